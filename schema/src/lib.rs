@@ -1,0 +1,57 @@
+//! Megahex's scenario data model, its JSON Schema and the default component catalog.
+//!
+//! Pure data: types, parsing of catalog text, and schema generation. No printing and no file IO,
+//! so the CLI, the editor and the tests share one definition of a scenario.
+
+pub mod catalog;
+pub mod hexref;
+pub mod scenario;
+
+pub use catalog::{Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide};
+pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
+pub use scenario::*;
+
+/// The committed schema, as shipped: validation always uses this exact text.
+pub const COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");
+
+/// Stable `$id` of the schema, for editors and SchemaStore.
+pub const SCHEMA_ID: &str = "https://megahex.dev/schema/scenario-1.schema.json";
+
+/// Generates the scenario JSON Schema from the types.
+pub fn generate_schema() -> serde_json::Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let schema = generator.into_root_schema_for::<Scenario>();
+    let mut value = schema.to_value();
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert("$id".into(), SCHEMA_ID.into());
+    }
+    value
+}
+
+/// The generated schema as the pretty JSON text that is committed.
+pub fn generate_schema_text() -> String {
+    let mut text = serde_json::to_string_pretty(&generate_schema()).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fails when the types change without `schema/scenario.schema.json` being regenerated.
+    /// Regenerate with `cargo run -p megahex -- schema -o schema/scenario.schema.json`.
+    #[test]
+    fn committed_schema_matches_the_types() {
+        let generated = generate_schema_text();
+        if std::env::var_os("MEGAHEX_BLESS").is_some() {
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/scenario.schema.json"), &generated)
+                .unwrap();
+            return;
+        }
+        assert!(
+            generated == COMMITTED_SCHEMA,
+            "schema/scenario.schema.json is out of date; run `MEGAHEX_BLESS=1 cargo test -p megahex-schema` or `cargo run -p megahex -- schema -o schema/scenario.schema.json`"
+        );
+    }
+}

@@ -1,0 +1,479 @@
+//! The scenario file: what a designer writes and what every tool reads.
+//!
+//! Keys are kebab-case and unknown keys are refused, so a typo is an error rather than a
+//! silently ignored setting. Every field's doc comment becomes the schema's description, which
+//! editors show on hover.
+
+use schemars::{JsonSchema, Schema};
+use serde::{Deserialize, Serialize};
+
+use crate::hexref::{Footprint, HexRef};
+
+/// The only file format version this build reads; bump it when a migration is needed.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Pattern for ids of teams, tokens and objectives: readable in diagnostics and CLI arguments.
+pub const ID_PATTERN: &str = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$";
+
+fn id_schema(_: &mut schemars::SchemaGenerator) -> Schema {
+    schemars::json_schema!({
+        "type": "string",
+        "pattern": ID_PATTERN,
+        "description": "An id: letters, digits, '-', '_' and '.', starting with a letter or digit."
+    })
+}
+
+fn id_list_schema(_: &mut schemars::SchemaGenerator) -> Schema {
+    schemars::json_schema!({
+        "type": "array",
+        "items": {"type": "string", "pattern": ID_PATTERN}
+    })
+}
+
+/// A Sentinel Tactics scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(
+    title = "Megahex scenario",
+    description = "A scenario for a hex-map tabletop game, checked by `megahex validate`."
+)]
+pub struct Scenario {
+    /// Schema URL or path for editors that read it from a key instead of the modeline comment.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// File format version. This version of Megahex reads format 1.
+    #[schemars(range(min = 1), example = 1)]
+    pub format: u32,
+    /// Which game's rules apply.
+    pub ruleset: Ruleset,
+    /// Scenario title, shown in the editor and reports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Free text for players: the story and setup notes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// A tile and roster catalog that corrects or extends the built-in one, relative to this file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalog: Option<String>,
+    /// Rule options; anything left out follows the rulebook.
+    #[serde(default, skip_serializing_if = "Rules::is_default")]
+    pub rules: Rules,
+    /// The map, built from the eight double-sided tiles.
+    pub map: Map,
+    /// The sides playing this scenario.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<Team>,
+    /// Figures and markers on the map at the start.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<Token>,
+    /// What each team plays for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<Objective>,
+    /// Team ids in the order they take turns each round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(schema_with = "id_list_schema")]
+    pub turn_order: Vec<String>,
+    /// Hexes where each team may set up its figures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deployment: Vec<DeploymentZone>,
+    /// Figures that enter play in later rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcements: Vec<Reinforcement>,
+    /// The game ends after this many rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub round_limit: Option<u32>,
+    /// Extra effects granted by objectives or incapacitations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bonuses: Vec<Bonus>,
+    /// Scenario-specific rules, as text for the players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special_rules: Vec<String>,
+}
+
+/// The rule system a scenario is written for; more will join as their support lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ruleset {
+    /// Sentinel Tactics: The Flame of Freedom.
+    SentinelTactics,
+}
+
+impl Ruleset {
+    /// The name written in scenario files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ruleset::SentinelTactics => "sentinel-tactics",
+        }
+    }
+}
+
+/// Rule options. Defaults follow the rulebook's wording.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Rules {
+    /// Which hexes between two figures block line of sight.
+    #[serde(default)]
+    pub los_blocking: LosBlocking,
+    /// Whether a line that only touches a blocking hex's edge or corner is blocked.
+    #[serde(default)]
+    pub los_edges: LosEdges,
+    /// Environment cards in play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub environment: Vec<EnvironmentCard>,
+}
+
+impl Rules {
+    /// True when every option is the rulebook default, so saves can leave the block out.
+    pub fn is_default(&self) -> bool {
+        *self == Rules::default()
+    }
+}
+
+/// Which hexes block line of sight by elevation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LosBlocking {
+    /// The rulebook: a hex between the two blocks if it is higher than either end.
+    #[default]
+    HigherThanEither,
+    /// A house rule: a hex blocks only if it is higher than both ends.
+    HigherThanBoth,
+}
+
+/// How a line grazing blocking hexes is judged.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LosEdges {
+    /// A line is blocked only if it enters the inside of the blocking hexes.
+    #[default]
+    Permissive,
+    /// A line touching any blocking hex, even at a corner, is blocked.
+    Strict,
+}
+
+/// Environment cards that change how the map behaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EnvironmentCard {
+    /// "Flow of Fiery Lava": the volcano's lava hexes become hazard spaces.
+    FlowOfFieryLava,
+    /// The Megalopolis monorail train runs on monorail track tokens.
+    Monorail,
+    /// Insula Primalis velociraptors roam the map.
+    Velociraptors,
+    /// The Tyrannosaurus rex roams the map.
+    TyrannosaurusRex,
+}
+
+/// The map: a set of placed tiles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Map {
+    /// Tiles on the table. Each physical tile can be used once, showing one side.
+    #[schemars(length(min = 1))]
+    pub tiles: Vec<TilePlacement>,
+}
+
+/// One tile on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct TilePlacement {
+    /// Tile number, 1..8 in the base game (a custom catalog may add more).
+    #[schemars(range(min = 1), example = 1)]
+    pub tile: u32,
+    /// Which face is up.
+    pub side: Side,
+    /// Global axial [q, r] of the tile's centre hex (index 10).
+    pub at: [i32; 2],
+    /// Clockwise turns of 60 degrees; 0 has the tile's arrow pointing up.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
+    pub rotation: u8,
+}
+
+/// A tile face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// Megalopolis, the city.
+    Megalopolis,
+    /// Insula Primalis, the jungle island.
+    InsulaPrimalis,
+}
+
+impl Side {
+    /// The name written in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Megalopolis => "megalopolis",
+            Side::InsulaPrimalis => "insula-primalis",
+        }
+    }
+
+    /// Short prefix of the side's tile ids (M1, IP8), as printed in the catalog.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Side::Megalopolis => "M",
+            Side::InsulaPrimalis => "IP",
+        }
+    }
+}
+
+/// A team.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Team {
+    /// Id used by tokens, objectives and the turn order.
+    #[schemars(schema_with = "id_schema")]
+    pub id: String,
+    /// Display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Display colour as `#rrggbb`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
+    pub color: Option<String>,
+}
+
+/// What a token is; decides whether it occupies a hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenKind {
+    /// A hero or villain with a character panel.
+    Character,
+    /// A minion, such as a Blade Battalion soldier.
+    Minion,
+    /// A scenario token.
+    ScenarioToken,
+    /// A pylon token.
+    Pylon,
+    /// A shard token.
+    Shard,
+    /// An effect marker, such as an Impaling Structure or a Blazing Tornado.
+    EffectMarker,
+    /// A hazard space, such as a lava token.
+    Hazard,
+    /// A piece of monorail track.
+    MonorailTrack,
+    /// An environment creature or vehicle: velociraptor, tyrannosaurus rex, monorail train.
+    Environment,
+}
+
+impl TokenKind {
+    /// Figures with health: the rulebook's targets, which occupy hexes.
+    pub fn is_figure(self) -> bool {
+        matches!(
+            self,
+            TokenKind::Character | TokenKind::Minion | TokenKind::Environment
+        )
+    }
+
+    /// The name written in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TokenKind::Character => "character",
+            TokenKind::Minion => "minion",
+            TokenKind::ScenarioToken => "scenario-token",
+            TokenKind::Pylon => "pylon",
+            TokenKind::Shard => "shard",
+            TokenKind::EffectMarker => "effect-marker",
+            TokenKind::Hazard => "hazard",
+            TokenKind::MonorailTrack => "monorail-track",
+            TokenKind::Environment => "environment",
+        }
+    }
+}
+
+/// A token on the map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(transform = token_rules)]
+pub struct Token {
+    /// Unique id, used by objectives and CLI queries.
+    #[schemars(schema_with = "id_schema")]
+    pub id: String,
+    /// What kind of token this is.
+    pub kind: TokenKind,
+    /// Roster id of the figure (characters, minions and environment figures), e.g. `legacy`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<String>,
+    /// Team id of the figure's side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
+    /// The hex it stands on, or the list of hexes of a multi-hex figure.
+    pub at: Footprint,
+    /// Label shown on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Health, for a token that can be attacked (such as a destructible pylon); makes it a target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub health: Option<u32>,
+    /// Hazard radius in hexes, for hazard tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<u32>,
+}
+
+impl Token {
+    /// Targets have health and occupy hexes; markers do not.
+    pub fn is_target(&self) -> bool {
+        self.kind.is_figure() || self.health.is_some()
+    }
+}
+
+fn token_rules(schema: &mut Schema) {
+    // A figure must say which roster entry it is.
+    let rule = serde_json::json!({
+        "if": {"properties": {"kind": {"enum": ["character", "minion", "environment"]}}, "required": ["kind"]},
+        "then": {"required": ["character"]}
+    });
+    push_all_of(schema, rule);
+}
+
+/// What an objective asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ObjectiveKind {
+    /// Incapacitate characters `count` times (characters recover, so one can count again).
+    Incapacitate,
+    /// Destroy `count` of the listed non-character targets.
+    Destroy,
+    /// Collect `count` of the listed tokens by moving onto them.
+    Collect,
+    /// Occupy the listed hexes, for `rounds` rounds if given.
+    Hold,
+    /// Get a figure onto one of the listed hexes.
+    Reach,
+    /// Have a figure still standing after `rounds` rounds.
+    Survive,
+}
+
+impl ObjectiveKind {
+    /// The name written in files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ObjectiveKind::Incapacitate => "incapacitate",
+            ObjectiveKind::Destroy => "destroy",
+            ObjectiveKind::Collect => "collect",
+            ObjectiveKind::Hold => "hold",
+            ObjectiveKind::Reach => "reach",
+            ObjectiveKind::Survive => "survive",
+        }
+    }
+}
+
+/// A team's objective.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(transform = objective_rules)]
+pub struct Objective {
+    /// Unique id.
+    #[schemars(schema_with = "id_schema")]
+    pub id: String,
+    /// The team that wins by completing it.
+    #[schemars(schema_with = "id_schema")]
+    pub team: String,
+    /// What has to happen.
+    pub kind: ObjectiveKind,
+    /// Token ids to incapacitate or destroy. For `incapacitate`, leaving it out means every enemy character.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(schema_with = "id_list_schema")]
+    pub targets: Vec<String>,
+    /// Token ids to collect.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(schema_with = "id_list_schema")]
+    pub tokens: Vec<String>,
+    /// Hexes to hold or reach.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<HexRef>,
+    /// How many: incapacitations, targets destroyed, tokens collected, or hexes held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub count: Option<u32>,
+    /// Rounds to hold or survive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub rounds: Option<u32>,
+    /// Text for the players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+fn objective_rules(schema: &mut Schema) {
+    let needs = |kind: &str, key: &str| {
+        serde_json::json!({
+            "if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+            "then": {"required": [key]}
+        })
+    };
+    for rule in [
+        needs("destroy", "targets"),
+        needs("collect", "tokens"),
+        needs("hold", "hexes"),
+        needs("reach", "hexes"),
+        needs("survive", "rounds"),
+    ] {
+        push_all_of(schema, rule);
+    }
+}
+
+fn push_all_of(schema: &mut Schema, rule: serde_json::Value) {
+    let object = schema.ensure_object();
+    let all_of = object
+        .entry("allOf")
+        .or_insert_with(|| serde_json::Value::Array(Vec::new()));
+    if let serde_json::Value::Array(rules) = all_of {
+        rules.push(rule);
+    }
+}
+
+/// Where a team sets up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DeploymentZone {
+    /// Team id.
+    #[schemars(schema_with = "id_schema")]
+    pub team: String,
+    /// The hexes of the zone.
+    #[schemars(length(min = 1))]
+    pub hexes: Vec<HexRef>,
+}
+
+/// Figures that arrive during the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Reinforcement {
+    /// The round at whose start they arrive.
+    #[schemars(range(min = 1))]
+    pub round: u32,
+    /// Team id.
+    #[schemars(schema_with = "id_schema")]
+    pub team: String,
+    /// Roster id of the arriving figure, e.g. `blade-battalion-soldier`.
+    pub character: String,
+    /// How many arrive.
+    #[serde(default = "one")]
+    #[schemars(range(min = 1))]
+    pub count: u32,
+    /// Where they may be placed; leaving it out means the team's deployment zone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<HexRef>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A scenario bonus: an extra effect earned during play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Bonus {
+    /// Team id that gains it.
+    #[schemars(schema_with = "id_schema")]
+    pub team: String,
+    /// What earns it, for example "when a soldier is destroyed".
+    pub when: String,
+    /// What it does.
+    pub effect: String,
+}
