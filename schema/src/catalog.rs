@@ -175,7 +175,9 @@ pub struct CatalogError {
 impl fmt::Display for CatalogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.message),
+            (Some(line), Some(column)) => {
+                write!(f, "line {line}, column {column}: {}", self.message)
+            }
             _ => f.write_str(&self.message),
         }
     }
@@ -215,7 +217,10 @@ impl Catalog {
             })
         };
         if self.format != 1 {
-            return fail(format!("catalog format {} is not supported (expected 1)", self.format));
+            return fail(format!(
+                "catalog format {} is not supported (expected 1)",
+                self.format
+            ));
         }
         let mut side_ids = HashSet::new();
         let mut faces = HashSet::new();
@@ -234,7 +239,10 @@ impl Catalog {
             let mut places = HashSet::new();
             for hex in &side.hexes {
                 if !indexes.insert(hex.index) {
-                    return fail(format!("{}: hex index {} appears twice", side.id, hex.index));
+                    return fail(format!(
+                        "{}: hex index {} appears twice",
+                        side.id, hex.index
+                    ));
                 }
                 if !places.insert((hex.q, hex.r)) {
                     return fail(format!(
@@ -313,7 +321,12 @@ mod tests {
                 assert_eq!(s.hexes.len(), 19, "{}", s.id);
                 for hex in &s.hexes {
                     let (q, r) = (hex.q, hex.r);
-                    assert!((q.abs() + r.abs() + (q + r).abs()) / 2 <= 2, "{} {}", s.id, hex.index);
+                    assert!(
+                        (q.abs() + r.abs() + (q + r).abs()) / 2 <= 2,
+                        "{} {}",
+                        s.id,
+                        hex.index
+                    );
                 }
             }
         }
@@ -324,14 +337,26 @@ mod tests {
         let catalog = Catalog::builtin();
         // IP1 cover hexes per the reference file: 8, 10, 13, 15, 18, 19.
         let ip1 = catalog.side(1, Side::InsulaPrimalis).unwrap();
-        let cover: Vec<u32> = ip1.hexes.iter().filter(|h| h.is_cover()).map(|h| h.index).collect();
+        let cover: Vec<u32> = ip1
+            .hexes
+            .iter()
+            .filter(|h| h.is_cover())
+            .map(|h| h.index)
+            .collect();
         assert_eq!(cover, vec![8, 10, 13, 15, 18, 19]);
         // IP8 lava: the centre hex and its six neighbours.
         let ip8 = catalog.side(8, Side::InsulaPrimalis).unwrap();
-        let mut lava: Vec<(i32, i32)> =
-            ip8.hexes.iter().filter(|h| h.is_lava()).map(|h| (h.q, h.r)).collect();
+        let mut lava: Vec<(i32, i32)> = ip8
+            .hexes
+            .iter()
+            .filter(|h| h.is_lava())
+            .map(|h| (h.q, h.r))
+            .collect();
         lava.sort();
-        assert_eq!(lava, vec![(-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0)]);
+        assert_eq!(
+            lava,
+            vec![(-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0)]
+        );
     }
 
     #[test]

@@ -74,7 +74,7 @@ impl JsonSchema for TileHex {
         json_schema!({
             "type": "string",
             "pattern": TILE_HEX_PATTERN,
-            "description": "Tile T, hex index I (1..19 in reading order), as placed on the map.",
+            "description": "Tile T, hex index I (1..19 in reading order), written T/I, for example 3/7.",
             "examples": ["3/7", "1/10"]
         })
     }
@@ -158,7 +158,10 @@ mod tests {
     #[test]
     fn tile_hex_parses_with_spaces_and_rejects_garbage() {
         assert_eq!("3/7".parse::<TileHex>(), Ok(TileHex { tile: 3, hex: 7 }));
-        assert_eq!(" 12 / 19 ".parse::<TileHex>(), Ok(TileHex { tile: 12, hex: 19 }));
+        assert_eq!(
+            " 12 / 19 ".parse::<TileHex>(),
+            Ok(TileHex { tile: 12, hex: 19 })
+        );
         assert!("3-7".parse::<TileHex>().is_err());
         assert!("a/7".parse::<TileHex>().is_err());
         assert!("3/".parse::<TileHex>().is_err());

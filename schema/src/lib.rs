@@ -7,7 +7,9 @@ pub mod catalog;
 pub mod hexref;
 pub mod scenario;
 
-pub use catalog::{Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide};
+pub use catalog::{
+    Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
+};
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
 pub use scenario::*;
 
@@ -45,8 +47,11 @@ mod tests {
     fn committed_schema_matches_the_types() {
         let generated = generate_schema_text();
         if std::env::var_os("MEGAHEX_BLESS").is_some() {
-            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/scenario.schema.json"), &generated)
-                .unwrap();
+            std::fs::write(
+                concat!(env!("CARGO_MANIFEST_DIR"), "/scenario.schema.json"),
+                &generated,
+            )
+            .unwrap();
             return;
         }
         assert!(

@@ -1,1 +1,13 @@
+//! Megahex: the rules engine and scenario linter for Sentinel Tactics.
+//!
+//! Engine code takes plain data (and closures for anything that touches the outside world) and
+//! returns plain data. Only the `megahex` binary prints.
 
+pub mod board;
+pub mod check;
+pub mod diagnostic;
+pub mod report;
+pub mod yaml;
+
+pub use check::{Checker, Outcome};
+pub use diagnostic::{Code, Diagnostic, Severity};

@@ -1,0 +1,344 @@
+//! The board: tiles placed on the table, turned into hexes with their terrain.
+//!
+//! Coordinates follow DESIGN §2: flat-top hexes in axial `[q, r]`, r growing downwards,
+//! rotation clockwise by `rot_cw(q, r) = (-r, q + r)` (which is `hexx`'s `clockwise`).
+
+pub mod hex;
+
+use std::collections::HashMap;
+
+use megahex_schema::{Catalog, HexRef, Side, Terrain, TilePlacement};
+
+pub use hex::{Axial, DIRECTIONS, distance, neighbours, rot_cw};
+
+/// One hex of the assembled map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardHex {
+    /// Global position.
+    pub at: Axial,
+    /// Elevation 1..4.
+    pub elevation: u8,
+    /// Terrain tags from the catalog.
+    pub terrain: Vec<Terrain>,
+    /// Tile number.
+    pub tile: u32,
+    /// Which face of the tile.
+    pub side: Side,
+    /// Reading-order index on the tile.
+    pub index: u32,
+    /// Position of the tile in `map.tiles`.
+    pub placement: usize,
+}
+
+impl BoardHex {
+    /// Jungle cover.
+    pub fn is_cover(&self) -> bool {
+        self.terrain.contains(&Terrain::Cover)
+    }
+
+    /// Volcano lava.
+    pub fn is_lava(&self) -> bool {
+        self.terrain.contains(&Terrain::Lava)
+    }
+}
+
+/// Something wrong with one placement while assembling the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementProblem {
+    /// The catalog has no such tile side; the placement is left out of the board.
+    UnknownTile {
+        /// Position in `map.tiles`.
+        placement: usize,
+    },
+    /// Hexes of this placement already belong to an earlier one; the earlier one keeps them.
+    Overlap {
+        /// Position in `map.tiles` of the later tile.
+        placement: usize,
+        /// The earlier tile it overlaps.
+        with: usize,
+        /// The shared hexes.
+        hexes: Vec<Axial>,
+    },
+}
+
+/// The assembled map.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    hexes: Vec<BoardHex>,
+    by_position: HashMap<Axial, usize>,
+    by_tile_index: HashMap<(u32, u32), usize>,
+}
+
+/// Why a hex reference does not name a hex on this board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResolveError {
+    /// The axial position is not on any tile.
+    OffMap(Axial),
+    /// No placed tile has this number.
+    TileNotPlaced(u32),
+    /// The tile is placed but has no hex with this index.
+    NoSuchIndex {
+        /// Tile number.
+        tile: u32,
+        /// Requested index.
+        index: u32,
+    },
+}
+
+impl std::fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResolveError::OffMap([q, r]) => write!(f, "hex [{q}, {r}] is not on the map"),
+            ResolveError::TileNotPlaced(tile) => write!(f, "tile {tile} is not on the map"),
+            ResolveError::NoSuchIndex { tile, index } => {
+                write!(
+                    f,
+                    "tile {tile} has no hex {index} (hexes are numbered 1..19)"
+                )
+            }
+        }
+    }
+}
+
+impl Board {
+    /// Places every tile it can, reporting the ones it cannot. Later duplicates of a tile
+    /// number still place their hexes, so one mistake does not hide the rest of the map.
+    pub fn build(tiles: &[TilePlacement], catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
+        let mut board = Board::default();
+        let mut problems = Vec::new();
+        for (placement, tile) in tiles.iter().enumerate() {
+            let Some(side) = catalog.side(tile.tile, tile.side) else {
+                problems.push(PlacementProblem::UnknownTile { placement });
+                continue;
+            };
+            let mut overlaps: HashMap<usize, Vec<Axial>> = HashMap::new();
+            for local in &side.hexes {
+                let [dq, dr] = rot_cw([local.q, local.r], u32::from(tile.rotation));
+                let at = [tile.at[0] + dq, tile.at[1] + dr];
+                if let Some(&existing) = board.by_position.get(&at) {
+                    overlaps
+                        .entry(board.hexes[existing].placement)
+                        .or_default()
+                        .push(at);
+                    continue;
+                }
+                let slot = board.hexes.len();
+                board.hexes.push(BoardHex {
+                    at,
+                    elevation: local.elevation,
+                    terrain: local.terrain.clone(),
+                    tile: tile.tile,
+                    side: tile.side,
+                    index: local.index,
+                    placement,
+                });
+                board.by_position.insert(at, slot);
+                board
+                    .by_tile_index
+                    .entry((tile.tile, local.index))
+                    .or_insert(slot);
+            }
+            let mut overlaps: Vec<_> = overlaps.into_iter().collect();
+            overlaps.sort();
+            for (with, mut hexes) in overlaps {
+                hexes.sort();
+                problems.push(PlacementProblem::Overlap {
+                    placement,
+                    with,
+                    hexes,
+                });
+            }
+        }
+        (board, problems)
+    }
+
+    /// All hexes, in placement order then reading order.
+    pub fn hexes(&self) -> &[BoardHex] {
+        &self.hexes
+    }
+
+    /// The hex at a position.
+    pub fn get(&self, at: Axial) -> Option<&BoardHex> {
+        self.by_position.get(&at).map(|&i| &self.hexes[i])
+    }
+
+    /// True if the position is on the map.
+    pub fn contains(&self, at: Axial) -> bool {
+        self.by_position.contains_key(&at)
+    }
+
+    /// Resolves any form of hex reference to a position on this board.
+    pub fn resolve(&self, reference: &HexRef) -> Result<Axial, ResolveError> {
+        match reference.tile_hex() {
+            None => {
+                let HexRef::Axial(at) = *reference else {
+                    return Err(ResolveError::TileNotPlaced(0));
+                };
+                if self.contains(at) {
+                    Ok(at)
+                } else {
+                    Err(ResolveError::OffMap(at))
+                }
+            }
+            Some(th) => {
+                if let Some(&slot) = self.by_tile_index.get(&(th.tile, th.hex)) {
+                    return Ok(self.hexes[slot].at);
+                }
+                if self.hexes.iter().any(|h| h.tile == th.tile) {
+                    Err(ResolveError::NoSuchIndex {
+                        tile: th.tile,
+                        index: th.hex,
+                    })
+                } else {
+                    Err(ResolveError::TileNotPlaced(th.tile))
+                }
+            }
+        }
+    }
+
+    /// Groups of hexes that touch each other, largest first; one group means a connected map.
+    pub fn connected_components(&self) -> Vec<Vec<Axial>> {
+        let mut seen = vec![false; self.hexes.len()];
+        let mut components = Vec::new();
+        for start in 0..self.hexes.len() {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut stack = vec![start];
+            let mut component = Vec::new();
+            while let Some(i) = stack.pop() {
+                let at = self.hexes[i].at;
+                component.push(at);
+                for next in neighbours(at) {
+                    if let Some(&j) = self.by_position.get(&next)
+                        && !seen[j]
+                    {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            component.sort();
+            components.push(component);
+        }
+        components.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        components
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use megahex_schema::TilePlacement;
+
+    fn place(tile: u32, side: Side, at: Axial, rotation: u8) -> TilePlacement {
+        TilePlacement {
+            tile,
+            side,
+            at,
+            rotation,
+        }
+    }
+
+    #[test]
+    fn a_tile_covers_its_nineteen_hexes_around_its_centre() {
+        let catalog = Catalog::builtin();
+        let (board, problems) = Board::build(&[place(1, Side::Megalopolis, [5, -2], 0)], &catalog);
+        assert!(problems.is_empty());
+        assert_eq!(board.hexes().len(), 19);
+        for h in board.hexes() {
+            assert!(distance(h.at, [5, -2]) <= 2);
+        }
+        assert_eq!(
+            board.resolve(&HexRef::Tile("1/10".parse().unwrap())),
+            Ok([5, -2])
+        );
+    }
+
+    #[test]
+    fn rotation_turns_the_tile_clockwise() {
+        let catalog = Catalog::builtin();
+        // Index 1 is the top hex, local (0, -2). One clockwise turn puts it at the upper right,
+        // (2, -2); three turns put it at the bottom, (0, 2). Worked by hand from rot_cw.
+        for (rotation, expected) in [
+            (0, [0, -2]),
+            (1, [2, -2]),
+            (2, [2, 0]),
+            (3, [0, 2]),
+            (4, [-2, 2]),
+            (5, [-2, 0]),
+        ] {
+            let (board, _) = Board::build(
+                &[place(3, Side::InsulaPrimalis, [0, 0], rotation)],
+                &catalog,
+            );
+            assert_eq!(
+                board.resolve(&HexRef::Tile("3/1".parse().unwrap())),
+                Ok(expected),
+                "rotation {rotation}"
+            );
+        }
+    }
+
+    #[test]
+    fn overlaps_and_unknown_tiles_are_reported() {
+        let catalog = Catalog::builtin();
+        let (board, problems) = Board::build(
+            &[
+                place(1, Side::Megalopolis, [0, 0], 0),
+                place(2, Side::Megalopolis, [3, 0], 0),
+                place(9, Side::Megalopolis, [9, 9], 0),
+            ],
+            &catalog,
+        );
+        // Centres 3 apart along q: the radius-2 discs share the hexes at distance <= 2 of both.
+        let shared: Vec<Axial> = {
+            let mut v = Vec::new();
+            for q in -2..=5 {
+                for r in -4..=4 {
+                    if distance([q, r], [0, 0]) <= 2 && distance([q, r], [3, 0]) <= 2 {
+                        v.push([q, r]);
+                    }
+                }
+            }
+            v
+        };
+        assert_eq!(
+            problems,
+            vec![
+                PlacementProblem::Overlap {
+                    placement: 1,
+                    with: 0,
+                    hexes: shared.clone()
+                },
+                PlacementProblem::UnknownTile { placement: 2 },
+            ]
+        );
+        assert_eq!(board.hexes().len(), 38 - shared.len());
+    }
+
+    #[test]
+    fn components_split_a_map_with_a_gap() {
+        let catalog = Catalog::builtin();
+        let touching = [
+            place(1, Side::Megalopolis, [0, 0], 0),
+            place(2, Side::Megalopolis, [5, -2], 0),
+        ];
+        let (board, _) = Board::build(&touching, &catalog);
+        assert_eq!(board.connected_components().len(), 1);
+        let apart = [
+            place(1, Side::Megalopolis, [0, 0], 0),
+            place(2, Side::Megalopolis, [6, -2], 0),
+        ];
+        let (board, _) = Board::build(&apart, &catalog);
+        assert_eq!(
+            board
+                .connected_components()
+                .iter()
+                .map(Vec::len)
+                .collect::<Vec<_>>(),
+            vec![19, 19]
+        );
+    }
+}

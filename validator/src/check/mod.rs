@@ -1,0 +1,346 @@
+//! The validation pipeline: text in, located diagnostics out.
+//!
+//! Order matters and each stage stops the ones after it when it fails: YAML syntax, format
+//! version, schema, typed model, catalog, semantic checks. Later stages would only repeat the
+//! earlier finding in worse words.
+
+pub mod schema;
+pub mod semantic;
+
+use megahex_schema::{Catalog, FORMAT_VERSION, Scenario};
+
+use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::yaml::{self, Document, Limits, Span};
+
+pub use schema::SchemaChecker;
+
+/// Largest scenario file accepted, in bytes. Real scenarios are a few kilobytes.
+pub const DEFAULT_MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
+
+/// Everything one validation run shares across files: build it once.
+pub struct Checker {
+    schema: SchemaChecker,
+    catalog: Catalog,
+    limits: Limits,
+    max_file_bytes: usize,
+}
+
+/// The result for one file.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Findings, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The typed scenario, when the file got that far.
+    pub scenario: Option<Scenario>,
+    /// The catalog the scenario was checked against (the run's, or the scenario's own merge).
+    pub catalog: Option<Catalog>,
+}
+
+impl Outcome {
+    /// True when no finding is an error.
+    pub fn is_ok(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+impl Checker {
+    /// A checker using `catalog` (the built-in one, or the user's merge of it).
+    pub fn new(catalog: Catalog) -> Result<Checker, String> {
+        Ok(Checker {
+            schema: SchemaChecker::new()?,
+            catalog,
+            limits: Limits::default(),
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+        })
+    }
+
+    /// Changes the largest accepted file size.
+    pub fn with_max_file_bytes(mut self, bytes: usize) -> Checker {
+        self.max_file_bytes = bytes;
+        self
+    }
+
+    /// The catalog in use.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Validates raw file bytes. `read_catalog` loads the text of a scenario's `catalog:` path
+    /// (relative to the scenario), so the engine itself does no IO.
+    pub fn check_bytes(
+        &self,
+        bytes: &[u8],
+        read_catalog: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Outcome {
+        if bytes.len() > self.max_file_bytes {
+            return failed(Diagnostic {
+                span: Some(start_span()),
+                pointer: None,
+                ..Diagnostic::error(
+                    Code::YamlSyntax,
+                    "",
+                    format!(
+                        "the file is {} bytes, over the {}-byte limit for scenario files",
+                        bytes.len(),
+                        self.max_file_bytes
+                    ),
+                )
+                .with_help("scenario files are a few kilobytes; is this the right file?")
+            });
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.check_text(text, read_catalog),
+            Err(e) => {
+                let offset = e.valid_up_to();
+                let prefix = &bytes[..offset];
+                let line = prefix.iter().filter(|&&b| b == b'\n').count() + 1;
+                let line_start = prefix
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1);
+                let column =
+                    std::str::from_utf8(&prefix[line_start..]).map_or(1, |s| s.chars().count() + 1);
+                failed(Diagnostic {
+                    span: Some(Span {
+                        offset,
+                        len: 0,
+                        line,
+                        column,
+                    }),
+                    pointer: None,
+                    ..Diagnostic::error(
+                        Code::YamlSyntax,
+                        "",
+                        "the file is not UTF-8 text (is it a binary file?)",
+                    )
+                    .with_help("save the scenario as UTF-8 text")
+                })
+            }
+        }
+    }
+
+    /// Validates one scenario's text.
+    pub fn check_text(
+        &self,
+        text: &str,
+        read_catalog: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Outcome {
+        let document = match yaml::load(text, self.limits) {
+            Ok(document) => document,
+            Err(e) => {
+                return failed(Diagnostic {
+                    span: e.span,
+                    pointer: None,
+                    ..Diagnostic::error(Code::YamlSyntax, "", e.message)
+                        .with_help("fix the YAML syntax at this point; the rest of the file is checked once it parses")
+                });
+            }
+        };
+        if let Some(d) = check_format(&document) {
+            return failed(locate(d, &document));
+        }
+        let schema_diagnostics = self.schema.check(&document.value);
+        if !schema_diagnostics.is_empty() {
+            return finish(schema_diagnostics, &document, None, None);
+        }
+        let scenario: Scenario = match serde_path_to_error::deserialize(&document.value) {
+            Ok(scenario) => scenario,
+            Err(e) => {
+                let pointer = path_to_pointer(&e.path().to_string());
+                let d = Diagnostic::error(Code::Schema, pointer, e.inner().to_string());
+                return finish(vec![d], &document, None, None);
+            }
+        };
+        let catalog = match &scenario.catalog {
+            None => self.catalog.clone(),
+            Some(path) => match read_catalog(path)
+                .and_then(|text| Catalog::from_yaml(&text).map_err(|e| e.to_string()))
+                .and_then(|user| self.catalog.merged(&user).map_err(|e| e.to_string()))
+            {
+                Ok(catalog) => catalog,
+                Err(message) => {
+                    let d = Diagnostic::error(Code::CatalogInvalid, "/catalog", format!("catalog `{path}` cannot be used: {message}"))
+                        .with_help("the path is relative to the scenario file; see docs/scenario-format.md for the catalog format");
+                    return finish(vec![d], &document, Some(scenario), None);
+                }
+            },
+        };
+        let diagnostics = semantic::check_scenario(&scenario, &catalog);
+        finish(diagnostics, &document, Some(scenario), Some(catalog))
+    }
+}
+
+fn start_span() -> Span {
+    Span {
+        offset: 0,
+        len: 0,
+        line: 1,
+        column: 1,
+    }
+}
+
+fn failed(diagnostic: Diagnostic) -> Outcome {
+    Outcome {
+        diagnostics: vec![diagnostic],
+        scenario: None,
+        catalog: None,
+    }
+}
+
+fn finish(
+    diagnostics: Vec<Diagnostic>,
+    document: &Document,
+    scenario: Option<Scenario>,
+    catalog: Option<Catalog>,
+) -> Outcome {
+    let mut diagnostics: Vec<Diagnostic> = diagnostics
+        .into_iter()
+        .map(|d| locate(d, document))
+        .collect();
+    diagnostics.sort_by_key(|d| (d.span.map(|s| s.offset), d.code));
+    Outcome {
+        diagnostics,
+        scenario,
+        catalog,
+    }
+}
+
+/// Fills a diagnostic's span from its pointer.
+fn locate(mut diagnostic: Diagnostic, document: &Document) -> Diagnostic {
+    if diagnostic.span.is_none()
+        && let Some(pointer) = &diagnostic.pointer
+    {
+        diagnostic.span = if diagnostic.at_key {
+            document.locate_key(pointer)
+        } else {
+            document.locate(pointer)
+        };
+    }
+    diagnostic
+}
+
+/// `unsupported-format` comes before the schema so old or future files get one clear message.
+fn check_format(document: &Document) -> Option<Diagnostic> {
+    let format = document.value.get("format")?;
+    let version = format.as_u64()?;
+    if version == u64::from(FORMAT_VERSION) {
+        return None;
+    }
+    let help = if version > u64::from(FORMAT_VERSION) {
+        "this file was written for a newer Megahex; upgrade megahex to read it"
+    } else {
+        "set `format: 1`"
+    };
+    Some(
+        Diagnostic::error(
+            Code::UnsupportedFormat,
+            "/format",
+            format!("format {version} is not supported; this version of Megahex reads format {FORMAT_VERSION}"),
+        )
+        .with_help(help),
+    )
+}
+
+/// Turns serde_path_to_error's `a.b[2].c` into a JSON pointer `/a/b/2/c`.
+fn path_to_pointer(path: &str) -> String {
+    if path == "." {
+        return String::new();
+    }
+    let mut pointer = String::new();
+    for part in path.split('.') {
+        let mut rest = part;
+        if let Some(cut) = rest.find('[') {
+            if cut > 0 {
+                pointer.push('/');
+                pointer.push_str(&yaml::escape_pointer_segment(&rest[..cut]));
+            }
+            rest = &rest[cut..];
+            while let Some(end) = rest.find(']') {
+                pointer.push('/');
+                pointer.push_str(&rest[1..end]);
+                rest = &rest[end + 1..];
+            }
+        } else {
+            pointer.push('/');
+            pointer.push_str(&yaml::escape_pointer_segment(rest));
+        }
+    }
+    pointer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_catalog(_: &str) -> Result<String, String> {
+        Err("no catalog in this test".into())
+    }
+
+    fn check(text: &str) -> Outcome {
+        Checker::new(Catalog::builtin())
+            .unwrap()
+            .check_text(text, &no_catalog)
+    }
+
+    const MINIMAL: &str = "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles:\n    - {tile: 1, side: megalopolis, at: [0, 0]}\n";
+
+    #[test]
+    fn a_minimal_scenario_is_valid() {
+        let outcome = check(MINIMAL);
+        assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+        assert!(outcome.scenario.is_some());
+    }
+
+    #[test]
+    fn format_two_is_unsupported_at_its_line() {
+        let outcome = check(&MINIMAL.replace("format: 1", "format: 2"));
+        assert_eq!(outcome.diagnostics.len(), 1);
+        assert_eq!(outcome.diagnostics[0].code, Code::UnsupportedFormat);
+        assert_eq!(
+            outcome.diagnostics[0].span.map(|s| (s.line, s.column)),
+            Some((1, 9))
+        );
+    }
+
+    #[test]
+    fn unknown_keys_point_at_the_key() {
+        let outcome = check(&format!("{MINIMAL}colour: red\n"));
+        let d = &outcome.diagnostics[0];
+        assert_eq!(d.code, Code::Schema);
+        assert_eq!(d.span.map(|s| (s.line, s.column)), Some((6, 1)));
+    }
+
+    #[test]
+    fn numbers_too_big_for_the_model_are_schema_errors_not_panics() {
+        let outcome = check(&MINIMAL.replace("tile: 1,", "tile: 99999999999,"));
+        assert_eq!(
+            outcome.diagnostics[0].code,
+            Code::Schema,
+            "{:?}",
+            outcome.diagnostics
+        );
+        assert_eq!(outcome.diagnostics[0].span.map(|s| s.line), Some(5));
+    }
+
+    #[test]
+    fn binary_and_oversized_files_are_refused() {
+        let checker = Checker::new(Catalog::builtin())
+            .unwrap()
+            .with_max_file_bytes(100);
+        let outcome = checker.check_bytes(&[b'a', b':', b' ', 0xff, 0xfe], &no_catalog);
+        assert_eq!(outcome.diagnostics[0].code, Code::YamlSyntax);
+        assert_eq!(outcome.diagnostics[0].span.map(|s| s.column), Some(4));
+        let outcome = checker.check_bytes(&[b'#'; 200], &no_catalog);
+        assert!(outcome.diagnostics[0].message.contains("limit"));
+    }
+
+    #[test]
+    fn path_to_pointer_handles_indexes() {
+        assert_eq!(path_to_pointer("map.tiles[3].tile"), "/map/tiles/3/tile");
+        assert_eq!(path_to_pointer("tokens[0].at[1]"), "/tokens/0/at/1");
+        assert_eq!(path_to_pointer("."), "");
+    }
+}

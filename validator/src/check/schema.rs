@@ -1,0 +1,438 @@
+//! Schema check: the committed JSON Schema, with errors in a designer's words.
+
+use serde_json::Value;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::yaml::escape_pointer_segment;
+
+/// The compiled scenario schema; build it once per run.
+pub struct SchemaChecker {
+    schema: Value,
+    validator: jsonschema::Validator,
+}
+
+impl SchemaChecker {
+    /// Compiles the committed schema.
+    pub fn new() -> Result<SchemaChecker, String> {
+        let schema: Value = serde_json::from_str(megahex_schema::COMMITTED_SCHEMA)
+            .map_err(|e| format!("the built-in schema is not JSON: {e}"))?;
+        let validator = jsonschema::validator_for(&schema)
+            .map_err(|e| format!("the built-in schema does not compile: {e}"))?;
+        Ok(SchemaChecker { schema, validator })
+    }
+
+    /// Every schema violation in `instance`, as `schema` diagnostics with pointers.
+    pub fn check(&self, instance: &Value) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for error in self.validator.iter_errors(instance) {
+            self.convert(&error, instance, &mut out);
+        }
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|d| seen.insert((d.pointer.clone(), d.message.clone())));
+        out
+    }
+
+    fn convert(
+        &self,
+        error: &jsonschema::ValidationError<'_>,
+        root: &Value,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        use jsonschema::error::ValidationErrorKind as K;
+        let pointer = error.instance_path().as_str().to_owned();
+        let instance = root.pointer(&pointer).unwrap_or(&Value::Null);
+        let name = field_name(&pointer);
+        let schema_path = error.schema_path().as_str().to_owned();
+        let (message, help) = match error.kind() {
+            K::AdditionalProperties { unexpected } => {
+                let allowed = self.allowed_keys(&schema_path);
+                for key in unexpected {
+                    let key_pointer = format!("{pointer}/{}", escape_pointer_segment(key));
+                    let mut d = Diagnostic::error(
+                        Code::Schema,
+                        key_pointer,
+                        format!("unknown key `{key}` in {name}"),
+                    )
+                    .at_key();
+                    if let Some(suggestion) = closest(key, &allowed) {
+                        d = d.with_help(format!(
+                            "did you mean `{suggestion}`? Allowed keys: {}",
+                            allowed.join(", ")
+                        ));
+                    } else if !allowed.is_empty() {
+                        d = d.with_help(format!("allowed keys: {}", allowed.join(", ")));
+                    }
+                    out.push(d);
+                }
+                return;
+            }
+            K::Required { property } => {
+                let key = property.as_str().unwrap_or_default();
+                let help = self
+                    .property_description(&schema_path, key)
+                    .map(|d| format!("`{key}`: {d}"));
+                (format!("{name} is missing the required key `{key}`"), help)
+            }
+            K::Type { kind } => (
+                format!(
+                    "{name} should be {}, but is {}",
+                    describe_type(kind),
+                    describe_value(instance)
+                ),
+                self.description_at(&schema_path),
+            ),
+            K::Enum { options } => {
+                let options: Vec<String> = options
+                    .as_array()
+                    .map(|a| a.iter().map(short_json).collect())
+                    .unwrap_or_default();
+                (
+                    format!(
+                        "{name} is {}, which is not one of: {}",
+                        describe_value(instance),
+                        options.join(", ")
+                    ),
+                    None,
+                )
+            }
+            K::Constant { expected_value } => (
+                format!("{name} must be {}", short_json(expected_value)),
+                None,
+            ),
+            K::Minimum { limit } => (
+                format!(
+                    "{name} must be at least {limit}, but is {}",
+                    short_json(instance)
+                ),
+                None,
+            ),
+            K::Maximum { limit } => (
+                format!(
+                    "{name} must be at most {limit}, but is {}",
+                    short_json(instance)
+                ),
+                None,
+            ),
+            K::ExclusiveMinimum { limit } => (format!("{name} must be more than {limit}"), None),
+            K::ExclusiveMaximum { limit } => (format!("{name} must be less than {limit}"), None),
+            K::MinItems { limit } => (format!("{name} needs at least {limit} item(s)"), None),
+            K::MaxItems { limit } => (format!("{name} takes at most {limit} item(s)"), None),
+            K::MinLength { limit } => (format!("{name} needs at least {limit} character(s)"), None),
+            K::MaxLength { limit } => (format!("{name} takes at most {limit} character(s)"), None),
+            K::Pattern { .. } => (
+                format!(
+                    "{name} is {}, which is not in the expected form",
+                    describe_value(instance)
+                ),
+                self.description_at(&schema_path),
+            ),
+            K::AnyOf { context } | K::OneOfNotValid { context }
+                if !context.is_empty()
+                    && context.iter().all(|branch| {
+                        branch
+                            .iter()
+                            .all(|e| matches!(e.kind(), K::Constant { .. }))
+                    }) =>
+            {
+                // An enum written as one constant per documented variant.
+                let options: Vec<String> = context
+                    .iter()
+                    .flatten()
+                    .filter_map(|e| match e.kind() {
+                        K::Constant { expected_value } => Some(short_json(expected_value)),
+                        _ => None,
+                    })
+                    .collect();
+                (
+                    format!(
+                        "{name} is {}, which is not one of: {}",
+                        describe_value(instance),
+                        options.join(", ")
+                    ),
+                    self.description_at(&schema_path),
+                )
+            }
+            K::AnyOf { context } | K::OneOfNotValid { context } => {
+                // Prefer the one alternative whose shape matches, and report its own errors.
+                let matching: Vec<&Vec<jsonschema::ValidationError<'static>>> = context
+                    .iter()
+                    .filter(|branch| {
+                        !branch.iter().any(|e| {
+                            matches!(e.kind(), K::Type { .. })
+                                && e.instance_path().as_str() == pointer
+                        })
+                    })
+                    .collect();
+                if let [branch] = matching.as_slice() {
+                    for e in branch.iter() {
+                        self.convert(e, root, out);
+                    }
+                    return;
+                }
+                let (title, description) = self.title_at(&schema_path);
+                (
+                    format!(
+                        "{name} {} is not a valid {}",
+                        describe_value(instance),
+                        title.unwrap_or_else(|| "value".into())
+                    ),
+                    description,
+                )
+            }
+            other => (format!("{name}: {}", error_text(error, other)), None),
+        };
+        let mut d = Diagnostic::error(Code::Schema, pointer, message);
+        if let Some(help) = help {
+            d = d.with_help(help);
+        }
+        out.push(d);
+    }
+
+    /// Follows a schema path (resolving `$ref`s) to the schema node it names.
+    fn node_at(&self, schema_path: &str) -> Option<&Value> {
+        let mut node = &self.schema;
+        for segment in schema_path.split('/').skip(1) {
+            let segment = segment.replace("~1", "/").replace("~0", "~");
+            if segment == "$ref" {
+                let target = node.get("$ref")?.as_str()?;
+                node = self.schema.pointer(target.strip_prefix('#')?)?;
+                continue;
+            }
+            node = match node {
+                Value::Object(map) => map.get(&segment)?,
+                Value::Array(items) => items.get(segment.parse::<usize>().ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(node)
+    }
+
+    /// The object schema that owns a keyword path such as `.../additionalProperties`.
+    fn parent_node(&self, schema_path: &str) -> Option<&Value> {
+        let parent = schema_path.rsplit_once('/').map(|(p, _)| p).unwrap_or("");
+        let node = self.node_at(parent)?;
+        match node.get("$ref").and_then(Value::as_str) {
+            Some(target) => self.schema.pointer(target.strip_prefix('#')?),
+            None => Some(node),
+        }
+    }
+
+    fn allowed_keys(&self, schema_path: &str) -> Vec<String> {
+        self.parent_node(schema_path)
+            .and_then(|n| n.get("properties"))
+            .and_then(Value::as_object)
+            .map(|props| {
+                props
+                    .keys()
+                    .filter(|k| !k.starts_with('$'))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn property_description(&self, schema_path: &str, key: &str) -> Option<String> {
+        // For `if/then` rules the owning object is above the `allOf`; search up the path.
+        let mut path = schema_path.to_owned();
+        loop {
+            if let Some(description) = self
+                .parent_node(&path)
+                .and_then(|n| n.pointer(&format!("/properties/{}", escape_pointer_segment(key))))
+                .and_then(|p| p.get("description"))
+                .and_then(Value::as_str)
+            {
+                return Some(description.to_owned());
+            }
+            path = path.rsplit_once('/')?.0.to_owned();
+        }
+    }
+
+    fn description_at(&self, schema_path: &str) -> Option<String> {
+        self.parent_node(schema_path)
+            .and_then(|n| n.get("description"))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    }
+
+    fn title_at(&self, schema_path: &str) -> (Option<String>, Option<String>) {
+        let node = self.parent_node(schema_path);
+        let get = |key: &str| {
+            node.and_then(|n| n.get(key))
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        (get("title"), get("description"))
+    }
+}
+
+fn error_text(
+    error: &jsonschema::ValidationError<'_>,
+    _: &jsonschema::error::ValidationErrorKind,
+) -> String {
+    error.to_string()
+}
+
+/// The key or index a pointer ends in, as a designer would name it.
+fn field_name(pointer: &str) -> String {
+    if pointer.is_empty() {
+        return "the scenario".into();
+    }
+    let segments: Vec<&str> = pointer.split('/').skip(1).collect();
+    let mut name = String::new();
+    for segment in &segments {
+        if segment.parse::<usize>().is_ok() {
+            name.push_str(&format!("[{segment}]"));
+        } else {
+            if !name.is_empty() {
+                name.push('.');
+            }
+            name.push_str(&segment.replace("~1", "/").replace("~0", "~"));
+        }
+    }
+    format!("`{name}`")
+}
+
+fn describe_type(kind: &jsonschema::error::TypeKind) -> String {
+    use jsonschema::error::TypeKind;
+    let word = |t: &str| match t {
+        "integer" => "a whole number".to_owned(),
+        "number" => "a number".to_owned(),
+        "string" => "text".to_owned(),
+        "array" => "a list".to_owned(),
+        "object" => "a mapping of keys".to_owned(),
+        "boolean" => "true or false".to_owned(),
+        "null" => "empty".to_owned(),
+        other => other.to_owned(),
+    };
+    match kind {
+        TypeKind::Single(t) => word(&t.to_string()),
+        TypeKind::Multiple(set) => {
+            let words: Vec<String> = set
+                .iter()
+                .filter(|t| t.to_string() != "null")
+                .map(|t| word(&t.to_string()))
+                .collect();
+            words.join(" or ")
+        }
+    }
+}
+
+fn describe_value(value: &Value) -> String {
+    match value {
+        Value::Null => "empty".into(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the text {}", short_json(&Value::String(s.clone()))),
+        Value::Array(items) => format!("a list of {} item(s)", items.len()),
+        Value::Object(_) => "a mapping".into(),
+    }
+}
+
+fn short_json(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 40 {
+        let cut: String = text.chars().take(37).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+/// The allowed key closest to a misspelt one, if it is close enough to be a typo.
+fn closest(key: &str, allowed: &[String]) -> Option<String> {
+    allowed
+        .iter()
+        .map(|candidate| (edit_distance(key, candidate), candidate))
+        .filter(|(d, candidate)| *d <= 2.max(candidate.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c.clone())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(yaml_json: Value) -> Vec<(String, String)> {
+        let checker = SchemaChecker::new().unwrap();
+        checker
+            .check(&yaml_json)
+            .into_iter()
+            .map(|d| (d.pointer.unwrap_or_default(), d.message))
+            .collect()
+    }
+
+    #[test]
+    fn typo_in_a_key_names_the_key_and_suggests_the_right_one() {
+        let checker = SchemaChecker::new().unwrap();
+        let diags = checker.check(&serde_json::json!({
+            "format": 1, "ruleset": "sentinel-tactics",
+            "map": {"tiles": [{"tile": 1, "side": "megalopolis", "at": [0, 0], "rotaton": 1}]}
+        }));
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].pointer.as_deref(), Some("/map/tiles/0/rotaton"));
+        assert!(diags[0].message.contains("unknown key `rotaton`"));
+        assert!(
+            diags[0]
+                .help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("did you mean `rotation`")
+        );
+    }
+
+    #[test]
+    fn wrong_values_get_plain_words() {
+        let found = messages(serde_json::json!({
+            "format": 1, "ruleset": "sentinel-tactics",
+            "map": {"tiles": [{"tile": 1, "side": "mars", "at": [0, 0], "rotation": 7}]},
+            "tokens": [{"id": "x", "kind": "character", "at": [0, 0]}]
+        }));
+        let text = format!("{found:?}");
+        assert!(text.contains("/map/tiles/0/side"), "{text}");
+        assert!(
+            text.contains("not one of: \\\"megalopolis\\\", \\\"insula-primalis\\\""),
+            "{text}"
+        );
+        assert!(text.contains("must be at most 5"), "{text}");
+        assert!(
+            text.contains("missing the required key `character`"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_bad_hex_reference_is_named_as_such() {
+        let found = messages(serde_json::json!({
+            "format": 1, "ruleset": "sentinel-tactics",
+            "map": {"tiles": [{"tile": 1, "side": "megalopolis", "at": [0, 0]}]},
+            "tokens": [{"id": "x", "kind": "pylon", "at": "three"}]
+        }));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, "/tokens/0/at");
+        assert!(found[0].1.contains("not in the expected form"), "{found:?}");
+    }
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("rotaton", "rotation"), 1);
+        assert_eq!(edit_distance("abc", "abc"), 0);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

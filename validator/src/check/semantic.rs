@@ -1,0 +1,625 @@
+//! Semantic checks: what the schema cannot say about a scenario.
+
+use std::collections::{HashMap, HashSet};
+
+use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
+
+use crate::board::{Axial, Board, PlacementProblem, ResolveError, distance};
+use crate::diagnostic::{Code, Diagnostic};
+
+/// Runs every semantic check on a scenario that passed the schema.
+pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let board = check_map(scenario, catalog, &mut out);
+    check_ids(scenario, &mut out);
+    check_references(scenario, catalog, &mut out);
+    check_tokens(scenario, catalog, &board, &mut out);
+    check_objectives(scenario, &board, &mut out);
+    check_zones(scenario, &board, &mut out);
+    out
+}
+
+fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) -> Board {
+    let tiles = &scenario.map.tiles;
+    let mut first_use: HashMap<u32, usize> = HashMap::new();
+    for (i, placement) in tiles.iter().enumerate() {
+        match first_use.get(&placement.tile) {
+            Some(&first) => {
+                let first_side = tiles[first].side.as_str();
+                out.push(
+                    Diagnostic::error(
+                        Code::TileDuplicate,
+                        format!("/map/tiles/{i}/tile"),
+                        format!(
+                            "tile {} is already on the map (map.tiles[{first}], {first_side} side); each physical tile can be used once",
+                            placement.tile
+                        ),
+                    )
+                    .with_help("the two faces of a tile share its number: pick another tile number for this placement"),
+                );
+            }
+            None => {
+                first_use.insert(placement.tile, i);
+            }
+        }
+    }
+    let (board, problems) = Board::build(tiles, catalog);
+    for problem in problems {
+        match problem {
+            PlacementProblem::UnknownTile { placement } => {
+                let tile = &tiles[placement];
+                let known: Vec<String> = {
+                    let mut numbers: Vec<u32> = catalog
+                        .tiles
+                        .iter()
+                        .filter(|s| s.side == tile.side)
+                        .map(|s| s.tile)
+                        .collect();
+                    numbers.sort_unstable();
+                    numbers.dedup();
+                    numbers.iter().map(u32::to_string).collect()
+                };
+                out.push(
+                    Diagnostic::error(
+                        Code::TileUnknown,
+                        format!("/map/tiles/{placement}/tile"),
+                        format!(
+                            "the catalog has no tile {} with a {} side",
+                            tile.tile,
+                            tile.side.as_str()
+                        ),
+                    )
+                    .with_help(format!(
+                        "known tiles: {}; add a catalog to use others",
+                        known.join(", ")
+                    )),
+                );
+            }
+            PlacementProblem::Overlap {
+                placement,
+                with,
+                hexes,
+            } => {
+                out.push(
+                    Diagnostic::error(
+                        Code::TileOverlap,
+                        format!("/map/tiles/{placement}/at"),
+                        format!(
+                            "tile {} overlaps tile {} (map.tiles[{with}]) on {} hex(es)",
+                            tiles[placement].tile,
+                            tiles[with].tile,
+                            hexes.len()
+                        ),
+                    )
+                    .with_help("move the tile so its centre is at least 5 hexes from the other tile's centre")
+                    .with_hexes(hexes),
+                );
+            }
+        }
+    }
+    let components = board.connected_components();
+    if components.len() > 1 {
+        let mut pieces_by_tile: Vec<(usize, Vec<Axial>)> = Vec::new();
+        for component in components.iter().skip(1) {
+            let Some(first) = component.first().and_then(|&at| board.get(at)) else {
+                continue;
+            };
+            pieces_by_tile.push((first.placement, component.clone()));
+        }
+        for (placement, hexes) in pieces_by_tile {
+            out.push(
+                Diagnostic::error(
+                    Code::MapDisconnected,
+                    format!("/map/tiles/{placement}/at"),
+                    format!(
+                        "the map is in {} separate pieces; tile {} is cut off from the largest piece",
+                        components.len(),
+                        scenario.map.tiles[placement].tile
+                    ),
+                )
+                .with_help("place the tiles so that every piece shares an edge with another")
+                .with_hexes(hexes),
+            );
+        }
+    }
+    board
+}
+
+fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
+    let groups: [(&str, &str, Vec<&str>); 3] = [
+        (
+            "teams",
+            "team",
+            scenario.teams.iter().map(|t| t.id.as_str()).collect(),
+        ),
+        (
+            "tokens",
+            "token",
+            scenario.tokens.iter().map(|t| t.id.as_str()).collect(),
+        ),
+        (
+            "objectives",
+            "objective",
+            scenario.objectives.iter().map(|o| o.id.as_str()).collect(),
+        ),
+    ];
+    for (list, what, ids) in groups {
+        let mut first: HashMap<&str, usize> = HashMap::new();
+        for (i, id) in ids.iter().enumerate() {
+            if let Some(&earlier) = first.get(id) {
+                out.push(
+                    Diagnostic::error(
+                        Code::DuplicateId,
+                        format!("/{list}/{i}/id"),
+                        format!("{what} id `{id}` is already used by {list}[{earlier}]"),
+                    )
+                    .with_help(format!("give each {what} its own id")),
+                );
+            } else {
+                first.insert(id, i);
+            }
+        }
+    }
+}
+
+fn unknown(pointer: String, message: String, known: &[&str]) -> Diagnostic {
+    let help = if known.is_empty() {
+        "nothing of that kind is defined in this scenario".to_owned()
+    } else {
+        format!("known: {}", known.join(", "))
+    };
+    Diagnostic::error(Code::UnknownReference, pointer, message).with_help(help)
+}
+
+fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    let teams: Vec<&str> = scenario.teams.iter().map(|t| t.id.as_str()).collect();
+    let tokens: Vec<&str> = scenario.tokens.iter().map(|t| t.id.as_str()).collect();
+    let team_known = |id: &str| teams.contains(&id);
+    for (i, token) in scenario.tokens.iter().enumerate() {
+        if let Some(team) = &token.team
+            && !team_known(team)
+        {
+            out.push(unknown(
+                format!("/tokens/{i}/team"),
+                format!(
+                    "token `{}` names team `{team}`, which is not in `teams`",
+                    token.id
+                ),
+                &teams,
+            ));
+        }
+        if let Some(character) = &token.character {
+            match catalog.figure(character) {
+                None => {
+                    let figures: Vec<&str> =
+                        catalog.figures.iter().map(|f| f.id.as_str()).collect();
+                    out.push(unknown(
+                        format!("/tokens/{i}/character"),
+                        format!(
+                            "token `{}` is `{character}`, which is not in the roster",
+                            token.id
+                        ),
+                        &figures,
+                    ));
+                }
+                Some(figure)
+                    if token.kind.is_figure() && figure.kind.token_kind() != token.kind =>
+                {
+                    out.push(
+                        Diagnostic::warning(
+                            Code::UnknownReference,
+                            format!("/tokens/{i}/kind"),
+                            format!(
+                                "token `{}` is a {} but `{character}` is a {} in the roster",
+                                token.id,
+                                token.kind.as_str(),
+                                figure.kind.token_kind().as_str()
+                            ),
+                        )
+                        .with_help(format!(
+                            "write `kind: {}`",
+                            figure.kind.token_kind().as_str()
+                        )),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    for (i, objective) in scenario.objectives.iter().enumerate() {
+        if !team_known(&objective.team) {
+            out.push(unknown(
+                format!("/objectives/{i}/team"),
+                format!(
+                    "objective `{}` belongs to team `{}`, which is not in `teams`",
+                    objective.id, objective.team
+                ),
+                &teams,
+            ));
+        }
+        for (list, ids) in [
+            ("targets", &objective.targets),
+            ("tokens", &objective.tokens),
+        ] {
+            for (j, id) in ids.iter().enumerate() {
+                if !tokens.contains(&id.as_str()) {
+                    out.push(unknown(
+                        format!("/objectives/{i}/{list}/{j}"),
+                        format!(
+                            "objective `{}` names token `{id}`, which is not in `tokens`",
+                            objective.id
+                        ),
+                        &tokens,
+                    ));
+                }
+            }
+        }
+    }
+    for (i, team) in scenario.turn_order.iter().enumerate() {
+        if !team_known(team) {
+            out.push(unknown(
+                format!("/turn-order/{i}"),
+                format!("the turn order names team `{team}`, which is not in `teams`"),
+                &teams,
+            ));
+        }
+    }
+    for (i, zone) in scenario.deployment.iter().enumerate() {
+        if !team_known(&zone.team) {
+            out.push(unknown(
+                format!("/deployment/{i}/team"),
+                format!(
+                    "a deployment zone belongs to team `{}`, which is not in `teams`",
+                    zone.team
+                ),
+                &teams,
+            ));
+        }
+    }
+    for (i, wave) in scenario.reinforcements.iter().enumerate() {
+        if !team_known(&wave.team) {
+            out.push(unknown(
+                format!("/reinforcements/{i}/team"),
+                format!(
+                    "reinforcements join team `{}`, which is not in `teams`",
+                    wave.team
+                ),
+                &teams,
+            ));
+        }
+        if catalog.figure(&wave.character).is_none() {
+            let figures: Vec<&str> = catalog.figures.iter().map(|f| f.id.as_str()).collect();
+            out.push(unknown(
+                format!("/reinforcements/{i}/character"),
+                format!("reinforcement `{}` is not in the roster", wave.character),
+                &figures,
+            ));
+        }
+    }
+    for (i, bonus) in scenario.bonuses.iter().enumerate() {
+        if !team_known(&bonus.team) {
+            out.push(unknown(
+                format!("/bonuses/{i}/team"),
+                format!(
+                    "a bonus goes to team `{}`, which is not in `teams`",
+                    bonus.team
+                ),
+                &teams,
+            ));
+        }
+    }
+}
+
+/// Turns a failed hex reference into the right diagnostic for where it was written.
+fn resolve_problem(
+    error: &ResolveError,
+    pointer: String,
+    off_map_code: Code,
+    owner: &str,
+) -> Diagnostic {
+    match error {
+        ResolveError::OffMap(at) => {
+            Diagnostic::error(off_map_code, pointer, format!("{owner}: {error}"))
+                .with_help("use a hex on a placed tile; `megahex tiles` lists each tile's hexes")
+                .with_hexes([*at])
+        }
+        ResolveError::TileNotPlaced(_) | ResolveError::NoSuchIndex { .. } => {
+            Diagnostic::error(Code::UnknownReference, pointer, format!("{owner}: {error}"))
+                .with_help("`T/I` names hex I (1..19) of tile T as placed in `map.tiles`")
+        }
+    }
+}
+
+fn check_tokens(scenario: &Scenario, catalog: &Catalog, board: &Board, out: &mut Vec<Diagnostic>) {
+    let mut occupant: HashMap<Axial, &str> = HashMap::new();
+    for (i, token) in scenario.tokens.iter().enumerate() {
+        let refs = token.at.hexes();
+        let many = refs.len() > 1 || matches!(token.at, megahex_schema::Footprint::Many(_));
+        let mut hexes = Vec::new();
+        for (j, reference) in refs.iter().enumerate() {
+            let pointer = if many {
+                format!("/tokens/{i}/at/{j}")
+            } else {
+                format!("/tokens/{i}/at")
+            };
+            match board.resolve(reference) {
+                Ok(at) => hexes.push(at),
+                Err(e) => out.push(resolve_problem(
+                    &e,
+                    pointer,
+                    Code::TokenOffMap,
+                    &format!("token `{}`", token.id),
+                )),
+            }
+        }
+        if hexes.len() != refs.len() {
+            continue;
+        }
+        if token.kind.is_figure() || token.health.is_some() {
+            let figure = token.character.as_deref().and_then(|c| catalog.figure(c));
+            if let Some(problem) = footprint_problem(&hexes, figure.and_then(|f| f.hexes)) {
+                let name = figure.map(|f| f.name.as_str()).unwrap_or(token.id.as_str());
+                out.push(
+                    Diagnostic::error(
+                        Code::FootprintInvalid,
+                        format!("/tokens/{i}/at"),
+                        format!("{name} (`{}`): {problem}", token.id),
+                    )
+                    .with_help(
+                        "list the hexes the figure covers; each must share an edge with another",
+                    )
+                    .with_hexes(hexes.iter().copied()),
+                );
+            }
+        }
+        if token.is_target() {
+            let mut clashes = Vec::new();
+            for &at in &hexes {
+                match occupant.get(&at) {
+                    Some(other) if *other != token.id => clashes.push((at, *other)),
+                    Some(_) => {}
+                    None => {
+                        occupant.insert(at, token.id.as_str());
+                    }
+                }
+            }
+            if let Some((_, other)) = clashes.first() {
+                out.push(
+                    Diagnostic::error(
+                        Code::HexOccupied,
+                        format!("/tokens/{i}/at"),
+                        format!("`{}` stands where `{other}` already stands; two targets cannot share a hex", token.id),
+                    )
+                    .with_help("markers may share a hex with a figure, but figures (anything with health) may not share")
+                    .with_hexes(clashes.iter().map(|(at, _)| *at)),
+                );
+            }
+        }
+    }
+}
+
+/// What is wrong with a figure's hexes, if anything.
+fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Option<String> {
+    let unique: HashSet<Axial> = hexes.iter().copied().collect();
+    if unique.len() != hexes.len() {
+        return Some("the same hex is listed twice".into());
+    }
+    if let Some(expected) = expected
+        && hexes.len() != expected as usize
+    {
+        return Some(format!(
+            "covers {} hex(es), but the figure covers {expected}",
+            hexes.len()
+        ));
+    }
+    // Contiguous: every hex reachable from the first through listed neighbours.
+    let mut reached = HashSet::from([hexes[0]]);
+    let mut frontier = vec![hexes[0]];
+    while let Some(at) = frontier.pop() {
+        for &other in hexes {
+            if distance(at, other) == 1 && reached.insert(other) {
+                frontier.push(other);
+            }
+        }
+    }
+    if reached.len() != hexes.len() {
+        return Some("its hexes do not all touch; a figure's hexes must be contiguous".into());
+    }
+    None
+}
+
+fn check_objectives(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {
+    let token_by_id: HashMap<&str, &megahex_schema::Token> =
+        scenario.tokens.iter().map(|t| (t.id.as_str(), t)).collect();
+    for (i, objective) in scenario.objectives.iter().enumerate() {
+        let here = |key: &str| format!("/objectives/{i}/{key}");
+        let impossible = |key: &str, message: String| {
+            Diagnostic::error(
+                Code::ObjectiveImpossible,
+                here(key),
+                format!("objective `{}`: {message}", objective.id),
+            )
+        };
+        match objective.kind {
+            ObjectiveKind::Incapacitate => {
+                let targets: Vec<&megahex_schema::Token> = if objective.targets.is_empty() {
+                    scenario
+                        .tokens
+                        .iter()
+                        .filter(|t| {
+                            t.kind == TokenKind::Character
+                                && t.team.as_deref() != Some(objective.team.as_str())
+                        })
+                        .collect()
+                } else {
+                    objective
+                        .targets
+                        .iter()
+                        .filter_map(|id| token_by_id.get(id.as_str()).copied())
+                        .collect()
+                };
+                for (j, id) in objective.targets.iter().enumerate() {
+                    if let Some(t) = token_by_id.get(id.as_str())
+                        && t.kind != TokenKind::Character
+                    {
+                        out.push(impossible(&format!("targets/{j}"), format!("`{id}` is a {}, and only characters are incapacitated", t.kind.as_str()))
+                            .with_help("use a `destroy` objective for minions, environment figures and tokens with health"));
+                    }
+                }
+                if objective.targets.is_empty() && targets.is_empty() {
+                    out.push(impossible(
+                        "kind",
+                        "there are no enemy characters to incapacitate".into(),
+                    ));
+                }
+            }
+            ObjectiveKind::Destroy => {
+                for (j, id) in objective.targets.iter().enumerate() {
+                    let Some(t) = token_by_id.get(id.as_str()) else {
+                        continue;
+                    };
+                    if t.kind == TokenKind::Character {
+                        out.push(impossible(&format!("targets/{j}"), format!("`{id}` is a character; characters are incapacitated, not destroyed"))
+                            .with_help("use an `incapacitate` objective for characters"));
+                    } else if !t.is_target() {
+                        out.push(
+                            impossible(
+                                &format!("targets/{j}"),
+                                format!("`{id}` has no health, so it cannot be destroyed"),
+                            )
+                            .with_help("give the token `health:` to make it a target"),
+                        );
+                    }
+                }
+                let wanted = objective.count.unwrap_or(objective.targets.len() as u32);
+                if wanted as usize > objective.targets.len() {
+                    out.push(impossible("count", format!("asks for {wanted} destroyed but lists {} target(s); destroyed targets leave the game", objective.targets.len())));
+                }
+            }
+            ObjectiveKind::Collect => {
+                for (j, id) in objective.tokens.iter().enumerate() {
+                    if let Some(t) = token_by_id.get(id.as_str())
+                        && t.is_target()
+                    {
+                        out.push(impossible(
+                            &format!("tokens/{j}"),
+                            format!(
+                                "`{id}` is a target (it has health); only markers can be collected"
+                            ),
+                        ));
+                    }
+                }
+                let wanted = objective.count.unwrap_or(objective.tokens.len() as u32);
+                if wanted as usize > objective.tokens.len() {
+                    out.push(
+                        impossible(
+                            "count",
+                            format!(
+                                "asks to collect {wanted} token(s) but only {} exist",
+                                objective.tokens.len()
+                            ),
+                        )
+                        .with_help("lower `count` or add tokens to the objective"),
+                    );
+                }
+            }
+            ObjectiveKind::Hold | ObjectiveKind::Reach => {
+                for (j, reference) in objective.hexes.iter().enumerate() {
+                    if let Err(e) = board.resolve(reference) {
+                        let mut d = resolve_problem(
+                            &e,
+                            here(&format!("hexes/{j}")),
+                            Code::ObjectiveImpossible,
+                            &format!("objective `{}`", objective.id),
+                        );
+                        if d.code == Code::ObjectiveImpossible {
+                            d.message.push_str(", so no figure can stand there");
+                        }
+                        out.push(d);
+                    }
+                }
+                if objective.kind == ObjectiveKind::Hold
+                    && let Some(count) = objective.count
+                    && count as usize > objective.hexes.len()
+                {
+                    out.push(impossible(
+                        "count",
+                        format!(
+                            "asks to hold {count} hex(es) but lists {}",
+                            objective.hexes.len()
+                        ),
+                    ));
+                }
+            }
+            ObjectiveKind::Survive => {}
+        }
+        if let (Some(rounds), Some(limit)) = (objective.rounds, scenario.round_limit)
+            && rounds > limit
+        {
+            out.push(impossible(
+                "rounds",
+                format!("needs {rounds} rounds but the game ends after {limit} (`round-limit`)"),
+            ));
+        }
+    }
+}
+
+fn check_zones(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {
+    let lists: Vec<(String, &Vec<HexRef>, String)> = scenario
+        .deployment
+        .iter()
+        .enumerate()
+        .map(|(i, z)| {
+            (
+                format!("/deployment/{i}/hexes"),
+                &z.hexes,
+                format!("deployment zone of `{}`", z.team),
+            )
+        })
+        .chain(scenario.reinforcements.iter().enumerate().map(|(i, r)| {
+            (
+                format!("/reinforcements/{i}/hexes"),
+                &r.hexes,
+                format!("reinforcements of `{}`", r.team),
+            )
+        }))
+        .collect();
+    for (pointer, hexes, owner) in lists {
+        for (j, reference) in hexes.iter().enumerate() {
+            if let Err(e) = board.resolve(reference) {
+                out.push(resolve_problem(
+                    &e,
+                    format!("{pointer}/{j}"),
+                    Code::HexOffMap,
+                    &owner,
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn footprints_need_the_right_count_and_touching_hexes() {
+        assert_eq!(footprint_problem(&[[0, 0]], Some(1)), None);
+        assert_eq!(footprint_problem(&[[0, 0], [1, 0], [0, 1]], Some(3)), None);
+        assert!(
+            footprint_problem(&[[0, 0], [1, 0]], Some(3))
+                .unwrap()
+                .contains("covers 2")
+        );
+        assert!(
+            footprint_problem(&[[0, 0], [2, 0], [1, 1]], Some(3))
+                .unwrap()
+                .contains("do not all touch")
+        );
+        assert!(
+            footprint_problem(&[[0, 0], [0, 0]], None)
+                .unwrap()
+                .contains("twice")
+        );
+    }
+}

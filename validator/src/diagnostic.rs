@@ -1,0 +1,220 @@
+//! Diagnostics: findings as plain data, ready for any report format.
+
+use serde::Serialize;
+
+use crate::yaml::Span;
+
+/// Stable diagnostic codes. Their kebab-case names are a contract with CI users and are each
+/// documented in `docs/diagnostics.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// The file is not well-formed YAML (or is refused as hostile).
+    YamlSyntax,
+    /// The document does not match the scenario schema.
+    Schema,
+    /// The `format` is newer or older than this build reads.
+    UnsupportedFormat,
+    /// The scenario's `catalog:` file cannot be used.
+    CatalogInvalid,
+    /// A tile or side that the catalog does not have.
+    TileUnknown,
+    /// One physical tile placed twice.
+    TileDuplicate,
+    /// Two tiles cover the same hex.
+    TileOverlap,
+    /// The map falls apart into pieces.
+    MapDisconnected,
+    /// A token stands off the map.
+    TokenOffMap,
+    /// A hex reference (other than a token's) points off the map.
+    HexOffMap,
+    /// Two targets in one hex.
+    HexOccupied,
+    /// A multi-hex figure's hexes are wrong.
+    FootprintInvalid,
+    /// An id used twice.
+    DuplicateId,
+    /// A reference to something that does not exist.
+    UnknownReference,
+    /// No figure of the team can reach an objective.
+    ObjectiveUnreachable,
+    /// An objective that cannot be completed whatever happens.
+    ObjectiveImpossible,
+    /// A scripted playtest action breaks the rules.
+    PlaytestIllegal,
+}
+
+impl Code {
+    /// Every code, in documentation order.
+    pub const ALL: [Code; 17] = [
+        Code::YamlSyntax,
+        Code::Schema,
+        Code::UnsupportedFormat,
+        Code::CatalogInvalid,
+        Code::TileUnknown,
+        Code::TileDuplicate,
+        Code::TileOverlap,
+        Code::MapDisconnected,
+        Code::TokenOffMap,
+        Code::HexOffMap,
+        Code::HexOccupied,
+        Code::FootprintInvalid,
+        Code::DuplicateId,
+        Code::UnknownReference,
+        Code::ObjectiveUnreachable,
+        Code::ObjectiveImpossible,
+        Code::PlaytestIllegal,
+    ];
+
+    /// The stable kebab-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::YamlSyntax => "yaml-syntax",
+            Code::Schema => "schema",
+            Code::UnsupportedFormat => "unsupported-format",
+            Code::CatalogInvalid => "catalog-invalid",
+            Code::TileUnknown => "tile-unknown",
+            Code::TileDuplicate => "tile-duplicate",
+            Code::TileOverlap => "tile-overlap",
+            Code::MapDisconnected => "map-disconnected",
+            Code::TokenOffMap => "token-off-map",
+            Code::HexOffMap => "hex-off-map",
+            Code::HexOccupied => "hex-occupied",
+            Code::FootprintInvalid => "footprint-invalid",
+            Code::DuplicateId => "duplicate-id",
+            Code::UnknownReference => "unknown-reference",
+            Code::ObjectiveUnreachable => "objective-unreachable",
+            Code::ObjectiveImpossible => "objective-impossible",
+            Code::PlaytestIllegal => "playtest-illegal",
+        }
+    }
+
+    /// Looks a code up by its name, for command-line options.
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+
+    /// One line on what the code means, for SARIF rules and `--help`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Code::YamlSyntax => "The file is not a well-formed YAML document.",
+            Code::Schema => "The scenario does not match the scenario schema.",
+            Code::UnsupportedFormat => "The scenario's format version is not one this build reads.",
+            Code::CatalogInvalid => "The catalog file named by the scenario cannot be used.",
+            Code::TileUnknown => "A tile number or side is not in the catalog.",
+            Code::TileDuplicate => "One physical tile is placed twice; each tile shows one side.",
+            Code::TileOverlap => "Two tiles cover the same hex.",
+            Code::MapDisconnected => "The map is in several separate pieces.",
+            Code::TokenOffMap => "A token stands on a hex that is not on the map.",
+            Code::HexOffMap => "A hex reference points at a hex that is not on the map.",
+            Code::HexOccupied => "Two targets stand in one hex.",
+            Code::FootprintInvalid => {
+                "A figure covers the wrong number of hexes, or hexes that do not touch."
+            }
+            Code::DuplicateId => "Two teams, tokens or objectives share an id.",
+            Code::UnknownReference => {
+                "A reference names a team, token, figure or tile that does not exist."
+            }
+            Code::ObjectiveUnreachable => "No figure of the team can reach the objective.",
+            Code::ObjectiveImpossible => "The objective can never be completed.",
+            Code::PlaytestIllegal => "A scripted playtest action breaks the rules.",
+        }
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// How serious a finding is; errors fail validation, warnings fail it under `--deny-warnings`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Informational, never fails a run.
+    Info,
+    /// Suspicious but playable.
+    Warning,
+    /// The scenario is not legal.
+    Error,
+}
+
+/// One finding about one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code.
+    pub code: Code,
+    /// Severity.
+    pub severity: Severity,
+    /// What is wrong, in a designer's words.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// JSON pointer to the offending node, when the document was parsed.
+    pub pointer: Option<String>,
+    /// Where in the source; filled from `pointer` after checking.
+    pub span: Option<Span>,
+    /// Map hexes involved, as global axial [q, r].
+    pub hexes: Vec<[i32; 2]>,
+    /// Locate at the mapping key named by `pointer` rather than its value (unknown keys).
+    pub at_key: bool,
+}
+
+impl Diagnostic {
+    /// An error at a pointer.
+    pub fn error(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            help: None,
+            pointer: Some(pointer.into()),
+            span: None,
+            hexes: Vec::new(),
+            at_key: false,
+        }
+    }
+
+    /// A warning at a pointer.
+    pub fn warning(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, pointer, message)
+        }
+    }
+
+    /// Adds a fix suggestion.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Points the location at the key rather than its value.
+    pub fn at_key(mut self) -> Self {
+        self.at_key = true;
+        self
+    }
+
+    /// Adds the map hexes involved.
+    pub fn with_hexes(mut self, hexes: impl IntoIterator<Item = [i32; 2]>) -> Self {
+        self.hexes.extend(hexes);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_names_round_trip_and_are_unique() {
+        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        for code in Code::ALL {
+            assert_eq!(Code::from_name(code.as_str()), Some(code));
+        }
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), Code::ALL.len());
+    }
+}
