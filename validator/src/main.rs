@@ -1,1 +1,7 @@
-fn main() {}
+//! The `megahex` command line. The only code in the project that prints.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::run());
+}

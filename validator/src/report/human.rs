@@ -43,10 +43,6 @@ fn render_one(
     if let Some(help) = &diagnostic.help {
         report = report.with_help(help.clone());
     }
-    let location = match diagnostic.span {
-        Some(span) => format!("{}:{}:{}", result.path, span.line, span.column),
-        None => result.path.clone(),
-    };
     if let Some(span) = diagnostic.span.filter(|s| s.offset <= result.source.len()) {
         let label = if diagnostic.hexes.is_empty() {
             "here".to_owned()
@@ -65,11 +61,11 @@ fn render_one(
             format!("hexes {}{more}", hexes.join(", "))
         };
         report = report.with_label(LabeledSpan::new(Some(label), span.offset, span.len));
-        let source = NamedSource::new(location, result.source.clone());
+        let source = NamedSource::new(result.path.clone(), result.source.clone());
         let report = Report::new(report).with_source_code(source);
         let _ = handler.render_report(out, report.as_ref());
     } else {
-        out.push_str(&format!("{location}\n"));
+        out.push_str(&format!("{}\n", result.path));
         let _ = handler.render_report(out, &report);
     }
     out.push('\n');

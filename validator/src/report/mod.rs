@@ -1,5 +1,6 @@
 //! Report formats. Each format is its own module and returns text; only the CLI prints.
 
+pub mod catalog;
 pub mod human;
 pub mod json;
 

@@ -1,0 +1,257 @@
+//! Commands, arguments, file discovery and exit codes (DESIGN §5).
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand, ValueEnum};
+use megahex::report::{self, FileResult};
+use megahex::{Checker, Severity};
+use megahex_schema::Catalog;
+
+/// Exit status: no errors.
+pub const EXIT_OK: i32 = 0;
+/// Exit status: at least one error in the input.
+pub const EXIT_FINDINGS: i32 = 1;
+/// Exit status: usage, IO or internal failure.
+pub const EXIT_FAILURE: i32 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "megahex",
+    version,
+    about = "Validate and explore Sentinel Tactics scenarios",
+    long_about = "Megahex checks Sentinel Tactics scenario files against the scenario schema and the game's rules.\n\nExit codes: 0 no errors, 1 errors found, 2 usage, IO or internal failure."
+)]
+struct Cli {
+    /// Tile and roster catalog that corrects or extends the built-in one.
+    #[arg(long, global = true, value_name = "FILE")]
+    catalog: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check scenario files: YAML syntax, the schema, and the rules.
+    Validate {
+        /// Files, directories (searched for *.yaml and *.yml) or glob patterns.
+        #[arg(value_name = "PATH", default_value = ".")]
+        paths: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Fail (exit 1) on warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Print the scenario JSON Schema.
+    Schema {
+        /// Write it to this file instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// List the tile catalog in use.
+    Tiles {
+        /// Print the catalog as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    /// Readable reports with source snippets.
+    Human,
+    /// One JSON document (see docs/cli.md).
+    Json,
+}
+
+/// Runs the CLI and returns the process exit code.
+pub fn run() -> i32 {
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                EXIT_FAILURE
+            } else {
+                EXIT_OK
+            };
+        }
+    };
+    let catalog = match load_catalog(cli.catalog.as_deref()) {
+        Ok(catalog) => catalog,
+        Err(message) => return fail(&message),
+    };
+    match cli.command {
+        Command::Validate {
+            paths,
+            format,
+            deny_warnings,
+        } => validate(&paths, format, deny_warnings, catalog),
+        Command::Schema { output } => schema(output.as_deref()),
+        Command::Tiles { json } => tiles(&catalog, json),
+    }
+}
+
+fn fail(message: &str) -> i32 {
+    eprintln!("megahex: {message}");
+    EXIT_FAILURE
+}
+
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let location = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let payload = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".into());
+        eprintln!(
+            "megahex: internal error{location}: {payload}\nThis is a bug in megahex, not in your scenario. Please report it with the file that triggered it."
+        );
+        std::process::exit(EXIT_FAILURE);
+    }));
+}
+
+fn load_catalog(path: Option<&Path>) -> Result<Catalog, String> {
+    let builtin = Catalog::builtin();
+    let Some(path) = path else {
+        return Ok(builtin);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read catalog {}: {e}", path.display()))?;
+    let user = Catalog::from_yaml(&text)
+        .map_err(|e| format!("catalog {} is not valid: {e}", path.display()))?;
+    builtin
+        .merged(&user)
+        .map_err(|e| format!("catalog {} cannot be merged: {e}", path.display()))
+}
+
+fn is_scenario_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml")
+    )
+}
+
+/// Expands the command line's paths into files, in a stable order.
+fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for raw in paths {
+        let path = Path::new(raw);
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
+                .follow_links(true)
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
+                .map(|e| e.into_path())
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else if path.exists() {
+            files.push(path.to_path_buf());
+        } else if raw.contains(['*', '?', '[']) {
+            let pattern = glob::glob(raw).map_err(|e| format!("bad glob pattern `{raw}`: {e}"))?;
+            let mut found: Vec<PathBuf> = pattern
+                .filter_map(Result::ok)
+                .filter(|p| p.is_file())
+                .collect();
+            if found.is_empty() {
+                return Err(format!("no files match `{raw}`"));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            return Err(format!("{raw}: no such file or directory"));
+        }
+    }
+    Ok(files)
+}
+
+fn display_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    text.strip_prefix("./").unwrap_or(&text).to_owned()
+}
+
+fn validate(paths: &[String], format: Format, deny_warnings: bool, catalog: Catalog) -> i32 {
+    let files = match collect_files(paths) {
+        Ok(files) => files,
+        Err(message) => return fail(&message),
+    };
+    let checker = match Checker::new(catalog) {
+        Ok(checker) => checker,
+        Err(message) => return fail(&message),
+    };
+    let mut results = Vec::with_capacity(files.len());
+    for file in &files {
+        let bytes = match std::fs::read(file) {
+            Ok(bytes) => bytes,
+            Err(e) => return fail(&format!("cannot read {}: {e}", file.display())),
+        };
+        let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        let read_catalog = |relative: &str| {
+            std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string())
+        };
+        let outcome = checker.check_bytes(&bytes, &read_catalog);
+        results.push(FileResult {
+            path: display_path(file),
+            source: String::from_utf8(bytes).unwrap_or_default(),
+            diagnostics: outcome.diagnostics,
+        });
+    }
+    let text = match format {
+        Format::Human => {
+            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            report::human::render(&results, color)
+        }
+        Format::Json => report::json::render(&results),
+    };
+    if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
+        return fail(&format!("cannot write the report: {e}"));
+    }
+    let failing = |s: Severity| s == Severity::Error || (deny_warnings && s == Severity::Warning);
+    if results
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .any(|d| failing(d.severity))
+    {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+fn schema(output: Option<&Path>) -> i32 {
+    let text = megahex_schema::generate_schema_text();
+    match output {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => EXIT_OK,
+            Err(e) => fail(&format!("cannot write {}: {e}", path.display())),
+        },
+        None => {
+            print!("{text}");
+            EXIT_OK
+        }
+    }
+}
+
+fn tiles(catalog: &Catalog, json: bool) -> i32 {
+    if json {
+        return match serde_json::to_string_pretty(catalog) {
+            Ok(text) => {
+                println!("{text}");
+                EXIT_OK
+            }
+            Err(e) => fail(&format!("cannot encode the catalog: {e}")),
+        };
+    }
+    print!("{}", megahex::report::catalog::render(catalog));
+    EXIT_OK
+}
