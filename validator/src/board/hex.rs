@@ -28,9 +28,9 @@ mod tests {
 
     #[test]
     fn distance_matches_the_contract_formula() {
-        for q in -4..=4 {
-            for r in -4..=4 {
-                let expected = ((q as i32).abs() + (r as i32).abs() + (q + r as i32).abs()) / 2;
+        for q in -4i32..=4 {
+            for r in -4i32..=4 {
+                let expected: i32 = (q.abs() + r.abs() + (q + r).abs()) / 2;
                 assert_eq!(distance([0, 0], [q, r]), expected as u32);
             }
         }
