@@ -140,6 +140,27 @@ fn is_scenario_file(path: &Path) -> bool {
     )
 }
 
+/// Inside a directory, YAML files that are clearly not scenarios (CI configs, catalogs) are
+/// skipped: a scenario names its `ruleset` or carries the schema modeline. Files named on the
+/// command line are always checked.
+fn looks_like_scenario(path: &Path) -> bool {
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes);
+            text.contains("ruleset") || text.contains("scenario.schema.json")
+        }
+        // Unreadable files are kept, so the read error is reported rather than hidden.
+        Err(_) => true,
+    }
+}
+
+/// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.
+fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
+    let name = entry.file_name().to_string_lossy();
+    entry.file_type().is_dir()
+        && (name.starts_with('.') || name == "target" || name == "node_modules")
+}
+
 /// Expands the command line's paths into files, in a stable order.
 fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
@@ -149,8 +170,10 @@ fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
             let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
                 .follow_links(true)
                 .into_iter()
+                .filter_entry(|e| e.depth() == 0 || !is_skipped_dir(e))
                 .filter_map(Result::ok)
                 .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
+                .filter(|e| looks_like_scenario(e.path()))
                 .map(|e| e.into_path())
                 .collect();
             found.sort();

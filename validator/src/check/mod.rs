@@ -140,18 +140,18 @@ impl Checker {
             }
         };
         if let Some(d) = check_format(&document) {
-            return failed(locate(d, &document));
+            return failed(locate(d, &document, text));
         }
         let schema_diagnostics = self.schema.check(&document.value);
         if !schema_diagnostics.is_empty() {
-            return finish(schema_diagnostics, &document, None, None);
+            return finish(schema_diagnostics, &document, text, None, None);
         }
         let scenario: Scenario = match serde_path_to_error::deserialize(&document.value) {
             Ok(scenario) => scenario,
             Err(e) => {
                 let pointer = path_to_pointer(&e.path().to_string());
                 let d = Diagnostic::error(Code::Schema, pointer, e.inner().to_string());
-                return finish(vec![d], &document, None, None);
+                return finish(vec![d], &document, text, None, None);
             }
         };
         let catalog = match &scenario.catalog {
@@ -164,12 +164,12 @@ impl Checker {
                 Err(message) => {
                     let d = Diagnostic::error(Code::CatalogInvalid, "/catalog", format!("catalog `{path}` cannot be used: {message}"))
                         .with_help("the path is relative to the scenario file; see docs/scenario-format.md for the catalog format");
-                    return finish(vec![d], &document, Some(scenario), None);
+                    return finish(vec![d], &document, text, Some(scenario), None);
                 }
             },
         };
         let diagnostics = semantic::check_scenario(&scenario, &catalog);
-        finish(diagnostics, &document, Some(scenario), Some(catalog))
+        finish(diagnostics, &document, text, Some(scenario), Some(catalog))
     }
 }
 
@@ -193,12 +193,13 @@ fn failed(diagnostic: Diagnostic) -> Outcome {
 fn finish(
     diagnostics: Vec<Diagnostic>,
     document: &Document,
+    text: &str,
     scenario: Option<Scenario>,
     catalog: Option<Catalog>,
 ) -> Outcome {
     let mut diagnostics: Vec<Diagnostic> = diagnostics
         .into_iter()
-        .map(|d| locate(d, document))
+        .map(|d| locate(d, document, text))
         .collect();
     diagnostics.sort_by_key(|d| (d.span.map(|s| s.offset), d.code));
     Outcome {
@@ -208,16 +209,24 @@ fn finish(
     }
 }
 
-/// Fills a diagnostic's span from its pointer.
-fn locate(mut diagnostic: Diagnostic, document: &Document) -> Diagnostic {
+/// Fills a diagnostic's span from its pointer, cut to its first line: a finding about a whole
+/// mapping is shown where the mapping starts, not as a snippet of the entire file.
+fn locate(mut diagnostic: Diagnostic, document: &Document, text: &str) -> Diagnostic {
     if diagnostic.span.is_none()
         && let Some(pointer) = &diagnostic.pointer
     {
-        diagnostic.span = if diagnostic.at_key {
+        let span = if diagnostic.at_key {
             document.locate_key(pointer)
         } else {
             document.locate(pointer)
         };
+        diagnostic.span = span.map(|mut span| {
+            let end = (span.offset + span.len).min(text.len());
+            if let Some(newline) = text.get(span.offset..end).and_then(|s| s.find('\n')) {
+                span.len = newline;
+            }
+            span
+        });
     }
     diagnostic
 }
@@ -335,6 +344,15 @@ mod tests {
         assert_eq!(outcome.diagnostics[0].span.map(|s| s.column), Some(4));
         let outcome = checker.check_bytes(&[b'#'; 200], &no_catalog);
         assert!(outcome.diagnostics[0].message.contains("limit"));
+    }
+
+    #[test]
+    fn the_readme_example_is_a_valid_scenario() {
+        let readme = include_str!("../../../README.md");
+        let start = readme.find("```yaml\n").expect("README has a yaml example") + 8;
+        let end = start + readme[start..].find("```").expect("the example is closed");
+        let outcome = check(&readme[start..end]);
+        assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
     }
 
     #[test]
