@@ -1,1 +1,62 @@
-fn main() {}
+//! `megahex-editor [FILE]`: opens a Sentinel Tactics scenario and draws its map.
+//!
+//! Loading and checking go through the `megahex` library, so the editor shows the same
+//! diagnostics as `megahex validate`. This is the only module that prints.
+
+mod app;
+mod document;
+mod draw;
+mod view;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use app::EditorApp;
+use document::Document;
+
+const USAGE: &str = "\
+Usage: megahex-editor [FILE]
+
+Opens a scenario file (YAML) and draws its map, with the problems `megahex validate` finds.
+Without FILE, opens a bundled sample scenario.
+
+Drag to pan, scroll to zoom, \"Fit\" or double-click to show the whole map, F5 to reload.";
+
+fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let doc = match args.as_slice() {
+        [] => Document::sample(),
+        [flag] if flag == "-h" || flag == "--help" => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        [flag] if flag == "-V" || flag == "--version" => {
+            println!("megahex-editor {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        [path] => Document::open(Path::new(path)),
+        _ => {
+            eprintln!("megahex-editor: expected at most one FILE\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let app = EditorApp::new(doc);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(app.title())
+            .with_app_id("megahex-editor")
+            .with_inner_size([1200.0, 800.0]),
+        ..Default::default()
+    };
+    match eframe::run_native(
+        "megahex-editor",
+        options,
+        Box::new(|_creation| Ok(Box::new(app))),
+    ) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("megahex-editor: cannot open the editor window: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Editor smoke test: builds megahex-editor, runs it on a virtual X display with software
+# OpenGL, takes a screenshot and checks that a map was really painted.
+#
+# Usage: .ci/editor-smoke.sh [SCENARIO.yaml]
+#   Without a scenario the editor opens its bundled sample.
+# Environment:
+#   SMOKE_SHOT        screenshot path (default /tmp/megahex-editor-smoke.png)
+#   SMOKE_TIMEOUT     seconds to wait for the window (default 60)
+#   SMOKE_EXPECT_MAP  1 (default): fail unless map colours cover part of the screen;
+#                     0: only check that the window is not one flat colour (for broken files)
+#
+# Exit codes: 0 pass, 1 the editor did not start or did not draw, 2 setup failure.
+set -euo pipefail
+
+shot=${SMOKE_SHOT:-/tmp/megahex-editor-smoke.png}
+timeout=${SMOKE_TIMEOUT:-60}
+expect_map=${SMOKE_EXPECT_MAP:-1}
+
+scenario=()
+if [ $# -gt 1 ]; then
+  echo "usage: $0 [SCENARIO.yaml]" >&2
+  exit 2
+fi
+if [ $# -eq 1 ]; then
+  if [ ! -f "$1" ]; then
+    echo "editor-smoke: no such scenario file: $1" >&2
+    exit 2
+  fi
+  # Resolve before changing directory, so paths relative to the caller work.
+  scenario=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")")
+fi
+cd "$(dirname "$0")/.."
+
+say() { printf 'editor-smoke: %s\n' "$*"; }
+fail() {
+  say "FAIL: $*" >&2
+  exit "${2:-1}"
+}
+
+# --- tools -------------------------------------------------------------------------------
+# Packages: the X server, screenshots and analysis, window listing, and what winit + glutin
+# load at run time for software OpenGL on X11.
+packages=(xvfb imagemagick x11-utils libgl1 libegl1 libgl1-mesa-dri libegl-mesa0
+  libglx-mesa0 libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0)
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then
+    sudo=()
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+  else
+    fail "missing packages ${missing[*]}; run as root or install them first" 2
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq || fail "apt-get update failed" 2
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    fail "apt-get install ${missing[*]} failed" 2
+fi
+# ImageMagick's own tools; `convert` may be shadowed by a wrapper, `identify` and `import` not.
+for tool in Xvfb xwininfo import identify; do
+  command -v "$tool" >/dev/null 2>&1 || fail "$tool not found after installing packages" 2
+done
+
+# --- build -------------------------------------------------------------------------------
+say "building megahex-editor (debug)"
+cargo build -p megahex-editor || fail "cargo build -p megahex-editor failed" 2
+editor="${CARGO_TARGET_DIR:-target}/debug/megahex-editor"
+[ -x "$editor" ] || fail "built binary not found at $editor" 2
+
+# --- run ---------------------------------------------------------------------------------
+workdir=$(mktemp -d /tmp/megahex-editor-smoke.XXXXXX)
+xvfb_pid=""
+editor_pid=""
+cleanup() {
+  if [ -n "$editor_pid" ] && kill -0 "$editor_pid" 2>/dev/null; then
+    kill "$editor_pid" 2>/dev/null || true
+    wait "$editor_pid" 2>/dev/null || true
+  fi
+  if [ -n "$xvfb_pid" ] && kill -0 "$xvfb_pid" 2>/dev/null; then
+    kill "$xvfb_pid" 2>/dev/null || true
+    wait "$xvfb_pid" 2>/dev/null || true
+  fi
+  rm -rf "$workdir"
+}
+trap cleanup EXIT
+
+# :99 unless another X server (someone else's smoke run) holds it.
+display_num=99
+while [ -e "/tmp/.X${display_num}-lock" ] || [ -e "/tmp/.X11-unix/X${display_num}" ]; do
+  display_num=$((display_num + 1))
+  [ "$display_num" -lt 199 ] || fail "no free X display between :99 and :198" 2
+done
+export DISPLAY=":${display_num}"
+say "starting Xvfb on $DISPLAY"
+Xvfb "$DISPLAY" -screen 0 1280x1024x24 -nolisten tcp >"$workdir/xvfb.log" 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 50); do
+  xwininfo -root >/dev/null 2>&1 && break
+  kill -0 "$xvfb_pid" 2>/dev/null || { cat "$workdir/xvfb.log" >&2; fail "Xvfb exited" 2; }
+  sleep 0.2
+done
+xwininfo -root >/dev/null 2>&1 || fail "Xvfb did not come up on $DISPLAY" 2
+
+say "running $editor ${scenario[*]:-(bundled sample)}"
+# Software GL (llvmpipe) and X11 only: no GPU or Wayland compositor on CI machines.
+env -u WAYLAND_DISPLAY LIBGL_ALWAYS_SOFTWARE=1 "$editor" "${scenario[@]}" \
+  >"$workdir/editor.log" 2>&1 &
+editor_pid=$!
+
+editor_log() {
+  say "editor output:" >&2
+  sed 's/^/    /' "$workdir/editor.log" >&2
+}
+
+deadline=$((SECONDS + timeout))
+until xwininfo -root -tree 2>/dev/null | grep -q '"Megahex editor - '; do
+  if ! kill -0 "$editor_pid" 2>/dev/null; then
+    wait "$editor_pid" && code=0 || code=$?
+    editor_log
+    fail "the editor exited (status $code) before opening its window"
+  fi
+  if [ "$SECONDS" -ge "$deadline" ]; then
+    editor_log
+    fail "no \"Megahex editor - ...\" window after ${timeout}s"
+  fi
+  sleep 0.5
+done
+say "window is up: $(xwininfo -root -tree | grep -o '"Megahex editor - [^"]*"' | head -n 1)"
+
+# --- screenshot and checks ---------------------------------------------------------------
+# The UI chrome (dark theme) is grey and text is grey or white; map grounds and tokens are
+# colourful. So "coloured" pixels (max - min channel >= 24) measure how much map was painted,
+# and the most common colour's share tells a blank or flat window.
+analyse() {
+  identify -format '%k' "$shot" >"$workdir/colours" || return 1
+  convert "$shot" -depth 8 -format %c histogram:info:- |
+    awk '
+      {
+        count = $1 + 0
+        if (match($0, /\(([0-9.]+),([0-9.]+),([0-9.]+)/) == 0) next
+        split(substr($0, RSTART + 1, RLENGTH - 1), c, ",")
+        mx = c[1]; mn = c[1]
+        for (i = 2; i <= 3; i++) { if (c[i] > mx) mx = c[i]; if (c[i] < mn) mn = c[i] }
+        total += count
+        if (count > top) top = count
+        if (mx - mn >= 24) coloured += count
+      }
+      END { if (total == 0) exit 1; printf "%d %.2f %.2f\n", total, 100 * top / total, 100 * coloured / total }
+    ' >"$workdir/stats"
+}
+
+passed=0
+paint_deadline=$((SECONDS + 30))
+while :; do
+  if ! kill -0 "$editor_pid" 2>/dev/null; then
+    editor_log
+    fail "the editor exited after opening its window"
+  fi
+  # Let the first frames paint (software GL is slow on small machines).
+  sleep 1
+  import -window root "$shot" 2>"$workdir/import.log" || { cat "$workdir/import.log" >&2; fail "import failed" 2; }
+  if analyse; then
+    colours=$(cat "$workdir/colours")
+    read -r pixels top_share coloured_share <"$workdir/stats"
+    flat=$(awk -v t="$top_share" 'BEGIN { print (t >= 98.0) ? 1 : 0 }')
+    has_map=$(awk -v c="$coloured_share" 'BEGIN { print (c >= 1.0) ? 1 : 0 }')
+    if [ "$colours" -gt 1 ] && [ "$flat" = 0 ] && { [ "$expect_map" = 0 ] || [ "$has_map" = 1 ]; }; then
+      passed=1
+      break
+    fi
+  fi
+  [ "$SECONDS" -lt "$paint_deadline" ] || break
+done
+
+say "screenshot: $shot (${colours:-?} colours, most common ${top_share:-?}%, map-coloured ${coloured_share:-?}% of ${pixels:-?} px)"
+if [ "$passed" != 1 ]; then
+  editor_log
+  if [ "${colours:-0}" -le 1 ] || [ "${flat:-1}" = 1 ]; then
+    fail "the screen is one flat colour: the editor window did not paint"
+  fi
+  fail "the window painted but no map is visible (under 1% map-coloured pixels); set SMOKE_EXPECT_MAP=0 for files that have no map"
+fi
+say "PASS"

@@ -1,0 +1,291 @@
+//! Painting the map: hexes, tile labels and tokens, through a [`View`]. Colours are chosen so
+//! that the facts the rules use (side, elevation, cover, lava) read at a glance.
+
+use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke, Vec2, vec2};
+use megahex::board::{Axial, BoardHex};
+use megahex_schema::{Side, Team, Terrain};
+
+use crate::document::{Document, PlacedToken};
+use crate::view::{SQRT_3, View, world_from_hex};
+
+/// City hexes: grey-blue concrete.
+const CITY: Color32 = Color32::from_rgb(112, 128, 156);
+/// City grass.
+const PARK: Color32 = Color32::from_rgb(104, 150, 96);
+/// Rivers and pools.
+const WATER: Color32 = Color32::from_rgb(74, 122, 186);
+/// Open jungle ground.
+const SAND: Color32 = Color32::from_rgb(204, 182, 124);
+/// Jungle hexes that give cover.
+const JUNGLE: Color32 = Color32::from_rgb(64, 128, 60);
+/// Volcano lava.
+const LAVA: Color32 = Color32::from_rgb(240, 112, 24);
+/// The cover outline, like the printed tiles' green border.
+const COVER_OUTLINE: Color32 = Color32::from_rgb(40, 220, 70);
+/// Thin hex borders.
+const GRID: Color32 = Color32::from_rgb(30, 32, 40);
+/// The hex under the pointer.
+const HOVER: Color32 = Color32::from_rgb(255, 230, 80);
+/// Tokens without a team.
+const NEUTRAL: Color32 = Color32::from_rgb(230, 230, 230);
+/// Team colours used when a team gives none.
+const TEAM_PALETTE: [Color32; 6] = [
+    Color32::from_rgb(60, 140, 255),
+    Color32::from_rgb(230, 60, 60),
+    Color32::from_rgb(250, 190, 40),
+    Color32::from_rgb(170, 90, 230),
+    Color32::from_rgb(40, 200, 200),
+    Color32::from_rgb(240, 120, 200),
+];
+
+/// Below this many points per world unit, per-hex details (dots, labels) would be unreadable.
+const DETAIL_SCALE: f32 = 14.0;
+
+/// Draws the whole map of a document.
+pub fn draw_map(painter: &Painter, view: &View, doc: &Document, hovered: Option<Axial>) {
+    let Some(board) = &doc.board else {
+        return;
+    };
+    for hex in board.hexes() {
+        draw_hex(painter, view, hex);
+    }
+    if view.scale >= DETAIL_SCALE {
+        for hex in board.hexes() {
+            draw_elevation_dots(painter, view, hex);
+        }
+    }
+    if let Some(hex) = hovered {
+        let corners = view.hex_corners_in_screen(hex).to_vec();
+        painter.add(Shape::closed_line(corners, Stroke::new(2.5, HOVER)));
+    }
+    let teams = doc
+        .scenario
+        .as_ref()
+        .map_or(&[][..], |s| s.teams.as_slice());
+    for token in &doc.tokens {
+        draw_token(painter, view, token, teams);
+    }
+    if let Some(scenario) = &doc.scenario {
+        for (placement, tile) in scenario.map.tiles.iter().enumerate() {
+            // Unknown tiles are not on the board; there is nothing to label.
+            if board.hexes().iter().any(|h| h.placement == placement) {
+                let text = format!("{}{}", tile.side.prefix(), tile.tile);
+                draw_tile_label(painter, view, tile.at, &text);
+            }
+        }
+    }
+}
+
+/// The fill of a hex: its ground by side and terrain, lighter the higher it stands.
+pub fn hex_fill(hex: &BoardHex) -> Color32 {
+    let ground = if hex.is_lava() {
+        LAVA
+    } else if hex.terrain.contains(&Terrain::Water) {
+        WATER
+    } else if hex.terrain.contains(&Terrain::Park) {
+        PARK
+    } else {
+        match hex.side {
+            Side::Megalopolis => CITY,
+            Side::InsulaPrimalis if hex.is_cover() => JUNGLE,
+            Side::InsulaPrimalis => SAND,
+        }
+    };
+    shade(ground, hex.elevation)
+}
+
+/// Scales a colour by elevation: 1 is darkest, 4 lightest, so height reads like a relief map.
+pub fn shade(color: Color32, elevation: u8) -> Color32 {
+    let factor = 0.55 + 0.15 * f32::from(elevation.clamp(1, 4));
+    let channel = |c: u8| (f32::from(c) * factor).round().clamp(0.0, 255.0) as u8;
+    Color32::from_rgb(channel(color.r()), channel(color.g()), channel(color.b()))
+}
+
+fn draw_hex(painter: &Painter, view: &View, hex: &BoardHex) {
+    let corners = view.hex_corners_in_screen(hex.at).to_vec();
+    let grid = Stroke::new((0.03 * view.scale).clamp(0.5, 1.5), GRID);
+    painter.add(Shape::convex_polygon(corners, hex_fill(hex), grid));
+    if hex.is_cover() {
+        // Inset so the thick line stays inside this hex and does not paint on neighbours.
+        let centre = view.screen_from_hex(hex.at);
+        let inset: Vec<Pos2> = view
+            .hex_corners_in_screen(hex.at)
+            .iter()
+            .map(|&c| centre + (c - centre) * 0.88)
+            .collect();
+        let width = (0.1 * view.scale).clamp(2.0, 8.0);
+        painter.add(Shape::closed_line(inset, Stroke::new(width, COVER_OUTLINE)));
+    }
+}
+
+/// One small white dot per elevation level, in a row near the bottom of the hex, like the
+/// printed tiles.
+fn draw_elevation_dots(painter: &Painter, view: &View, hex: &BoardHex) {
+    let count = hex.elevation.clamp(1, 4);
+    let spacing = 0.2;
+    let radius = (0.055 * view.scale).clamp(1.5, 4.0);
+    let row_in_world = world_from_hex(hex.at) + vec2(0.0, SQRT_3 / 2.0 * 0.68);
+    let first = -spacing * f32::from(count - 1) / 2.0;
+    for i in 0..count {
+        let dot_in_world = row_in_world + vec2(first + spacing * f32::from(i), 0.0);
+        let dot = view.screen_from_world(dot_in_world);
+        painter.circle(
+            dot,
+            radius,
+            Color32::WHITE,
+            Stroke::new(1.0, Color32::from_black_alpha(160)),
+        );
+    }
+}
+
+fn draw_tile_label(painter: &Painter, view: &View, centre: Axial, text: &str) {
+    let size = (0.34 * view.scale).clamp(10.0, 26.0);
+    let pos = view.screen_from_world(world_from_hex(centre) + vec2(0.0, -0.58));
+    label_with_background(painter, pos, text, size, Color32::WHITE);
+}
+
+/// The colour of a token: its team's `color`, else a palette colour by team position.
+pub fn token_color(token: &PlacedToken, teams: &[Team]) -> Color32 {
+    let Some(index) = token.team else {
+        return NEUTRAL;
+    };
+    teams
+        .get(index)
+        .and_then(|t| t.color.as_deref())
+        .and_then(parse_hex_color)
+        .unwrap_or(TEAM_PALETTE[index % TEAM_PALETTE.len()])
+}
+
+/// Reads `#rrggbb`; anything else is `None` (the checker reports bad colours).
+pub fn parse_hex_color(text: &str) -> Option<Color32> {
+    let digits = text.strip_prefix('#')?;
+    if digits.len() != 6 || !digits.is_ascii() {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(digits.get(i..i + 2)?, 16).ok();
+    Some(Color32::from_rgb(channel(0)?, channel(2)?, channel(4)?))
+}
+
+fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team]) {
+    let color = token_color(token, teams);
+    let centres: Vec<Pos2> = token
+        .hexes
+        .iter()
+        .map(|&h| view.screen_from_hex(h))
+        .collect();
+    let radius = view.scale * if token.is_target { 0.5 } else { 0.36 };
+    let outline = Stroke::new((0.06 * view.scale).clamp(1.0, 3.0), Color32::BLACK);
+    if centres.len() > 1 {
+        // Multi-hex figures: one body across their hexes.
+        painter.add(Shape::line(
+            centres.clone(),
+            Stroke::new(radius * 0.9, color.gamma_multiply(0.8)),
+        ));
+    }
+    for &c in &centres {
+        if token.is_target {
+            painter.circle(c, radius, color, outline);
+        } else {
+            // Markers: a ring, so the ground under them stays visible.
+            painter.circle(
+                c,
+                radius,
+                color.gamma_multiply(0.35),
+                Stroke::new(radius * 0.3, color),
+            );
+        }
+    }
+    if let Some(&head) = centres.first() {
+        let size = (0.3 * view.scale).clamp(10.0, 22.0);
+        label_with_background(painter, head, &token.id, size, Color32::WHITE);
+    }
+}
+
+/// Text on a dark rounded box, readable on every ground colour.
+fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32, color: Color32) {
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), color);
+    let rect = Align2::CENTER_CENTER.anchor_size(centre, galley.size());
+    painter.rect_filled(
+        rect.expand2(Vec2::new(3.0, 1.0)),
+        3.0,
+        Color32::from_black_alpha(170),
+    );
+    painter.galley(rect.min, galley, color);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(side: Side, elevation: u8, terrain: Vec<Terrain>) -> BoardHex {
+        BoardHex {
+            at: [0, 0],
+            elevation,
+            terrain,
+            tile: 1,
+            side,
+            index: 10,
+            placement: 0,
+        }
+    }
+
+    #[test]
+    fn higher_hexes_are_lighter() {
+        let low = hex_fill(&hex(Side::Megalopolis, 1, vec![]));
+        let high = hex_fill(&hex(Side::Megalopolis, 4, vec![]));
+        assert!(high.r() > low.r() && high.g() > low.g() && high.b() > low.b());
+    }
+
+    #[test]
+    fn sides_and_terrain_have_distinct_grounds() {
+        let city = hex_fill(&hex(Side::Megalopolis, 2, vec![]));
+        let sand = hex_fill(&hex(Side::InsulaPrimalis, 2, vec![]));
+        let jungle = hex_fill(&hex(Side::InsulaPrimalis, 2, vec![Terrain::Cover]));
+        let lava = hex_fill(&hex(Side::InsulaPrimalis, 2, vec![Terrain::Lava]));
+        let all = [city, sand, jungle, lava];
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert!(lava.r() > lava.b(), "lava is orange");
+        assert!(jungle.g() > jungle.r(), "jungle is green");
+        assert!(city.b() > city.r(), "the city is grey-blue");
+    }
+
+    #[test]
+    fn team_colours_come_from_the_file_or_the_palette() {
+        assert_eq!(
+            parse_hex_color("#ff8000"),
+            Some(Color32::from_rgb(255, 128, 0))
+        );
+        assert_eq!(parse_hex_color("ff8000"), None);
+        assert_eq!(parse_hex_color("#ff80"), None);
+        assert_eq!(parse_hex_color("#ff80zz"), None);
+        assert_eq!(parse_hex_color("#ééé"), None);
+        let teams = [
+            Team {
+                id: "a".into(),
+                name: None,
+                color: Some("#010203".into()),
+            },
+            Team {
+                id: "b".into(),
+                name: None,
+                color: None,
+            },
+        ];
+        let token = |team| PlacedToken {
+            id: "t".into(),
+            team,
+            is_target: true,
+            hexes: vec![[0, 0]],
+        };
+        assert_eq!(
+            token_color(&token(Some(0)), &teams),
+            Color32::from_rgb(1, 2, 3)
+        );
+        assert_eq!(token_color(&token(Some(1)), &teams), TEAM_PALETTE[1]);
+        assert_eq!(token_color(&token(None), &teams), NEUTRAL);
+    }
+}
