@@ -1,0 +1,441 @@
+//! Helpers shared by the end-to-end tests: where the corpus lives, how to run the real `megahex`
+//! binary, and how a fixture states what it expects (see `tests/fixtures/README.md`).
+
+// Each test file uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The workspace root (the parent of this test crate).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the test crate lives inside the workspace")
+        .to_path_buf()
+}
+
+/// `tests/fixtures`.
+pub fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// The `*.yaml` and `*.yml` files directly inside `dir`, sorted; empty if `dir` does not exist.
+pub fn yaml_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| {
+            p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The fixtures of one corpus directory (`valid`, `warning`, `invalid`, `known-bugs`).
+pub fn fixtures(kind: &str) -> Vec<PathBuf> {
+    let files = yaml_files(&fixtures_dir().join(kind));
+    assert!(!files.is_empty(), "no fixtures in tests/fixtures/{kind}");
+    files
+}
+
+/// The bundled example scenarios, if any exist yet.
+pub fn scenario_files() -> Vec<PathBuf> {
+    yaml_files(&workspace_root().join("scenarios"))
+}
+
+/// A path relative to `base`, with `/` separators, for messages and for running the CLI from
+/// `base` so that reported paths are short and predictable.
+pub fn relative(path: &Path, base: &Path) -> String {
+    path.strip_prefix(base)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// A fresh, empty scratch directory for one test.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("megahex-tests")
+        .join(name);
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).expect("remove old scratch directory");
+    }
+    std::fs::create_dir_all(&dir).expect("create scratch directory");
+    dir
+}
+
+// ---------------------------------------------------------------------------------------------
+// The binary under test
+
+/// The `megahex` binary, built once per test process.
+///
+/// Cargo does not build a dependency's binaries for another package's tests, so this runs
+/// `cargo build -p megahex --bin megahex` with the profile the tests were built with (a no-op
+/// when it is up to date) and takes the executable's path from Cargo's own report. That honours
+/// `CARGO_TARGET_DIR`, and never tests a stale binary. Set `MEGAHEX_BIN` to test another build.
+pub fn megahex_bin() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        if let Some(path) = std::env::var_os("MEGAHEX_BIN") {
+            let path = PathBuf::from(path);
+            assert!(
+                path.is_file(),
+                "MEGAHEX_BIN={} is not a file",
+                path.display()
+            );
+            return path;
+        }
+        build_binary()
+    })
+}
+
+/// The Cargo profile the running test executable was built with: it lives in
+/// `<target>/<profile dir>/deps/`, and the `dev` profile's directory is `debug`.
+fn current_profile() -> String {
+    let exe = std::env::current_exe().expect("path of the test executable");
+    let profile_dir = exe
+        .parent()
+        .filter(|deps| deps.file_name().is_some_and(|n| n == "deps"))
+        .and_then(Path::parent)
+        .and_then(Path::file_name)
+        .and_then(|n| n.to_str())
+        .unwrap_or("debug");
+    match profile_dir {
+        "debug" => "dev".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn build_binary() -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+    let output = Command::new(cargo)
+        .current_dir(workspace_root())
+        .args(["build", "-q", "-p", "megahex", "--bin", "megahex"])
+        .args(["--profile", &current_profile()])
+        .arg("--message-format=json-render-diagnostics")
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("run cargo to build the megahex binary");
+    assert!(
+        output.status.success(),
+        "`cargo build -p megahex` failed: {}",
+        output.status
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for line in stdout.lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let is_bin = message["reason"] == "compiler-artifact"
+            && message["target"]["name"] == "megahex"
+            && message["target"]["kind"]
+                .as_array()
+                .is_some_and(|kinds| kinds.iter().any(|k| k == "bin"));
+        if let (true, Some(path)) = (is_bin, message["executable"].as_str()) {
+            return PathBuf::from(path);
+        }
+    }
+    panic!("cargo did not report the megahex executable:\n{stdout}");
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Run {
+    /// Exit status, or -1 when killed by a signal.
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+impl Run {
+    /// Stdout parsed as the `--format json` document.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not one JSON document ({e}):\n{}\nstderr:\n{}",
+                self.stdout, self.stderr
+            )
+        })
+    }
+}
+
+/// Longest a single run may take; scenario files are small, so a slow run means a hang.
+const RUN_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs `megahex ARGS` in `dir`, without colours, and gives up on a hang.
+pub fn megahex_in<I, S>(dir: &Path, args: I) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut child = Command::new(megahex_bin())
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start megahex");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped stderr")));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for megahex") {
+            break status;
+        }
+        if started.elapsed() > RUN_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("megahex did not finish within {RUN_TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code().unwrap_or(-1),
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+    }
+}
+
+/// Runs `megahex ARGS` from `tests/fixtures`.
+pub fn megahex<I, S>(args: I) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    megahex_in(&fixtures_dir(), args)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixture expectations
+
+/// What a fixture's header comments promise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expectation {
+    /// `# exit: N`.
+    pub exit: i32,
+    /// One `(code, line)` per `# expect: <code> <line>`, sorted.
+    pub diagnostics: Vec<(String, usize)>,
+}
+
+/// A fixture's text, lossily decoded (some fixtures are deliberately not UTF-8) and without a
+/// leading byte order mark.
+pub fn fixture_text(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    }
+}
+
+/// Number of lines of a text, counting a last line without a newline.
+pub fn line_count(text: &str) -> usize {
+    text.lines().count()
+}
+
+/// Reads the header: the comment lines at the very top of the file. Refuses malformed
+/// `expect`/`exit` lines rather than silently ignoring a typo.
+pub fn expectation(path: &Path) -> Result<Expectation, String> {
+    let text = fixture_text(path);
+    let lines = line_count(&text);
+    let mut exit = None;
+    let mut diagnostics = Vec::new();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .take_while(|(_, l)| l.starts_with('#'))
+    {
+        let n = n + 1;
+        let body = line.trim_start_matches('#').trim_start();
+        if let Some(rest) = line.strip_prefix("# expect: ") {
+            let parts: Vec<&str> = rest.split(' ').collect();
+            let [code, target] = parts.as_slice() else {
+                return Err(format!(
+                    "line {n}: write `# expect: <code> <line>`, got `{line}`"
+                ));
+            };
+            if megahex::Code::from_name(code).is_none() {
+                return Err(format!("line {n}: `{code}` is not a diagnostic code"));
+            }
+            let target: usize = target
+                .parse()
+                .map_err(|_| format!("line {n}: `{target}` is not a line number"))?;
+            if target == 0 || target > lines.max(1) {
+                return Err(format!(
+                    "line {n}: line {target} is outside the file (1..={lines})"
+                ));
+            }
+            diagnostics.push(((*code).to_owned(), target));
+        } else if let Some(rest) = line.strip_prefix("# exit: ") {
+            let code: i32 = rest
+                .parse()
+                .map_err(|_| format!("line {n}: `{rest}` is not an exit code"))?;
+            if exit.replace(code).is_some() {
+                return Err(format!("line {n}: a second `# exit:` line"));
+            }
+        } else if body.starts_with("expect:") || body.starts_with("exit:") {
+            return Err(format!(
+                "line {n}: malformed header line `{line}`; write `# expect: <code> <line>` or `# exit: <code>`"
+            ));
+        }
+    }
+    let exit = exit.ok_or("the header has no `# exit: <code>` line")?;
+    diagnostics.sort();
+    Ok(Expectation { exit, diagnostics })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The `--format json` contract (DESIGN §5)
+
+fn keys(value: &serde_json::Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    keys.sort_unstable();
+    keys
+}
+
+fn sorted<'a>(names: &[&'a str]) -> Vec<&'a str> {
+    let mut names = names.to_vec();
+    names.sort_unstable();
+    names
+}
+
+/// Every way `report` departs from the documented JSON shape, as readable problems. Checks key
+/// sets exactly, value types, 1-based positions, non-empty messages, `ok` flags and the summary
+/// counts.
+pub fn json_shape_problems(report: &serde_json::Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut problem = |p: String| problems.push(p);
+    if keys(report) != sorted(&["version", "files", "summary"]) {
+        problem(format!("top-level keys are {:?}", keys(report)));
+    }
+    if report["version"] != 1 {
+        problem(format!("version is {}", report["version"]));
+    }
+    let files = report["files"].as_array().cloned().unwrap_or_default();
+    let (mut errors, mut warnings) = (0, 0);
+    for (i, file) in files.iter().enumerate() {
+        let at = format!("files[{i}]");
+        if keys(file) != sorted(&["path", "ok", "diagnostics"]) {
+            problem(format!("{at} keys are {:?}", keys(file)));
+        }
+        if file["path"].as_str().is_none_or(str::is_empty) {
+            problem(format!("{at}.path is {}", file["path"]));
+        }
+        let diagnostics = file["diagnostics"].as_array().cloned().unwrap_or_default();
+        let mut has_error = false;
+        for (j, d) in diagnostics.iter().enumerate() {
+            let at = format!("{at}.diagnostics[{j}]");
+            let expected = sorted(&[
+                "code", "severity", "message", "help", "line", "column", "pointer", "hexes",
+            ]);
+            if keys(d) != expected {
+                problem(format!("{at} keys are {:?}", keys(d)));
+            }
+            let code = d["code"].as_str().unwrap_or_default();
+            if megahex::Code::from_name(code).is_none() {
+                problem(format!("{at}.code {} is not a documented code", d["code"]));
+            }
+            match d["severity"].as_str() {
+                Some("error") => {
+                    errors += 1;
+                    has_error = true;
+                }
+                Some("warning") => warnings += 1,
+                Some("info") => {}
+                _ => problem(format!("{at}.severity is {}", d["severity"])),
+            }
+            if d["message"].as_str().is_none_or(|m| m.trim().is_empty()) {
+                problem(format!("{at}.message is {}", d["message"]));
+            }
+            if !(d["help"].is_null() || d["help"].as_str().is_some_and(|h| !h.is_empty())) {
+                problem(format!("{at}.help is {}", d["help"]));
+            }
+            for key in ["line", "column"] {
+                if d[key].as_u64().is_none_or(|n| n < 1) {
+                    problem(format!("{at}.{key} is {}, expected a number >= 1", d[key]));
+                }
+            }
+            if !(d["pointer"].is_null()
+                || d["pointer"]
+                    .as_str()
+                    .is_some_and(|p| p.is_empty() || p.starts_with('/')))
+            {
+                problem(format!("{at}.pointer is {}", d["pointer"]));
+            }
+            let hexes_ok = d["hexes"].as_array().is_some_and(|hexes| {
+                hexes.iter().all(|h| {
+                    h.as_array()
+                        .is_some_and(|qr| qr.len() == 2 && qr.iter().all(|n| n.is_i64()))
+                })
+            });
+            if !hexes_ok {
+                problem(format!("{at}.hexes is {}", d["hexes"]));
+            }
+        }
+        if file["ok"].as_bool() != Some(!has_error) {
+            problem(format!(
+                "{at}.ok is {} but the file has {}errors",
+                file["ok"],
+                if has_error { "" } else { "no " }
+            ));
+        }
+    }
+    let summary = &report["summary"];
+    if keys(summary) != sorted(&["files", "errors", "warnings"]) {
+        problem(format!("summary keys are {:?}", keys(summary)));
+    }
+    let counts = [
+        ("files", files.len()),
+        ("errors", errors),
+        ("warnings", warnings),
+    ];
+    for (key, count) in counts {
+        if summary[key].as_u64() != Some(count as u64) {
+            problem(format!(
+                "summary.{key} is {}, counted {count}",
+                summary[key]
+            ));
+        }
+    }
+    problems
+}
+
+/// The `(code, line)` pairs of one file's diagnostics, sorted.
+pub fn code_lines(file: &serde_json::Value) -> Vec<(String, usize)> {
+    let mut found: Vec<(String, usize)> = file["diagnostics"]
+        .as_array()
+        .map(|ds| {
+            ds.iter()
+                .map(|d| {
+                    (
+                        d["code"].as_str().unwrap_or_default().to_owned(),
+                        d["line"].as_u64().unwrap_or_default() as usize,
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}

@@ -1,0 +1,159 @@
+//! Round trips through the data model: every valid scenario loads, saves deterministically, and
+//! loads again to the same model; a second YAML parser and the committed JSON Schema agree.
+
+// Test code: a failed unwrap is a failed test, also in the helpers outside `#[test]` functions.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{fixtures, relative, scenario_files, workspace_root};
+use megahex::{Checker, Outcome, Severity};
+use megahex_schema::{Catalog, Scenario};
+
+/// Valid fixtures (warnings allowed) and the bundled scenarios.
+fn valid_corpus() -> Vec<PathBuf> {
+    let mut files = fixtures("valid");
+    files.extend(fixtures("warning"));
+    files.extend(scenario_files());
+    files
+}
+
+fn checker() -> Checker {
+    Checker::new(Catalog::builtin()).unwrap()
+}
+
+/// Checks `text` as if it were the file `path`: a scenario's `catalog:` is read relative to it,
+/// the way the CLI does.
+fn check(checker: &Checker, path: &Path, text: &str) -> Outcome {
+    let base = path.parent().unwrap().to_path_buf();
+    checker.check_text(text, &|relative: &str| {
+        std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string())
+    })
+}
+
+/// Like `check`, with no catalog reader at all.
+fn check_without_catalog(checker: &Checker, text: &str) -> Outcome {
+    checker.check_text(text, &|_| Err("no catalog".into()))
+}
+
+fn errors(outcome: &Outcome) -> Vec<String> {
+    outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| {
+            format!(
+                "{} at line {:?}: {}",
+                d.code.as_str(),
+                d.span.map(|s| s.line),
+                d.message
+            )
+        })
+        .collect()
+}
+
+fn name(path: &Path) -> String {
+    relative(path, &workspace_root())
+}
+
+#[test]
+fn valid_scenarios_round_trip_through_the_model() {
+    let checker = checker();
+    let corpus = valid_corpus();
+    assert!(corpus.len() >= 5, "only {} valid files", corpus.len());
+    for path in corpus {
+        let name = name(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+
+        let first = check(&checker, &path, &text);
+        assert!(errors(&first).is_empty(), "{name}: {:?}", errors(&first));
+        let model = first.scenario.expect("a valid file yields a model");
+
+        let saved = serde_yaml::to_string(&model).unwrap();
+        let again = check(&checker, &path, &saved);
+        assert!(
+            errors(&again).is_empty(),
+            "{name}: the re-saved text has errors {:?}:\n{saved}",
+            errors(&again)
+        );
+        let reloaded = again.scenario.expect("the re-saved text yields a model");
+        assert_eq!(reloaded, model, "{name}: the model changed on a round trip");
+
+        let saved_twice = serde_yaml::to_string(&reloaded).unwrap();
+        assert_eq!(saved_twice, saved, "{name}: saving is not deterministic");
+    }
+}
+
+#[test]
+fn scenarios_without_a_catalog_key_load_without_a_catalog_reader() {
+    let checker = checker();
+    for path in valid_corpus() {
+        let name = name(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let outcome = check_without_catalog(&checker, &text);
+        let model = outcome.scenario.as_ref();
+        if model.is_some_and(|s| s.catalog.is_some()) {
+            // The reader is needed; without it the catalog is reported, and nothing else.
+            let codes: Vec<&str> = outcome
+                .diagnostics
+                .iter()
+                .map(|d| d.code.as_str())
+                .collect();
+            assert_eq!(codes, ["catalog-invalid"], "{name}");
+            continue;
+        }
+        assert!(
+            errors(&outcome).is_empty(),
+            "{name}: {:?}",
+            errors(&outcome)
+        );
+        let model = outcome.scenario.unwrap();
+        let saved = serde_yaml::to_string(&model).unwrap();
+        let again = check_without_catalog(&checker, &saved);
+        assert!(errors(&again).is_empty(), "{name}: {:?}", errors(&again));
+        assert_eq!(again.scenario.as_ref(), Some(&model), "{name}");
+    }
+}
+
+#[test]
+fn a_second_yaml_parser_reads_the_same_model() {
+    let checker = checker();
+    for path in valid_corpus() {
+        let name = name(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let model = check(&checker, &path, &text).scenario.unwrap();
+        let other: Scenario = serde_yaml::from_str(&text)
+            .unwrap_or_else(|e| panic!("{name}: serde_yaml refuses it: {e}"));
+        assert_eq!(other, model, "{name}: serde_yaml reads another model");
+
+        let saved = serde_yaml::to_string(&model).unwrap();
+        let other_again: Scenario = serde_yaml::from_str(&saved).unwrap();
+        assert_eq!(
+            other_again, model,
+            "{name}: serde_yaml reads the re-saved text differently"
+        );
+    }
+}
+
+#[test]
+fn valid_scenarios_and_their_re_saved_text_match_the_committed_schema() {
+    let schema: serde_json::Value = serde_json::from_str(megahex_schema::COMMITTED_SCHEMA).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let checker = checker();
+    for path in valid_corpus() {
+        let name = name(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let model = check(&checker, &path, &text).scenario.unwrap();
+        let saved = serde_yaml::to_string(&model).unwrap();
+        for (what, source) in [("original", &text), ("re-saved", &saved)] {
+            let instance: serde_json::Value = serde_yaml::from_str(source).unwrap();
+            let problems: Vec<String> = validator
+                .iter_errors(&instance)
+                .map(|e| format!("{} at {}", e, e.instance_path().as_str()))
+                .collect();
+            assert!(problems.is_empty(), "{name} ({what}): {problems:?}");
+        }
+    }
+}
