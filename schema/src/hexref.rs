@@ -99,7 +99,7 @@ pub struct TileHexMap {
 )]
 pub enum HexRef {
     /// Global axial coordinates `[q, r]`.
-    Axial([i32; 2]),
+    Axial(#[schemars(schema_with = "axial_schema")] [i32; 2]),
     /// `"T/I"`: tile T, hex index I.
     Tile(TileHex),
     /// `{tile: T, hex: I}`.
@@ -127,6 +127,22 @@ impl fmt::Display for HexRef {
     }
 }
 
+/// Largest coordinate accepted: maps are a few dozen hexes across, and the bound keeps all hex
+/// arithmetic far from integer overflow.
+pub const MAX_COORDINATE: i32 = 10_000;
+
+/// Schema of an axial `[q, r]` pair.
+pub fn axial_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "array",
+        "description": "Global axial coordinates [q, r]; r grows downwards.",
+        "items": {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE},
+        "minItems": 2,
+        "maxItems": 2,
+        "examples": [[0, 0], [5, -2]]
+    })
+}
+
 /// One hex, or the list of contiguous hexes a multi-hex figure covers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
@@ -138,7 +154,7 @@ pub enum Footprint {
     /// A single hex.
     One(HexRef),
     /// Several hexes, for figures such as Omnitron-V (3) or the Tyrannosaurus rex (2, head first).
-    Many(Vec<HexRef>),
+    Many(#[schemars(length(min = 1))] Vec<HexRef>),
 }
 
 impl Footprint {

@@ -185,6 +185,7 @@ pub struct TilePlacement {
     /// Which face is up.
     pub side: Side,
     /// Global axial [q, r] of the tile's centre hex (index 10).
+    #[schemars(schema_with = "crate::hexref::axial_schema")]
     pub at: [i32; 2],
     /// Clockwise turns of 60 degrees; 0 has the tile's arrow pointing up.
     #[serde(default)]

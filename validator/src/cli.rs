@@ -162,8 +162,9 @@ fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
 }
 
 /// Expands the command line's paths into files, in a stable order.
-fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
+fn collect_files(paths: &[String]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
     let mut files = Vec::new();
+    let mut skipped = Vec::new();
     for raw in paths {
         let path = Path::new(raw);
         if path.is_dir() {
@@ -173,11 +174,16 @@ fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
                 .filter_entry(|e| e.depth() == 0 || !is_skipped_dir(e))
                 .filter_map(Result::ok)
                 .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
-                .filter(|e| looks_like_scenario(e.path()))
                 .map(|e| e.into_path())
                 .collect();
             found.sort();
-            files.extend(found);
+            for file in found {
+                if looks_like_scenario(&file) {
+                    files.push(file);
+                } else {
+                    skipped.push(file);
+                }
+            }
         } else if path.exists() {
             files.push(path.to_path_buf());
         } else if raw.contains(['*', '?', '[']) {
@@ -195,7 +201,7 @@ fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
             return Err(format!("{raw}: no such file or directory"));
         }
     }
-    Ok(files)
+    Ok((files, skipped))
 }
 
 fn display_path(path: &Path) -> String {
@@ -204,10 +210,24 @@ fn display_path(path: &Path) -> String {
 }
 
 fn validate(paths: &[String], format: Format, deny_warnings: bool, catalog: Catalog) -> i32 {
-    let files = match collect_files(paths) {
-        Ok(files) => files,
+    let (files, skipped) = match collect_files(paths) {
+        Ok(found) => found,
         Err(message) => return fail(&message),
     };
+    if !skipped.is_empty() {
+        let names: Vec<String> = skipped.iter().map(|p| display_path(p)).collect();
+        eprintln!(
+            "megahex: note: skipped {} YAML file(s) that are not scenarios (no `ruleset` and no schema modeline): {}",
+            skipped.len(),
+            names.join(", ")
+        );
+    }
+    if files.is_empty() {
+        eprintln!(
+            "megahex: note: no scenario files found in {}",
+            paths.join(", ")
+        );
+    }
     let checker = match Checker::new(catalog) {
         Ok(checker) => checker,
         Err(message) => return fail(&message),

@@ -114,7 +114,7 @@ impl Board {
             let mut overlaps: HashMap<usize, Vec<Axial>> = HashMap::new();
             for local in &side.hexes {
                 let [dq, dr] = rot_cw([local.q, local.r], u32::from(tile.rotation));
-                let at = [tile.at[0] + dq, tile.at[1] + dr];
+                let at = [tile.at[0].saturating_add(dq), tile.at[1].saturating_add(dr)];
                 if let Some(&existing) = board.by_position.get(&at) {
                     overlaps
                         .entry(board.hexes[existing].placement)

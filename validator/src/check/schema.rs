@@ -172,7 +172,7 @@ impl SchemaChecker {
                 let (title, description) = self.title_at(&schema_path);
                 (
                     format!(
-                        "{name} {} is not a valid {}",
+                        "{name} is {}, which is not a valid {}",
                         describe_value(instance),
                         title.unwrap_or_else(|| "value".into())
                     ),

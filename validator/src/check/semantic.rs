@@ -400,6 +400,9 @@ fn check_tokens(scenario: &Scenario, catalog: &Catalog, board: &Board, out: &mut
 
 /// What is wrong with a figure's hexes, if anything.
 fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Option<String> {
+    let Some(&first) = hexes.first() else {
+        return Some("no hexes are listed".into());
+    };
     let unique: HashSet<Axial> = hexes.iter().copied().collect();
     if unique.len() != hexes.len() {
         return Some("the same hex is listed twice".into());
@@ -413,8 +416,8 @@ fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Option<String> {
         ));
     }
     // Contiguous: every hex reachable from the first through listed neighbours.
-    let mut reached = HashSet::from([hexes[0]]);
-    let mut frontier = vec![hexes[0]];
+    let mut reached = HashSet::from([first]);
+    let mut frontier = vec![first];
     while let Some(at) = frontier.pop() {
         for &other in hexes {
             if distance(at, other) == 1 && reached.insert(other) {
