@@ -63,7 +63,7 @@ impl<'de> Deserialize<'de> for TileHex {
 }
 
 /// Pattern of the `T/I` form; shared by the schema and the docs.
-pub const TILE_HEX_PATTERN: &str = r"^\s*[0-9]+\s*/\s*[0-9]+\s*$";
+pub const TILE_HEX_PATTERN: &str = r"^\s*[0-9]{1,6}\s*/\s*[0-9]{1,6}\s*$";
 
 impl JsonSchema for TileHex {
     fn schema_name() -> std::borrow::Cow<'static, str> {
@@ -85,8 +85,10 @@ impl JsonSchema for TileHex {
 #[serde(deny_unknown_fields)]
 pub struct TileHexMap {
     /// Tile number as placed on the map.
+    #[schemars(range(min = 1, max = 999_999))]
     pub tile: u32,
     /// Hex index 1..19 in reading order on that tile.
+    #[schemars(range(min = 1, max = 999_999))]
     pub hex: u32,
 }
 

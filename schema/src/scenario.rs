@@ -24,8 +24,10 @@ fn id_schema(_: &mut schemars::SchemaGenerator) -> Schema {
 }
 
 fn id_list_schema(_: &mut schemars::SchemaGenerator) -> Schema {
+    // An empty list is never meant: leave the key out instead.
     schemars::json_schema!({
         "type": "array",
+        "minItems": 1,
         "items": {"type": "string", "pattern": ID_PATTERN}
     })
 }
@@ -389,6 +391,7 @@ pub struct Objective {
     pub tokens: Vec<String>,
     /// Hexes to hold or reach.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
     pub hexes: Vec<HexRef>,
     /// How many: incapacitations, targets destroyed, tokens collected, or hexes held.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -399,11 +399,9 @@ fn a_directory_is_searched_recursively_for_yaml_and_yml_in_sorted_order() {
     assert_eq!(reported_paths(&run).len(), 5);
 }
 
-/// DESIGN §5: a directory means every `*.yaml` and `*.yml` under it. The walk now skips YAML
-/// files that mention neither `ruleset` nor the schema modeline, so a scenario whose `ruleset`
-/// key is misspelt, or that was emptied by accident, is silently left out and the run passes.
+/// DESIGN §5: a directory means every `*.yaml` and `*.yml` under it, so a scenario whose
+/// `ruleset` key is misspelt, or that was emptied by accident, is reported, never skipped.
 #[test]
-#[ignore = "known bug: a directory walk silently skips broken scenarios that lack the word `ruleset`"]
 fn a_directory_walk_reports_broken_scenarios_instead_of_skipping_them() {
     let dir = scratch_dir("directory-typo");
     let minimal = std::fs::read_to_string(fixtures_dir().join("valid/minimal.yaml")).unwrap();

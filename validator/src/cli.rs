@@ -140,20 +140,6 @@ fn is_scenario_file(path: &Path) -> bool {
     )
 }
 
-/// Inside a directory, YAML files that are clearly not scenarios (CI configs, catalogs) are
-/// skipped: a scenario names its `ruleset` or carries the schema modeline. Files named on the
-/// command line are always checked.
-fn looks_like_scenario(path: &Path) -> bool {
-    match std::fs::read(path) {
-        Ok(bytes) => {
-            let text = String::from_utf8_lossy(&bytes);
-            text.contains("ruleset") || text.contains("scenario.schema.json")
-        }
-        // Unreadable files are kept, so the read error is reported rather than hidden.
-        Err(_) => true,
-    }
-}
-
 /// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.
 fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
     let name = entry.file_name().to_string_lossy();
@@ -162,9 +148,8 @@ fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
 }
 
 /// Expands the command line's paths into files, in a stable order.
-fn collect_files(paths: &[String]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
+fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
-    let mut skipped = Vec::new();
     for raw in paths {
         let path = Path::new(raw);
         if path.is_dir() {
@@ -177,13 +162,7 @@ fn collect_files(paths: &[String]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), Strin
                 .map(|e| e.into_path())
                 .collect();
             found.sort();
-            for file in found {
-                if looks_like_scenario(&file) {
-                    files.push(file);
-                } else {
-                    skipped.push(file);
-                }
-            }
+            files.extend(found);
         } else if path.exists() {
             files.push(path.to_path_buf());
         } else if raw.contains(['*', '?', '[']) {
@@ -201,7 +180,7 @@ fn collect_files(paths: &[String]) -> Result<(Vec<PathBuf>, Vec<PathBuf>), Strin
             return Err(format!("{raw}: no such file or directory"));
         }
     }
-    Ok((files, skipped))
+    Ok(files)
 }
 
 fn display_path(path: &Path) -> String {
@@ -210,18 +189,10 @@ fn display_path(path: &Path) -> String {
 }
 
 fn validate(paths: &[String], format: Format, deny_warnings: bool, catalog: Catalog) -> i32 {
-    let (files, skipped) = match collect_files(paths) {
-        Ok(found) => found,
+    let files = match collect_files(paths) {
+        Ok(files) => files,
         Err(message) => return fail(&message),
     };
-    if !skipped.is_empty() {
-        let names: Vec<String> = skipped.iter().map(|p| display_path(p)).collect();
-        eprintln!(
-            "megahex: note: skipped {} YAML file(s) that are not scenarios (no `ruleset` and no schema modeline): {}",
-            skipped.len(),
-            names.join(", ")
-        );
-    }
     if files.is_empty() {
         eprintln!(
             "megahex: note: no scenario files found in {}",

@@ -363,6 +363,20 @@ impl<'a> Builder<'a> {
         self.count(1, marker)?;
         let value = resolve_scalar(&text, style, tag.as_ref()).map_err(|m| self.err(m, marker))?;
         let pointer = self.child_pointer();
+        // An empty value has no token of its own: the parser marks the next one. Put it just
+        // after its key instead, where the designer left it empty.
+        let span = match self.key_spans.get(&pointer) {
+            Some(key) if text.is_empty() && style == TScalarStyle::Plain => {
+                let key_text = &self.lines.text[key.offset..key.offset + key.len];
+                Span {
+                    offset: key.offset + key.len,
+                    len: 0,
+                    line: key.line,
+                    column: key.column + key_text.chars().count(),
+                }
+            }
+            _ => span,
+        };
         self.value_spans.insert(pointer, span);
         self.push_value(value, 1, anchor, span.offset, marker)
     }
@@ -565,6 +579,15 @@ mod tests {
         assert_eq!(&text[accented.offset..accented.offset + accented.len], "é");
         let item = doc.locate("/map/tiles/1/missing").unwrap();
         assert_eq!(item.line, 4);
+    }
+
+    #[test]
+    fn empty_values_are_located_at_their_key() {
+        let doc = load_ok("a:\n  id:\n  name: x\nlast:\n");
+        let id = doc.value_spans["/a/id"];
+        assert_eq!((id.line, id.column), (2, 5));
+        let last = doc.value_spans["/last"];
+        assert_eq!((last.line, last.column), (4, 5));
     }
 
     #[test]

@@ -128,6 +128,28 @@ impl Checker {
         text: &str,
         read_catalog: &dyn Fn(&str) -> Result<String, String>,
     ) -> Outcome {
+        // YAML allows a byte order mark at the start; spans still count it, so snippets line up.
+        match text.strip_prefix('\u{feff}') {
+            Some(rest) => {
+                let mut outcome = self.check_document_text(rest, read_catalog);
+                for span in outcome
+                    .diagnostics
+                    .iter_mut()
+                    .filter_map(|d| d.span.as_mut())
+                {
+                    span.offset += '\u{feff}'.len_utf8();
+                }
+                outcome
+            }
+            None => self.check_document_text(text, read_catalog),
+        }
+    }
+
+    fn check_document_text(
+        &self,
+        text: &str,
+        read_catalog: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Outcome {
         let document = match yaml::load(text, self.limits) {
             Ok(document) => document,
             Err(e) => {
@@ -150,7 +172,11 @@ impl Checker {
             Ok(scenario) => scenario,
             Err(e) => {
                 let pointer = path_to_pointer(&e.path().to_string());
-                let d = Diagnostic::error(Code::Schema, pointer, e.inner().to_string());
+                let d = Diagnostic::error(
+                    Code::Schema,
+                    pointer.clone(),
+                    plain_serde_message(&pointer, &e.inner().to_string()),
+                );
                 return finish(vec![d], &document, text, None, None);
             }
         };
@@ -253,6 +279,32 @@ fn check_format(document: &Document) -> Option<Diagnostic> {
     )
 }
 
+/// Rewrites the few serde messages the schema lets through in a designer's words.
+fn plain_serde_message(pointer: &str, message: &str) -> String {
+    let field = pointer
+        .rsplit('/')
+        .next()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("value");
+    let limits = [
+        ("u8", "a whole number from 0 to 255"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("i32", "a whole number from -2147483648 to 2147483647"),
+    ];
+    for (rust, words) in limits {
+        if message.ends_with(&format!("expected {rust}")) {
+            let found = message.split('`').nth(1).unwrap_or("this value");
+            return format!("`{field}` should be {words}, but is {found}");
+        }
+    }
+    if message.contains("untagged enum Footprint") || message.contains("untagged enum HexRef") {
+        return format!(
+            "`{field}` is not a valid hex reference: write [q, r], T/I (for example 3/7) or {{tile: T, hex: I}}"
+        );
+    }
+    format!("`{field}`: {message}")
+}
+
 /// Turns serde_path_to_error's `a.b[2].c` into a JSON pointer `/a/b/2/c`.
 fn path_to_pointer(path: &str) -> String {
     if path == "." {
@@ -353,6 +405,29 @@ mod tests {
         let end = start + readme[start..].find("```").expect("the example is closed");
         let outcome = check(&readme[start..end]);
         assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_allowed() {
+        let outcome = check(&format!("\u{feff}{MINIMAL}"));
+        assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+        let outcome = check(&format!(
+            "\u{feff}{}",
+            MINIMAL.replace("format: 1", "format: 3")
+        ));
+        let span = outcome.diagnostics[0].span.unwrap();
+        assert_eq!((span.line, span.column, span.offset), (1, 9, 11));
+    }
+
+    #[test]
+    fn serde_fallback_messages_name_the_limit() {
+        assert_eq!(
+            plain_serde_message(
+                "/map/tiles/0/tile",
+                "invalid value: integer `99999999999`, expected u32"
+            ),
+            "`tile` should be a whole number from 0 to 4294967295, but is 99999999999"
+        );
     }
 
     #[test]
