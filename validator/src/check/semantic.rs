@@ -64,9 +64,9 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
                         Code::TileUnknown,
                         format!("/map/tiles/{placement}/tile"),
                         format!(
-                            "the catalog has no tile {} with a {} side",
-                            tile.tile,
-                            tile.side.as_str()
+                            "the catalog has no {} side for tile {}",
+                            tile.side.as_str(),
+                            tile.tile
                         ),
                     )
                     .with_help(format!(
