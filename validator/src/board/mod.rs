@@ -3,7 +3,11 @@
 //! Coordinates follow DESIGN §2: flat-top hexes in axial `[q, r]`, r growing downwards,
 //! rotation clockwise by `rot_cw(q, r) = (-r, q + r)` (which is `hexx`'s `clockwise`).
 
+pub mod area;
+pub mod geom;
 pub mod hex;
+pub mod los;
+pub mod movement;
 
 use std::collections::HashMap;
 
@@ -67,6 +71,73 @@ pub struct Board {
     hexes: Vec<BoardHex>,
     by_position: HashMap<Axial, usize>,
     by_tile_index: HashMap<(u32, u32), usize>,
+    /// Dense lookup over the bounding box, because geometry asks "which hex is here" millions
+    /// of times and hashing dominated that cost.
+    grid: Grid,
+}
+
+/// Position to hex slot over the map's bounding box.
+#[derive(Debug, Clone, Default)]
+struct Grid {
+    min: Axial,
+    width: i64,
+    height: i64,
+    slots: Vec<u32>,
+}
+
+impl Grid {
+    const EMPTY: u32 = u32::MAX;
+
+    fn build(hexes: &[BoardHex]) -> Grid {
+        let Some(first) = hexes.first() else {
+            return Grid::default();
+        };
+        let (mut min, mut max) = (first.at, first.at);
+        for h in hexes {
+            for i in 0..2 {
+                min[i] = min[i].min(h.at[i]);
+                max[i] = max[i].max(h.at[i]);
+            }
+        }
+        let width = i64::from(max[0]) - i64::from(min[0]) + 1;
+        let height = i64::from(max[1]) - i64::from(min[1]) + 1;
+        // Coordinates are bounded by the schema; a map too sparse for a grid keeps the hash map.
+        if width.saturating_mul(height) > 4_000_000 {
+            return Grid::default();
+        }
+        let mut grid = Grid {
+            min,
+            width,
+            height,
+            slots: vec![Grid::EMPTY; (width * height) as usize],
+        };
+        for (slot, h) in hexes.iter().enumerate() {
+            if let Some(i) = grid.offset(h.at) {
+                grid.slots[i] = slot as u32;
+            }
+        }
+        grid
+    }
+
+    fn offset(&self, at: Axial) -> Option<usize> {
+        let q = i64::from(at[0]) - i64::from(self.min[0]);
+        let r = i64::from(at[1]) - i64::from(self.min[1]);
+        if q < 0 || r < 0 || q >= self.width || r >= self.height {
+            return None;
+        }
+        Some((r * self.width + q) as usize)
+    }
+
+    /// `Some(slot)` or `Some(None)` when the grid answers, `None` when it does not cover the map.
+    fn lookup(&self, at: Axial) -> Option<Option<usize>> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        Some(self.offset(at).and_then(|i| {
+            let slot = self.slots[i];
+            (slot != Grid::EMPTY).then_some(slot as usize)
+        }))
+    }
 }
 
 /// Why a hex reference does not name a hex on this board.
@@ -149,6 +220,7 @@ impl Board {
                 });
             }
         }
+        board.grid = Grid::build(&board.hexes);
         (board, problems)
     }
 
@@ -159,12 +231,20 @@ impl Board {
 
     /// The hex at a position.
     pub fn get(&self, at: Axial) -> Option<&BoardHex> {
-        self.by_position.get(&at).map(|&i| &self.hexes[i])
+        self.slot(at).map(|i| &self.hexes[i])
+    }
+
+    /// Index of the hex at a position in [`Board::hexes`].
+    pub fn slot(&self, at: Axial) -> Option<usize> {
+        match self.grid.lookup(at) {
+            Some(found) => found,
+            None => self.by_position.get(&at).copied(),
+        }
     }
 
     /// True if the position is on the map.
     pub fn contains(&self, at: Axial) -> bool {
-        self.by_position.contains_key(&at)
+        self.slot(at).is_some()
     }
 
     /// Resolves any form of hex reference to a position on this board.

@@ -1,0 +1,78 @@
+//! Geometry benchmarks: line of sight and movement on a full eight-tile map.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use megahex::board::Board;
+use megahex::board::los::{self, LosRules};
+use megahex_schema::{Catalog, Side, TilePlacement};
+use std::hint::black_box;
+
+/// All eight tiles in two rows of four, alternating sides, as a table would hold them.
+pub fn full_map() -> Board {
+    let centres = [
+        [0, 0],
+        [5, -2],
+        [10, -4],
+        [15, -6],
+        [2, 3],
+        [7, 1],
+        [12, -1],
+        [17, -3],
+    ];
+    let tiles: Vec<TilePlacement> = centres
+        .iter()
+        .enumerate()
+        .map(|(i, &at)| TilePlacement {
+            tile: i as u32 + 1,
+            side: if i % 2 == 0 {
+                Side::Megalopolis
+            } else {
+                Side::InsulaPrimalis
+            },
+            at,
+            rotation: (i % 6) as u8,
+        })
+        .collect();
+    let (board, problems) = Board::build(&tiles, &Catalog::builtin());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(board.hexes().len(), 152);
+    board
+}
+
+fn all_pairs(c: &mut Criterion) {
+    let board = full_map();
+    let hexes: Vec<[i32; 2]> = board.hexes().iter().map(|h| h.at).collect();
+    let rules = LosRules::default();
+    c.bench_function(
+        "los all pairs, 8 tiles (152 hexes, 23104 ordered pairs)",
+        |b| {
+            b.iter(|| {
+                let mut seen = 0u32;
+                for &a in &hexes {
+                    for &t in &hexes {
+                        seen += u32::from(los::sees(&board, a, t, rules));
+                    }
+                }
+                black_box(seen)
+            })
+        },
+    );
+}
+
+fn one_to_all(c: &mut Criterion) {
+    let board = full_map();
+    let hexes: Vec<[i32; 2]> = board.hexes().iter().map(|h| h.at).collect();
+    let rules = LosRules::default();
+    let from = hexes[hexes.len() / 2];
+    c.bench_function("los one to all, 8 tiles", |b| {
+        b.iter(|| {
+            let mut seen = 0u32;
+            for &t in &hexes {
+                seen += u32::from(los::sees(&board, from, t, rules));
+            }
+            black_box(seen)
+        })
+    });
+}
+
+criterion_group!(benches, one_to_all, all_pairs);
+criterion_main!(benches);

@@ -1,0 +1,331 @@
+//! Movement (rulebook "Actions for Everyone!", "Omnitron-V", "Tyrannosaurus Rex Token").
+//!
+//! A least-cost search over the board. Moving costs 1 per hex plus 1 per point of elevation
+//! change, up or down; Mobility, Sprint and Push ignore elevation. Figures may pass through
+//! occupied hexes but not end in them. Among equally cheap paths the one entering the fewest
+//! hazard spaces is reported, with the hazards it enters.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use megahex_schema::FigureMovement;
+
+use super::Board;
+use super::hex::{Axial, neighbours};
+
+/// Which action moves the figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveAction {
+    /// Move: up to the move value, elevation changes cost extra unless the figure has Mobility.
+    Move {
+        /// The move value.
+        budget: u32,
+        /// Mobility: ignore elevation changes.
+        mobility: bool,
+    },
+    /// Sprint: up to two hexes, ignoring elevation.
+    Sprint,
+    /// Push: up to this many hexes in any direction, ignoring elevation.
+    Push(u32),
+}
+
+impl MoveAction {
+    fn budget(self) -> u32 {
+        match self {
+            MoveAction::Move { budget, .. } => budget,
+            MoveAction::Sprint => 2,
+            MoveAction::Push(n) => n,
+        }
+    }
+
+    /// Cost of one step between two elevations.
+    pub fn step_cost(self, from: u8, to: u8) -> u32 {
+        match self {
+            MoveAction::Move {
+                mobility: false, ..
+            } => 1 + u32::from(from.abs_diff(to)),
+            _ => 1,
+        }
+    }
+}
+
+/// What is moving, and from where.
+#[derive(Debug, Clone)]
+pub struct Mover {
+    /// The figure's hexes; for a T-rex the head comes first.
+    pub hexes: Vec<Axial>,
+    /// How the figure's footprint moves.
+    pub movement: FigureMovement,
+}
+
+impl Mover {
+    /// A one-hex figure.
+    pub fn single(at: Axial) -> Mover {
+        Mover {
+            hexes: vec![at],
+            movement: FigureMovement::Single,
+        }
+    }
+}
+
+/// One hex where the figure may end its movement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Destination {
+    /// The end hex (the head, for a T-rex; the hex on the end point, for Omnitron-V).
+    pub at: Axial,
+    /// Least cost to get there.
+    pub cost: u32,
+    /// Hazard spaces entered along that cheapest path, in order.
+    pub hazards: Vec<Axial>,
+    /// The path, start first.
+    pub path: Vec<Axial>,
+    /// Where the tail ends, for a figure whose tail follows.
+    pub tail: Option<Axial>,
+}
+
+/// Everything the search needs to know about the world besides the board.
+pub struct World<'a> {
+    /// Hexes held by other targets: passable, but no place to end.
+    pub occupied: &'a dyn Fn(Axial) -> bool,
+    /// Hazard spaces: entering one triggers it.
+    pub hazard: &'a dyn Fn(Axial) -> bool,
+}
+
+/// Search key: cost first, then hazards entered, so ties prefer the safer path.
+type Key = (u32, u32);
+
+/// Every hex the figure may end its movement on, with the least cost, sorted by position.
+pub fn reach(
+    board: &Board,
+    mover: &Mover,
+    action: MoveAction,
+    world: &World<'_>,
+) -> Vec<Destination> {
+    match mover.movement {
+        FigureMovement::Tail if mover.hexes.len() >= 2 => {
+            reach_with_tail(board, mover, action, world)
+        }
+        FigureMovement::AnyConfiguration => reach_any_configuration(board, mover, action, world),
+        _ => {
+            let Some(&start) = mover.hexes.first() else {
+                return Vec::new();
+            };
+            let found = search(board, &[start], action, world);
+            let mut out: Vec<Destination> = found
+                .iter()
+                .filter(|(at, _)| **at == start || !(world.occupied)(**at))
+                .map(|(&at, _)| destination(&found, at, world))
+                .collect();
+            out.sort_by_key(|d| d.at);
+            out
+        }
+    }
+}
+
+struct Node {
+    key: Key,
+    previous: Option<Axial>,
+}
+
+/// Least-cost search from several start hexes (cost 0) within the action's budget.
+fn search(
+    board: &Board,
+    starts: &[Axial],
+    action: MoveAction,
+    world: &World<'_>,
+) -> HashMap<Axial, Node> {
+    let mut best: HashMap<Axial, Node> = HashMap::new();
+    let mut queue = BinaryHeap::new();
+    for &s in starts {
+        if board.contains(s) {
+            best.insert(
+                s,
+                Node {
+                    key: (0, 0),
+                    previous: None,
+                },
+            );
+            queue.push(Reverse(((0, 0), s)));
+        }
+    }
+    let budget = action.budget();
+    while let Some(Reverse((key, at))) = queue.pop() {
+        if best.get(&at).is_some_and(|n| n.key < key) {
+            continue;
+        }
+        let Some(here) = board.get(at) else { continue };
+        for next in neighbours(at) {
+            let Some(there) = board.get(next) else {
+                continue;
+            };
+            let cost = key.0 + action.step_cost(here.elevation, there.elevation);
+            if cost > budget {
+                continue;
+            }
+            let candidate = (cost, key.1 + u32::from((world.hazard)(next)));
+            if best.get(&next).is_none_or(|n| candidate < n.key) {
+                best.insert(
+                    next,
+                    Node {
+                        key: candidate,
+                        previous: Some(at),
+                    },
+                );
+                queue.push(Reverse((candidate, next)));
+            }
+        }
+    }
+    best
+}
+
+fn destination(found: &HashMap<Axial, Node>, at: Axial, world: &World<'_>) -> Destination {
+    let mut path = vec![at];
+    let mut cursor = at;
+    while let Some(previous) = found.get(&cursor).and_then(|n| n.previous) {
+        path.push(previous);
+        cursor = previous;
+    }
+    path.reverse();
+    let cost = found.get(&at).map_or(0, |n| n.key.0);
+    let hazards = path
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|&h| (world.hazard)(h))
+        .collect();
+    Destination {
+        at,
+        cost,
+        hazards,
+        path,
+        tail: None,
+    }
+}
+
+/// Omnitron-V: the move starts from any of its hexes; wherever it ends, it may take any
+/// contiguous shape that keeps one hex on a valid end point.
+fn reach_any_configuration(
+    board: &Board,
+    mover: &Mover,
+    action: MoveAction,
+    world: &World<'_>,
+) -> Vec<Destination> {
+    let own = |at: Axial| mover.hexes.contains(&at);
+    let free = |at: Axial| board.contains(at) && (own(at) || !(world.occupied)(at));
+    let size = mover.hexes.len().max(1);
+    let found = search(board, &mover.hexes, action, world);
+    let mut out: Vec<Destination> = found
+        .keys()
+        .copied()
+        .filter(|&at| free(at) && fits_shape(at, size, &free))
+        .map(|at| destination(&found, at, world))
+        .collect();
+    out.sort_by_key(|d| d.at);
+    out
+}
+
+/// Is there a set of `size` contiguous free hexes containing `at`?
+fn fits_shape(at: Axial, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
+    // Grow connected sets from `at`; sizes are tiny (3), so plain search is enough.
+    fn grow(set: &mut Vec<Axial>, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
+        if set.len() == size {
+            return true;
+        }
+        let frontier: Vec<Axial> = set
+            .iter()
+            .flat_map(|&h| neighbours(h))
+            .filter(|n| !set.contains(n) && free(*n))
+            .collect();
+        for n in frontier {
+            set.push(n);
+            if grow(set, size, free) {
+                return true;
+            }
+            set.pop();
+        }
+        false
+    }
+    grow(&mut vec![at], size, free)
+}
+
+/// The T-rex: the head moves and the tail follows in line, ending in the hex the head left.
+fn reach_with_tail(
+    board: &Board,
+    mover: &Mover,
+    action: MoveAction,
+    world: &World<'_>,
+) -> Vec<Destination> {
+    let (head, tail) = (mover.hexes[0], mover.hexes[1]);
+    let own = |at: Axial| mover.hexes.contains(&at);
+    let free = |at: Axial| own(at) || !(world.occupied)(at);
+    type State = (Axial, Axial);
+    let mut best: HashMap<State, (Key, Option<State>)> = HashMap::new();
+    let mut queue = BinaryHeap::new();
+    best.insert((head, tail), ((0, 0), None));
+    queue.push(Reverse(((0u32, 0u32), head, tail)));
+    let budget = action.budget();
+    while let Some(Reverse((key, h, t))) = queue.pop() {
+        if best.get(&(h, t)).is_some_and(|(k, _)| *k < key) {
+            continue;
+        }
+        let Some(here) = board.get(h) else { continue };
+        for next in neighbours(h) {
+            if next == t {
+                continue;
+            }
+            let Some(there) = board.get(next) else {
+                continue;
+            };
+            let cost = key.0 + action.step_cost(here.elevation, there.elevation);
+            if cost > budget {
+                continue;
+            }
+            let candidate = (cost, key.1 + u32::from((world.hazard)(next)));
+            let state = (next, h);
+            if best.get(&state).is_none_or(|(k, _)| candidate < *k) {
+                best.insert(state, (candidate, Some((h, t))));
+                queue.push(Reverse((candidate, next, h)));
+            }
+        }
+    }
+    let mut by_head: HashMap<Axial, (Key, State)> = HashMap::new();
+    for (&state, &(key, _)) in &best {
+        let (h, t) = state;
+        if !(free(h) && free(t)) {
+            continue;
+        }
+        if by_head.get(&h).is_none_or(|(k, s)| (key, state) < (*k, *s)) {
+            by_head.insert(h, (key, state));
+        }
+    }
+    let mut out: Vec<Destination> = by_head
+        .into_iter()
+        .map(|(h, (key, state))| {
+            let mut path = vec![state.0];
+            let mut cursor = state;
+            while let Some((_, Some(previous))) = best.get(&cursor) {
+                path.push(previous.0);
+                cursor = *previous;
+            }
+            path.reverse();
+            let hazards = path
+                .iter()
+                .skip(1)
+                .copied()
+                .filter(|&x| (world.hazard)(x))
+                .collect();
+            Destination {
+                at: h,
+                cost: key.0,
+                hazards,
+                path,
+                tail: Some(state.1),
+            }
+        })
+        .collect();
+    out.sort_by_key(|d| d.at);
+    out
+}
+
+#[cfg(test)]
+mod tests;

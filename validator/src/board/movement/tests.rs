@@ -1,0 +1,221 @@
+//! Movement cases worked by hand from the rulebook's wording.
+
+use megahex_schema::{Catalog, CatalogHex, FigureMovement, Side, TilePlacement, TileSide};
+
+use super::*;
+
+/// One flat tile (elevation 1) at the origin, with some hexes raised.
+fn board(raised: &[(Axial, u8)]) -> Board {
+    let mut hexes = Vec::new();
+    let mut index = 0;
+    for q in -2i32..=2 {
+        for r in -2i32..=2 {
+            if (q.abs() + r.abs() + (q + r).abs()) / 2 > 2 {
+                continue;
+            }
+            index += 1;
+            let elevation = raised
+                .iter()
+                .find(|(at, _)| *at == [q, r])
+                .map_or(1, |(_, e)| *e);
+            hexes.push(CatalogHex {
+                index,
+                q,
+                r,
+                elevation,
+                terrain: vec![],
+                surface: None,
+                note: None,
+            });
+        }
+    }
+    let catalog = Catalog {
+        format: 1,
+        tiles: vec![TileSide {
+            id: "T1".into(),
+            tile: 1,
+            side: Side::Megalopolis,
+            hexes,
+        }],
+        figures: vec![],
+    };
+    Board::build(
+        &[TilePlacement {
+            tile: 1,
+            side: Side::Megalopolis,
+            at: [0, 0],
+            rotation: 0,
+        }],
+        &catalog,
+    )
+    .0
+}
+
+fn nothing(_: Axial) -> bool {
+    false
+}
+
+fn cost_to(found: &[Destination], at: Axial) -> Option<u32> {
+    found.iter().find(|d| d.at == at).map(|d| d.cost)
+}
+
+#[test]
+fn elevation_changes_cost_extra_unless_mobility() {
+    // Climbing from 1 onto a 3 costs 1 + 2 = 3; stepping down again costs 1 + 2 = 3 more.
+    let b = board(&[([0, -1], 3)]);
+    let world = World {
+        occupied: &nothing,
+        hazard: &nothing,
+    };
+    let found = reach(
+        &b,
+        &Mover::single([0, 0]),
+        MoveAction::Move {
+            budget: 6,
+            mobility: false,
+        },
+        &world,
+    );
+    assert_eq!(cost_to(&found, [0, -1]), Some(3));
+    // (0,-2) is two hexes north, but the only two-step path climbs the tower (3 + 3 = 6);
+    // going round by (1,-1) and (1,-2) takes three flat steps, so 3.
+    assert_eq!(cost_to(&found, [0, -2]), Some(3));
+    let mobile = reach(
+        &b,
+        &Mover::single([0, 0]),
+        MoveAction::Move {
+            budget: 6,
+            mobility: true,
+        },
+        &world,
+    );
+    assert_eq!(cost_to(&mobile, [0, -1]), Some(1));
+    // A move value of 2 cannot climb the 3.
+    let short = reach(
+        &b,
+        &Mover::single([0, 0]),
+        MoveAction::Move {
+            budget: 2,
+            mobility: false,
+        },
+        &world,
+    );
+    assert_eq!(cost_to(&short, [0, -1]), None);
+}
+
+#[test]
+fn sprint_goes_two_hexes_and_ignores_elevation() {
+    let b = board(&[([0, -1], 4)]);
+    let world = World {
+        occupied: &nothing,
+        hazard: &nothing,
+    };
+    let found = reach(&b, &Mover::single([0, 0]), MoveAction::Sprint, &world);
+    // 1 + 6 + 12 hexes within two steps, all on this tile from the centre: the whole tile.
+    assert_eq!(found.len(), 19);
+    assert_eq!(cost_to(&found, [0, -1]), Some(1));
+    assert_eq!(cost_to(&found, [0, -2]), Some(2));
+}
+
+#[test]
+fn figures_pass_through_occupied_hexes_but_do_not_end_there() {
+    let b = board(&[]);
+    let occupied = |at: Axial| at == [0, -1];
+    let world = World {
+        occupied: &occupied,
+        hazard: &nothing,
+    };
+    let found = reach(
+        &b,
+        &Mover::single([0, 0]),
+        MoveAction::Move {
+            budget: 2,
+            mobility: false,
+        },
+        &world,
+    );
+    assert_eq!(cost_to(&found, [0, -1]), None);
+    let through = found.iter().find(|d| d.at == [0, -2]).unwrap();
+    assert_eq!(through.cost, 2);
+}
+
+#[test]
+fn the_cheapest_path_avoids_hazards_when_it_can_and_reports_them_when_it_cannot() {
+    let b = board(&[]);
+    let lava = |at: Axial| at == [0, -1];
+    let world = World {
+        occupied: &nothing,
+        hazard: &lava,
+    };
+    let found = reach(
+        &b,
+        &Mover::single([0, 0]),
+        MoveAction::Move {
+            budget: 2,
+            mobility: false,
+        },
+        &world,
+    );
+    let hazards = |at: Axial| found.iter().find(|d| d.at == at).unwrap().hazards.clone();
+    // (1,-2) is two steps away by (0,-1) (lava) or by (1,-1) (safe): the safe one is reported.
+    assert!(hazards([1, -2]).is_empty());
+    // (0,-2) has one two-step path, straight through the lava.
+    assert_eq!(hazards([0, -2]), vec![[0, -1]]);
+    // Ending on the lava hex itself enters it.
+    assert_eq!(hazards([0, -1]), vec![[0, -1]]);
+}
+
+#[test]
+fn omnitron_ends_in_any_shape_with_one_hex_on_a_valid_end_point() {
+    let b = board(&[]);
+    let world = World {
+        occupied: &nothing,
+        hazard: &nothing,
+    };
+    let omni = Mover {
+        hexes: vec![[0, 0], [1, 0], [0, 1]],
+        movement: FigureMovement::AnyConfiguration,
+    };
+    let found = reach(
+        &b,
+        &omni,
+        MoveAction::Move {
+            budget: 1,
+            mobility: false,
+        },
+        &world,
+    );
+    // It starts from any of its hexes, so anything adjacent to one of them costs 1.
+    assert_eq!(cost_to(&found, [2, 0]), Some(1));
+    assert_eq!(cost_to(&found, [0, 2]), Some(1));
+    assert_eq!(cost_to(&found, [1, 0]), Some(0));
+    // The corner hex (2,-2) is 2 from every Omnitron hex: out of reach with 1.
+    assert_eq!(cost_to(&found, [2, -2]), None);
+}
+
+#[test]
+fn the_rex_tail_follows_its_head() {
+    let b = board(&[]);
+    let world = World {
+        occupied: &nothing,
+        hazard: &nothing,
+    };
+    let rex = Mover {
+        hexes: vec![[0, 0], [0, 1]],
+        movement: FigureMovement::Tail,
+    };
+    let found = reach(
+        &b,
+        &rex,
+        MoveAction::Move {
+            budget: 1,
+            mobility: false,
+        },
+        &world,
+    );
+    // One step north: the head is on (0,-1) and the tail on the hex it left, (0,0).
+    let north = found.iter().find(|d| d.at == [0, -1]).unwrap();
+    assert_eq!((north.cost, north.tail), (1, Some([0, 0])));
+    // The head cannot step back onto its own tail in one move.
+    assert_eq!(cost_to(&found, [0, 1]), None);
+}
