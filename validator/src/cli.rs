@@ -4,9 +4,12 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
+use megahex::board::movement::MoveAction;
 use megahex::report::{self, FileResult};
 use megahex::{Checker, Severity};
 use megahex_schema::Catalog;
+
+mod queries;
 
 /// Exit status: no errors.
 pub const EXIT_OK: i32 = 0;
@@ -56,6 +59,74 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Line of sight and range from a hex or figure.
+    Los {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// Viewer: q,r, T/I (tile/index) or a token id.
+        #[arg(long, value_name = "REF", required_unless_present = "matrix")]
+        from: Option<String>,
+        /// Target: q,r, T/I or a token id. Without it, every hex of the map.
+        #[arg(long, value_name = "REF")]
+        to: Option<String>,
+        /// Every ordered pair of hexes.
+        #[arg(long, conflicts_with_all = ["from", "to"])]
+        matrix: bool,
+        /// Print JSON (see docs/cli.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Where a figure can end its movement, with the least cost.
+    Reach {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// The moving figure or hex: q,r, T/I or a token id.
+        #[arg(long, value_name = "REF")]
+        from: String,
+        /// A Move action with this move value.
+        #[arg(long = "move", value_name = "N", group = "action")]
+        move_value: Option<u32>,
+        /// A Sprint action: two hexes, elevation ignored.
+        #[arg(long, group = "action")]
+        sprint: bool,
+        /// A push of N hexes, elevation ignored.
+        #[arg(long, value_name = "N", group = "action")]
+        push: Option<u32>,
+        /// The figure has Mobility: elevation changes cost nothing.
+        #[arg(long)]
+        mobility: bool,
+        /// Print JSON (see docs/cli.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// What an area or vertex attack hits.
+    Area {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// The attacker: q,r, T/I or a token id.
+        #[arg(long, value_name = "REF")]
+        from: String,
+        /// The origin hex (for a vertex attack, the hex whose corner is chosen).
+        #[arg(long, value_name = "REF")]
+        origin: String,
+        /// The attack's origin value: how far the origin may be from the attacker.
+        #[arg(long, value_name = "O", default_value_t = 0)]
+        max_origin: u32,
+        /// The attack's radius.
+        #[arg(
+            long,
+            value_name = "R",
+            conflicts_with = "vertex",
+            required_unless_present = "vertex"
+        )]
+        radius: Option<u32>,
+        /// A vertex attack at this corner of the origin hex (0 east, then clockwise to 5).
+        #[arg(long, value_name = "CORNER", value_parser = clap::value_parser!(u8).range(0..6))]
+        vertex: Option<u8>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -92,10 +163,53 @@ pub fn run() -> i32 {
         } => validate(&paths, format, deny_warnings, catalog),
         Command::Schema { output } => schema(output.as_deref()),
         Command::Tiles { json } => tiles(&catalog, json),
+        Command::Los {
+            scenario,
+            from,
+            to,
+            matrix,
+            json,
+        } => queries::los(
+            &scenario,
+            &catalog,
+            from.as_deref(),
+            to.as_deref(),
+            matrix,
+            json,
+        ),
+        Command::Reach {
+            scenario,
+            from,
+            move_value,
+            sprint,
+            push,
+            mobility,
+            json,
+        } => {
+            let action = match (move_value, sprint, push) {
+                (Some(budget), _, _) => MoveAction::Move { budget, mobility },
+                (None, true, _) => MoveAction::Sprint,
+                (None, false, Some(n)) => MoveAction::Push(n),
+                (None, false, None) => return fail("reach needs --move N, --sprint or --push N"),
+            };
+            queries::reach(&scenario, &catalog, &from, action, json)
+        }
+        Command::Area {
+            scenario,
+            from,
+            origin,
+            max_origin,
+            radius,
+            vertex,
+            json,
+        } => queries::area(
+            &scenario, &catalog, &from, &origin, max_origin, radius, vertex, json,
+        ),
     }
 }
 
-fn fail(message: &str) -> i32 {
+/// Reports a usage, IO or internal failure and gives its exit code.
+pub fn fail(message: &str) -> i32 {
     eprintln!("megahex: {message}");
     EXIT_FAILURE
 }

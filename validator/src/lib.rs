@@ -7,6 +7,7 @@ pub mod board;
 pub mod check;
 pub mod diagnostic;
 pub mod report;
+pub mod scene;
 pub mod yaml;
 
 pub use check::{Checker, Outcome};

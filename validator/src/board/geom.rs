@@ -99,19 +99,19 @@ impl Ratio {
     }
 
     /// Three-way comparison without rounding.
-    pub fn cmp(self, other: Ratio) -> std::cmp::Ordering {
+    pub fn compare(self, other: Ratio) -> std::cmp::Ordering {
         (i128::from(self.num) * i128::from(other.den))
             .cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 
     /// True if `self < other`.
     pub fn lt(self, other: Ratio) -> bool {
-        self.cmp(other).is_lt()
+        self.compare(other).is_lt()
     }
 
     /// True if `self <= other`.
     pub fn le(self, other: Ratio) -> bool {
-        self.cmp(other).is_le()
+        self.compare(other).is_le()
     }
 
     /// The larger of two.

@@ -141,6 +141,33 @@ pub fn sight(board: &Board, from: Axial, to: Axial, rules: LosRules) -> Option<S
     Some(sight)
 }
 
+/// The best pair between two figures' hexes (multi-hex figures trace from, and are seen at, any
+/// hex they occupy): visible first, then seen back, then the shortest range.
+pub fn best_sight(board: &Board, from: &[Axial], to: &[Axial], rules: LosRules) -> Option<Sight> {
+    /// Visible, seen back, shorter range: larger is better.
+    type Rank = (bool, bool, std::cmp::Reverse<u32>);
+    let mut best: Option<(Rank, Axial, Axial)> = None;
+    for &a in from {
+        for &b in to {
+            let (Some(r), true, true) =
+                (range(board, a, b, 0), board.contains(a), board.contains(b))
+            else {
+                continue;
+            };
+            let key = (
+                sees(board, a, b, rules),
+                sees(board, b, a, rules),
+                std::cmp::Reverse(r),
+            );
+            if best.as_ref().is_none_or(|(k, _, _)| key > *k) {
+                best = Some((key, a, b));
+            }
+        }
+    }
+    let (_, a, b) = best?;
+    sight(board, a, b, rules)
+}
+
 /// Just the verdict `from` sees `to`, for hot loops; same rules as [`sight`].
 pub fn sees(board: &Board, from: Axial, to: Axial, rules: LosRules) -> bool {
     let (Some(hf), Some(ht)) = (board.get(from), board.get(to)) else {
@@ -230,12 +257,11 @@ impl Hull {
             }
         }
         // Hex edges: separated if all hull points are strictly outside one hex edge.
-        for k in 0..6 {
-            let e = geom::EDGE_DIRECTIONS[k];
+        for (e, corner) in geom::EDGE_DIRECTIONS.iter().zip(corners) {
             if self
                 .points
                 .iter()
-                .all(|&p| geom::cross(e, geom::sub(p, corners[k])) < 0)
+                .all(|&p| geom::cross(*e, geom::sub(p, corner)) < 0)
             {
                 return false;
             }

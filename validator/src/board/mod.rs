@@ -224,6 +224,15 @@ impl Board {
         (board, problems)
     }
 
+    /// A copy with one hex's elevation changed: for "what if" questions and property tests.
+    pub fn with_elevation(&self, at: Axial, elevation: u8) -> Board {
+        let mut board = self.clone();
+        if let Some(slot) = board.slot(at) {
+            board.hexes[slot].elevation = elevation;
+        }
+        board
+    }
+
     /// All hexes, in placement order then reading order.
     pub fn hexes(&self) -> &[BoardHex] {
         &self.hexes

@@ -3,6 +3,7 @@
 pub mod catalog;
 pub mod human;
 pub mod json;
+pub mod query;
 
 use crate::diagnostic::{Diagnostic, Severity};
 

@@ -1,0 +1,210 @@
+//! The rules queries: `los`, `reach` and `area`.
+
+use std::io::Write;
+use std::path::Path;
+
+use megahex::board::area;
+use megahex::board::hex::Axial;
+use megahex::board::los;
+use megahex::board::movement::{self, MoveAction, World};
+use megahex::report::{self, FileResult};
+use megahex::scene::Scene;
+use megahex::{Checker, Severity};
+use megahex_schema::Catalog;
+
+use super::{EXIT_FINDINGS, EXIT_OK, fail};
+
+/// Loads and checks a scenario for a query. Errors that leave no usable scenario are reported
+/// like `validate` does and end the command with exit code 1.
+fn load(path: &Path, catalog: &Catalog) -> Result<Scene, i32> {
+    let bytes =
+        std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
+    let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let read_catalog =
+        |relative: &str| std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string());
+    let outcome = checker.check_bytes(&bytes, &read_catalog);
+    let errors: Vec<_> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .cloned()
+        .collect();
+    if !errors.is_empty() {
+        let result = FileResult {
+            path: path.display().to_string(),
+            source: String::from_utf8_lossy(&bytes).into_owned(),
+            diagnostics: errors,
+        };
+        eprint!("{}", report::human::render(&[result], false));
+        if outcome.scenario.is_none() {
+            return Err(EXIT_FINDINGS);
+        }
+        eprintln!("megahex: note: answering anyway, on the parts of the map that could be built");
+    }
+    match (outcome.scenario, outcome.catalog) {
+        (Some(scenario), Some(catalog)) => Ok(Scene::new(&scenario, &catalog)),
+        (Some(scenario), None) => Ok(Scene::new(&scenario, catalog)),
+        _ => Err(EXIT_FINDINGS),
+    }
+}
+
+fn print(text: &str) -> i32 {
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Ok(()) => EXIT_OK,
+        Err(e) => fail(&format!("cannot write the answer: {e}")),
+    }
+}
+
+fn resolve(scene: &Scene, text: &str) -> Result<Vec<Axial>, i32> {
+    scene
+        .resolve_arg(text)
+        .map(|(hexes, _)| hexes)
+        .map_err(|e| fail(&e))
+}
+
+/// `megahex los`.
+pub fn los(
+    path: &Path,
+    catalog: &Catalog,
+    from: Option<&str>,
+    to: Option<&str>,
+    matrix: bool,
+    json: bool,
+) -> i32 {
+    let scene = match load(path, catalog) {
+        Ok(scene) => scene,
+        Err(code) => return code,
+    };
+    let rule = scene.rules.name();
+    let board = &scene.board;
+    let all: Vec<Axial> = board.hexes().iter().map(|h| h.at).collect();
+    if matrix {
+        let sights: Vec<los::Sight> = all
+            .iter()
+            .flat_map(|&a| {
+                all.iter()
+                    .filter_map(move |&b| los::sight(board, a, b, scene.rules))
+            })
+            .collect();
+        return if json {
+            print(&report::query::sight_records(&sights, &rule))
+        } else {
+            let seen = sights.iter().filter(|s| s.visible).count();
+            print(&format!(
+                "{seen} of {} ordered pairs see each other; rule {rule}\n",
+                sights.len()
+            ))
+        };
+    }
+    let Some(from) = from else {
+        return fail("los needs --from REF (or --matrix)");
+    };
+    let from = match resolve(&scene, from) {
+        Ok(hexes) => hexes,
+        Err(code) => return code,
+    };
+    match to {
+        Some(to) => {
+            let to = match resolve(&scene, to) {
+                Ok(hexes) => hexes,
+                Err(code) => return code,
+            };
+            let Some(sight) = los::best_sight(board, &from, &to, scene.rules) else {
+                return fail("no pair of hexes on the map to compare");
+            };
+            if json {
+                print(&report::query::sight_record(&sight, &rule))
+            } else {
+                print(&report::query::sight_text(&sight, &rule))
+            }
+        }
+        None => {
+            let sights: Vec<los::Sight> = all
+                .iter()
+                .filter_map(|&b| los::best_sight(board, &from, &[b], scene.rules))
+                .collect();
+            if json {
+                print(&report::query::sight_records(&sights, &rule))
+            } else {
+                print(&report::query::sight_map(board, &from, &sights, &rule))
+            }
+        }
+    }
+}
+
+/// `megahex reach`.
+pub fn reach(path: &Path, catalog: &Catalog, from: &str, action: MoveAction, json: bool) -> i32 {
+    let scene = match load(path, catalog) {
+        Ok(scene) => scene,
+        Err(code) => return code,
+    };
+    let (hexes, token) = match scene.resolve_arg(from) {
+        Ok(found) => found,
+        Err(e) => return fail(&e),
+    };
+    let mover = scene.mover(&hexes, token);
+    let me = token.map(|t| t.id.as_str());
+    let occupied = |at: Axial| scene.occupied_by_other(at, me);
+    let hazard = |at: Axial| scene.is_hazard(at);
+    let world = World {
+        occupied: &occupied,
+        hazard: &hazard,
+    };
+    let found = movement::reach(&scene.board, &mover, action, &world);
+    if json {
+        print(&report::query::reach_json(hexes[0], &found))
+    } else {
+        print(&report::query::reach_map(&scene.board, &hexes, &found))
+    }
+}
+
+/// `megahex area`.
+#[allow(clippy::too_many_arguments)]
+pub fn area(
+    path: &Path,
+    catalog: &Catalog,
+    from: &str,
+    origin: &str,
+    max_origin: u32,
+    radius: Option<u32>,
+    vertex: Option<u8>,
+    json: bool,
+) -> i32 {
+    let scene = match load(path, catalog) {
+        Ok(scene) => scene,
+        Err(code) => return code,
+    };
+    let source = match resolve(&scene, from) {
+        Ok(hexes) => hexes,
+        Err(code) => return code,
+    };
+    let origin = match resolve(&scene, origin) {
+        Ok(hexes) => hexes[0],
+        Err(code) => return code,
+    };
+    let template = match (vertex, radius) {
+        (Some(corner), _) => area::vertex(
+            &scene.board,
+            &source,
+            origin,
+            usize::from(corner),
+            max_origin,
+            scene.rules,
+        ),
+        (None, Some(radius)) => area::area(
+            &scene.board,
+            &source,
+            origin,
+            max_origin,
+            radius,
+            scene.rules,
+        ),
+        (None, None) => return fail("area needs --radius R or --vertex CORNER"),
+    };
+    if json {
+        print(&report::query::area_json(&template))
+    } else {
+        print(&report::query::area_map(&scene.board, &source, &template))
+    }
+}

@@ -1,0 +1,163 @@
+//! A scenario made ready for rules questions: its board, its figures where they stand, and
+//! which hexes are occupied or hazardous. The CLI queries and the editor overlays both start
+//! here, so they ask the same questions of the same data.
+
+use megahex_schema::{Catalog, EnvironmentCard, Figure, FigureMovement, Scenario, TokenKind};
+
+use crate::board::Board;
+use crate::board::area::hazard_zone;
+use crate::board::hex::Axial;
+use crate::board::los::LosRules;
+use crate::board::movement::Mover;
+
+/// A token resolved onto the board.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    /// Token id.
+    pub id: String,
+    /// Token kind.
+    pub kind: TokenKind,
+    /// Its hexes, in the order written (head first for a T-rex).
+    pub hexes: Vec<Axial>,
+    /// The roster entry, for figures.
+    pub figure: Option<Figure>,
+    /// True for anything with health.
+    pub target: bool,
+    /// Hazard radius, for hazard tokens.
+    pub radius: Option<u32>,
+}
+
+/// Board, rules and tokens of one scenario.
+#[derive(Debug, Clone)]
+pub struct Scene {
+    /// The assembled map.
+    pub board: Board,
+    /// Line-of-sight options in force.
+    pub rules: LosRules,
+    /// Tokens whose hexes all resolved.
+    pub tokens: Vec<Placed>,
+    /// Hazard spaces: lava under "Flow of Fiery Lava", and hexes covered by hazard tokens.
+    pub hazards: Vec<Axial>,
+}
+
+impl Scene {
+    /// Builds the scene; tokens that do not resolve are left out (the validator reports them).
+    pub fn new(scenario: &Scenario, catalog: &Catalog) -> Scene {
+        let (board, _) = Board::build(&scenario.map.tiles, catalog);
+        let rules = LosRules::from_rules(&scenario.rules);
+        let tokens: Vec<Placed> = scenario
+            .tokens
+            .iter()
+            .filter_map(|t| {
+                let hexes: Option<Vec<Axial>> =
+                    t.at.hexes().iter().map(|r| board.resolve(r).ok()).collect();
+                Some(Placed {
+                    id: t.id.clone(),
+                    kind: t.kind,
+                    hexes: hexes?,
+                    figure: t
+                        .character
+                        .as_deref()
+                        .and_then(|c| catalog.figure(c))
+                        .cloned(),
+                    target: t.is_target(),
+                    radius: t.radius,
+                })
+            })
+            .collect();
+        let mut hazards: Vec<Axial> = Vec::new();
+        if scenario
+            .rules
+            .environment
+            .contains(&EnvironmentCard::FlowOfFieryLava)
+        {
+            hazards.extend(board.hexes().iter().filter(|h| h.is_lava()).map(|h| h.at));
+        }
+        for token in tokens.iter().filter(|t| t.kind == TokenKind::Hazard) {
+            for &origin in &token.hexes {
+                hazards.extend(hazard_zone(
+                    &board,
+                    origin,
+                    token.radius.unwrap_or(0),
+                    rules,
+                ));
+            }
+        }
+        hazards.sort_unstable();
+        hazards.dedup();
+        Scene {
+            board,
+            rules,
+            tokens,
+            hazards,
+        }
+    }
+
+    /// A token by id.
+    pub fn token(&self, id: &str) -> Option<&Placed> {
+        self.tokens.iter().find(|t| t.id == id)
+    }
+
+    /// Is the hex held by a target other than `except`?
+    pub fn occupied_by_other(&self, at: Axial, except: Option<&str>) -> bool {
+        self.tokens
+            .iter()
+            .any(|t| t.target && Some(t.id.as_str()) != except && t.hexes.contains(&at))
+    }
+
+    /// Is the hex a hazard space?
+    pub fn is_hazard(&self, at: Axial) -> bool {
+        self.hazards.binary_search(&at).is_ok()
+    }
+
+    /// The mover for a token, with its footprint rule, or a one-hex mover.
+    pub fn mover(&self, hexes: &[Axial], token: Option<&Placed>) -> Mover {
+        Mover {
+            hexes: hexes.to_vec(),
+            movement: token
+                .and_then(|t| t.figure.as_ref())
+                .map_or(FigureMovement::Single, |f| f.movement),
+        }
+    }
+
+    /// Resolves a command-line hex reference: `q,r`, `T/I` or a token id.
+    pub fn resolve_arg(&self, text: &str) -> Result<(Vec<Axial>, Option<&Placed>), String> {
+        let trimmed = text.trim();
+        if let Some(token) = self.token(trimmed) {
+            return Ok((token.hexes.clone(), Some(token)));
+        }
+        if let Some((q, r)) = trimmed.split_once(',') {
+            let parse = |s: &str| {
+                s.trim()
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .trim()
+                    .parse::<i32>()
+            };
+            if let (Ok(q), Ok(r)) = (parse(q), parse(r)) {
+                return if self.board.contains([q, r]) {
+                    Ok((vec![[q, r]], None))
+                } else {
+                    Err(format!("hex {q},{r} is not on the map"))
+                };
+            }
+        }
+        if trimmed.contains('/') {
+            let tile_hex = trimmed.parse().map_err(|e| format!("{e}"))?;
+            return self
+                .board
+                .resolve(&megahex_schema::HexRef::Tile(tile_hex))
+                .map(|at| (vec![at], None))
+                .map_err(|e| e.to_string());
+        }
+        let ids: Vec<&str> = self.tokens.iter().map(|t| t.id.as_str()).collect();
+        Err(format!(
+            "`{trimmed}` is not a hex or a token: write q,r (for example 2,-1), T/I (for example 3/7) or a token id ({})",
+            if ids.is_empty() {
+                "this scenario has no tokens".to_owned()
+            } else {
+                ids.join(", ")
+            }
+        ))
+    }
+}
