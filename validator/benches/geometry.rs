@@ -3,6 +3,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::board::Board;
 use megahex::board::los::{self, LosRules};
+use megahex::board::movement::{self, MoveAction, Mover, World};
 use megahex_schema::{Catalog, Side, TilePlacement};
 use std::hint::black_box;
 
@@ -58,6 +59,14 @@ fn all_pairs(c: &mut Criterion) {
     );
 }
 
+fn all_pairs_matrix(c: &mut Criterion) {
+    let board = full_map();
+    let rules = LosRules::default();
+    c.bench_function("los matrix (each pair once, all cores), 8 tiles", |b| {
+        b.iter(|| black_box(los::visibility_matrix(&board, rules)))
+    });
+}
+
 fn one_to_all(c: &mut Criterion) {
     let board = full_map();
     let hexes: Vec<[i32; 2]> = board.hexes().iter().map(|h| h.at).collect();
@@ -72,7 +81,38 @@ fn one_to_all(c: &mut Criterion) {
             black_box(seen)
         })
     });
+    let none = |_: [i32; 2]| false;
+    let world = World {
+        occupied: &none,
+        hazard: &none,
+    };
+    let action = MoveAction::Move {
+        budget: 6,
+        mobility: false,
+    };
+    c.bench_function("reach, move 6, 8 tiles", |b| {
+        b.iter(|| {
+            black_box(movement::reach(
+                &board,
+                &Mover::single(from),
+                action,
+                &world,
+            ))
+        })
+    });
+    c.bench_function("one to all LOS plus reach (move 6), 8 tiles", |b| {
+        b.iter(|| {
+            let mut seen = 0u32;
+            for &t in &hexes {
+                seen += u32::from(los::sees(&board, from, t, rules));
+            }
+            black_box((
+                seen,
+                movement::reach(&board, &Mover::single(from), action, &world),
+            ))
+        })
+    });
 }
 
-criterion_group!(benches, one_to_all, all_pairs);
+criterion_group!(benches, one_to_all, all_pairs_matrix, all_pairs);
 criterion_main!(benches);

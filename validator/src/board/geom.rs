@@ -43,11 +43,10 @@ pub fn hex_at_centre(p: Lattice) -> Option<Axial> {
 }
 
 /// The three hexes that meet at a corner point.
-pub fn hexes_at_corner(p: Lattice) -> Vec<Axial> {
+pub fn hexes_at_corner(p: Lattice) -> impl Iterator<Item = Axial> {
     CORNERS
-        .iter()
-        .filter_map(|o| hex_at_centre([p[0] - o[0], p[1] - o[1]]))
-        .collect()
+        .into_iter()
+        .filter_map(move |o| hex_at_centre([p[0] - o[0], p[1] - o[1]]))
 }
 
 /// Lattice point to pixel coordinates at size 1.
@@ -148,6 +147,9 @@ pub struct Line {
     pub direction: Lattice,
     /// `cross(edge_direction_i, direction)` for the six hex edge directions, shared by every hex.
     edge_cross: [i64; 6],
+    /// How far a hex reaches across the line, in units of `cross(direction, offset)`: a hex
+    /// whose centre lies farther than this from the line cannot touch it.
+    half_width: i64,
 }
 
 impl Line {
@@ -158,6 +160,20 @@ impl Line {
             origin: a,
             direction,
             edge_cross: EDGE_DIRECTIONS.map(|e| cross(e, direction)),
+            half_width: CORNERS
+                .iter()
+                .map(|&c| cross(direction, c).abs())
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
+    /// A quick "cannot meet": the hex lies wholly to one side of the line.
+    pub fn misses(&self, hex: Axial, region: Region) -> bool {
+        let off = cross(self.direction, sub(centre(hex), self.origin)).abs();
+        match region {
+            Region::Closed => off > self.half_width,
+            Region::Open => off >= self.half_width,
         }
     }
 
@@ -166,6 +182,9 @@ impl Line {
     /// Each edge is a half-plane `cross(e, p - corner) >= 0` (inside is positive); along the
     /// line that is `a + t * b >= 0` with `b` shared by all hexes.
     pub fn clip(&self, hex: Axial, region: Region, lo: Ratio, hi: Ratio) -> Option<(Ratio, Ratio)> {
+        if self.misses(hex, region) {
+            return None;
+        }
         let c = centre(hex);
         let rel = sub(self.origin, c);
         let (mut lo, mut hi) = (lo, hi);
@@ -259,7 +278,7 @@ mod tests {
 
     #[test]
     fn every_corner_is_shared_by_three_hexes() {
-        let mut around = hexes_at_corner(corner([2, -1], 0));
+        let mut around: Vec<Axial> = hexes_at_corner(corner([2, -1], 0)).collect();
         around.sort();
         // Corner 0 (east) of [2, -1] touches its NE (1,-1) and SE (1,0) neighbours.
         assert_eq!(around, vec![[2, -1], [3, -2], [3, -1]]);

@@ -81,6 +81,85 @@ pub struct Sight {
     pub notes: Vec<String>,
 }
 
+impl Sight {
+    /// The same answer seen from the other end: the geometry is symmetric, only cover differs.
+    pub fn reversed(&self) -> Sight {
+        Sight {
+            from: self.to,
+            to: self.from,
+            visible: self.reverse_visible,
+            reverse_visible: self.visible,
+            witness: self.witness.map(|[p, q]| [q, p]),
+            ..self.clone()
+        }
+    }
+}
+
+/// Every ordered pair of the board's hexes, in `hexes()` order, row by row. Each unordered pair
+/// is computed once and the rows are shared out over the machine's cores.
+pub fn sight_matrix(board: &Board, rules: LosRules) -> Vec<Sight> {
+    use rayon::prelude::*;
+    let hexes: Vec<Axial> = board.hexes().iter().map(|h| h.at).collect();
+    let upper: Vec<Vec<Sight>> = (0..hexes.len())
+        .into_par_iter()
+        .map(|i| {
+            (i..hexes.len())
+                .filter_map(|j| sight(board, hexes[i], hexes[j], rules))
+                .collect()
+        })
+        .collect();
+    let n = hexes.len();
+    let mut out = Vec::with_capacity(n * n);
+    for i in 0..n {
+        for j in 0..n {
+            let s = if i <= j {
+                upper[i].get(j - i)
+            } else {
+                upper[j].get(i - j)
+            };
+            if let Some(s) = s {
+                out.push(if i <= j { s.clone() } else { s.reversed() });
+            }
+        }
+    }
+    out
+}
+
+/// Who sees whom, for every ordered pair: `matrix[i][j]` is "hex i sees hex j", in `hexes()`
+/// order. Verdicts only, computed once per unordered pair and spread over the cores.
+pub fn visibility_matrix(board: &Board, rules: LosRules) -> Vec<Vec<bool>> {
+    use rayon::prelude::*;
+    let hexes = board.hexes();
+    let n = hexes.len();
+    let upper: Vec<Vec<bool>> = (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let (a, ha) = (hexes[i].at, &hexes[i]);
+            (i..n)
+                .map(|j| {
+                    let (b, hb) = (hexes[j].at, &hexes[j]);
+                    if distance(a, b) <= 1 {
+                        return true;
+                    }
+                    let blocks = |h: &BoardHex| rules.obstructs(h, ha.elevation, hb.elevation);
+                    let obstacles = obstacles_between(board, a, b, blocks);
+                    find_witness(a, b, &obstacles, rules.edges).is_some()
+                })
+                .collect()
+        })
+        .collect();
+    let mut matrix = vec![vec![false; n]; n];
+    for i in 0..n {
+        for j in i..n {
+            let geometric = upper[i][j - i];
+            let near = distance(hexes[i].at, hexes[j].at) <= 1;
+            matrix[i][j] = geometric && (near || !hexes[j].is_cover());
+            matrix[j][i] = geometric && (near || !hexes[i].is_cover());
+        }
+    }
+    matrix
+}
+
 /// Range between two hexes: distance plus elevation difference, less any Reach.
 pub fn range(board: &Board, a: Axial, b: Axial, reach: u32) -> Option<u32> {
     let (ha, hb) = (board.get(a)?, board.get(b)?);
@@ -198,9 +277,8 @@ fn obstacles_between(
     board
         .hexes()
         .iter()
-        .filter(|h| h.at != a && h.at != b)
+        .filter(|h| blocks(h) && h.at != a && h.at != b)
         .filter(|h| distance(a, h.at) + distance(h.at, b) <= d + 4)
-        .filter(|h| blocks(h))
         .filter(|h| hull.touches_hex(h.at))
         .map(|h| h.at)
         .collect()
@@ -395,12 +473,24 @@ struct Candidate {
     at: Lattice,
     /// Cones towards the two end hexes, for corners that belong to neither.
     cones: Option<(Cone, Cone)>,
+    /// The one obstacle's angle at this corner (its two edge rays), which a clear line through
+    /// the corner must not cut into.
+    wedge: Option<(Lattice, Lattice)>,
 }
 
 impl Candidate {
     /// Can a line through this corner with direction `d` (or `-d`) have the corner between
     /// the two hexes? `sign` picks the orientation: +1 means `d` runs from `a` towards `b`.
     fn between(&self, d: Lattice, sign: i64) -> bool {
+        if let Some((r1, r2)) = self.wedge {
+            let turn = geom::cross(r1, r2).signum();
+            let inside = |v: Lattice| {
+                geom::cross(r1, v).signum() == turn && geom::cross(v, r2).signum() == turn
+            };
+            if inside(d) || inside([-d[0], -d[1]]) {
+                return false;
+            }
+        }
         match &self.cones {
             None => true,
             Some((to_a, to_b)) => {
@@ -427,8 +517,26 @@ fn permissive_witness(a: Axial, b: Axial, obstacles: &[Axial]) -> Option<[[f64; 
         .into_iter()
         .filter_map(|at| {
             if end_corners.contains(&at) {
-                return Some(Candidate { at, cones: None });
+                return Some(Candidate {
+                    at,
+                    cones: None,
+                    wedge: None,
+                });
             }
+            // A corner strictly inside a clear segment has the segment's two halves on either
+            // side. With two obstacles around it, one half would cut into them, so such a corner
+            // is never touched; with one, the line must stay out of that obstacle's angle.
+            let mut around = geom::hexes_at_corner(at).filter(|h| obstacles.contains(h));
+            let wedge = match (around.next(), around.next()) {
+                (Some(only), None) => {
+                    let k = (0..6).find(|&k| geom::corner(only, k) == at)?;
+                    Some((
+                        geom::sub(geom::corner(only, k + 5), at),
+                        geom::sub(geom::corner(only, k + 1), at),
+                    ))
+                }
+                _ => return None,
+            };
             let cones = (Cone::towards(at, a), Cone::towards(at, b));
             // A corner no line can cross between the two hexes is never a contact.
             let reachable = [cones.0.left, cones.0.right]
@@ -440,6 +548,7 @@ fn permissive_witness(a: Axial, b: Axial, obstacles: &[Axial]) -> Option<[[f64; 
             reachable.then_some(Candidate {
                 at,
                 cones: Some(cones),
+                wedge,
             })
         })
         .collect();

@@ -78,15 +78,8 @@ pub fn los(
     };
     let rule = scene.rules.name();
     let board = &scene.board;
-    let all: Vec<Axial> = board.hexes().iter().map(|h| h.at).collect();
     if matrix {
-        let sights: Vec<los::Sight> = all
-            .iter()
-            .flat_map(|&a| {
-                all.iter()
-                    .filter_map(move |&b| los::sight(board, a, b, scene.rules))
-            })
-            .collect();
+        let sights = los::sight_matrix(board, scene.rules);
         return if json {
             print(&report::query::sight_records(&sights, &rule))
         } else {
@@ -120,9 +113,11 @@ pub fn los(
             }
         }
         None => {
-            let sights: Vec<los::Sight> = all
+            let sights: Vec<los::Sight> = board
+                .hexes()
                 .iter()
-                .filter_map(|&b| los::best_sight(board, &from, &[b], scene.rules))
+                .map(|h| h.at)
+                .filter_map(|b| los::best_sight(board, &from, &[b], scene.rules))
                 .collect();
             if json {
                 print(&report::query::sight_records(&sights, &rule))
