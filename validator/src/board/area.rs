@@ -89,7 +89,6 @@ pub fn vertex(
     rules: LosRules,
 ) -> Template {
     let mut hits: Vec<Axial> = geom::hexes_at_corner(geom::corner(hex, corner))
-        .into_iter()
         .filter(|&h| board.contains(h) && !source.contains(&h))
         .collect();
     hits.sort_unstable();

@@ -376,11 +376,7 @@ fn critical_corners(a: Axial, b: Axial, obstacles: &[Axial], union_matters: bool
     for &o in obstacles {
         for k in 0..6 {
             let p = geom::corner(o, k);
-            if !union_matters
-                || !geom::hexes_at_corner(p)
-                    .into_iter()
-                    .all(|h| obstacles.contains(&h))
-            {
+            if !union_matters || !geom::hexes_at_corner(p).all(|h| obstacles.contains(&h)) {
                 corners.push(p);
             }
         }
