@@ -99,6 +99,20 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draw the map as SVG, with an optional rules overlay.
+    Render {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// Where to write the picture (.svg).
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: PathBuf,
+        /// los:REF (sight from a hex or figure), los:REF:REF (one pair), range:REF or reach:REF:N.
+        #[arg(long, value_name = "OVERLAY")]
+        overlay: Option<String>,
+        /// Pixels per hex radius.
+        #[arg(long, default_value_t = megahex::report::svg::DEFAULT_SCALE)]
+        scale: f64,
+    },
     /// What an area or vertex attack hits.
     Area {
         /// The scenario file.
@@ -194,6 +208,12 @@ pub fn run() -> i32 {
             };
             queries::reach(&scenario, &catalog, &from, action, json)
         }
+        Command::Render {
+            scenario,
+            output,
+            overlay,
+            scale,
+        } => queries::render(&scenario, &catalog, &output, overlay.as_deref(), scale),
         Command::Area {
             scenario,
             from,

@@ -203,3 +203,106 @@ pub fn area(
         print(&report::query::area_map(&scene.board, &source, &template))
     }
 }
+
+/// `megahex render`.
+pub fn render(
+    path: &Path,
+    catalog: &Catalog,
+    output: &Path,
+    overlay: Option<&str>,
+    scale: f64,
+) -> i32 {
+    use megahex::report::svg::{self, Overlay};
+    let scene = match load(path, catalog) {
+        Ok(scene) => scene,
+        Err(code) => return code,
+    };
+    if output.extension().and_then(|e| e.to_str()) != Some("svg") {
+        return fail("render writes SVG: give an output file ending in .svg");
+    }
+    if !(scale.is_finite() && (4.0..=400.0).contains(&scale)) {
+        return fail("--scale must be between 4 and 400 pixels per hex");
+    }
+    let board = &scene.board;
+    let rule = scene.rules.name();
+    let overlay = match overlay.map(|o| o.split(':').collect::<Vec<_>>()) {
+        None => Overlay::None,
+        Some(parts) => match parts.as_slice() {
+            ["los", from] => {
+                let from = match resolve(&scene, from) {
+                    Ok(h) => h,
+                    Err(code) => return code,
+                };
+                let sights = board
+                    .hexes()
+                    .iter()
+                    .filter_map(|h| los::best_sight(board, &from, &[h.at], scene.rules))
+                    .collect();
+                Overlay::Sight { from, sights, rule }
+            }
+            ["los", from, to] => {
+                let (from, to) = match (resolve(&scene, from), resolve(&scene, to)) {
+                    (Ok(f), Ok(t)) => (f, t),
+                    (Err(code), _) | (_, Err(code)) => return code,
+                };
+                match los::best_sight(board, &from, &to, scene.rules) {
+                    Some(sight) => Overlay::Pair { sight, rule },
+                    None => return fail("no pair of hexes on the map to compare"),
+                }
+            }
+            ["range", from] => {
+                let from = match resolve(&scene, from) {
+                    Ok(h) => h,
+                    Err(code) => return code,
+                };
+                let ranges = board
+                    .hexes()
+                    .iter()
+                    .filter_map(|h| {
+                        from.iter()
+                            .filter_map(|&f| los::range(board, f, h.at, 0))
+                            .min()
+                            .map(|r| (h.at, r))
+                    })
+                    .collect();
+                Overlay::Range { from, ranges }
+            }
+            ["reach", from, n] => {
+                let Ok(budget) = n.parse::<u32>() else {
+                    return fail(&format!("reach overlay: `{n}` is not a move value"));
+                };
+                let (hexes, token) = match scene.resolve_arg(from) {
+                    Ok(found) => found,
+                    Err(e) => return fail(&e),
+                };
+                let me = token.map(|t| t.id.as_str());
+                let occupied = |at: Axial| scene.occupied_by_other(at, me);
+                let hazard = |at: Axial| scene.is_hazard(at);
+                let world = World {
+                    occupied: &occupied,
+                    hazard: &hazard,
+                };
+                let found = movement::reach(
+                    board,
+                    &scene.mover(&hexes, token),
+                    MoveAction::Move {
+                        budget,
+                        mobility: false,
+                    },
+                    &world,
+                );
+                Overlay::Reach {
+                    from: hexes,
+                    found,
+                    label: format!("move {budget}"),
+                }
+            }
+            _ => return fail("--overlay takes los:REF, los:REF:REF, range:REF or reach:REF:N"),
+        },
+    };
+    let picture = svg::render(board, &scene.tokens, &overlay, scale);
+    match std::fs::write(output, picture) {
+        Ok(()) => EXIT_OK,
+        Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
+    }
+}

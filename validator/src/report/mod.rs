@@ -4,6 +4,7 @@ pub mod catalog;
 pub mod human;
 pub mod json;
 pub mod query;
+pub mod svg;
 
 use crate::diagnostic::{Diagnostic, Severity};
 

@@ -1,0 +1,399 @@
+//! SVG pictures of a map, with an optional rules overlay. The same drawing backs
+//! `megahex render`, the pictures in the docs, and the editor's SVG export.
+
+use std::fmt::Write;
+
+use megahex_schema::Side;
+
+use crate::board::geom;
+use crate::board::hex::Axial;
+use crate::board::los::Sight;
+use crate::board::movement::Destination;
+use crate::board::{Board, BoardHex};
+use crate::scene::Placed;
+
+/// What to draw over the map.
+#[derive(Debug, Clone, Default)]
+pub enum Overlay {
+    /// The map alone.
+    #[default]
+    None,
+    /// Line of sight from one figure or hex to every hex.
+    Sight {
+        /// The viewer's hexes.
+        from: Vec<Axial>,
+        /// One answer per hex of the map.
+        sights: Vec<Sight>,
+        /// The rule in force, for the legend.
+        rule: String,
+    },
+    /// One pair: the witness line, or the hexes that block every line.
+    Pair {
+        /// The answer.
+        sight: Sight,
+        /// The rule in force.
+        rule: String,
+    },
+    /// Range from one hex to every hex.
+    Range {
+        /// The origin.
+        from: Vec<Axial>,
+        /// Range per hex.
+        ranges: Vec<(Axial, u32)>,
+    },
+    /// Movement: where the figure can end, and at what cost.
+    Reach {
+        /// The start.
+        from: Vec<Axial>,
+        /// The destinations.
+        found: Vec<Destination>,
+        /// What moved, for the legend (for example "move 4").
+        label: String,
+    },
+}
+
+/// Drawing size: pixels per hex radius.
+pub const DEFAULT_SCALE: f64 = 28.0;
+
+fn fill(hex: &BoardHex) -> String {
+    if hex.is_lava() {
+        return "#e8621c".into();
+    }
+    // Lighter means higher: elevation 1..4 steps the lightness up.
+    let step = f64::from(hex.elevation.clamp(1, 4) - 1) / 3.0;
+    let (base, top) = match hex.side {
+        Side::Megalopolis => ([96.0, 108.0, 128.0], [196.0, 206.0, 222.0]),
+        Side::InsulaPrimalis => ([150.0, 126.0, 84.0], [232.0, 214.0, 160.0]),
+    };
+    let c: Vec<u8> = (0..3)
+        .map(|i| (base[i] + (top[i] - base[i]) * step).round() as u8)
+        .collect();
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+struct Frame {
+    scale: f64,
+    min: [f64; 2],
+    margin: f64,
+}
+
+impl Frame {
+    /// Pixel position (size 1, contract frame) to SVG user units.
+    fn svg_from_pixel(&self, p: [f64; 2]) -> [f64; 2] {
+        [
+            (p[0] - self.min[0]) * self.scale + self.margin,
+            (p[1] - self.min[1]) * self.scale + self.margin,
+        ]
+    }
+
+    fn corners(&self, at: Axial) -> String {
+        let c = geom::pixel_centre(at);
+        (0..6)
+            .map(|k| {
+                let angle = (60.0 * k as f64).to_radians();
+                let p = self.svg_from_pixel([c[0] + angle.cos(), c[1] + angle.sin()]);
+                format!("{:.1},{:.1}", p[0], p[1])
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Renders the board, its tokens and an overlay as a standalone SVG document.
+pub fn render(board: &Board, tokens: &[Placed], overlay: &Overlay, scale: f64) -> String {
+    let centres: Vec<[f64; 2]> = board
+        .hexes()
+        .iter()
+        .map(|h| geom::pixel_centre(h.at))
+        .collect();
+    let min = [
+        centres.iter().map(|c| c[0]).fold(f64::INFINITY, f64::min) - 1.0,
+        centres.iter().map(|c| c[1]).fold(f64::INFINITY, f64::min) - 1.0,
+    ];
+    let max = [
+        centres
+            .iter()
+            .map(|c| c[0])
+            .fold(f64::NEG_INFINITY, f64::max)
+            + 1.0,
+        centres
+            .iter()
+            .map(|c| c[1])
+            .fold(f64::NEG_INFINITY, f64::max)
+            + 1.0,
+    ];
+    let (min, max) = if centres.is_empty() {
+        ([0.0, 0.0], [1.0, 1.0])
+    } else {
+        (min, max)
+    };
+    let frame = Frame {
+        scale,
+        min,
+        margin: scale * 0.5,
+    };
+    let font = scale * 0.42;
+    let mut body = String::new();
+    let legend = draw_overlay(&mut body, &frame, board, overlay, font);
+    let chars_per_line =
+        (((max[0] - min[0]) * scale + 2.0 * frame.margin) / (font * 0.55)).max(20.0) as usize;
+    let legend_lines = wrap(&legend, chars_per_line);
+    let legend_height = font * 1.4 * legend_lines.len() as f64 + scale * 0.6;
+    let width = (max[0] - min[0]) * scale + 2.0 * frame.margin;
+    let height = (max[1] - min[1]) * scale + 2.0 * frame.margin + legend_height;
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(
+        svg,
+        r##"<rect width="100%" height="100%" fill="#1f2126"/>"##
+    );
+
+    // Hexes, with elevation dots and cover outlines.
+    for hex in board.hexes() {
+        let stroke = if hex.is_cover() {
+            r##"stroke="#2e9c3a" stroke-width="3""##
+        } else {
+            r##"stroke="#30343c" stroke-width="1""##
+        };
+        let _ = writeln!(
+            svg,
+            r#"<polygon points="{}" fill="{}" {stroke}/>"#,
+            frame.corners(hex.at),
+            fill(hex)
+        );
+        let c = frame.svg_from_pixel(geom::pixel_centre(hex.at));
+        let dots = u32::from(hex.elevation);
+        for i in 0..dots {
+            let x = c[0] + (f64::from(i) - f64::from(dots - 1) / 2.0) * scale * 0.16;
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{x:.1}" cy="{:.1}" r="{:.1}" fill="white" fill-opacity="0.85"/>"#,
+                c[1] + scale * 0.62,
+                scale * 0.05
+            );
+        }
+    }
+    // Tile labels on each centre hex (index 10).
+    for hex in board.hexes().iter().filter(|h| h.index == 10) {
+        let c = frame.svg_from_pixel(geom::pixel_centre(hex.at));
+        let label = format!("{}{}", hex.side.prefix(), hex.tile);
+        let _ = writeln!(
+            svg,
+            r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff" fill-opacity="0.55" font-weight="bold">{label}</text>"##,
+            c[0],
+            c[1] - scale * 0.45,
+            font
+        );
+    }
+
+    svg.push_str(&body);
+
+    // Tokens on top.
+    for token in tokens {
+        let points: Vec<[f64; 2]> = token
+            .hexes
+            .iter()
+            .map(|&h| frame.svg_from_pixel(geom::pixel_centre(h)))
+            .collect();
+        if points.len() > 1 {
+            let path: Vec<String> = points
+                .iter()
+                .map(|p| format!("{:.1},{:.1}", p[0], p[1]))
+                .collect();
+            let _ = writeln!(
+                svg,
+                r##"<polyline points="{}" stroke="#111" stroke-width="{:.1}" fill="none" stroke-linecap="round"/>"##,
+                path.join(" "),
+                scale * 0.3
+            );
+        }
+        for p in &points {
+            let (fill, radius) = if token.target {
+                ("#2563c9", 0.42)
+            } else {
+                ("#e8e8e8", 0.26)
+            };
+            let _ = writeln!(
+                svg,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="1.5"/>"##,
+                p[0],
+                p[1],
+                scale * radius
+            );
+        }
+        if let Some(p) = points.first() {
+            let _ = writeln!(
+                svg,
+                r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff" stroke="#111" stroke-width="0.6" paint-order="stroke">{}</text>"##,
+                p[0],
+                p[1] + font * 0.35,
+                font * 0.8,
+                escape(&token.id)
+            );
+        }
+    }
+    let top = height - legend_height + scale * 0.3;
+    for (i, line) in legend_lines.iter().enumerate() {
+        let _ = writeln!(
+            svg,
+            r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#e6e6e6">{}</text>"##,
+            frame.margin,
+            top + font * 1.4 * (i as f64 + 1.0),
+            font,
+            escape(line)
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// Greedy word wrap for the legend.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let last = lines.last_mut().map_or(0, |l| l.len());
+        if last > 0 && last + 1 + word.len() > width {
+            lines.push(String::new());
+        }
+        if let Some(line) = lines.last_mut() {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+fn shade(svg: &mut String, frame: &Frame, at: Axial, colour: &str, opacity: f64) {
+    let _ = writeln!(
+        svg,
+        r#"<polygon points="{}" fill="{colour}" fill-opacity="{opacity}"/>"#,
+        frame.corners(at)
+    );
+}
+
+fn label(svg: &mut String, frame: &Frame, at: Axial, text: &str, font: f64) {
+    let c = frame.svg_from_pixel(geom::pixel_centre(at));
+    let _ = writeln!(
+        svg,
+        r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff" stroke="#000" stroke-width="0.8" paint-order="stroke" font-weight="bold">{}</text>"##,
+        c[0],
+        c[1] + font * 0.35,
+        font,
+        escape(text)
+    );
+}
+
+fn ring(svg: &mut String, frame: &Frame, at: Axial, colour: &str, width: f64) {
+    let _ = writeln!(
+        svg,
+        r#"<polygon points="{}" fill="none" stroke="{colour}" stroke-width="{width:.1}"/>"#,
+        frame.corners(at)
+    );
+}
+
+/// Draws the overlay and returns the legend line.
+fn draw_overlay(
+    svg: &mut String,
+    frame: &Frame,
+    board: &Board,
+    overlay: &Overlay,
+    font: f64,
+) -> String {
+    match overlay {
+        Overlay::None => format!("{} hexes", board.hexes().len()),
+        Overlay::Sight { from, sights, rule } => {
+            for s in sights {
+                if from.contains(&s.to) {
+                    continue;
+                }
+                match (s.visible, s.reverse_visible) {
+                    (true, true) => shade(svg, frame, s.to, "#39e639", 0.4),
+                    (true, false) => shade(svg, frame, s.to, "#4da3ff", 0.5),
+                    (false, true) => shade(svg, frame, s.to, "#c77dff", 0.5),
+                    (false, false) => shade(svg, frame, s.to, "#000000", 0.62),
+                }
+            }
+            for &f in from {
+                ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
+            }
+            let seen = sights
+                .iter()
+                .filter(|s| s.visible && !from.contains(&s.to))
+                .count();
+            format!(
+                "Line of sight ({rule}), {seen} hexes visible. Green: both see each other. Blue: the viewer sees it, it cannot see back. Purple: it sees the viewer only. Dark: no line of sight."
+            )
+        }
+        Overlay::Pair { sight, rule } => {
+            ring(svg, frame, sight.from, "#ff3b30", frame.scale * 0.12);
+            ring(svg, frame, sight.to, "#ffe14d", frame.scale * 0.12);
+            for &b in &sight.blocked_by {
+                shade(svg, frame, b, "#ff3b30", 0.45);
+                ring(svg, frame, b, "#ff3b30", frame.scale * 0.08);
+            }
+            if let Some([p, q]) = sight.witness {
+                let (p, q) = (frame.svg_from_pixel(p), frame.svg_from_pixel(q));
+                let _ = writeln!(
+                    svg,
+                    r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#ff3b30" stroke-width="{:.1}" stroke-linecap="round"/>"##,
+                    p[0],
+                    p[1],
+                    q[0],
+                    q[1],
+                    frame.scale * 0.08
+                );
+            }
+            let verdict = if sight.visible {
+                "visible"
+            } else if sight.witness.is_some() {
+                "not visible (cover)"
+            } else {
+                "blocked"
+            };
+            format!(
+                "{},{} to {},{}: {verdict}, range {} ({rule}); red line: a clear line; red hexes: block every line.",
+                sight.from[0], sight.from[1], sight.to[0], sight.to[1], sight.range
+            )
+        }
+        Overlay::Range { from, ranges } => {
+            for &(at, r) in ranges {
+                label(svg, frame, at, &r.to_string(), font);
+            }
+            for &f in from {
+                ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
+            }
+            "Range: hexes plus elevation difference.".into()
+        }
+        Overlay::Reach {
+            from,
+            found,
+            label: what,
+        } => {
+            for d in found {
+                let colour = if d.hazards.is_empty() {
+                    "#3ddc84"
+                } else {
+                    "#ff9500"
+                };
+                shade(svg, frame, d.at, colour, 0.4);
+                label(svg, frame, d.at, &d.cost.to_string(), font);
+            }
+            for &f in from {
+                ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
+            }
+            format!("Reach ({what}): least cost to end on each hex; orange paths enter a hazard.")
+        }
+    }
+}
