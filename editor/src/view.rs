@@ -8,7 +8,7 @@
 //! Functions are named `<to>_from_<from>` and positions `<thing>_in_<space>`.
 
 use egui::{Pos2, Rect, Vec2, pos2, vec2};
-use megahex::board::Axial;
+use megahex::board::{Axial, geom};
 
 /// `sqrt(3)`, the height of a size-1 flat-top hex.
 pub const SQRT_3: f32 = 1.732_050_8;
@@ -18,38 +18,27 @@ pub const MIN_SCALE: f32 = 2.0;
 /// Largest zoom: one hex fills a big screen.
 pub const MAX_SCALE: f32 = 400.0;
 
+/// World space is the library's pixel frame, so the editor draws exactly what the engine
+/// computes (witness lines included).
+fn pos_from_pixel(p: [f64; 2]) -> Pos2 {
+    pos2(p[0] as f32, p[1] as f32)
+}
+
 /// The centre of a hex in world space.
 pub fn world_from_hex(hex: Axial) -> Pos2 {
-    let [q, r] = hex.map(|c| c as f32);
-    pos2(1.5 * q, SQRT_3 * (r + q / 2.0))
+    pos_from_pixel(geom::pixel_centre(hex))
 }
 
 /// The six corners of a hex in world space, at 0°, 60°, ..., 300° from its centre (clockwise on
 /// screen, since y grows downwards).
 pub fn hex_corners_in_world(hex: Axial) -> [Pos2; 6] {
-    let centre = world_from_hex(hex);
-    std::array::from_fn(|i| {
-        let angle = (i as f32 * 60.0).to_radians();
-        centre + vec2(angle.cos(), angle.sin())
-    })
+    geom::pixel_corners(hex).map(pos_from_pixel)
 }
 
-/// True if a world point lies inside (or on the edge of) a hex. Flat-top hex of size 1: within
-/// `sqrt(3)/2` vertically, and inside the two slanted edge pairs.
-pub fn hex_contains(hex: Axial, pos_in_world: Pos2) -> bool {
-    let d = pos_in_world - world_from_hex(hex);
-    let (x, y) = (d.x.abs(), d.y.abs());
-    // Small slack so points exactly on an edge count for both neighbours.
-    let eps = 1e-4;
-    y <= SQRT_3 / 2.0 + eps && SQRT_3 * x + y <= SQRT_3 + eps
-}
-
-/// The hex among `hexes` that contains a world point; hex cells tile the plane, so at most one
-/// does (up to shared edges, where the first wins).
+/// The hex among `hexes` that contains a world point.
 pub fn hex_at_world(pos_in_world: Pos2, hexes: impl IntoIterator<Item = Axial>) -> Option<Axial> {
-    hexes
-        .into_iter()
-        .find(|&hex| hex_contains(hex, pos_in_world))
+    let at = geom::hex_at_pixel([f64::from(pos_in_world.x), f64::from(pos_in_world.y)]);
+    hexes.into_iter().find(|&hex| hex == at)
 }
 
 /// The world rectangle around all the hexes' corners, or `None` for no hexes.

@@ -60,6 +60,32 @@ pub fn pixel_centre(at: Axial) -> [f64; 2] {
     [1.5 * q, 3f64.sqrt() * (r + q / 2.0)]
 }
 
+/// The six pixel corners of a hex at size 1, at 0°, 60°, …, 300° from its centre.
+pub fn pixel_corners(at: Axial) -> [[f64; 2]; 6] {
+    let [cx, cy] = pixel_centre(at);
+    std::array::from_fn(|k| {
+        let angle = (60.0 * k as f64).to_radians();
+        [cx + angle.cos(), cy + angle.sin()]
+    })
+}
+
+/// The hex containing a pixel point (size 1): the inverse of [`pixel_centre`], by rounding
+/// cube coordinates. Points on an edge go to one of the two hexes.
+pub fn hex_at_pixel(p: [f64; 2]) -> Axial {
+    let q = p[0] / 1.5;
+    let r = p[1] / 3f64.sqrt() - q / 2.0;
+    let s = -q - r;
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    // Far outside any map the cast saturates, which still names no hex of the board.
+    [rq as i32, rr as i32]
+}
+
 /// 2D cross product.
 pub fn cross(a: Lattice, b: Lattice) -> i64 {
     a[0] * b[1] - a[1] * b[0]
@@ -272,6 +298,19 @@ mod tests {
                 assert!(
                     (got[0] - expected[0]).abs() < 1e-12 && (got[1] - expected[1]).abs() < 1e-12
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn pixel_points_find_their_hex() {
+        for at in [[0, 0], [3, -1], [-2, 5], [7, -4]] {
+            let c = pixel_centre(at);
+            assert_eq!(hex_at_pixel(c), at);
+            // Just inside each corner, towards the centre.
+            for p in pixel_corners(at) {
+                let inside = [p[0] + (c[0] - p[0]) * 0.05, p[1] + (c[1] - p[1]) * 0.05];
+                assert_eq!(hex_at_pixel(inside), at);
             }
         }
     }

@@ -87,11 +87,10 @@ impl Frame {
     }
 
     fn corners(&self, at: Axial) -> String {
-        let c = geom::pixel_centre(at);
-        (0..6)
-            .map(|k| {
-                let angle = (60.0 * k as f64).to_radians();
-                let p = self.svg_from_pixel([c[0] + angle.cos(), c[1] + angle.sin()]);
+        geom::pixel_corners(at)
+            .into_iter()
+            .map(|corner| {
+                let p = self.svg_from_pixel(corner);
                 format!("{:.1},{:.1}", p[0], p[1])
             })
             .collect::<Vec<_>>()
