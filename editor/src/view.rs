@@ -116,6 +116,7 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use egui::vec2;
 
     fn close(a: Pos2, b: Pos2) -> bool {
         (a - b).length() < 1e-4
@@ -181,7 +182,7 @@ mod tests {
         let bounds = world_bounds([[0, 0]]).unwrap();
         assert!(close(bounds.min, pos2(-1.0, -SQRT_3 / 2.0)));
         assert!(close(bounds.max, pos2(1.0, SQRT_3 / 2.0)));
-        let screen = Rect::from_min_size(pos2(0.0, 0.0), egui::vec2(220.0, 120.0));
+        let screen = Rect::from_min_size(pos2(0.0, 0.0), vec2(220.0, 120.0));
         let view = View::fit(bounds, screen, 10.0);
         assert!((view.scale - 57.735_03).abs() < 1e-3);
         assert!(close(view.screen_from_hex([0, 0]), screen.center()));
