@@ -265,6 +265,16 @@ fn oracle_sees(board: &Board, a: Axial, b: Axial) -> bool {
         .any(|&p| pb.iter().any(|&q| clear(p, q, &obstacles, 1e-7)))
 }
 
+/// Strict edges: touching an obstacle at all blocks, so the oracle grows each hex a little.
+fn oracle_sees_strict(board: &Board, a: Axial, b: Axial) -> bool {
+    let obstacles = oracle_obstacles(board, a, b);
+    let (pa, pb) = (sample_points(a), sample_points(b));
+    pa.iter().any(|&p| {
+        pb.iter()
+            .any(|&q| obstacles.iter().all(|&o| !enters_inside(p, q, o, -1e-7)))
+    })
+}
+
 fn real_layouts() -> Vec<(String, Board)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios");
     let checker = megahex::Checker::new(Catalog::builtin()).unwrap();
@@ -296,9 +306,14 @@ fn exact_sight_agrees_with_a_sampling_oracle_on_real_layouts() {
         state as usize
     };
     let (mut pairs, mut oracle_visible, mut exact_visible) = (0usize, 0usize, 0usize);
+    // MEGAHEX_ORACLE_PAIRS raises the sample for a long soak run.
+    let per_map: usize = std::env::var("MEGAHEX_ORACLE_PAIRS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(120);
     for (name, board) in real_layouts() {
         let n = board.hexes().len();
-        for _ in 0..120 {
+        for _ in 0..per_map {
             let a = board.hexes()[next() % n].at;
             let b = board.hexes()[next() % n].at;
             if distance(a, b) <= 1 {
@@ -315,6 +330,16 @@ fn exact_sight_agrees_with_a_sampling_oracle_on_real_layouts() {
                 !oracle || exact,
                 "{name}: oracle sees {a:?} -> {b:?}, the exact search does not"
             );
+            if oracle_sees_strict(&board, a, b) {
+                let strict = LosRules {
+                    blocking: LosBlocking::HigherThanEither,
+                    edges: LosEdges::Strict,
+                };
+                assert!(
+                    los::sees(&board, a, b, strict) || board.get(b).unwrap().is_cover(),
+                    "{name}: strict oracle sees {a:?} -> {b:?}, the exact search does not"
+                );
+            }
             // Whatever the exact search offers as a witness must pass the oracle's own test.
             if let Some([p, q]) = sight.witness {
                 let obstacles = oracle_obstacles(&board, a, b);
