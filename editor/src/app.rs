@@ -1,82 +1,869 @@
-//! The editor window: a toolbar, the problems panel, the hover readout and the map canvas.
+//! The editor window: toolbar, recovery banner, tile palette, problems panel, status line and
+//! the map canvas, plus the file dialogs. Every change to the scenario goes through
+//! [`EditorApp::edit`] (and so through [`crate::edit::Editing::apply`]); after each one the map
+//! is laid out again, a background check is requested, and a recovery copy is scheduled.
 
-use egui::{Color32, RichText, Sense};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::{Color32, Event, Key, Modifiers, RichText};
 use megahex::Severity;
 use megahex::board::Axial;
+use megahex_schema::TilePlacement;
 
-use crate::document::{Document, Problem};
-use crate::draw;
-use crate::view::{View, hex_at_world, world_bounds};
+use crate::checks::CheckRunner;
+use crate::document::{Document, Problem, check_bytes};
+use crate::edit::Edit;
+use crate::storage;
+use crate::view::View;
 
-/// Free space around the map after "Fit", in points.
-const FIT_MARGIN: f32 = 24.0;
-/// Scroll distance, in points, that zooms by a factor of e.
-const SCROLL_PER_E_ZOOM: f32 = 200.0;
-/// Map background.
-const TABLE: Color32 = Color32::from_rgb(26, 28, 34);
+/// How long after the last edit the recovery copy is written: long enough not to write on
+/// every drag or key repeat, short enough that a crash loses little.
+pub const RECOVERY_DELAY: Duration = Duration::from_secs(2);
 
-/// The editor's state: the open document and how the map is looked at.
+/// What is selected on the map: the handle edits use (a position in the scenario's lists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    /// A placed tile, by position in `map.tiles`.
+    Tile(usize),
+    /// A token, by position in `tokens`.
+    Token(usize),
+}
+
+/// What a click on the map does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// Select tiles and tokens, drag them, pan.
+    Select,
+    /// Put this tile down where the map is clicked (its `at` follows the pointer).
+    Place(TilePlacement),
+}
+
+/// A drag in progress on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drag {
+    /// Moving the view.
+    Pan,
+    /// Moving a tile; `grab` is the hex it was picked up by, `to` where that hex is now.
+    Tile {
+        /// Position in `map.tiles`.
+        index: usize,
+        /// The hex under the pointer when the drag began.
+        grab: Axial,
+        /// The hex under the pointer now.
+        to: Axial,
+    },
+    /// Moving a token, all its hexes by the same offset.
+    Token {
+        /// Position in `tokens`.
+        index: usize,
+        /// The hex under the pointer when the drag began.
+        grab: Axial,
+        /// The hex under the pointer now.
+        to: Axial,
+    },
+}
+
+/// How a status message reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusKind {
+    /// Something done (saved, undone).
+    Done,
+    /// An edit the rules or the editor refused.
+    Refused,
+    /// Something failed (a save, a recovery copy).
+    Failed,
+}
+
+/// The status line: the outcome of the last action, so nothing is refused silently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// What happened.
+    pub text: String,
+    /// How to colour it.
+    pub kind: StatusKind,
+}
+
+/// What to do once unsaved changes are dealt with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// Start a new scenario.
+    New,
+    /// Open this file.
+    Open(PathBuf),
+    /// Read the file again.
+    Reload,
+}
+
+/// The dialog shown over the window, if any. Pure egui, so it works without a desktop portal
+/// (and under Xvfb).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Dialog {
+    /// Type a path to open.
+    Open {
+        /// The path typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+    },
+    /// Type a path to save to.
+    SaveAs {
+        /// The path typed so far.
+        path: String,
+        /// Why the last attempt failed.
+        error: Option<String>,
+        /// The path names another existing file, and the user has been asked to confirm.
+        replace: Option<PathBuf>,
+        /// Close the window after a successful save.
+        then_quit: bool,
+    },
+    /// Unsaved changes would be dropped by `Next`: ask first.
+    Discard(Next),
+    /// The window is being closed with unsaved changes.
+    Quit,
+}
+
+/// A recovery copy from an earlier session, waiting for the user's decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Where the copy is.
+    pub copy: PathBuf,
+    /// Its text.
+    pub text: String,
+}
+
+/// Recovery copies of unsaved work.
+#[derive(Debug, Clone)]
+pub struct Recovery {
+    /// The folder copies are written to.
+    pub dir: PathBuf,
+    /// How long after the last change a copy is written.
+    pub delay: Duration,
+    /// The document changed at this moment and the copy does not have that change yet.
+    pending_since: Option<Instant>,
+    /// A copy of the current document's unsaved work exists (this session wrote it).
+    written: bool,
+    /// A copy left by an earlier session, shown as a banner until restored or discarded.
+    pub offer: Option<Offer>,
+}
+
+/// The editor's state: the open document, how the map is looked at, and the interaction in
+/// progress.
 pub struct EditorApp {
-    doc: Document,
+    pub(crate) doc: Document,
     /// `None` until the canvas size is known, and after "Fit": fit the map on the next frame.
-    view: Option<View>,
-    hovered: Option<Axial>,
+    pub(crate) view: Option<View>,
+    /// The board hex under the pointer.
+    pub(crate) hovered: Option<Axial>,
+    /// Any hex under the pointer, on the map or not (where a tile would be placed).
+    pub(crate) pointer_hex: Option<Axial>,
+    pub(crate) selection: Option<Selection>,
+    pub(crate) tool: Tool,
+    pub(crate) drag: Option<Drag>,
+    pub(crate) checks: CheckRunner,
+    pub(crate) status: Option<Status>,
+    pub(crate) dialog: Option<Dialog>,
+    pub(crate) recovery: Recovery,
+    /// Gives dialogs' path fields the keyboard once, when they open.
+    focus_dialog: bool,
+    /// The title being typed in the toolbar.
+    title_buffer: String,
+    /// The title last sent to the window, so it is only sent when it changes.
+    shown_title: Option<String>,
+    /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
+    allow_close: bool,
+    /// The context of the last frame, so checks can wake the UI when they finish.
+    ctx: Option<egui::Context>,
 }
 
 impl EditorApp {
-    /// An editor showing `doc`, fitted to the window on the first frame.
+    /// An editor showing `doc`, fitted to the window on the first frame, with recovery copies
+    /// in the user's cache folder.
     pub fn new(doc: Document) -> EditorApp {
-        EditorApp {
+        EditorApp::with_recovery_dir(doc, storage::recovery_dir())
+    }
+
+    /// An editor keeping recovery copies in `dir`; offers any copy already there for `doc`.
+    pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
+        let mut app = EditorApp {
             doc,
             view: None,
             hovered: None,
-        }
+            pointer_hex: None,
+            selection: None,
+            tool: Tool::Select,
+            drag: None,
+            checks: CheckRunner::start(),
+            status: None,
+            dialog: None,
+            recovery: Recovery {
+                dir,
+                delay: RECOVERY_DELAY,
+                pending_since: None,
+                written: false,
+                offer: None,
+            },
+            focus_dialog: false,
+            title_buffer: String::new(),
+            shown_title: None,
+            allow_close: false,
+            ctx: None,
+        };
+        app.look_for_recovery();
+        app
     }
 
-    /// The window title, naming the open file so several editors can be told apart.
+    /// The window title: the file name, and a "•" while there are unsaved changes, so several
+    /// editors can be told apart and unsaved work is visible from the task bar.
     pub fn title(&self) -> String {
-        format!("Megahex editor - {}", self.doc.name)
+        let dirty = if self.doc.is_dirty() { " •" } else { "" };
+        format!("Megahex editor - {}{dirty}", self.doc.name)
     }
 
     /// Draws one frame. Kept apart from [`eframe::App`] so it runs headless in tests.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        if ui.input(|i| i.key_pressed(egui::Key::F5)) {
-            self.reload(ui.ctx());
-        }
+        let ctx = ui.ctx().clone();
+        self.ctx = Some(ctx.clone());
+        self.receive_checks();
+        self.handle_close_request(&ctx);
+        self.shortcuts(&ctx);
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
+        if self.recovery.offer.is_some() {
+            egui::Panel::top("recovery")
+                .frame(
+                    egui::Frame::side_top_panel(ui.style())
+                        .fill(Color32::from_rgb(90, 70, 10))
+                        .inner_margin(8.0),
+                )
+                .show(ui, |ui| self.recovery_banner(ui));
+        }
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::left("palette")
+            .default_size(150.0)
+            .resizable(false)
+            .show(ui, |ui| self.palette(ui));
         egui::Panel::right("problems")
             .default_size(360.0)
             .min_size(240.0)
             .resizable(true)
-            .show(ui, |ui| problems_panel(ui, &self.doc.problems));
-        egui::Panel::bottom("hover").show(ui, |ui| {
-            ui.label(hover_text(&self.doc, self.hovered));
-        });
+            .show(ui, |ui| {
+                problems_panel(ui, &self.doc.problems, self.checks.is_busy())
+            });
         egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.fill(TABLE))
+            .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
             .show(ui, |ui| self.map(ui));
+        self.dialogs(&ctx);
+        self.tick_recovery(&ctx);
+        let title = self.title();
+        if self.shown_title.as_ref() != Some(&title) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = Some(title);
+        }
     }
 
-    fn reload(&mut self, ctx: &egui::Context) {
-        let had_map = self
-            .doc
-            .board
-            .as_ref()
-            .is_some_and(|b| !b.hexes().is_empty());
-        self.doc = self.doc.reload();
-        // Keep the designer's pan and zoom across reloads, unless there was nothing to keep.
-        if !had_map {
+    // --- changes --------------------------------------------------------------------------
+
+    /// Applies one edit: the only way the scenario changes. A refused edit is reported in the
+    /// status line.
+    pub(crate) fn edit(&mut self, edit: Edit) -> bool {
+        if self.recovery.offer.is_some() {
+            self.refuse(
+                "Restore or discard the unsaved changes from the earlier session first (the banner above the map)",
+            );
+            return false;
+        }
+        let label = edit.label();
+        match self.doc.apply(edit) {
+            Ok(true) => {
+                self.changed();
+                self.status = None;
+                true
+            }
+            Ok(false) => false,
+            Err(reason) => {
+                self.refuse(&format!("Cannot {label}: {reason}"));
+                false
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        if self.recovery.offer.is_some() {
+            self.refuse("Restore or discard the unsaved changes from the earlier session first");
+            return;
+        }
+        match self.doc.undo() {
+            Some(label) => {
+                self.changed();
+                self.say(StatusKind::Done, format!("Undid {label}"));
+            }
+            None => self.refuse("Nothing to undo"),
+        }
+    }
+
+    fn redo(&mut self) {
+        if self.recovery.offer.is_some() {
+            self.refuse("Restore or discard the unsaved changes from the earlier session first");
+            return;
+        }
+        match self.doc.redo() {
+            Some(label) => {
+                self.changed();
+                self.say(StatusKind::Done, format!("Redid {label}"));
+            }
+            None => self.refuse("Nothing to redo"),
+        }
+    }
+
+    /// After any change of the scenario: check it again in the background, schedule a
+    /// recovery copy, and drop a selection that no longer exists.
+    fn changed(&mut self) {
+        self.request_check();
+        self.recovery.pending_since = Some(Instant::now());
+        let Some(scenario) = self.doc.scenario() else {
+            self.selection = None;
+            return;
+        };
+        let exists = match self.selection {
+            Some(Selection::Tile(i)) => i < scenario.map.tiles.len(),
+            Some(Selection::Token(i)) => i < scenario.tokens.len(),
+            None => true,
+        };
+        if !exists {
+            self.selection = None;
+        }
+    }
+
+    fn request_check(&mut self) {
+        if let Some(scenario) = self.doc.scenario() {
+            let dir = self.doc.dir();
+            self.checks.request(
+                scenario,
+                self.doc.modeline.as_deref(),
+                dir,
+                self.ctx.as_ref(),
+            );
+        }
+    }
+
+    fn receive_checks(&mut self) {
+        if let Some(report) = self.checks.poll() {
+            self.take_report(report);
+        }
+    }
+
+    fn take_report(&mut self, report: crate::checks::Report) {
+        self.doc.problems = report.problems;
+        if let Some(catalog) = report.catalog {
+            self.doc.set_catalog(catalog);
+        }
+    }
+
+    /// Waits for the check in flight, for tests.
+    #[cfg(test)]
+    pub(crate) fn settle_checks(&mut self) {
+        if let Some(report) = self.checks.wait(Duration::from_secs(60)) {
+            self.take_report(report);
+        }
+    }
+
+    pub(crate) fn say(&mut self, kind: StatusKind, text: String) {
+        self.status = Some(Status { text, kind });
+    }
+
+    pub(crate) fn refuse(&mut self, text: &str) {
+        self.say(StatusKind::Refused, text.to_owned());
+    }
+
+    /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
+    fn set_document(&mut self, doc: Document, keep_view: bool) {
+        self.doc = doc;
+        if !keep_view {
             self.view = None;
         }
         self.hovered = None;
-        ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
+        self.pointer_hex = None;
+        self.selection = None;
+        self.tool = Tool::Select;
+        self.drag = None;
+        self.checks.cancel();
+        self.recovery.pending_since = None;
+        self.recovery.written = false;
+        self.recovery.offer = None;
+        self.look_for_recovery();
     }
 
+    // --- files ----------------------------------------------------------------------------
+
+    /// Runs `next` now, or asks first when it would drop unsaved changes.
+    fn leave_document(&mut self, next: Next) {
+        if self.doc.is_dirty() {
+            self.dialog = Some(Dialog::Discard(next));
+        } else {
+            self.go(next);
+        }
+    }
+
+    fn go(&mut self, next: Next) {
+        match next {
+            Next::New => {
+                self.set_document(Document::untitled(), false);
+                self.say(
+                    StatusKind::Done,
+                    "New scenario: pick tiles in the palette, then save with Ctrl+S".to_owned(),
+                );
+            }
+            Next::Open(path) => {
+                let doc = Document::open(&path);
+                let name = doc.name.clone();
+                self.set_document(doc, false);
+                self.say(StatusKind::Done, format!("Opened {name}"));
+            }
+            Next::Reload => {
+                let had_map = self
+                    .doc
+                    .board
+                    .as_ref()
+                    .is_some_and(|b| !b.hexes().is_empty());
+                let doc = self.doc.reload();
+                // Keep the designer's pan and zoom across reloads, unless there was nothing.
+                self.set_document(doc, had_map);
+                self.say(StatusKind::Done, format!("Reloaded {}", self.doc.name));
+            }
+        }
+    }
+
+    /// Drops the unsaved changes for good: the recovery copy goes too.
+    fn discard_changes(&mut self) {
+        storage::clear_recovery(&self.recovery.dir, self.doc.path.as_deref());
+        self.recovery.written = false;
+        self.recovery.pending_since = None;
+    }
+
+    /// Ctrl+S: saves in place, or asks for a path when the document has no file yet.
+    pub(crate) fn save(&mut self) -> bool {
+        if let Some(reason) = self.save_blocker() {
+            self.refuse(&reason);
+            return false;
+        }
+        match self.doc.path.clone() {
+            Some(path) => self.save_to(&path),
+            None => {
+                self.open_save_as(false);
+                false
+            }
+        }
+    }
+
+    fn save_blocker(&self) -> Option<String> {
+        if self.recovery.offer.is_some() {
+            return Some(
+                "Restore or discard the unsaved changes from the earlier session before saving"
+                    .to_owned(),
+            );
+        }
+        if self.doc.scenario().is_none() {
+            return Some(
+                "Nothing to save: the file did not load as a scenario (see Problems)".to_owned(),
+            );
+        }
+        None
+    }
+
+    fn open_save_as(&mut self, then_quit: bool) {
+        let suggestion = match &self.doc.path {
+            Some(path) => path.clone(),
+            None => std::env::current_dir()
+                .unwrap_or_default()
+                .join(&self.doc.name),
+        };
+        self.dialog = Some(Dialog::SaveAs {
+            path: suggestion.display().to_string(),
+            error: None,
+            replace: None,
+            then_quit,
+        });
+        self.focus_dialog = true;
+    }
+
+    /// Saves to `target`. On failure the edits stay, unsaved, and the status line says why.
+    pub(crate) fn save_to(&mut self, target: &Path) -> bool {
+        let old_key = self.doc.path.clone();
+        match self.doc.save_to(target) {
+            Ok(()) => {
+                // The work is on disk: neither the old nor the new name needs a recovery copy.
+                storage::clear_recovery(&self.recovery.dir, old_key.as_deref());
+                storage::clear_recovery(&self.recovery.dir, Some(target));
+                self.recovery.written = false;
+                self.recovery.pending_since = None;
+                // The modeline or folder may have changed what the checker sees.
+                self.request_check();
+                self.say(StatusKind::Done, format!("Saved {}", target.display()));
+                true
+            }
+            Err(reason) => {
+                self.say(
+                    StatusKind::Failed,
+                    format!("{reason}. Your changes are kept (not saved); try Save as."),
+                );
+                false
+            }
+        }
+    }
+
+    // --- recovery -------------------------------------------------------------------------
+
+    /// Offers a recovery copy left for the open document by an earlier session. A copy that
+    /// holds exactly what is on disk is stale and removed.
+    fn look_for_recovery(&mut self) {
+        let key = self.doc.path.clone();
+        let Some((copy, text)) = storage::find_recovery(&self.recovery.dir, key.as_deref()) else {
+            return;
+        };
+        let (outcome, _) = check_bytes(text.as_bytes(), key.as_deref());
+        let recovered = outcome.and_then(|o| o.scenario);
+        if recovered.is_some() && recovered.as_ref() == self.doc.scenario() {
+            storage::clear_recovery(&self.recovery.dir, key.as_deref());
+            return;
+        }
+        self.recovery.offer = Some(Offer { copy, text });
+    }
+
+    /// Makes the offered copy the current, unsaved document. The file itself is not touched.
+    pub(crate) fn restore_recovery(&mut self) {
+        let Some(offer) = self.recovery.offer.clone() else {
+            return;
+        };
+        let (outcome, problems) = check_bytes(offer.text.as_bytes(), self.doc.path.as_deref());
+        match outcome.and_then(|o| o.scenario) {
+            Some(scenario) => {
+                self.recovery.offer = None;
+                self.doc.restore(scenario);
+                self.changed();
+                // The copy on disk already holds this state.
+                self.recovery.written = true;
+                self.recovery.pending_since = None;
+                self.say(
+                    StatusKind::Done,
+                    "Restored the unsaved changes; save (Ctrl+S) to keep them in the file"
+                        .to_owned(),
+                );
+            }
+            None => {
+                let why = problems
+                    .first()
+                    .map_or_else(|| "unknown problem".to_owned(), |p| p.message.clone());
+                self.say(
+                    StatusKind::Failed,
+                    format!(
+                        "The recovery copy {} cannot be read as a scenario ({why}); open it in a text editor, or discard it",
+                        offer.copy.display()
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Deletes the offered copy.
+    pub(crate) fn discard_recovery(&mut self) {
+        if self.recovery.offer.take().is_some() {
+            storage::clear_recovery(&self.recovery.dir, self.doc.path.as_deref());
+            self.say(
+                StatusKind::Done,
+                "Discarded the unsaved changes from the earlier session".to_owned(),
+            );
+        }
+    }
+
+    /// Writes the recovery copy once the document has been quiet for the delay; removes it
+    /// when the document is back to what is on disk.
+    fn tick_recovery(&mut self, ctx: &egui::Context) {
+        if self.recovery.offer.is_some() {
+            // Never overwrite a copy the user has not decided about (edits are blocked).
+            return;
+        }
+        if !self.doc.is_dirty() {
+            if self.recovery.written {
+                storage::clear_recovery(&self.recovery.dir, self.doc.path.as_deref());
+                self.recovery.written = false;
+            }
+            self.recovery.pending_since = None;
+            return;
+        }
+        if let Some(since) = self.recovery.pending_since {
+            let waited = since.elapsed();
+            if waited >= self.recovery.delay {
+                self.write_recovery();
+            } else {
+                ctx.request_repaint_after(self.recovery.delay - waited);
+            }
+        }
+    }
+
+    /// Writes the recovery copy now, if there is unsaved work.
+    pub(crate) fn write_recovery(&mut self) {
+        self.recovery.pending_since = None;
+        if !self.doc.is_dirty() || self.recovery.offer.is_some() {
+            return;
+        }
+        let written = self.doc.current_text().and_then(|text| {
+            storage::write_recovery(&self.recovery.dir, self.doc.path.as_deref(), &text)
+                .map_err(|e| e.to_string())
+        });
+        match written {
+            Ok(_) => self.recovery.written = true,
+            Err(e) => self.say(
+                StatusKind::Failed,
+                format!(
+                    "Could not write the recovery copy to {}: {e}. Save soon.",
+                    self.recovery.dir.display()
+                ),
+            ),
+        }
+    }
+
+    /// Called when the program ends: unsaved work is kept in the recovery copy.
+    pub fn on_exit(&mut self) {
+        if self.doc.is_dirty() {
+            self.write_recovery();
+        }
+    }
+
+    fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) {
+            return;
+        }
+        if self.allow_close || !self.doc.is_dirty() {
+            return;
+        }
+        ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        // Whatever is chosen, the work is safe on disk from now on.
+        self.write_recovery();
+        self.dialog = Some(Dialog::Quit);
+    }
+
+    fn quit(&mut self) {
+        self.allow_close = true;
+        if let Some(ctx) = &self.ctx {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    // --- input ----------------------------------------------------------------------------
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        if self.dialog.is_some() || ctx.text_edit_focused() {
+            return;
+        }
+        let presses: Vec<(Key, Modifiers)> = ctx.input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Key {
+                        key,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } => Some((*key, *modifiers)),
+                    _ => None,
+                })
+                .collect()
+        });
+        for (key, modifiers) in presses {
+            self.shortcut(key, modifiers);
+            if self.dialog.is_some() {
+                break;
+            }
+        }
+    }
+
+    /// One key press: the table of shortcuts (see the README in `docs/editor.md`).
+    pub(crate) fn shortcut(&mut self, key: Key, m: Modifiers) {
+        if m.command {
+            match key {
+                Key::Z if m.shift => self.redo(),
+                Key::Z => self.undo(),
+                Key::Y => self.redo(),
+                Key::S if m.shift => {
+                    if let Some(reason) = self.save_blocker() {
+                        self.refuse(&reason);
+                    } else {
+                        self.open_save_as(false);
+                    }
+                }
+                Key::S => {
+                    self.save();
+                }
+                Key::O => self.open_open_dialog(),
+                Key::N => self.leave_document(Next::New),
+                _ => {}
+            }
+            return;
+        }
+        if m.alt {
+            return;
+        }
+        match key {
+            Key::R => self.rotate(!m.shift),
+            Key::F => self.flip(),
+            Key::Delete | Key::Backspace => self.remove_selected(),
+            Key::Escape => {
+                if self.tool != Tool::Select {
+                    self.tool = Tool::Select;
+                    self.say(StatusKind::Done, "Placing cancelled".to_owned());
+                } else if self.drag.is_some() {
+                    self.drag = None;
+                } else {
+                    self.selection = None;
+                }
+            }
+            Key::F5 if self.doc.path.is_some() => self.leave_document(Next::Reload),
+            _ => {}
+        }
+    }
+
+    fn rotate(&mut self, clockwise: bool) {
+        if let Tool::Place(mut placement) = self.tool {
+            placement.rotation = if clockwise {
+                (placement.rotation + 1) % 6
+            } else {
+                (placement.rotation + 5) % 6
+            };
+            self.tool = Tool::Place(placement);
+            return;
+        }
+        match self.selection {
+            Some(Selection::Tile(index)) => {
+                self.edit(Edit::RotateTile { index, clockwise });
+            }
+            Some(Selection::Token(_)) => {
+                self.refuse("Rotating tokens is not supported yet: select a tile to rotate it");
+            }
+            None => self.refuse("Select a tile to rotate (click it), or pick one in the palette"),
+        }
+    }
+
+    fn flip(&mut self) {
+        if let Tool::Place(mut placement) = self.tool {
+            placement.side = other_side(placement.side);
+            self.tool = Tool::Place(placement);
+            return;
+        }
+        match self.selection {
+            Some(Selection::Tile(index)) => {
+                self.edit(Edit::FlipTile { index });
+            }
+            _ => self.refuse("Select a tile to flip (click it)"),
+        }
+    }
+
+    fn remove_selected(&mut self) {
+        match self.selection {
+            Some(Selection::Tile(index)) => {
+                if self.edit(Edit::RemoveTile { index }) {
+                    self.selection = None;
+                }
+            }
+            Some(Selection::Token(index)) => {
+                if self.edit(Edit::RemoveToken { index }) {
+                    self.selection = None;
+                }
+            }
+            None => self.refuse("Select a tile or a token to delete (click it)"),
+        }
+    }
+
+    fn open_open_dialog(&mut self) {
+        let start = self
+            .doc
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        let mut path = start.display().to_string();
+        if !path.ends_with('/') {
+            path.push('/');
+        }
+        self.dialog = Some(Dialog::Open { path, error: None });
+        self.focus_dialog = true;
+    }
+
+    // --- panels ---------------------------------------------------------------------------
+
     fn toolbar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("New")
+                .on_hover_text("A new scenario (Ctrl+N)")
+                .clicked()
+            {
+                self.leave_document(Next::New);
+            }
+            if ui
+                .button("Open…")
+                .on_hover_text("Open a file (Ctrl+O)")
+                .clicked()
+            {
+                self.open_open_dialog();
+            }
+            let can_save = self.doc.scenario().is_some();
+            if ui
+                .add_enabled(can_save, egui::Button::new("Save"))
+                .on_hover_text("Save (Ctrl+S)")
+                .clicked()
+            {
+                self.save();
+            }
+            if ui
+                .add_enabled(can_save, egui::Button::new("Save as…"))
+                .on_hover_text("Save under another name (Ctrl+Shift+S)")
+                .clicked()
+            {
+                if let Some(reason) = self.save_blocker() {
+                    self.refuse(&reason);
+                } else {
+                    self.open_save_as(false);
+                }
+            }
+            ui.separator();
+            let undo_label = self
+                .doc
+                .editing
+                .as_ref()
+                .and_then(|e| e.undo_label())
+                .map(|l| format!("Undo {l}"));
+            let redo_label = self
+                .doc
+                .editing
+                .as_ref()
+                .and_then(|e| e.redo_label())
+                .map(|l| format!("Redo {l}"));
+            if ui
+                .add_enabled(
+                    undo_label.is_some(),
+                    egui::Button::new(undo_label.as_deref().unwrap_or("Undo")),
+                )
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                self.undo();
+            }
+            if ui
+                .add_enabled(
+                    redo_label.is_some(),
+                    egui::Button::new(redo_label.as_deref().unwrap_or("Redo")),
+                )
+                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
+                .clicked()
+            {
+                self.redo();
+            }
+            ui.separator();
             if ui
                 .button("Fit")
-                .on_hover_text("Show the whole map (or double-click the map)")
+                .on_hover_text("Show the whole map (or double-click an empty part of the map)")
                 .clicked()
             {
                 self.view = None;
@@ -85,13 +872,17 @@ impl EditorApp {
                 .add_enabled(self.doc.path.is_some(), egui::Button::new("Reload"))
                 .on_hover_text("Read the file again (F5)");
             if reload.clicked() {
-                self.reload(ui.ctx());
+                self.leave_document(Next::Reload);
             }
             ui.separator();
-            ui.label(RichText::new(&self.doc.name).strong());
-            if let Some(title) = self.doc.scenario.as_ref().and_then(|s| s.title.as_deref()) {
-                ui.label(title);
+            let mut name = RichText::new(&self.doc.name).strong();
+            if self.doc.is_dirty() {
+                name = RichText::new(format!("{} • unsaved", self.doc.name))
+                    .strong()
+                    .color(Color32::from_rgb(255, 200, 90));
             }
+            ui.label(name);
+            self.title_field(ui);
             ui.separator();
             let errors = self.doc.count(Severity::Error);
             let warnings = self.doc.count(Severity::Warning);
@@ -111,50 +902,280 @@ impl EditorApp {
         });
     }
 
-    fn map(&mut self, ui: &mut egui::Ui) {
-        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        let hexes: Vec<Axial> = self
+    /// The scenario's title, edited in place; the change is one edit when the field is left.
+    fn title_field(&mut self, ui: &mut egui::Ui) {
+        let Some(current) = self
             .doc
-            .board
-            .as_ref()
-            .map(|b| b.hexes().iter().map(|h| h.at).collect())
-            .unwrap_or_default();
-        let Some(bounds) = world_bounds(hexes.iter().copied()) else {
-            painter.text(
-                response.rect.center(),
-                egui::Align2::CENTER_CENTER,
-                "Nothing to draw: the file has no map (see Problems)",
-                egui::FontId::proportional(18.0),
-                Color32::LIGHT_GRAY,
-            );
-            self.hovered = None;
+            .scenario()
+            .map(|s| s.title.clone().unwrap_or_default())
+        else {
             return;
         };
-        if response.double_clicked() {
-            self.view = None;
+        let id = egui::Id::unique("scenario-title");
+        let focused = ui.memory(|m| m.has_focus(id));
+        if !focused {
+            self.title_buffer.clone_from(&current);
         }
-        let view = self
-            .view
-            .get_or_insert_with(|| View::fit(bounds, response.rect, FIT_MARGIN));
-        if response.dragged() {
-            view.pan(response.drag_delta());
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut self.title_buffer)
+                .id(id)
+                .hint_text("Scenario title")
+                .desired_width(180.0),
+        );
+        if field.lost_focus()
+            && self.title_buffer.trim() != current
+            && let Some(scenario) = self.doc.scenario()
+        {
+            let mut next = scenario.clone();
+            let title = self.title_buffer.trim();
+            next.title = (!title.is_empty()).then(|| title.to_owned());
+            self.edit(Edit::Replace(Box::new(next)));
         }
-        if let Some(pointer) = response.hover_pos() {
-            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
-            let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
-            if factor != 1.0 {
-                view.zoom_around(pointer, factor);
+    }
+
+    fn recovery_banner(&mut self, ui: &mut egui::Ui) {
+        let Some(offer) = &self.recovery.offer else {
+            return;
+        };
+        let when = std::fs::metadata(&offer.copy)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .map(|age| format!(" ({} ago)", human_age(age)))
+            .unwrap_or_default();
+        let text = format!(
+            "Unsaved changes to {} from an earlier session were found{when}. The file itself has not been changed.",
+            self.doc.name
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(text).color(Color32::WHITE).strong());
+            if ui.button("Restore unsaved changes").clicked() {
+                self.restore_recovery();
+            }
+            if ui.button("Discard").clicked() {
+                self.discard_recovery();
+            }
+        });
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        // Always one line for the status, so the map does not jump when a message appears.
+        match &self.status {
+            Some(status) => {
+                let color = match status.kind {
+                    StatusKind::Done => Color32::LIGHT_GREEN,
+                    StatusKind::Refused => Color32::from_rgb(255, 200, 90),
+                    StatusKind::Failed => Color32::LIGHT_RED,
+                };
+                ui.label(RichText::new(&status.text).color(color));
+            }
+            None => {
+                ui.label(" ");
             }
         }
-        let hovered = response
-            .hover_pos()
-            .and_then(|p| hex_at_world(view.world_from_screen(p), hexes.iter().copied()));
-        if hovered != self.hovered {
-            // The bottom bar was drawn before the canvas: show the new hex on the next frame.
-            self.hovered = hovered;
-            ui.ctx().request_repaint();
+        ui.label(hover_text(&self.doc, self.hovered));
+        ui.label(RichText::new(self.mode_hint()).weak());
+    }
+
+    /// The keys that do something right now.
+    fn mode_hint(&self) -> String {
+        match (self.tool, self.selection) {
+            (Tool::Place(p), _) => format!(
+                "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",
+                p.side.prefix(),
+                p.tile
+            ),
+            (Tool::Select, Some(Selection::Tile(_))) => {
+                "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. Ctrl+Z undoes.".to_owned()
+            }
+            (Tool::Select, Some(Selection::Token(_))) => {
+                "Token selected: drag it to move, Delete removes. Click again for the tile under it.".to_owned()
+            }
+            (Tool::Select, None) => {
+                "Click a tile or token to select it. Drag to pan, scroll to zoom.".to_owned()
+            }
         }
-        draw::draw_map(&painter, view, &self.doc, self.hovered);
+    }
+
+    // --- dialogs --------------------------------------------------------------------------
+
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = self.dialog.clone() else {
+            return;
+        };
+        let focus = std::mem::take(&mut self.focus_dialog);
+        let mut next_dialog = Some(dialog.clone());
+        let modal = egui::Modal::new(egui::Id::unique("megahex-dialog")).show(ctx, |ui| {
+            ui.set_max_width(560.0);
+            match dialog.clone() {
+                Dialog::Open { mut path, error } => {
+                    ui.heading("Open a scenario");
+                    ui.label("Path of the YAML file:");
+                    let field = ui.add(
+                        egui::TextEdit::singleline(&mut path)
+                            .desired_width(520.0)
+                            .id_salt("open-path"),
+                    );
+                    if focus {
+                        field.request_focus();
+                    }
+                    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                    if let Some(error) = &error {
+                        ui.label(RichText::new(error).color(Color32::LIGHT_RED));
+                    }
+                    let mut error = error;
+                    ui.horizontal(|ui| {
+                        let open = ui.button("Open").clicked() || enter;
+                        if ui.button("Cancel").clicked() {
+                            next_dialog = None;
+                            return;
+                        }
+                        if open {
+                            let target = input_path(&path);
+                            if target.is_file() {
+                                next_dialog = None;
+                                self.leave_document(Next::Open(target));
+                                return;
+                            }
+                            error = Some(if target.is_dir() {
+                                format!("{} is a folder; add a file name", target.display())
+                            } else {
+                                format!("There is no file {}", target.display())
+                            });
+                        }
+                        if next_dialog.is_some() {
+                            next_dialog = Some(Dialog::Open {
+                                path: path.clone(),
+                                error: error.clone(),
+                            });
+                        }
+                    });
+                }
+                Dialog::SaveAs {
+                    mut path,
+                    error,
+                    replace,
+                    then_quit,
+                } => {
+                    ui.heading("Save as");
+                    ui.label("Path of the YAML file to write:");
+                    let field = ui.add(
+                        egui::TextEdit::singleline(&mut path)
+                            .desired_width(520.0)
+                            .id_salt("save-path"),
+                    );
+                    if focus {
+                        field.request_focus();
+                    }
+                    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                    let target = with_yaml_extension(input_path(&path));
+                    // A confirmation is for one path only: typing something else asks again.
+                    let replace = replace.filter(|r| *r == target);
+                    if let Some(error) = &error {
+                        ui.label(RichText::new(error).color(Color32::LIGHT_RED));
+                    }
+                    if replace.is_some() {
+                        ui.label(
+                            RichText::new(format!(
+                                "{} already exists. Replace it?",
+                                target.display()
+                            ))
+                            .color(Color32::from_rgb(255, 200, 90)),
+                        );
+                    }
+                    let mut error = error;
+                    let mut replace_next = replace.clone();
+                    ui.horizontal(|ui| {
+                        let word = if replace.is_some() { "Replace" } else { "Save" };
+                        let save = ui.button(word).clicked() || enter;
+                        if ui.button("Cancel").clicked() {
+                            next_dialog = None;
+                            return;
+                        }
+                        if save {
+                            let is_current = self.doc.path.as_deref() == Some(target.as_path());
+                            if target.is_dir() {
+                                error = Some(format!(
+                                    "{} is a folder; add a file name",
+                                    target.display()
+                                ));
+                            } else if target.exists() && !is_current && replace.is_none() {
+                                replace_next = Some(target.clone());
+                                error = None;
+                            } else if self.save_to(&target) {
+                                next_dialog = None;
+                                if then_quit {
+                                    self.quit();
+                                }
+                                return;
+                            } else {
+                                error = self.status.as_ref().map(|s| s.text.clone());
+                            }
+                        }
+                        next_dialog = Some(Dialog::SaveAs {
+                            path: path.clone(),
+                            error: error.clone(),
+                            replace: replace_next.clone(),
+                            then_quit,
+                        });
+                    });
+                }
+                Dialog::Discard(next) => {
+                    ui.heading("Unsaved changes");
+                    ui.label(format!(
+                        "{} has changes that are not saved. Discard them?",
+                        self.doc.name
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Discard changes").clicked() {
+                            next_dialog = None;
+                            self.discard_changes();
+                            self.go(next.clone());
+                        }
+                        if ui.button("Cancel").clicked() {
+                            next_dialog = None;
+                        }
+                    });
+                }
+                Dialog::Quit => {
+                    ui.heading("Unsaved changes");
+                    ui.label(format!(
+                        "{} has changes that are not saved. A recovery copy is kept, and the editor offers it the next time you open this {}.",
+                        self.doc.name,
+                        if self.doc.path.is_some() { "file" } else { "sample" }
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Save and quit").clicked() {
+                            next_dialog = None;
+                            if self.doc.path.is_some() {
+                                if self.save() {
+                                    self.quit();
+                                }
+                            } else {
+                                self.open_save_as(true);
+                                next_dialog = self.dialog.clone();
+                            }
+                        }
+                        if ui.button("Quit, keep the recovery copy").clicked() {
+                            next_dialog = None;
+                            self.write_recovery();
+                            self.quit();
+                        }
+                        if ui.button("Cancel").clicked() {
+                            next_dialog = None;
+                        }
+                    });
+                }
+            }
+        });
+        if modal.should_close() {
+            next_dialog = None;
+        }
+        // An action inside the dialog may have opened another one (Save and quit -> Save as).
+        if next_dialog.is_none() && self.dialog.as_ref() != Some(&dialog) {
+            return;
+        }
+        self.dialog = next_dialog;
     }
 }
 
@@ -162,14 +1183,66 @@ impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        EditorApp::on_exit(self);
+    }
+}
+
+/// The other face of a tile.
+pub fn other_side(side: megahex_schema::Side) -> megahex_schema::Side {
+    match side {
+        megahex_schema::Side::Megalopolis => megahex_schema::Side::InsulaPrimalis,
+        megahex_schema::Side::InsulaPrimalis => megahex_schema::Side::Megalopolis,
+    }
+}
+
+/// A path typed by the user: `~/` is the home folder, relative paths start at the working
+/// folder.
+fn input_path(text: &str) -> PathBuf {
+    let text = text.trim();
+    let path = match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(text),
+    };
+    if path.is_absolute() {
+        path
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    }
+}
+
+/// Adds `.yaml` to a name without an extension, so saved files are found by `megahex validate`.
+fn with_yaml_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_none() && !path.as_os_str().to_string_lossy().ends_with('/') {
+        path.with_extension("yaml")
+    } else {
+        path
+    }
+}
+
+fn human_age(age: Duration) -> String {
+    let secs = age.as_secs();
+    match secs {
+        0..=59 => format!("{secs} s"),
+        60..=3599 => format!("{} min", secs / 60),
+        3600..=86_399 => format!("{} h", secs / 3600),
+        _ => format!("{} days", secs / 86_400),
+    }
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-fn problems_panel(ui: &mut egui::Ui, problems: &[Problem]) {
-    ui.heading("Problems");
+fn problems_panel(ui: &mut egui::Ui, problems: &[Problem], checking: bool) {
+    ui.horizontal(|ui| {
+        ui.heading("Problems");
+        if checking {
+            ui.spinner();
+            ui.label(RichText::new("checking…").weak());
+        }
+    });
     if problems.is_empty() {
         ui.label(RichText::new("No problems found.").color(Color32::LIGHT_GREEN));
         return;
@@ -200,7 +1273,7 @@ fn problems_panel(ui: &mut egui::Ui, problems: &[Problem]) {
 /// The bottom bar's text: what the pointer is on.
 pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
     let Some(at) = hovered else {
-        return "Point at a hex to see it. Drag to pan, scroll to zoom.".to_owned();
+        return "Point at a hex to see it.".to_owned();
     };
     let Some(hex) = doc.board.as_ref().and_then(|b| b.get(at)) else {
         return format!("q,r {},{}: not on the map", at[0], at[1]);
@@ -237,6 +1310,38 @@ pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::{HexRef, Side};
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("megahex-editor-app-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// An editor on a copy of the bundled sample in its own folder, with its own recovery
+    /// folder, so tests never touch the user's cache.
+    fn app_on_file(name: &str) -> (EditorApp, PathBuf, PathBuf) {
+        let dir = scratch(name);
+        let file = dir.join("scenario.yaml");
+        std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+        let recovery = dir.join("recovery");
+        let app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+        (app, file, recovery)
+    }
+
+    fn frame(app: &mut EditorApp, ctx: &egui::Context) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1000.0, 700.0),
+            )),
+            ..Default::default()
+        };
+        let output = ctx.run_ui(input, |ui| app.show(ui));
+        output.drop_without_applying_deltas();
+    }
 
     #[test]
     fn hover_text_names_the_hex_its_tile_and_tokens() {
@@ -249,19 +1354,20 @@ mod tests {
             hover_text(&doc, Some([40, 40])),
             "q,r 40,40: not on the map"
         );
-        assert!(hover_text(&doc, None).contains("Drag to pan"));
+        assert!(hover_text(&doc, None).contains("Point at a hex"));
     }
 
     /// Runs frames without a window: the whole UI must lay out and paint for a good file and
     /// for a broken one, and the first frame must fit the map.
     #[test]
     fn frames_run_headless_for_good_and_broken_files() {
+        let recovery = scratch("headless");
         for doc in [
             Document::sample(),
             Document::from_bytes("bad.yaml".into(), None, b"map: [\n"),
         ] {
             let has_map = doc.board.is_some();
-            let mut app = EditorApp::new(doc);
+            let mut app = EditorApp::with_recovery_dir(doc, recovery.clone());
             assert!(app.title().starts_with("Megahex editor - "));
             let ctx = egui::Context::default();
             for _ in 0..2 {
@@ -278,5 +1384,306 @@ mod tests {
             }
             assert_eq!(app.view.is_some(), has_map);
         }
+    }
+
+    #[test]
+    fn an_edit_rebuilds_the_board_and_the_background_check_updates_the_problems() {
+        let (mut app, _, _) = app_on_file("check");
+        assert_eq!(app.doc.problems, Vec::new());
+        // Tile 2 onto tile 1: the board is rebuilt at once, the checker reports the overlap.
+        assert!(app.edit(Edit::MoveTile {
+            index: 1,
+            at: [1, 0]
+        }));
+        assert!(app.doc.board.as_ref().unwrap().hexes().len() < 4 * 19);
+        assert!(app.checks.is_busy());
+        app.settle_checks();
+        assert!(
+            app.doc.problems.iter().any(|p| p.code == "tile-overlap"),
+            "{:?}",
+            app.doc.problems
+        );
+        assert!(app.title().ends_with(" •"));
+        app.shortcut(Key::Z, Modifiers::COMMAND);
+        app.settle_checks();
+        assert_eq!(app.doc.problems, Vec::new());
+        assert!(!app.title().ends_with(" •"));
+        assert_eq!(app.status.as_ref().unwrap().text, "Undid move tile");
+    }
+
+    #[test]
+    fn keys_rotate_flip_delete_undo_and_redo_the_selected_tile() {
+        let (mut app, _, _) = app_on_file("keys");
+        // Without a selection, R says what to do instead of doing nothing.
+        app.shortcut(Key::R, Modifiers::NONE);
+        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
+        // Hex [5, -2] holds omni; clicking again selects the tile under it.
+        app.select_at([5, -2]);
+        assert_eq!(app.selection, Some(Selection::Token(1)));
+        app.select_at([5, -2]);
+        assert_eq!(app.selection, Some(Selection::Tile(1)));
+        app.shortcut(Key::R, Modifiers::NONE);
+        app.shortcut(Key::R, Modifiers::NONE);
+        app.shortcut(Key::R, Modifiers::SHIFT);
+        app.shortcut(Key::F, Modifiers::NONE);
+        let tile = app.doc.scenario().unwrap().map.tiles[1];
+        assert_eq!((tile.rotation, tile.side), (1, Side::Megalopolis));
+        let editing = app.doc.editing.as_ref().unwrap();
+        assert_eq!(editing.undo_label(), Some("flip tile"));
+        app.shortcut(Key::Z, Modifiers::COMMAND);
+        app.shortcut(Key::Z, Modifiers::COMMAND);
+        assert_eq!(app.doc.scenario().unwrap().map.tiles[1].rotation, 2);
+        app.shortcut(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
+        assert_eq!(app.doc.scenario().unwrap().map.tiles[1].rotation, 1);
+        app.shortcut(Key::Y, Modifiers::COMMAND);
+        assert_eq!(
+            app.doc.scenario().unwrap().map.tiles[1].side,
+            Side::Megalopolis
+        );
+        app.shortcut(Key::Delete, Modifiers::NONE);
+        assert_eq!(app.doc.scenario().unwrap().map.tiles.len(), 3);
+        assert_eq!(app.selection, None);
+        // A token: select and delete.
+        app.select_at([0, 0]);
+        assert_eq!(app.selection, Some(Selection::Token(0)));
+        app.shortcut(Key::Backspace, Modifiers::NONE);
+        assert!(
+            app.doc
+                .scenario()
+                .unwrap()
+                .tokens
+                .iter()
+                .all(|t| t.id != "legacy")
+        );
+    }
+
+    #[test]
+    fn the_palette_refuses_a_tile_already_on_the_map_and_places_a_free_one() {
+        let (mut app, _, _) = app_on_file("palette");
+        let placement = |tile, side| TilePlacement {
+            tile,
+            side,
+            at: [0, 0],
+            rotation: 0,
+        };
+        app.place(placement(8, Side::Megalopolis), [9, -6]);
+        let status = app.status.clone().unwrap();
+        assert_eq!(status.kind, StatusKind::Refused);
+        assert!(
+            status.text.contains("already on the map"),
+            "{}",
+            status.text
+        );
+        assert_eq!(app.doc.scenario().unwrap().map.tiles.len(), 4);
+        app.tool = Tool::Place(placement(3, Side::Megalopolis));
+        // R and F turn the tile in hand before it is put down.
+        app.shortcut(Key::R, Modifiers::NONE);
+        app.shortcut(Key::F, Modifiers::NONE);
+        let Tool::Place(in_hand) = app.tool else {
+            panic!("still placing");
+        };
+        app.place(in_hand, [8, -5]);
+        let placed = *app.doc.scenario().unwrap().map.tiles.last().unwrap();
+        assert_eq!(
+            placed,
+            TilePlacement {
+                tile: 3,
+                side: Side::InsulaPrimalis,
+                at: [8, -5],
+                rotation: 1
+            }
+        );
+        assert_eq!(app.selection, Some(Selection::Tile(4)));
+        assert_eq!(app.tool, Tool::Select);
+    }
+
+    #[test]
+    fn a_dragged_token_keeps_the_form_of_its_references() {
+        let (mut app, _, _) = app_on_file("drag-token");
+        // legacy is at 1/10 = [0, 0]; one step S is [0, 1], which is 1/13... whatever the
+        // catalog says: the reference stays in T/I form and resolves to the new hex.
+        app.finish_drag_for_test(Drag::Token {
+            index: 0,
+            grab: [0, 0],
+            to: [0, 1],
+        });
+        let token = &app.doc.scenario().unwrap().tokens[0];
+        assert!(matches!(
+            token.at,
+            megahex_schema::Footprint::One(HexRef::Tile(_))
+        ));
+        assert_eq!(app.doc.tokens[0].hexes, vec![[0, 1]]);
+        // omni covers three hexes written as [q, r]: all move by the same offset.
+        app.finish_drag_for_test(Drag::Token {
+            index: 1,
+            grab: [5, -2],
+            to: [5, -3],
+        });
+        assert_eq!(app.doc.tokens[1].hexes, vec![[5, -3], [6, -3], [5, -2]]);
+        // Off the map: refused, nothing moves.
+        let before = app.doc.scenario().unwrap().clone();
+        app.finish_drag_for_test(Drag::Token {
+            index: 0,
+            grab: [0, 0],
+            to: [-20, 0],
+        });
+        assert_eq!(app.doc.scenario().unwrap(), &before);
+        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
+        // A tile drag moves its centre by the same offset as the pointer.
+        app.finish_drag_for_test(Drag::Tile {
+            index: 2,
+            grab: [2, 4],
+            to: [3, 4],
+        });
+        assert_eq!(app.doc.scenario().unwrap().map.tiles[2].at, [3, 3]);
+    }
+
+    #[test]
+    fn unsaved_work_is_copied_for_recovery_and_offered_at_the_next_start() {
+        let (mut app, file, recovery) = app_on_file("recovery");
+        app.recovery.delay = Duration::ZERO;
+        let ctx = egui::Context::default();
+        assert!(app.edit(Edit::FlipTile { index: 0 }));
+        frame(&mut app, &ctx);
+        let (copy, text) = storage::find_recovery(&recovery, Some(&file)).unwrap();
+        assert!(text.ends_with(&app.doc.current_text().unwrap()));
+        assert!(copy.starts_with(&recovery));
+        let edited = app.doc.scenario().unwrap().clone();
+        // "Crash": drop the editor without saving; the file is unchanged.
+        drop(app);
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            crate::document::SAMPLE_YAML
+        );
+
+        let mut again = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+        assert!(again.recovery.offer.is_some());
+        assert!(!again.doc.is_dirty());
+        // Edits wait until the copy is dealt with, so it cannot be overwritten by accident.
+        assert!(!again.edit(Edit::RotateTile {
+            index: 0,
+            clockwise: true
+        }));
+        again.restore_recovery();
+        assert!(again.recovery.offer.is_none());
+        assert_eq!(again.doc.scenario(), Some(&edited));
+        assert!(again.doc.is_dirty(), "restored work is unsaved until saved");
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            crate::document::SAMPLE_YAML,
+            "restoring never writes the file"
+        );
+        // Saving writes the file and removes the copy.
+        assert!(again.save());
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_none());
+        assert_eq!(Document::open(&file).scenario(), Some(&edited));
+        assert!(!again.title().contains('•'));
+    }
+
+    #[test]
+    fn a_discarded_copy_is_gone_and_a_copy_equal_to_the_file_is_not_offered() {
+        let (app, file, recovery) = app_on_file("discard");
+        drop(app);
+        storage::write_recovery(&recovery, Some(&file), "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles:\n    - {tile: 2, side: megalopolis, at: [0, 0]}\n").unwrap();
+        let mut app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+        assert!(app.recovery.offer.is_some());
+        app.discard_recovery();
+        assert!(app.recovery.offer.is_none());
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_none());
+        // A copy holding what the file holds is stale: removed without asking.
+        storage::write_recovery(&recovery, Some(&file), crate::document::SAMPLE_YAML).unwrap();
+        let app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+        assert!(app.recovery.offer.is_none());
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_none());
+    }
+
+    #[test]
+    fn going_back_to_the_saved_state_removes_the_copy() {
+        let (mut app, file, recovery) = app_on_file("undo-clean");
+        app.recovery.delay = Duration::ZERO;
+        let ctx = egui::Context::default();
+        app.edit(Edit::FlipTile { index: 0 });
+        frame(&mut app, &ctx);
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_some());
+        app.shortcut(Key::Z, Modifiers::COMMAND);
+        frame(&mut app, &ctx);
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_none());
+    }
+
+    #[test]
+    fn the_copy_waits_for_a_quiet_moment() {
+        let (mut app, file, recovery) = app_on_file("quiet");
+        app.recovery.delay = Duration::from_secs(3600);
+        let ctx = egui::Context::default();
+        app.edit(Edit::FlipTile { index: 0 });
+        frame(&mut app, &ctx);
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_none());
+        // Quitting writes it at once.
+        app.on_exit();
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_some());
+    }
+
+    #[test]
+    fn a_failed_save_keeps_the_edits_and_says_why() {
+        use std::os::unix::fs::PermissionsExt;
+        let (mut app, _, _) = app_on_file("readonly");
+        app.edit(Edit::FlipTile { index: 0 });
+        let locked = scratch("readonly-target");
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+        // As root, permissions do not stop writes: then a missing folder stands in.
+        let target = if std::fs::write(locked.join("probe"), "").is_ok() {
+            locked.join("missing").join("out.yaml")
+        } else {
+            locked.join("out.yaml")
+        };
+        let saved = app.save_to(&target);
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(!saved);
+        assert!(!target.exists());
+        let status = app.status.clone().unwrap();
+        assert_eq!(status.kind, StatusKind::Failed);
+        assert!(
+            status.text.contains("Your changes are kept"),
+            "{}",
+            status.text
+        );
+        assert!(app.doc.is_dirty());
+        assert!(app.title().ends_with(" •"));
+    }
+
+    #[test]
+    fn saving_the_sample_asks_for_a_path() {
+        let recovery = scratch("sample-save");
+        let mut app = EditorApp::with_recovery_dir(Document::sample(), recovery);
+        app.shortcut(Key::S, Modifiers::COMMAND);
+        assert!(matches!(app.dialog, Some(Dialog::SaveAs { .. })));
+    }
+
+    #[test]
+    fn leaving_a_dirty_document_asks_first() {
+        let (mut app, _, _) = app_on_file("leave");
+        app.edit(Edit::FlipTile { index: 0 });
+        app.shortcut(Key::N, Modifiers::COMMAND);
+        assert_eq!(app.dialog, Some(Dialog::Discard(Next::New)));
+        assert!(app.doc.is_dirty(), "nothing is dropped before the answer");
+        app.dialog = None;
+        app.go(Next::New);
+        assert_eq!(app.doc.name, crate::document::UNTITLED_NAME);
+        assert_eq!(app.doc.scenario().unwrap().map.tiles.len(), 1);
+    }
+
+    #[test]
+    fn typed_paths_are_resolved_and_get_an_extension() {
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(input_path(" a/b.yaml "), cwd.join("a/b.yaml"));
+        assert_eq!(input_path("/x/y.yml"), PathBuf::from("/x/y.yml"));
+        assert_eq!(
+            with_yaml_extension(PathBuf::from("/x/new")),
+            PathBuf::from("/x/new.yaml")
+        );
+        assert_eq!(
+            with_yaml_extension(PathBuf::from("/x/new.yml")),
+            PathBuf::from("/x/new.yml")
+        );
     }
 }

@@ -1,14 +1,21 @@
-//! A scenario file as the editor shows it: loaded and checked through the `megahex` library, so
-//! the editor sees exactly what `megahex validate` sees, with the board and tokens laid out.
+//! A scenario file as the editor shows and edits it. Loading and checking go through the
+//! `megahex` library, so the editor sees exactly what `megahex validate` sees; the board and
+//! tokens are laid out again from the edited scenario after every change.
 
 use std::path::{Path, PathBuf};
 
 use megahex::board::{Axial, Board};
-use megahex::{Checker, Severity};
-use megahex_schema::{Catalog, Scenario};
+use megahex::{Checker, Outcome, Severity};
+use megahex_schema::{Catalog, Map, Ruleset, Scenario, Side, TilePlacement};
+
+use crate::edit::{Edit, Editing};
+use crate::storage;
 
 /// File name shown for the bundled sample.
 pub const SAMPLE_NAME: &str = "sample.yaml";
+
+/// File name shown for a new scenario that has not been saved yet.
+pub const UNTITLED_NAME: &str = "untitled.yaml";
 
 /// The scenario opened when no file is given, so the editor always has a map to show.
 pub const SAMPLE_YAML: &str = include_str!("sample.yaml");
@@ -28,9 +35,24 @@ pub struct Problem {
     pub help: Option<String>,
 }
 
-/// A token resolved to map positions, ready to draw.
+impl Problem {
+    /// A failure of the editor itself rather than a finding about the scenario.
+    pub fn editor(code: &str, message: String) -> Problem {
+        Problem {
+            code: code.to_owned(),
+            severity: Severity::Error,
+            line_column: None,
+            message,
+            help: None,
+        }
+    }
+}
+
+/// A token resolved to map positions, ready to draw and to pick with the pointer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlacedToken {
+    /// Position in the scenario's `tokens`, the handle edits use.
+    pub index: usize,
     /// The token's id, used as its label.
     pub id: String,
     /// Position of its team in `teams`, for the colour.
@@ -47,15 +69,21 @@ pub struct PlacedToken {
 pub struct Document {
     /// File name for the window title.
     pub name: String,
-    /// Where it was read from; `None` for the bundled sample, which cannot be reloaded.
+    /// Where it was read from and is saved to; `None` for the bundled sample and new documents,
+    /// which have to be saved under a name first.
     pub path: Option<PathBuf>,
-    /// The typed scenario, when the file got that far.
-    pub scenario: Option<Scenario>,
-    /// The assembled map, when there is a scenario and a catalog.
+    /// The file's yaml-language-server modeline, written back on save.
+    pub modeline: Option<String>,
+    /// The catalog the scenario is built with: the built-in one or its `catalog:` merge.
+    pub catalog: Catalog,
+    /// The scenario being edited, with its history; `None` when the file did not load far
+    /// enough to be edited (the problems say why).
+    pub editing: Option<Editing>,
+    /// The assembled map of the current scenario.
     pub board: Option<Board>,
     /// Tokens that resolved to at least one hex.
     pub tokens: Vec<PlacedToken>,
-    /// Checker findings and load failures, in source order.
+    /// The latest checker findings, in source order.
     pub problems: Vec<Problem>,
 }
 
@@ -65,23 +93,51 @@ impl Document {
         Document::from_bytes(SAMPLE_NAME.to_owned(), None, SAMPLE_YAML.as_bytes())
     }
 
+    /// A new scenario with one tile: the smallest map that validates, to build on.
+    pub fn untitled() -> Document {
+        let scenario = Scenario {
+            schema: None,
+            format: megahex_schema::FORMAT_VERSION,
+            ruleset: Ruleset::SentinelTactics,
+            title: Some("Untitled scenario".to_owned()),
+            description: None,
+            catalog: None,
+            rules: Default::default(),
+            map: Map {
+                tiles: vec![TilePlacement {
+                    tile: 1,
+                    side: Side::Megalopolis,
+                    at: [0, 0],
+                    rotation: 0,
+                }],
+            },
+            teams: Vec::new(),
+            tokens: Vec::new(),
+            objectives: Vec::new(),
+            turn_order: Vec::new(),
+            deployment: Vec::new(),
+            reinforcements: Vec::new(),
+            round_limit: None,
+            bonuses: Vec::new(),
+            special_rules: Vec::new(),
+        };
+        let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
+        doc.editing = Some(Editing::new(scenario));
+        doc.rebuild();
+        doc
+    }
+
     /// Reads and checks a file. Never fails: read errors become problems, so the window can
     /// still open and say what went wrong.
     pub fn open(path: &Path) -> Document {
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = file_name(path);
         match std::fs::read(path) {
             Ok(bytes) => Document::from_bytes(name, Some(path.to_path_buf()), &bytes),
             Err(e) => Document {
-                problems: vec![Problem {
-                    code: "io".to_owned(),
-                    severity: Severity::Error,
-                    line_column: None,
-                    message: format!("cannot read {}: {e}", path.display()),
-                    help: None,
-                }],
+                problems: vec![Problem::editor(
+                    "io",
+                    format!("cannot read {}: {e}", path.display()),
+                )],
                 ..Document::empty(name, Some(path.to_path_buf()))
             },
         }
@@ -91,77 +147,151 @@ impl Document {
     pub fn reload(&self) -> Document {
         match &self.path {
             Some(path) => Document::open(path),
+            None if self.name == UNTITLED_NAME => Document::untitled(),
             None => Document::sample(),
         }
     }
 
     /// Checks file contents. A scenario's `catalog:` path is read relative to `path`'s folder.
     pub fn from_bytes(name: String, path: Option<PathBuf>, bytes: &[u8]) -> Document {
-        let checker = match Checker::new(Catalog::builtin()) {
-            Ok(checker) => checker,
-            Err(e) => {
-                return Document {
-                    problems: vec![Problem {
-                        code: "internal".to_owned(),
-                        severity: Severity::Error,
-                        line_column: None,
-                        message: format!("the scenario checker could not start: {e}"),
-                        help: None,
-                    }],
-                    ..Document::empty(name, path)
-                };
-            }
-        };
-        let dir = path
-            .as_deref()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf);
-        let read_catalog = |rel: &str| -> Result<String, String> {
-            let Some(dir) = &dir else {
-                return Err("the bundled sample cannot refer to catalog files".to_owned());
-            };
-            std::fs::read_to_string(dir.join(rel)).map_err(|e| e.to_string())
-        };
-        let outcome = checker.check_bytes(bytes, &read_catalog);
-        let problems = outcome
-            .diagnostics
-            .iter()
-            .map(|d| Problem {
-                code: d.code.as_str().to_owned(),
-                severity: d.severity,
-                line_column: d.span.as_ref().map(|s| (s.line, s.column)),
-                message: d.message.clone(),
-                help: d.help.clone(),
-            })
-            .collect();
-        let board = match (&outcome.scenario, &outcome.catalog) {
-            // Placement problems are already among the diagnostics (tile-unknown, tile-overlap).
-            (Some(scenario), Some(catalog)) => Some(Board::build(&scenario.map.tiles, catalog).0),
-            _ => None,
-        };
-        let tokens = match (&outcome.scenario, &board) {
-            (Some(scenario), Some(board)) => place_tokens(scenario, board),
-            _ => Vec::new(),
-        };
-        Document {
-            name,
-            path,
-            scenario: outcome.scenario,
-            board,
-            tokens,
+        let modeline = std::str::from_utf8(bytes).ok().and_then(storage::modeline);
+        let (outcome, problems) = check_bytes(bytes, path.as_deref());
+        let mut doc = Document {
+            modeline,
             problems,
+            ..Document::empty(name, path)
+        };
+        if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
+            doc.catalog = catalog;
         }
+        if let Some(scenario) = outcome.and_then(|o| o.scenario) {
+            doc.editing = Some(Editing::new(scenario));
+        }
+        doc.rebuild();
+        doc
     }
 
     fn empty(name: String, path: Option<PathBuf>) -> Document {
         Document {
             name,
             path,
-            scenario: None,
+            modeline: None,
+            catalog: Catalog::builtin(),
+            editing: None,
             board: None,
             tokens: Vec::new(),
             problems: Vec::new(),
         }
+    }
+
+    /// The current scenario, when the file loaded far enough to have one.
+    pub fn scenario(&self) -> Option<&Scenario> {
+        self.editing.as_ref().map(Editing::scenario)
+    }
+
+    /// True when there are edits that are not on disk.
+    pub fn is_dirty(&self) -> bool {
+        self.editing.as_ref().is_some_and(Editing::is_dirty)
+    }
+
+    /// The folder a scenario's `catalog:` path is relative to.
+    pub fn dir(&self) -> Option<PathBuf> {
+        folder_of(self.path.as_deref())
+    }
+
+    /// Applies one edit and lays the map out again. `Ok(true)` when the scenario changed,
+    /// `Ok(false)` when the edit changed nothing, `Err` with the reason when it was refused.
+    pub fn apply(&mut self, edit: Edit) -> Result<bool, String> {
+        let Some(editing) = &mut self.editing else {
+            return Err("this file did not load as a scenario, so it cannot be edited; fix the problems listed and reload (F5)".to_owned());
+        };
+        let before = editing.revision();
+        editing.apply(edit)?;
+        let changed = editing.revision() != before;
+        if changed {
+            self.rebuild();
+        }
+        Ok(changed)
+    }
+
+    /// Undoes the last edit; returns what was undone.
+    pub fn undo(&mut self) -> Option<String> {
+        let label = self.editing.as_mut()?.undo()?;
+        self.rebuild();
+        Some(label)
+    }
+
+    /// Redoes the last undone edit; returns what was redone.
+    pub fn redo(&mut self) -> Option<String> {
+        let label = self.editing.as_mut()?.redo()?;
+        self.rebuild();
+        Some(label)
+    }
+
+    /// Makes a recovery copy's scenario the current, unsaved state; the file's own scenario
+    /// stays what "saved" means and what undo returns to.
+    pub fn restore(&mut self, recovered: Scenario) {
+        let on_disk = self.editing.take().map(|e| e.scenario().clone());
+        self.editing = Some(Editing::recovered(on_disk, recovered));
+        self.rebuild();
+    }
+
+    /// Lays out the board and tokens of the current scenario with the catalog in use.
+    pub fn rebuild(&mut self) {
+        match self.scenario() {
+            Some(scenario) => {
+                // Placement problems are the checker's to report (tile-unknown, tile-overlap).
+                let board = Board::build(&scenario.map.tiles, &self.catalog).0;
+                self.tokens = place_tokens(scenario, &board);
+                self.board = Some(board);
+            }
+            None => {
+                self.board = None;
+                self.tokens = Vec::new();
+            }
+        }
+    }
+
+    /// Takes a new catalog from a check (the scenario's `catalog:` merge) and lays out again.
+    pub fn set_catalog(&mut self, catalog: Catalog) {
+        if catalog != self.catalog {
+            self.catalog = catalog;
+            self.rebuild();
+        }
+    }
+
+    /// The text a save writes to `target`: the current scenario as deterministic YAML, with the
+    /// file's modeline adjusted to the target's folder.
+    pub fn text_for(&self, target: &Path) -> Result<String, String> {
+        let scenario = self
+            .scenario()
+            .ok_or("there is no scenario to save: the file did not load")?;
+        let modeline =
+            storage::modeline_for(self.modeline.as_deref(), self.path.as_deref(), target);
+        storage::to_yaml(scenario, modeline.as_deref())
+    }
+
+    /// The current scenario as it would be saved in place, for checks and recovery copies.
+    pub fn current_text(&self) -> Result<String, String> {
+        let scenario = self
+            .scenario()
+            .ok_or("there is no scenario: the file did not load")?;
+        storage::to_yaml(scenario, self.modeline.as_deref())
+    }
+
+    /// Saves atomically to `target` and makes it the document's file. On failure nothing
+    /// changes (the edits stay unsaved) and the reason is returned.
+    pub fn save_to(&mut self, target: &Path) -> Result<(), String> {
+        let text = self.text_for(target)?;
+        storage::save_atomic(target, &text)
+            .map_err(|e| format!("cannot save {}: {e}", target.display()))?;
+        if let Some(editing) = &mut self.editing {
+            editing.mark_saved();
+        }
+        self.modeline = storage::modeline(&text);
+        self.name = file_name(target);
+        self.path = Some(target.to_path_buf());
+        Ok(())
     }
 
     /// Number of problems of a severity, for the toolbar summary.
@@ -172,10 +302,67 @@ impl Document {
             .count()
     }
 
-    /// The tokens standing on a hex, for the hover readout.
+    /// The tokens standing on a hex, for the hover readout and for picking.
     pub fn tokens_at(&self, at: Axial) -> impl Iterator<Item = &PlacedToken> {
         self.tokens.iter().filter(move |t| t.hexes.contains(&at))
     }
+}
+
+/// The name shown for a file: its last component.
+pub fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// The folder of a file, for its relative `catalog:` path.
+pub fn folder_of(path: Option<&Path>) -> Option<PathBuf> {
+    path.and_then(Path::parent).map(Path::to_path_buf)
+}
+
+/// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
+/// Returns the outcome (when the checker could start) and the findings as problems.
+pub fn check_bytes(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<Problem>) {
+    match Checker::new(Catalog::builtin()) {
+        Ok(checker) => check_with(&checker, bytes, folder_of(path).as_deref()),
+        Err(e) => (
+            None,
+            vec![Problem::editor(
+                "internal",
+                format!("the scenario checker could not start: {e}"),
+            )],
+        ),
+    }
+}
+
+/// Checks with an existing checker, so a background worker builds it once.
+pub fn check_with(
+    checker: &Checker,
+    bytes: &[u8],
+    dir: Option<&Path>,
+) -> (Option<Outcome>, Vec<Problem>) {
+    let read_catalog = |rel: &str| -> Result<String, String> {
+        let Some(dir) = dir else {
+            return Err(
+                "a scenario that is not saved yet cannot refer to catalog files".to_owned(),
+            );
+        };
+        std::fs::read_to_string(dir.join(rel)).map_err(|e| e.to_string())
+    };
+    let outcome = checker.check_bytes(bytes, &read_catalog);
+    let problems = outcome
+        .diagnostics
+        .iter()
+        .map(|d| Problem {
+            code: d.code.as_str().to_owned(),
+            severity: d.severity,
+            line_column: d.span.as_ref().map(|s| (s.line, s.column)),
+            message: d.message.clone(),
+            help: d.help.clone(),
+        })
+        .collect();
+    (Some(outcome), problems)
 }
 
 /// Resolves every token's footprint on the board; hexes that do not resolve are skipped.
@@ -183,7 +370,8 @@ fn place_tokens(scenario: &Scenario, board: &Board) -> Vec<PlacedToken> {
     scenario
         .tokens
         .iter()
-        .filter_map(|token| {
+        .enumerate()
+        .filter_map(|(index, token)| {
             let hexes: Vec<Axial> = token
                 .at
                 .hexes()
@@ -198,6 +386,7 @@ fn place_tokens(scenario: &Scenario, board: &Board) -> Vec<PlacedToken> {
                 .as_ref()
                 .and_then(|id| scenario.teams.iter().position(|t| &t.id == id));
             Some(PlacedToken {
+                index,
                 id: token.id.clone(),
                 team,
                 is_target: token.is_target(),
@@ -210,6 +399,16 @@ fn place_tokens(scenario: &Scenario, board: &Board) -> Vec<PlacedToken> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "megahex-editor-document-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
 
     #[test]
     fn the_bundled_sample_is_valid_and_fully_drawn() {
@@ -225,19 +424,25 @@ mod tests {
         assert_eq!(doc.tokens[0].hexes, vec![[0, 0]]);
         assert_eq!(doc.tokens[0].team, Some(0));
         assert_eq!(doc.tokens[1].hexes.len(), 3);
+        assert_eq!(doc.tokens[2].index, 2);
         assert!(!doc.tokens[2].is_target);
         assert_eq!(doc.tokens_at([0, 0]).count(), 1);
+        assert!(!doc.is_dirty());
+        assert!(doc.modeline.is_some());
     }
 
     #[test]
     fn broken_yaml_becomes_located_problems_not_a_crash() {
-        let doc = Document::from_bytes("bad.yaml".into(), None, b"format: 1\nmap: [\n");
-        assert!(doc.scenario.is_none());
+        let mut doc = Document::from_bytes("bad.yaml".into(), None, b"format: 1\nmap: [\n");
+        assert!(doc.scenario().is_none());
         assert!(doc.board.is_none());
         assert_eq!(doc.count(Severity::Error), doc.problems.len());
         let first = &doc.problems[0];
         assert_eq!(first.code, "yaml-syntax");
         assert!(first.line_column.is_some());
+        // Nothing to edit, and saying so instead of ignoring the edit.
+        assert!(doc.apply(Edit::FlipTile { index: 0 }).is_err());
+        assert!(doc.current_text().is_err());
     }
 
     #[test]
@@ -255,5 +460,100 @@ mod tests {
         assert_eq!(doc.name, "none.yaml");
         assert_eq!(doc.problems.len(), 1);
         assert_eq!(doc.problems[0].code, "io");
+    }
+
+    #[test]
+    fn an_edit_rebuilds_the_board_and_tokens_that_follow_their_tile() {
+        let mut doc = Document::sample();
+        // legacy stands on 1/10, so it moves with tile 1.
+        assert_eq!(
+            doc.apply(Edit::MoveTile {
+                index: 0,
+                at: [-6, 0]
+            }),
+            Ok(true)
+        );
+        let board = doc.board.as_ref().unwrap();
+        assert!(board.contains([-6, 0]));
+        assert!(!board.contains([0, 0]));
+        assert_eq!(doc.tokens[0].hexes, vec![[-6, 0]]);
+        assert!(doc.is_dirty());
+        assert_eq!(
+            doc.apply(Edit::MoveTile {
+                index: 0,
+                at: [-6, 0]
+            }),
+            Ok(false)
+        );
+        assert_eq!(doc.undo().as_deref(), Some("move tile"));
+        assert!(doc.board.as_ref().unwrap().contains([0, 0]));
+        assert!(!doc.is_dirty());
+        assert_eq!(doc.redo().as_deref(), Some("move tile"));
+        assert_eq!(doc.tokens[0].hexes, vec![[-6, 0]]);
+    }
+
+    #[test]
+    fn the_inventory_rule_is_refused_with_a_reason() {
+        let mut doc = Document::sample();
+        let refused = doc.apply(Edit::AddTile(TilePlacement {
+            tile: 8,
+            side: Side::Megalopolis,
+            at: [10, 10],
+            rotation: 0,
+        }));
+        assert!(refused.unwrap_err().contains("already on the map"));
+        assert!(!doc.is_dirty());
+    }
+
+    #[test]
+    fn the_current_text_is_a_valid_scenario_that_round_trips() {
+        let doc = Document::sample();
+        let text = doc.current_text().unwrap();
+        assert!(text.starts_with("# yaml-language-server: $schema="));
+        let (outcome, problems) = check_bytes(text.as_bytes(), None);
+        assert_eq!(problems, Vec::new());
+        assert_eq!(outcome.unwrap().scenario.as_ref(), doc.scenario());
+        let new = Document::untitled();
+        let (_, problems) = check_bytes(new.current_text().unwrap().as_bytes(), None);
+        assert_eq!(problems, Vec::new(), "a new scenario is valid as it is");
+    }
+
+    #[test]
+    fn save_writes_exactly_the_yaml_and_makes_the_document_clean() {
+        let dir = scratch("save");
+        let mut doc = Document::sample();
+        doc.apply(Edit::RotateTile {
+            index: 0,
+            clockwise: true,
+        })
+        .unwrap();
+        let target = dir.join("mine.yaml");
+        doc.save_to(&target).unwrap();
+        let written = std::fs::read_to_string(&target).unwrap();
+        assert_eq!(written, doc.text_for(&target).unwrap());
+        assert_eq!(
+            written,
+            storage::to_yaml(doc.scenario().unwrap(), doc.modeline.as_deref()).unwrap()
+        );
+        assert!(!doc.is_dirty());
+        assert_eq!(doc.name, "mine.yaml");
+        assert_eq!(doc.path.as_deref(), Some(target.as_path()));
+        // What was saved opens as the same scenario.
+        let again = Document::open(&target);
+        assert_eq!(again.scenario(), doc.scenario());
+        assert_eq!(again.problems, Vec::new());
+    }
+
+    #[test]
+    fn a_failed_save_keeps_the_edits_unsaved() {
+        let dir = scratch("failed-save");
+        let mut doc = Document::sample();
+        doc.apply(Edit::FlipTile { index: 0 }).unwrap();
+        let target = dir.join("no-such-folder").join("mine.yaml");
+        let error = doc.save_to(&target).unwrap_err();
+        assert!(error.contains("cannot save"), "{error}");
+        assert!(doc.is_dirty());
+        assert_eq!(doc.path, None);
+        assert_eq!(doc.name, SAMPLE_NAME);
     }
 }

@@ -41,11 +41,49 @@ const TEAM_PALETTE: [Color32; 6] = [
 /// Below this many points per world unit, per-hex details (dots, labels) would be unreadable.
 const DETAIL_SCALE: f32 = 14.0;
 
-/// Draws the whole map of a document.
-pub fn draw_map(painter: &Painter, view: &View, doc: &Document, hovered: Option<Axial>) {
+/// The selected tile's outline.
+const SELECTED: Color32 = Color32::from_rgb(255, 255, 255);
+/// A tile or token preview where it can go.
+const GHOST_OK: Color32 = Color32::from_rgb(120, 220, 255);
+/// A preview where it would lie on another tile, or off the map.
+const GHOST_BLOCKED: Color32 = Color32::from_rgb(255, 80, 80);
+
+/// A tile preview: while placing from the palette or dragging a tile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ghost {
+    /// The hexes it would cover.
+    pub hexes: Vec<Axial>,
+    /// It would lie on another tile.
+    pub blocked: bool,
+    /// Its name (M3, IP8).
+    pub label: String,
+    /// Its centre hex.
+    pub centre: Axial,
+}
+
+/// What to highlight on top of the map: the pointer, the selection and previews.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The hex under the pointer.
+    pub hovered: Option<Axial>,
+    /// The hexes of the selected tile, outlined as one shape.
+    pub selected_tile: Vec<Axial>,
+    /// The hexes of the selected token.
+    pub selected_token: Vec<Axial>,
+    /// A tile being placed or moved.
+    pub ghost_tile: Option<Ghost>,
+    /// Where a dragged token would land.
+    pub ghost_token: Vec<Axial>,
+    /// The dragged token would land on the map.
+    pub ghost_token_ok: bool,
+}
+
+/// Draws the whole map of a document, with the highlights in `marks`.
+pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks) {
     let Some(board) = &doc.board else {
         return;
     };
+    let hovered = marks.hovered;
     for hex in board.hexes() {
         draw_hex(painter, view, hex);
     }
@@ -58,14 +96,36 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, hovered: Option<
         let corners = view.hex_corners_in_screen(hex).to_vec();
         painter.add(Shape::closed_line(corners, Stroke::new(2.5, HOVER)));
     }
-    let teams = doc
-        .scenario
-        .as_ref()
-        .map_or(&[][..], |s| s.teams.as_slice());
+    if !marks.selected_tile.is_empty() {
+        let width = (0.12 * view.scale).clamp(2.5, 5.0);
+        draw_outline(
+            painter,
+            view,
+            &marks.selected_tile,
+            Stroke::new(width, SELECTED),
+        );
+    }
+    if let Some(scenario) = doc.scenario() {
+        // Under the tokens: a figure on the centre hex hides the arrow, not the other way.
+        for (placement, tile) in scenario.map.tiles.iter().enumerate() {
+            if board.hexes().iter().any(|h| h.placement == placement) {
+                draw_tile_arrow(painter, view, tile.at, tile.rotation);
+            }
+        }
+    }
+    let teams = doc.scenario().map_or(&[][..], |s| s.teams.as_slice());
     for token in &doc.tokens {
         draw_token(painter, view, token, teams);
     }
-    if let Some(scenario) = &doc.scenario {
+    for &hex in &marks.selected_token {
+        let radius = view.scale * 0.62;
+        painter.circle_stroke(
+            view.screen_from_hex(hex),
+            radius,
+            Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), SELECTED),
+        );
+    }
+    if let Some(scenario) = doc.scenario() {
         for (placement, tile) in scenario.map.tiles.iter().enumerate() {
             // Unknown tiles are not on the board; there is nothing to label.
             if board.hexes().iter().any(|h| h.placement == placement) {
@@ -73,6 +133,90 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, hovered: Option<
                 draw_tile_label(painter, view, tile.at, &text);
             }
         }
+    }
+    draw_previews(painter, view, marks);
+}
+
+/// The tile's arrow: up at rotation 0, turning 60° clockwise per step, like the printed arrow
+/// that tells how a tile is turned.
+fn draw_tile_arrow(painter: &Painter, view: &View, centre: Axial, rotation: u8) {
+    if view.scale < DETAIL_SCALE {
+        return;
+    }
+    let angle = (-90.0 + 60.0 * f32::from(rotation % 6)).to_radians();
+    let dir = vec2(angle.cos(), angle.sin());
+    let side = vec2(-dir.y, dir.x);
+    let middle = view.screen_from_world(world_from_hex(centre) + vec2(0.0, 0.3));
+    let len = 0.28 * view.scale;
+    let tip = middle + dir * len;
+    let tail = middle - dir * len * 0.6;
+    let head = 0.16 * view.scale;
+    let stroke = Stroke::new((0.06 * view.scale).clamp(1.5, 3.0), Color32::WHITE);
+    let outline = Stroke::new(stroke.width + 2.0, Color32::from_black_alpha(170));
+    for s in [outline, stroke] {
+        painter.line_segment([tail, tip], s);
+        painter.line_segment([tip, tip - dir * head + side * head * 0.7], s);
+        painter.line_segment([tip, tip - dir * head - side * head * 0.7], s);
+    }
+}
+
+/// Draws previews last, so they stay visible over everything else.
+pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
+    if let Some(ghost) = &marks.ghost_tile {
+        let color = if ghost.blocked {
+            GHOST_BLOCKED
+        } else {
+            GHOST_OK
+        };
+        for &hex in &ghost.hexes {
+            let corners = view.hex_corners_in_screen(hex).to_vec();
+            painter.add(Shape::convex_polygon(
+                corners,
+                color.gamma_multiply(0.25),
+                Stroke::NONE,
+            ));
+        }
+        draw_outline(painter, view, &ghost.hexes, Stroke::new(2.5, color));
+        draw_tile_label(painter, view, ghost.centre, &ghost.label);
+    }
+    if !marks.ghost_token.is_empty() {
+        let color = if marks.ghost_token_ok {
+            GHOST_OK
+        } else {
+            GHOST_BLOCKED
+        };
+        for &hex in &marks.ghost_token {
+            painter.circle(
+                view.screen_from_hex(hex),
+                view.scale * 0.45,
+                color.gamma_multiply(0.3),
+                Stroke::new(2.0, color),
+            );
+        }
+    }
+}
+
+/// The outline of a group of hexes: the edges not shared by two hexes of the group.
+pub fn outline_edges(hexes: &[Axial]) -> Vec<(Axial, usize)> {
+    // Edge k runs from corner k to corner k+1 and faces this neighbour (corners at 0°, 60°, ...
+    // clockwise on screen): SE, S, SW, NW, N, NE.
+    const FACING: [Axial; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+    let set: std::collections::HashSet<Axial> = hexes.iter().copied().collect();
+    let mut edges = Vec::new();
+    for &hex in hexes {
+        for (k, d) in FACING.iter().enumerate() {
+            if !set.contains(&[hex[0] + d[0], hex[1] + d[1]]) {
+                edges.push((hex, k));
+            }
+        }
+    }
+    edges
+}
+
+fn draw_outline(painter: &Painter, view: &View, hexes: &[Axial], stroke: Stroke) {
+    for (hex, k) in outline_edges(hexes) {
+        let corners = view.hex_corners_in_screen(hex);
+        painter.line_segment([corners[k], corners[(k + 1) % 6]], stroke);
     }
 }
 
@@ -230,6 +374,44 @@ mod tests {
     }
 
     #[test]
+    fn the_outline_of_a_tile_is_its_border_only() {
+        // One hex: all six edges. Two neighbours: ten, and the shared edge faces each other.
+        assert_eq!(outline_edges(&[[0, 0]]).len(), 6);
+        let pair = outline_edges(&[[0, 0], [0, 1]]);
+        assert_eq!(pair.len(), 10);
+        assert!(
+            !pair.contains(&([0, 0], 1)),
+            "edge 1 of (0,0) faces S, its neighbour"
+        );
+        assert!(!pair.contains(&([0, 1], 4)), "edge 4 of (0,1) faces N");
+        // A radius-2 megahex (19 hexes) has an outline of 30 edges.
+        let mut tile = Vec::new();
+        for q in -2i32..=2 {
+            for r in -2i32..=2 {
+                if (q + r).abs() <= 2 {
+                    tile.push([q, r]);
+                }
+            }
+        }
+        assert_eq!(tile.len(), 19);
+        assert_eq!(outline_edges(&tile).len(), 30);
+    }
+
+    #[test]
+    fn outline_edges_match_the_shared_corners() {
+        // The edge facing a neighbour runs between the two corners both hexes share.
+        let close = |a: Pos2, b: Pos2| (a - b).length() < 1e-4;
+        let facing: [Axial; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+        let here = crate::view::hex_corners_in_world([0, 0]);
+        for (k, d) in facing.iter().enumerate() {
+            let there = crate::view::hex_corners_in_world(*d);
+            for corner in [here[k], here[(k + 1) % 6]] {
+                assert!(there.iter().any(|&c| close(c, corner)), "edge {k}");
+            }
+        }
+    }
+
+    #[test]
     fn higher_hexes_are_lighter() {
         let low = hex_fill(&hex(Side::Megalopolis, 1, vec![]));
         let high = hex_fill(&hex(Side::Megalopolis, 4, vec![]));
@@ -276,6 +458,7 @@ mod tests {
             },
         ];
         let token = |team| PlacedToken {
+            index: 0,
             id: "t".into(),
             team,
             is_target: true,

@@ -4,8 +4,12 @@
 //! diagnostics as `megahex validate`. This is the only module that prints.
 
 mod app;
+mod canvas;
+mod checks;
 mod document;
 mod draw;
+mod edit;
+mod storage;
 mod view;
 
 use std::path::Path;
@@ -17,10 +21,19 @@ use document::Document;
 const USAGE: &str = "\
 Usage: megahex-editor [FILE]
 
-Opens a scenario file (YAML) and draws its map, with the problems `megahex validate` finds.
-Without FILE, opens a bundled sample scenario.
+Opens a scenario file (YAML) to edit its map, with the problems `megahex validate` finds,
+checked again after every edit. Without FILE, opens a bundled sample scenario.
 
-Drag to pan, scroll to zoom, \"Fit\" or double-click to show the whole map, F5 to reload.";
+Map:    drag to pan, scroll to zoom, \"Fit\" shows the whole map
+Tiles:  click to select (again for the tile under a token), drag a selected tile to move it,
+        R / Shift+R rotate, F flips, Delete removes; the palette on the left places new ones
+Tokens: click to select, drag to move, Delete removes; Esc clears the selection
+Undo:   Ctrl+Z, redo Ctrl+Shift+Z or Ctrl+Y
+Files:  Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, F5 reload
+
+Unsaved work is copied to a recovery file (under ~/.cache/megahex/recovery, or
+$XDG_CACHE_HOME/megahex/recovery) a moment after each edit, and offered the next time the same
+file is opened.";
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();

@@ -1,0 +1,231 @@
+//! Live validation off the UI thread: a worker owns one [`Checker`], serialises each edited
+//! scenario exactly as a save would, checks the text, and reports back. Only the newest request
+//! matters, so queued older ones are skipped and late answers to old requests are dropped.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, Sender};
+
+use megahex::Checker;
+use megahex_schema::{Catalog, Scenario};
+
+use crate::document::{Problem, check_with};
+use crate::storage;
+
+/// One scenario to check.
+struct Request {
+    generation: u64,
+    scenario: Box<Scenario>,
+    modeline: Option<String>,
+    dir: Option<PathBuf>,
+    repaint: Option<egui::Context>,
+}
+
+/// The result of checking one request.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// Which request this answers.
+    pub generation: u64,
+    /// The findings, as `megahex validate` would print them for the saved text.
+    pub problems: Vec<Problem>,
+    /// The catalog in use (the scenario's `catalog:` merge), when the check got that far.
+    pub catalog: Option<Catalog>,
+}
+
+/// The UI's end of the background checker.
+pub struct CheckRunner {
+    /// `None` when no worker thread could be started, or it stopped: checks then run inline.
+    requests: Option<Sender<Request>>,
+    reports: Receiver<Report>,
+    /// Where inline checks post their reports, so both paths are read the same way.
+    own_reports: Sender<Report>,
+    /// The checker for inline checks, made on first use.
+    inline: Option<Result<Checker, String>>,
+    next: u64,
+    awaiting: Option<u64>,
+}
+
+impl CheckRunner {
+    /// Starts the worker thread. If the thread cannot be started, checks run on the caller's
+    /// thread instead, which is slower but still correct.
+    pub fn start() -> CheckRunner {
+        let (request_tx, request_rx) = mpsc::channel::<Request>();
+        let (report_tx, report_rx) = mpsc::channel::<Report>();
+        let worker_reports = report_tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("megahex-check".to_owned())
+            .spawn(move || worker(&request_rx, &worker_reports));
+        CheckRunner {
+            requests: spawned.ok().map(|_| request_tx),
+            reports: report_rx,
+            own_reports: report_tx,
+            inline: None,
+            next: 0,
+            awaiting: None,
+        }
+    }
+
+    /// Asks for a check of `scenario`; any answer to an earlier request will be ignored.
+    /// `repaint` is woken when the answer is ready.
+    pub fn request(
+        &mut self,
+        scenario: &Scenario,
+        modeline: Option<&str>,
+        dir: Option<PathBuf>,
+        repaint: Option<&egui::Context>,
+    ) {
+        self.next += 1;
+        self.awaiting = Some(self.next);
+        let request = Request {
+            generation: self.next,
+            scenario: Box::new(scenario.clone()),
+            modeline: modeline.map(str::to_owned),
+            dir,
+            repaint: repaint.cloned(),
+        };
+        match &self.requests {
+            Some(requests) => {
+                if let Err(mpsc::SendError(request)) = requests.send(request) {
+                    // The worker is gone: answer here so the panel stays truthful.
+                    self.requests = None;
+                    self.check_inline(&request);
+                }
+            }
+            None => self.check_inline(&request),
+        }
+    }
+
+    fn check_inline(&mut self, request: &Request) {
+        let checker = self
+            .inline
+            .get_or_insert_with(|| Checker::new(Catalog::builtin()));
+        let report = match checker {
+            Ok(checker) => run(checker, request),
+            Err(e) => not_started(request.generation, e),
+        };
+        let _ = self.own_reports.send(report);
+    }
+
+    /// Forgets the request in flight, for when the document it was about is closed.
+    pub fn cancel(&mut self) {
+        self.awaiting = None;
+    }
+
+    /// True while the newest request has no answer yet.
+    pub fn is_busy(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
+    /// The answer to the newest request, if it has arrived; answers to older ones are dropped.
+    pub fn poll(&mut self) -> Option<Report> {
+        let mut latest = None;
+        while let Ok(report) = self.reports.try_recv() {
+            if Some(report.generation) == self.awaiting {
+                latest = Some(report);
+            }
+        }
+        if latest.is_some() {
+            self.awaiting = None;
+        }
+        latest
+    }
+
+    /// Waits up to `timeout` for the answer to the newest request, for tests.
+    #[cfg(test)]
+    pub fn wait(&mut self, timeout: std::time::Duration) -> Option<Report> {
+        use std::time::Instant;
+        let deadline = Instant::now() + timeout;
+        while self.awaiting.is_some() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.reports.recv_timeout(left) {
+                Ok(report) if Some(report.generation) == self.awaiting => {
+                    self.awaiting = None;
+                    return Some(report);
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+}
+
+fn worker(requests: &Receiver<Request>, reports: &Sender<Report>) {
+    let checker = Checker::new(Catalog::builtin());
+    while let Ok(mut request) = requests.recv() {
+        // Skip to the newest request: older ones would be dropped on arrival anyway.
+        while let Ok(newer) = requests.try_recv() {
+            request = newer;
+        }
+        let report = match &checker {
+            Ok(checker) => run(checker, &request),
+            Err(e) => not_started(request.generation, e),
+        };
+        if reports.send(report).is_err() {
+            return;
+        }
+        if let Some(ctx) = &request.repaint {
+            ctx.request_repaint();
+        }
+    }
+}
+
+fn not_started(generation: u64, error: &str) -> Report {
+    Report {
+        generation,
+        problems: vec![Problem::editor(
+            "internal",
+            format!("the scenario checker could not start: {error}"),
+        )],
+        catalog: None,
+    }
+}
+
+fn run(checker: &Checker, request: &Request) -> Report {
+    match storage::to_yaml(&request.scenario, request.modeline.as_deref()) {
+        Ok(text) => {
+            let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
+            Report {
+                generation: request.generation,
+                problems,
+                catalog: outcome.and_then(|o| o.catalog),
+            }
+        }
+        Err(message) => Report {
+            generation: request.generation,
+            problems: vec![Problem::editor("internal", message)],
+            catalog: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    use crate::document::Document;
+    use crate::edit::Edit;
+
+    #[test]
+    fn only_the_newest_request_is_answered() {
+        let mut doc = Document::sample();
+        let mut runner = CheckRunner::start();
+        runner.request(doc.scenario().unwrap(), None, None, None);
+        // Stack a tile on another: an overlap the checker must report for the newest request.
+        doc.apply(Edit::MoveTile {
+            index: 1,
+            at: [1, 0],
+        })
+        .unwrap();
+        runner.request(doc.scenario().unwrap(), None, None, None);
+        assert!(runner.is_busy());
+        let report = runner.wait(Duration::from_secs(30)).unwrap();
+        assert_eq!(report.generation, 2);
+        assert!(report.problems.iter().any(|p| p.code == "tile-overlap"));
+        assert!(report.catalog.is_some());
+        assert!(!runner.is_busy());
+        // A late answer to the first request, if it was checked at all, is dropped.
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(runner.poll().is_none());
+    }
+}

@@ -1,0 +1,463 @@
+//! Every change to the scenario is an [`Edit`], applied in one place ([`Editing::apply`]), so
+//! every change can be undone and redone, and nothing else mutates the document.
+
+use megahex_schema::{Footprint, Scenario, Side, TilePlacement, Token};
+
+/// One change a designer makes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// Put a tile on the table.
+    AddTile(TilePlacement),
+    /// Move a placed tile so its centre hex is at `at`.
+    MoveTile {
+        /// Position in `map.tiles`.
+        index: usize,
+        /// New centre.
+        at: [i32; 2],
+    },
+    /// Turn a placed tile by one sixth, clockwise or back.
+    RotateTile {
+        /// Position in `map.tiles`.
+        index: usize,
+        /// Clockwise (R) or counter-clockwise (Shift+R).
+        clockwise: bool,
+    },
+    /// Turn a tile over: the other face of the same physical tile.
+    FlipTile {
+        /// Position in `map.tiles`.
+        index: usize,
+    },
+    /// Take a tile off the table.
+    RemoveTile {
+        /// Position in `map.tiles`.
+        index: usize,
+    },
+    /// Put a token on the map.
+    #[allow(dead_code, reason = "for the token palette (issue 4, item 5)")]
+    AddToken(Token),
+    /// Move a token.
+    MoveToken {
+        /// Position in `tokens`.
+        index: usize,
+        /// Where it stands now.
+        at: Footprint,
+    },
+    /// Replace a token's fields (the inspector).
+    #[allow(dead_code, reason = "for the token inspector (issue 4, item 5)")]
+    UpdateToken {
+        /// Position in `tokens`.
+        index: usize,
+        /// The new token.
+        token: Box<Token>,
+    },
+    /// Remove a token.
+    RemoveToken {
+        /// Position in `tokens`.
+        index: usize,
+    },
+    /// Replace the whole scenario, for panel edits (teams, objectives, rules, text).
+    Replace(Box<Scenario>),
+}
+
+impl Edit {
+    /// A short name for the undo menu.
+    pub fn label(&self) -> String {
+        match self {
+            Edit::AddTile(t) => format!("add tile {}", t.tile),
+            Edit::MoveTile { .. } => "move tile".into(),
+            Edit::RotateTile { .. } => "rotate tile".into(),
+            Edit::FlipTile { .. } => "flip tile".into(),
+            Edit::RemoveTile { .. } => "remove tile".into(),
+            Edit::AddToken(t) => format!("add {}", t.id),
+            Edit::MoveToken { .. } => "move token".into(),
+            Edit::UpdateToken { token, .. } => format!("edit {}", token.id),
+            Edit::RemoveToken { .. } => "remove token".into(),
+            Edit::Replace(_) => "edit scenario".into(),
+        }
+    }
+
+    /// Applies the edit, or says why it cannot be made (the scenario is then untouched).
+    fn apply(&self, scenario: &mut Scenario) -> Result<(), String> {
+        let tiles = &mut scenario.map.tiles;
+        let tile_at = |tiles: &[TilePlacement], index: usize| {
+            tiles
+                .get(index)
+                .copied()
+                .ok_or_else(|| format!("there is no tile number {} on the map", index + 1))
+        };
+        match self {
+            Edit::AddTile(placement) => {
+                // The inventory rule: each physical tile once, one face up.
+                if let Some(existing) = tiles.iter().find(|t| t.tile == placement.tile) {
+                    return Err(format!(
+                        "tile {} is already on the map ({} side up); flip it to use its other side",
+                        placement.tile,
+                        existing.side.as_str()
+                    ));
+                }
+                tiles.push(*placement);
+            }
+            Edit::MoveTile { index, at } => {
+                tile_at(tiles, *index)?;
+                tiles[*index].at = *at;
+            }
+            Edit::RotateTile { index, clockwise } => {
+                let tile = tile_at(tiles, *index)?;
+                tiles[*index].rotation = if *clockwise {
+                    (tile.rotation + 1) % 6
+                } else {
+                    (tile.rotation + 5) % 6
+                };
+            }
+            Edit::FlipTile { index } => {
+                let tile = tile_at(tiles, *index)?;
+                tiles[*index].side = match tile.side {
+                    Side::Megalopolis => Side::InsulaPrimalis,
+                    Side::InsulaPrimalis => Side::Megalopolis,
+                };
+            }
+            Edit::RemoveTile { index } => {
+                tile_at(tiles, *index)?;
+                tiles.remove(*index);
+            }
+            Edit::AddToken(token) => {
+                if scenario.tokens.iter().any(|t| t.id == token.id) {
+                    return Err(format!("a token called `{}` already exists", token.id));
+                }
+                scenario.tokens.push(token.clone());
+            }
+            Edit::MoveToken { index, at } => {
+                let token = scenario.tokens.get_mut(*index).ok_or("no such token")?;
+                token.at = at.clone();
+            }
+            Edit::UpdateToken { index, token } => {
+                if scenario
+                    .tokens
+                    .iter()
+                    .enumerate()
+                    .any(|(i, t)| i != *index && t.id == token.id)
+                {
+                    return Err(format!("a token called `{}` already exists", token.id));
+                }
+                let slot = scenario.tokens.get_mut(*index).ok_or("no such token")?;
+                *slot = (**token).clone();
+            }
+            Edit::RemoveToken { index } => {
+                if *index >= scenario.tokens.len() {
+                    return Err("no such token".into());
+                }
+                scenario.tokens.remove(*index);
+            }
+            Edit::Replace(new) => *scenario = (**new).clone(),
+        }
+        Ok(())
+    }
+}
+
+/// The document being edited, with its undo and redo history.
+#[derive(Debug, Clone)]
+pub struct Editing {
+    scenario: Scenario,
+    /// The scenario as last loaded or saved; "unsaved" is a comparison, not a flag to forget.
+    /// `None` when what is on disk is not a scenario at all (so anything here is unsaved).
+    saved: Option<Scenario>,
+    undo: Vec<(Scenario, String)>,
+    redo: Vec<(Scenario, String)>,
+    /// Counts changes (edits, undos, redos), so callers can tell whether anything happened.
+    revision: u64,
+}
+
+/// How many steps of undo are kept.
+pub const UNDO_LIMIT: usize = 500;
+
+impl Editing {
+    /// Starts editing a scenario as loaded from disk.
+    pub fn new(scenario: Scenario) -> Editing {
+        Editing {
+            saved: Some(scenario.clone()),
+            scenario,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            revision: 0,
+        }
+    }
+
+    /// Starts from a recovery copy: `recovered` is the current, unsaved state, and `on_disk` the
+    /// file's own scenario (if it has one), so the work stays dirty until it is saved and undo
+    /// goes back to what is on disk.
+    pub fn recovered(on_disk: Option<Scenario>, recovered: Scenario) -> Editing {
+        match on_disk {
+            Some(on_disk) => {
+                let mut editing = Editing::new(on_disk);
+                editing.push(recovered, "restore unsaved changes".to_owned());
+                editing
+            }
+            None => Editing {
+                saved: None,
+                scenario: recovered,
+                undo: Vec::new(),
+                redo: Vec::new(),
+                revision: 0,
+            },
+        }
+    }
+
+    /// The current scenario.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// True when there are changes not yet saved.
+    pub fn is_dirty(&self) -> bool {
+        self.saved.as_ref() != Some(&self.scenario)
+    }
+
+    /// Goes up by one with every change to the scenario (edit, undo or redo).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Applies one edit; on error nothing changes and the reason is returned for the status bar.
+    pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
+        let mut next = self.scenario.clone();
+        edit.apply(&mut next)?;
+        if next != self.scenario {
+            self.push(next, edit.label());
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, next: Scenario, label: String) {
+        let previous = std::mem::replace(&mut self.scenario, next);
+        self.undo.push((previous, label));
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.revision += 1;
+    }
+
+    /// Undoes the last edit; returns what was undone.
+    pub fn undo(&mut self) -> Option<String> {
+        let (previous, label) = self.undo.pop()?;
+        let current = std::mem::replace(&mut self.scenario, previous);
+        self.redo.push((current, label.clone()));
+        self.revision += 1;
+        Some(label)
+    }
+
+    /// Redoes the last undone edit; returns what was redone.
+    pub fn redo(&mut self) -> Option<String> {
+        let (next, label) = self.redo.pop()?;
+        let current = std::mem::replace(&mut self.scenario, next);
+        self.undo.push((current, label.clone()));
+        self.revision += 1;
+        Some(label)
+    }
+
+    /// What Ctrl+Z would undo.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|(_, l)| l.as_str())
+    }
+
+    /// What Ctrl+Shift+Z would redo.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|(_, l)| l.as_str())
+    }
+
+    /// Records that the current scenario is what is on disk now.
+    pub fn mark_saved(&mut self) {
+        self.saved = Some(self.scenario.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use megahex_schema::{HexRef, Map, Ruleset, TokenKind};
+
+    fn scenario() -> Scenario {
+        Scenario {
+            schema: None,
+            format: 1,
+            ruleset: Ruleset::SentinelTactics,
+            title: Some("t".into()),
+            description: None,
+            catalog: None,
+            rules: Default::default(),
+            map: Map {
+                tiles: vec![TilePlacement {
+                    tile: 1,
+                    side: Side::Megalopolis,
+                    at: [0, 0],
+                    rotation: 0,
+                }],
+            },
+            teams: vec![],
+            tokens: vec![],
+            objectives: vec![],
+            turn_order: vec![],
+            deployment: vec![],
+            reinforcements: vec![],
+            round_limit: None,
+            bonuses: vec![],
+            special_rules: vec![],
+        }
+    }
+
+    fn pylon(id: &str) -> Token {
+        Token {
+            id: id.into(),
+            kind: TokenKind::Pylon,
+            character: None,
+            team: None,
+            at: Footprint::One(HexRef::Axial([0, 0])),
+            label: None,
+            health: None,
+            radius: None,
+        }
+    }
+
+    #[test]
+    fn edits_undo_and_redo_in_order() {
+        let original = scenario();
+        let mut editing = Editing::new(original.clone());
+        assert!(!editing.is_dirty());
+        editing
+            .apply(Edit::AddTile(TilePlacement {
+                tile: 2,
+                side: Side::InsulaPrimalis,
+                at: [5, -2],
+                rotation: 0,
+            }))
+            .unwrap();
+        editing
+            .apply(Edit::RotateTile {
+                index: 1,
+                clockwise: true,
+            })
+            .unwrap();
+        editing.apply(Edit::FlipTile { index: 1 }).unwrap();
+        editing.apply(Edit::AddToken(pylon("p1"))).unwrap();
+        assert!(editing.is_dirty());
+        let tile = editing.scenario().map.tiles[1];
+        assert_eq!((tile.rotation, tile.side), (1, Side::Megalopolis));
+        let after = editing.scenario().clone();
+        for _ in 0..4 {
+            assert!(editing.undo().is_some());
+        }
+        assert_eq!(editing.scenario(), &original);
+        assert!(!editing.is_dirty());
+        assert_eq!(editing.undo(), None);
+        for _ in 0..4 {
+            assert!(editing.redo().is_some());
+        }
+        assert_eq!(editing.scenario(), &after);
+    }
+
+    #[test]
+    fn rotation_wraps_both_ways() {
+        let mut editing = Editing::new(scenario());
+        editing
+            .apply(Edit::RotateTile {
+                index: 0,
+                clockwise: false,
+            })
+            .unwrap();
+        assert_eq!(editing.scenario().map.tiles[0].rotation, 5);
+        for _ in 0..7 {
+            editing
+                .apply(Edit::RotateTile {
+                    index: 0,
+                    clockwise: true,
+                })
+                .unwrap();
+        }
+        assert_eq!(editing.scenario().map.tiles[0].rotation, 0);
+    }
+
+    #[test]
+    fn the_inventory_rule_and_unique_ids_are_enforced_without_changing_anything() {
+        let mut editing = Editing::new(scenario());
+        let err = editing
+            .apply(Edit::AddTile(TilePlacement {
+                tile: 1,
+                side: Side::InsulaPrimalis,
+                at: [5, -2],
+                rotation: 0,
+            }))
+            .unwrap_err();
+        assert!(err.contains("already on the map"));
+        editing.apply(Edit::AddToken(pylon("p"))).unwrap();
+        assert!(editing.apply(Edit::AddToken(pylon("p"))).is_err());
+        assert_eq!(editing.scenario().tokens.len(), 1);
+        assert_eq!(editing.undo_label(), Some("add p"));
+        assert!(editing.apply(Edit::RemoveTile { index: 7 }).is_err());
+    }
+
+    #[test]
+    fn a_new_edit_clears_the_redo_history() {
+        let mut editing = Editing::new(scenario());
+        editing.apply(Edit::AddToken(pylon("a"))).unwrap();
+        editing.undo();
+        assert_eq!(editing.redo_label(), Some("add a"));
+        editing.apply(Edit::AddToken(pylon("b"))).unwrap();
+        assert_eq!(editing.redo(), None);
+    }
+
+    #[test]
+    fn saving_makes_the_document_clean_and_later_edits_dirty_again() {
+        let mut editing = Editing::new(scenario());
+        editing.apply(Edit::AddToken(pylon("a"))).unwrap();
+        editing.mark_saved();
+        assert!(!editing.is_dirty());
+        editing.undo();
+        assert!(
+            editing.is_dirty(),
+            "undoing past a save is an unsaved change"
+        );
+    }
+
+    #[test]
+    fn a_recovered_document_is_dirty_and_undoes_to_the_file() {
+        let on_disk = scenario();
+        let mut changed = scenario();
+        changed.title = Some("changed".into());
+        let mut editing = Editing::recovered(Some(on_disk.clone()), changed.clone());
+        assert!(editing.is_dirty());
+        assert_eq!(editing.scenario(), &changed);
+        assert_eq!(editing.undo_label(), Some("restore unsaved changes"));
+        editing.undo();
+        assert_eq!(editing.scenario(), &on_disk);
+        assert!(!editing.is_dirty());
+
+        // A file that no longer parses: the recovered work is unsaved until it is written.
+        let mut editing = Editing::recovered(None, changed);
+        assert!(editing.is_dirty());
+        assert_eq!(editing.undo_label(), None);
+        editing.mark_saved();
+        assert!(!editing.is_dirty());
+    }
+
+    #[test]
+    fn the_revision_counts_real_changes_only() {
+        let mut editing = Editing::new(scenario());
+        editing
+            .apply(Edit::MoveTile {
+                index: 0,
+                at: [0, 0],
+            })
+            .unwrap();
+        assert_eq!(
+            editing.revision(),
+            0,
+            "a move to the same place changes nothing"
+        );
+        editing.apply(Edit::FlipTile { index: 0 }).unwrap();
+        editing.undo();
+        editing.redo();
+        assert_eq!(editing.revision(), 3);
+        assert!(editing.apply(Edit::FlipTile { index: 9 }).is_err());
+        assert_eq!(editing.revision(), 3);
+    }
+}

@@ -1,0 +1,512 @@
+//! Files: deterministic saving, atomic replacement, and recovery copies of unsaved work.
+//!
+//! A save writes a temporary file in the target's own folder, flushes it to disk, gives it the
+//! original file's permissions, and renames it over the target, so a crash or a full disk never
+//! leaves a half-written scenario. Recovery copies live in the user's cache folder, away from
+//! the scenario repository.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use megahex_schema::Scenario;
+use serde_yaml::{Mapping, Value};
+
+/// The scenario as the YAML the editor writes: the schema modeline (when the file had one) and
+/// the fields in the model's order, so the same scenario always saves to the same text.
+///
+/// Short lists and records are written in flow style (`at: [0, 0]`, one `{tile: 1, ...}` per
+/// line), the way scenario files are written by hand, so a save stays readable and diffs stay
+/// small. The layout is checked by reading it back; if it ever reads differently, the plain
+/// serde layout is written instead.
+pub fn to_yaml(scenario: &Scenario, modeline: Option<&str>) -> Result<String, String> {
+    let fail = |e: serde_yaml::Error| format!("cannot write the scenario as YAML: {e}");
+    let value = serde_yaml::to_value(scenario).map_err(fail)?;
+    let mut body = String::new();
+    match &value {
+        Value::Mapping(map) => block_mapping(map, 0, &mut body).map_err(fail)?,
+        _ => body = serde_yaml::to_string(&value).map_err(fail)?,
+    }
+    if serde_yaml::from_str::<Scenario>(&body).ok().as_ref() != Some(scenario) {
+        body = serde_yaml::to_string(scenario).map_err(fail)?;
+    }
+    Ok(match modeline {
+        Some(line) => format!("{line}\n{body}"),
+        None => body,
+    })
+}
+
+/// Longest line written in flow style; longer records are written as blocks.
+const FLOW_WIDTH: usize = 100;
+
+/// Writes a mapping in block style at `indent` spaces.
+fn block_mapping(map: &Mapping, indent: usize, out: &mut String) -> Result<(), serde_yaml::Error> {
+    let pad = " ".repeat(indent);
+    for (key, value) in map {
+        let Some(key_text) = flow(key) else {
+            // Keys of the model are plain words; anything else goes through serde as is.
+            let mut one = Mapping::new();
+            one.insert(key.clone(), value.clone());
+            push_indented(&serde_yaml::to_string(&one)?, &pad, out);
+            continue;
+        };
+        // Nested records and lists go on one line when they fit; top-level sections
+        // (`map`, `rules`, `tokens`) stay blocks, with lists of plain values the exception.
+        let one_line = flow(value)
+            .filter(|f| indent + key_text.len() + 2 + f.len() <= FLOW_WIDTH)
+            .filter(|_| match value {
+                Value::Mapping(_) => indent > 0,
+                Value::Sequence(items) => indent > 0 || items.iter().all(is_scalar),
+                _ => false,
+            });
+        if let Some(f) = one_line {
+            out.push_str(&format!("{pad}{key_text}: {f}\n"));
+            continue;
+        }
+        match value {
+            Value::Mapping(inner) if !inner.is_empty() => {
+                out.push_str(&format!("{pad}{key_text}:\n"));
+                block_mapping(inner, indent + 2, out)?;
+            }
+            Value::Sequence(items) if !items.is_empty() => {
+                out.push_str(&format!("{pad}{key_text}:\n"));
+                block_sequence(items, indent + 2, out)?;
+            }
+            _ => {
+                // Scalars (multi-line text included) as serde writes them, indented.
+                let mut one = Mapping::new();
+                one.insert(key.clone(), value.clone());
+                push_indented(&serde_yaml::to_string(&one)?, &pad, out);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes a sequence in block style, each item flow style when it fits on its line.
+fn block_sequence(
+    items: &[Value],
+    indent: usize,
+    out: &mut String,
+) -> Result<(), serde_yaml::Error> {
+    let pad = " ".repeat(indent);
+    for item in items {
+        if let Some(f) = flow(item).filter(|f| indent + 2 + f.len() <= FLOW_WIDTH) {
+            out.push_str(&format!("{pad}- {f}\n"));
+            continue;
+        }
+        match item {
+            Value::Mapping(map) if !map.is_empty() => {
+                // The first entry goes on the dash's line, the rest under it.
+                let mut inner = String::new();
+                block_mapping(map, indent + 2, &mut inner)?;
+                out.push_str(&pad);
+                out.push_str("- ");
+                out.push_str(&inner[indent + 2..]);
+            }
+            _ => push_indented(&serde_yaml::to_string(&vec![item.clone()])?, &pad, out),
+        }
+    }
+    Ok(())
+}
+
+fn push_indented(text: &str, pad: &str, out: &mut String) {
+    for line in text.lines() {
+        if !line.is_empty() {
+            out.push_str(pad);
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+fn is_scalar(value: &Value) -> bool {
+    !matches!(
+        value,
+        Value::Sequence(_) | Value::Mapping(_) | Value::Tagged(_)
+    )
+}
+
+/// A value in flow style, or `None` when it should not be (multi-line text, tags).
+fn flow(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => Some("null".to_owned()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::String(s) => flow_string(s),
+        Value::Sequence(items) => {
+            let parts: Option<Vec<String>> = items.iter().map(flow).collect();
+            Some(format!("[{}]", parts?.join(", ")))
+        }
+        Value::Mapping(map) => {
+            let parts: Option<Vec<String>> = map
+                .iter()
+                .map(|(k, v)| Some(format!("{}: {}", flow(k)?, flow(v)?)))
+                .collect();
+            Some(format!("{{{}}}", parts?.join(", ")))
+        }
+        Value::Tagged(_) => None,
+    }
+}
+
+/// A string as a flow scalar: plain when serde would write it plain and no flow indicator can
+/// misread it, else double-quoted (JSON strings are YAML double-quoted scalars).
+fn flow_string(s: &str) -> Option<String> {
+    if s.contains('\n') {
+        return None;
+    }
+    let plain = serde_yaml::to_string(s).ok()?;
+    let plain = plain.strip_suffix('\n').unwrap_or(&plain);
+    let risky = s.is_empty()
+        || s.contains(['[', ']', '{', '}', ',', '#', '"', '\''])
+        || s.contains(": ")
+        || s.ends_with(':')
+        || s.starts_with(' ')
+        || s.ends_with(' ');
+    if plain == s && !risky {
+        Some(s.to_owned())
+    } else {
+        serde_json::to_string(s).ok()
+    }
+}
+
+/// The yaml-language-server modeline at the top of a file's text, to keep it on save.
+pub fn modeline(text: &str) -> Option<String> {
+    text.lines()
+        .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
+        .find(|l| l.contains("yaml-language-server:"))
+        .map(|l| l.trim_end().to_owned())
+}
+
+/// The modeline for a document saved at `target`, given the modeline it had when read from
+/// `source`: a relative `$schema=` path is rewritten so it still names the same schema file
+/// from the new folder. A document that never had a file of its own (the sample, a new one)
+/// gets a modeline when a Megahex `schema/scenario.schema.json` is found above `target`.
+pub fn modeline_for(line: Option<&str>, source: Option<&Path>, target: &Path) -> Option<String> {
+    let Some(source) = source else {
+        return find_schema_modeline(target);
+    };
+    let line = line?;
+    let Some((before, value)) = line.split_once("$schema=") else {
+        return Some(line.to_owned());
+    };
+    let value = value.trim();
+    if value.contains("://") || Path::new(value).is_absolute() {
+        return Some(line.to_owned());
+    }
+    let from = canonical_dir(source)?;
+    let to = canonical_dir(target)?;
+    if from == to {
+        return Some(line.to_owned());
+    }
+    let schema = normalize(&from.join(value));
+    let relative = relative_path(&to, &schema)?;
+    Some(format!("{before}$schema={}", relative.display()))
+}
+
+/// The modeline pointing at the nearest `schema/scenario.schema.json` above `target`, if any.
+fn find_schema_modeline(target: &Path) -> Option<String> {
+    let dir = canonical_dir(target)?;
+    let schema = dir
+        .ancestors()
+        .map(|a| a.join("schema").join("scenario.schema.json"))
+        .find(|p| p.is_file())?;
+    let relative = relative_path(&dir, &schema)?;
+    Some(format!(
+        "# yaml-language-server: $schema={}",
+        relative.display()
+    ))
+}
+
+/// The folder holding `file`, resolved through symlinks, or `None` when it does not exist.
+fn canonical_dir(file: &Path) -> Option<PathBuf> {
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    fs::canonicalize(dir).ok()
+}
+
+/// Removes `.` and `a/..` pairs without touching the file system (the target may not exist).
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `to` as seen from the folder `from`; both absolute and normalized.
+fn relative_path(from: &Path, to: &Path) -> Option<PathBuf> {
+    let from: Vec<_> = from.components().collect();
+    let to_parts: Vec<_> = to.components().collect();
+    let common = from
+        .iter()
+        .zip(&to_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if common == 0 {
+        return None;
+    }
+    let mut out = PathBuf::new();
+    for _ in common..from.len() {
+        out.push("..");
+    }
+    for part in &to_parts[common..] {
+        out.push(part);
+    }
+    Some(out)
+}
+
+/// Writes `text` to `path` atomically: temporary file, fsync, permissions, rename.
+pub fn save_atomic(path: &Path, text: &str) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "scenario.yaml".into());
+    let temp = dir.join(format!(".{name}.megahex-save-{}", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        if let Ok(meta) = fs::metadata(path) {
+            fs::set_permissions(&temp, meta.permissions())?;
+        }
+        fs::rename(&temp, path)?;
+        // Make the rename itself durable where the platform allows opening a folder.
+        if let Ok(folder) = fs::File::open(&dir) {
+            let _ = folder.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// The cache folder for recovery copies: `$XDG_CACHE_HOME/megahex/recovery`, or
+/// `~/.cache/megahex/recovery`.
+pub fn recovery_dir() -> PathBuf {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("megahex").join("recovery")
+}
+
+/// Where the recovery copy of a document lives: one file per scenario path (or one for the
+/// unsaved sample), named by a stable hash of the absolute path.
+pub fn recovery_path(dir: &Path, document: Option<&Path>) -> PathBuf {
+    let key = match document {
+        Some(p) => fs::canonicalize(p)
+            .unwrap_or_else(|_| p.to_path_buf())
+            .to_string_lossy()
+            .into_owned(),
+        None => "untitled".to_owned(),
+    };
+    // FNV-1a: stable across runs and builds, unlike the standard hasher.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in key.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    let stem = document
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "untitled".into());
+    dir.join(format!("{stem}-{hash:016x}.yaml"))
+}
+
+/// Saves a recovery copy of unsaved work, with a header naming the file it belongs to.
+pub fn write_recovery(dir: &Path, document: Option<&Path>, text: &str) -> io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    let path = recovery_path(dir, document);
+    let origin = document.map_or_else(|| "(untitled)".to_owned(), |p| p.display().to_string());
+    save_atomic(
+        &path,
+        &format!("# megahex-editor recovery copy of {origin}\n{text}"),
+    )?;
+    Ok(path)
+}
+
+/// A recovery copy left by an earlier session, if there is one: its path and text.
+pub fn find_recovery(dir: &Path, document: Option<&Path>) -> Option<(PathBuf, String)> {
+    let path = recovery_path(dir, document);
+    let text = fs::read_to_string(&path).ok()?;
+    Some((path, text))
+}
+
+/// Removes the recovery copy once the work is saved or deliberately discarded.
+pub fn clear_recovery(dir: &Path, document: Option<&Path>) {
+    let _ = fs::remove_file(recovery_path(dir, document));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "megahex-editor-storage-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn atomic_save_replaces_the_file_and_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("atomic");
+        let file = dir.join("s.yaml");
+        fs::write(&file, "old\n").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
+        save_atomic(&file, "new\n").unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new\n");
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
+        // No temporary files are left behind.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_failed_save_leaves_the_old_file_whole() {
+        let dir = scratch("failed");
+        let file = dir.join("missing-folder").join("s.yaml");
+        assert!(save_atomic(&file, "new\n").is_err());
+        assert!(!file.exists());
+    }
+
+    #[test]
+    fn recovery_copies_round_trip_per_document() {
+        let dir = scratch("recovery");
+        let a = dir.join("a.yaml");
+        let b = dir.join("b.yaml");
+        fs::write(&a, "").unwrap();
+        fs::write(&b, "").unwrap();
+        let cache = dir.join("cache");
+        write_recovery(&cache, Some(&a), "format: 1\n").unwrap();
+        let (path, text) = find_recovery(&cache, Some(&a)).unwrap();
+        assert!(
+            text.ends_with("format: 1\n") && text.starts_with("# megahex-editor recovery copy of")
+        );
+        assert!(path.starts_with(&cache));
+        assert!(find_recovery(&cache, Some(&b)).is_none());
+        clear_recovery(&cache, Some(&a));
+        assert!(find_recovery(&cache, Some(&a)).is_none());
+    }
+
+    #[test]
+    fn the_modeline_follows_the_file_to_a_new_folder() {
+        let dir = scratch("modeline");
+        fs::create_dir_all(dir.join("schema")).unwrap();
+        fs::write(dir.join("schema/scenario.schema.json"), "{}").unwrap();
+        fs::create_dir_all(dir.join("scenarios/deep")).unwrap();
+        let line = "# yaml-language-server: $schema=../schema/scenario.schema.json";
+        let source = dir.join("scenarios/a.yaml");
+        // Same folder: unchanged.
+        assert_eq!(
+            modeline_for(Some(line), Some(&source), &dir.join("scenarios/b.yaml")).as_deref(),
+            Some(line)
+        );
+        // One level deeper: one more `..`.
+        assert_eq!(
+            modeline_for(
+                Some(line),
+                Some(&source),
+                &dir.join("scenarios/deep/c.yaml")
+            )
+            .as_deref(),
+            Some("# yaml-language-server: $schema=../../schema/scenario.schema.json")
+        );
+        // No modeline stays none; URLs stay as they are.
+        assert_eq!(modeline_for(None, Some(&source), &dir.join("x.yaml")), None);
+        let url =
+            "# yaml-language-server: $schema=https://megahex.dev/schema/scenario-1.schema.json";
+        assert_eq!(
+            modeline_for(Some(url), Some(&source), &dir.join("x.yaml")).as_deref(),
+            Some(url)
+        );
+        // The untitled sample finds the schema above its new home.
+        assert_eq!(
+            modeline_for(Some(line), None, &dir.join("scenarios/deep/d.yaml")).as_deref(),
+            Some("# yaml-language-server: $schema=../../schema/scenario.schema.json")
+        );
+    }
+
+    #[test]
+    fn saves_are_compact_and_read_back_as_the_same_scenario() {
+        let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+        let mut texts = vec![crate::document::SAMPLE_YAML.to_owned()];
+        for entry in fs::read_dir(&scenarios).unwrap() {
+            texts.push(fs::read_to_string(entry.unwrap().path()).unwrap());
+        }
+        assert!(texts.len() > 3);
+        for text in texts {
+            let scenario: Scenario = serde_yaml::from_str(&text).unwrap();
+            let saved = to_yaml(&scenario, None).unwrap();
+            let back: Scenario = serde_yaml::from_str(&saved).unwrap();
+            assert_eq!(back, scenario, "{saved}");
+            // Deterministic, and written the way scenarios are written by hand.
+            assert_eq!(to_yaml(&back, None).unwrap(), saved);
+            assert!(saved.contains("\n  tiles:\n    - {tile: "), "{saved}");
+            assert!(
+                saved
+                    .lines()
+                    .all(|l| l.len() <= FLOW_WIDTH || !l.contains('{')),
+                "{saved}"
+            );
+        }
+    }
+
+    #[test]
+    fn awkward_strings_are_quoted_in_flow_style() {
+        for s in [
+            "a, b",
+            "x: y",
+            "[1]",
+            "#tag",
+            "",
+            " pad",
+            "yes",
+            "1",
+            "null",
+            "it's",
+            "say \"hi\"",
+            "ünï",
+            "a:",
+        ] {
+            let text = format!("k: [{}]\n", flow_string(s).unwrap());
+            let back: std::collections::BTreeMap<String, Vec<String>> =
+                serde_yaml::from_str(&text).unwrap();
+            assert_eq!(back["k"], vec![s.to_owned()], "{text}");
+        }
+        assert_eq!(flow_string("1/10").as_deref(), Some("1/10"));
+        assert_eq!(flow_string("two\nlines"), None);
+    }
+
+    #[test]
+    fn the_modeline_is_found_and_kept() {
+        let text = "# yaml-language-server: $schema=../schema/scenario.schema.json\nformat: 1\n";
+        assert_eq!(
+            modeline(text).as_deref(),
+            Some("# yaml-language-server: $schema=../schema/scenario.schema.json")
+        );
+        assert_eq!(modeline("format: 1\n# yaml-language-server: late\n"), None);
+    }
+}
