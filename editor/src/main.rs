@@ -9,6 +9,8 @@ mod checks;
 mod document;
 mod draw;
 mod edit;
+#[cfg(test)]
+mod flows;
 mod storage;
 mod view;
 

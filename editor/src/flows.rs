@@ -1,0 +1,231 @@
+//! Flow tests on the real app, driven headless through egui_kittest: pointer events on the map,
+//! key presses, buttons found by their labels, and the saved file checked with the library.
+
+use std::path::{Path, PathBuf};
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable, by};
+use megahex::board::Axial;
+use megahex_schema::{Scenario, Side, TilePlacement};
+
+use crate::app::{Dialog, EditorApp, Selection};
+use crate::document::{Document, check_bytes};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("megahex-editor-flow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
+    // Not `run()`: the problems spinner repaints while a check is in flight.
+    harness.run_steps(3);
+    harness
+}
+
+/// Where a hex is on the screen now.
+fn screen_of(harness: &Harness<'_, EditorApp>, hex: Axial) -> Pos2 {
+    let view = harness.state().view.expect("the map has been fitted");
+    view.screen_from_hex(hex)
+}
+
+fn click_at(harness: &mut Harness<'_, EditorApp>, pos: Pos2) {
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run_steps(2);
+}
+
+fn drag(harness: &mut Harness<'_, EditorApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.drag_at(from);
+    let steps = 6;
+    for i in 1..=steps {
+        let t = i as f32 / steps as f32;
+        harness.hover_at(from + (to - from) * t);
+    }
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(2);
+}
+
+fn press(harness: &mut Harness<'_, EditorApp>, modifiers: Modifiers, key: Key) {
+    harness.key_press_modifiers(modifiers, key);
+    harness.run_steps(2);
+}
+
+fn saved_scenario(path: &Path) -> Scenario {
+    let bytes = std::fs::read(path).unwrap();
+    let (outcome, problems) = check_bytes(&bytes, Some(path));
+    assert_eq!(problems, Vec::new(), "the saved file validates");
+    outcome.and_then(|o| o.scenario).unwrap()
+}
+
+/// Opens a fixture, places a tile from the palette, rotates it, undoes the rotation, saves,
+/// and validates the saved YAML with the library's checker.
+#[test]
+fn place_rotate_undo_save_on_a_real_file() {
+    let dir = scratch("place");
+    let file = dir.join("blades.yaml");
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/city-blades-gambit.yaml");
+    std::fs::copy(&fixture, &file).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness(app);
+
+    // Tile 1 is on the map: its palette buttons are disabled. Tile 2 is free.
+    assert!(harness.get_by_label("M1").accesskit_node().is_disabled());
+    harness.get_by_label("M2").click();
+    harness.run_steps(2);
+    let target = [-3, 5];
+    let pos = screen_of(&harness, target);
+    click_at(&mut harness, pos);
+    let placed = TilePlacement {
+        tile: 2,
+        side: Side::Megalopolis,
+        at: target,
+        rotation: 0,
+    };
+    {
+        let app = harness.state();
+        let tiles = &app.doc.scenario().unwrap().map.tiles;
+        assert_eq!(tiles.last(), Some(&placed));
+        assert_eq!(app.selection, Some(Selection::Tile(tiles.len() - 1)));
+        assert!(app.doc.board.as_ref().unwrap().contains(target));
+    }
+    assert!(harness.query_by_label("Undo add tile 2").is_some());
+
+    press(&mut harness, Modifiers::NONE, Key::R);
+    assert_eq!(
+        harness
+            .state()
+            .doc
+            .scenario()
+            .unwrap()
+            .map
+            .tiles
+            .last()
+            .unwrap()
+            .rotation,
+        1
+    );
+    assert!(harness.query_by_label("Undo rotate tile").is_some());
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(
+        harness.state().doc.scenario().unwrap().map.tiles.last(),
+        Some(&placed)
+    );
+    assert!(harness.query_by_label("Redo rotate tile").is_some());
+    assert!(harness.state().title().ends_with(" •"));
+
+    harness.state_mut().settle_checks();
+    assert_eq!(harness.state().doc.problems, Vec::new());
+    press(&mut harness, Modifiers::COMMAND, Key::S);
+    assert!(!harness.state().doc.is_dirty());
+    assert!(!harness.state().title().contains('•'));
+    let saved = saved_scenario(&file);
+    assert_eq!(saved.map.tiles.last(), Some(&placed));
+    assert_eq!(Some(&saved), harness.state().doc.scenario());
+    // The modeline is kept.
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# yaml-language-server: $schema=../schema/scenario.schema.json\n"));
+}
+
+/// Drags a selected tile and a token with the pointer, then deletes the token with the key.
+#[test]
+fn drag_a_tile_and_a_token_then_delete_the_token() {
+    let dir = scratch("drag");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness(app);
+
+    // Tile 7 (centre [-3, 5]): select it by a hex without tokens, then drag it one hex down.
+    let grab = [-3, 6];
+    let pos = screen_of(&harness, grab);
+    click_at(&mut harness, pos);
+    assert_eq!(harness.state().selection, Some(Selection::Tile(3)));
+    let from = screen_of(&harness, grab);
+    let to = screen_of(&harness, [-3, 7]);
+    drag(&mut harness, from, to);
+    assert_eq!(
+        harness.state().doc.scenario().unwrap().map.tiles[3].at,
+        [-3, 6]
+    );
+
+    // legacy stands on [0, 0]: drag it one hex up, onto [0, -1].
+    let from = screen_of(&harness, [0, 0]);
+    let to = screen_of(&harness, [0, -1]);
+    drag(&mut harness, from, to);
+    let legacy = harness
+        .state()
+        .doc
+        .tokens
+        .iter()
+        .find(|t| t.id == "legacy")
+        .cloned();
+    assert_eq!(legacy.map(|t| t.hexes), Some(vec![[0, -1]]));
+    assert_eq!(harness.state().selection, Some(Selection::Token(0)));
+
+    press(&mut harness, Modifiers::NONE, Key::Delete);
+    assert!(
+        harness.state().doc.tokens.iter().all(|t| t.id != "legacy"),
+        "the dragged token was deleted"
+    );
+    assert!(harness.query_by_label("Undo remove token").is_some());
+}
+
+/// The bundled sample has no file: Ctrl+S asks for a path in a pure-egui dialog.
+#[test]
+fn saving_the_sample_goes_through_save_as() {
+    let dir = scratch("save-as");
+    let app = EditorApp::with_recovery_dir(Document::sample(), dir.join("recovery"));
+    let mut harness = harness(app);
+    press(&mut harness, Modifiers::COMMAND, Key::S);
+    assert!(matches!(
+        harness.state().dialog,
+        Some(Dialog::SaveAs { .. })
+    ));
+    let target = dir.join("mine");
+    let sample_path = |n: &AccessKitNode<'_>| n.value().is_some_and(|v| v.ends_with("sample.yaml"));
+    harness
+        .get(by().role(Role::TextInput).predicate(sample_path))
+        .focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    harness
+        .get(by().role(Role::TextInput).predicate(sample_path))
+        .type_text(&target.display().to_string());
+    harness.run_steps(2);
+    press(&mut harness, Modifiers::NONE, Key::Enter);
+    harness.run_steps(2);
+    let written = target.with_extension("yaml");
+    assert!(written.is_file(), "saved with a .yaml extension");
+    assert_eq!(harness.state().dialog, None);
+    assert_eq!(harness.state().doc.path.as_deref(), Some(written.as_path()));
+    assert_eq!(
+        Some(&saved_scenario(&written)),
+        harness.state().doc.scenario()
+    );
+    // Saved outside a Megahex tree: no schema to point at, so no modeline.
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert!(text.starts_with("format: 1\n"), "{text}");
+}
