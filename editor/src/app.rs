@@ -169,7 +169,7 @@ pub struct EditorApp {
     /// The title being typed in the toolbar.
     title_buffer: String,
     /// The title last sent to the window, so it is only sent when it changes.
-    shown_title: Option<String>,
+    pub(crate) shown_title: Option<String>,
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
     /// The context of the last frame, so checks can wake the UI when they finish.
@@ -247,7 +247,12 @@ impl EditorApp {
             .min_size(240.0)
             .resizable(true)
             .show(ui, |ui| {
-                problems_panel(ui, &self.doc.problems, self.checks.is_busy())
+                problems_panel(
+                    ui,
+                    &self.doc.problems,
+                    self.checks.is_busy(),
+                    self.doc.is_dirty(),
+                )
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
@@ -540,6 +545,8 @@ impl EditorApp {
                 self.recovery.offer = None;
                 self.doc.restore(scenario);
                 self.changed();
+                // The restored map may have another shape.
+                self.view = None;
                 // The copy on disk already holds this state.
                 self.recovery.written = true;
                 self.recovery.pending_since = None;
@@ -600,33 +607,38 @@ impl EditorApp {
         }
     }
 
-    /// Writes the recovery copy now, if there is unsaved work.
-    pub(crate) fn write_recovery(&mut self) {
+    /// Writes the recovery copy now, if there is unsaved work. False when it could not be
+    /// written (the status line says why).
+    pub(crate) fn write_recovery(&mut self) -> bool {
         self.recovery.pending_since = None;
         if !self.doc.is_dirty() || self.recovery.offer.is_some() {
-            return;
+            return true;
         }
         let written = self.doc.current_text().and_then(|text| {
             storage::write_recovery(&self.recovery.dir, self.doc.path.as_deref(), &text)
                 .map_err(|e| e.to_string())
         });
         match written {
-            Ok(_) => self.recovery.written = true,
-            Err(e) => self.say(
-                StatusKind::Failed,
-                format!(
-                    "Could not write the recovery copy to {}: {e}. Save soon.",
-                    self.recovery.dir.display()
-                ),
-            ),
+            Ok(_) => {
+                self.recovery.written = true;
+                true
+            }
+            Err(e) => {
+                self.say(
+                    StatusKind::Failed,
+                    format!(
+                        "Could not write the recovery copy to {}: {e}. Save soon.",
+                        self.recovery.dir.display()
+                    ),
+                );
+                false
+            }
         }
     }
 
     /// Called when the program ends: unsaved work is kept in the recovery copy.
     pub fn on_exit(&mut self) {
-        if self.doc.is_dirty() {
-            self.write_recovery();
-        }
+        self.write_recovery();
     }
 
     fn handle_close_request(&mut self, ctx: &egui::Context) {
@@ -637,7 +649,7 @@ impl EditorApp {
             return;
         }
         ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-        // Whatever is chosen, the work is safe on disk from now on.
+        // The work is on disk before the user answers (a failure shows in the status line).
         self.write_recovery();
         self.dialog = Some(Dialog::Quit);
     }
@@ -1157,9 +1169,11 @@ impl EditorApp {
                             }
                         }
                         if ui.button("Quit, keep the recovery copy").clicked() {
-                            next_dialog = None;
-                            self.write_recovery();
-                            self.quit();
+                            // If the copy cannot be written, stay: the status line says why.
+                            if self.write_recovery() {
+                                next_dialog = None;
+                                self.quit();
+                            }
                         }
                         if ui.button("Cancel").clicked() {
                             next_dialog = None;
@@ -1235,7 +1249,7 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-fn problems_panel(ui: &mut egui::Ui, problems: &[Problem], checking: bool) {
+fn problems_panel(ui: &mut egui::Ui, problems: &[Problem], checking: bool, unsaved: bool) {
     ui.horizontal(|ui| {
         ui.heading("Problems");
         if checking {
@@ -1243,6 +1257,9 @@ fn problems_panel(ui: &mut egui::Ui, problems: &[Problem], checking: bool) {
             ui.label(RichText::new("checking…").weak());
         }
     });
+    if unsaved && !problems.is_empty() {
+        ui.label(RichText::new("Line numbers are those of the file as it will be saved.").weak());
+    }
     if problems.is_empty() {
         ui.label(RichText::new("No problems found.").color(Color32::LIGHT_GREEN));
         return;

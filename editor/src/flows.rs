@@ -21,7 +21,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
@@ -88,7 +88,7 @@ fn place_rotate_undo_save_on_a_real_file() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/city-blades-gambit.yaml");
     std::fs::copy(&fixture, &file).unwrap();
     let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness(app);
+    let mut harness = harness_for(app);
 
     // Tile 1 is on the map: its palette buttons are disabled. Tile 2 is free.
     assert!(harness.get_by_label("M1").accesskit_node().is_disabled());
@@ -155,7 +155,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
     let file = dir.join("sample.yaml");
     std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
     let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness(app);
+    let mut harness = harness_for(app);
 
     // Tile 7 (centre [-3, 5]): select it by a hex without tokens, then drag it one hex down.
     let grab = [-3, 6];
@@ -197,7 +197,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
 fn saving_the_sample_goes_through_save_as() {
     let dir = scratch("save-as");
     let app = EditorApp::with_recovery_dir(Document::sample(), dir.join("recovery"));
-    let mut harness = harness(app);
+    let mut harness = harness_for(app);
     press(&mut harness, Modifiers::COMMAND, Key::S);
     assert!(matches!(
         harness.state().dialog,
@@ -228,4 +228,72 @@ fn saving_the_sample_goes_through_save_as() {
     // Saved outside a Megahex tree: no schema to point at, so no modeline.
     let text = std::fs::read_to_string(&written).unwrap();
     assert!(text.starts_with("format: 1\n"), "{text}");
+}
+
+fn commands(harness: &Harness<'_, EditorApp>) -> Vec<egui::ViewportCommand> {
+    harness
+        .output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|v| v.commands.clone())
+        .unwrap_or_default()
+}
+
+/// Closing the window with unsaved changes asks first, and quitting keeps the recovery copy,
+/// which the next start offers.
+#[test]
+fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
+    let dir = scratch("close");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let recovery = dir.join("recovery");
+    let mut app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+    // Long enough that only the close writes the copy.
+    app.recovery.delay = std::time::Duration::from_secs(3600);
+    let mut harness = harness_for(app);
+    let pos = screen_of(&harness, [-3, 6]);
+    click_at(&mut harness, pos);
+    press(&mut harness, Modifiers::NONE, Key::F);
+    assert_eq!(
+        harness.state().shown_title.as_deref(),
+        Some("Megahex editor - sample.yaml •"),
+        "the window title shows the dirty mark"
+    );
+    assert!(crate::storage::find_recovery(&recovery, Some(&file)).is_none());
+
+    harness
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    harness.run_steps(1);
+    assert!(commands(&harness).contains(&egui::ViewportCommand::CancelClose));
+    assert_eq!(harness.state().dialog, Some(Dialog::Quit));
+    assert!(
+        crate::storage::find_recovery(&recovery, Some(&file)).is_some(),
+        "the work is on disk before the user answers"
+    );
+    harness.run_steps(1);
+    harness.get_by_label("Quit, keep the recovery copy").click();
+    harness.run_steps(1);
+    assert!(commands(&harness).contains(&egui::ViewportCommand::Close));
+    let edited = harness.state().doc.scenario().cloned();
+    drop(harness);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        crate::document::SAMPLE_YAML,
+        "the file is untouched"
+    );
+
+    let mut again = harness_for(EditorApp::with_recovery_dir(
+        Document::open(&file),
+        recovery.clone(),
+    ));
+    assert!(again.query_by_label("Restore unsaved changes").is_some());
+    again.get_by_label("Restore unsaved changes").click();
+    again.run_steps(2);
+    assert_eq!(again.state().doc.scenario().cloned(), edited);
+    assert!(again.state().doc.is_dirty());
 }
