@@ -509,7 +509,7 @@ impl EditorApp {
             Err(reason) => {
                 self.say(
                     StatusKind::Failed,
-                    format!("{reason}. Your changes are kept (not saved); try Save as."),
+                    format!("{reason}. Your changes are kept, not saved; Save as can write them elsewhere."),
                 );
                 false
             }
@@ -689,7 +689,7 @@ impl EditorApp {
         }
     }
 
-    /// One key press: the table of shortcuts (see the README in `docs/editor.md`).
+    /// One key press: the whole table of shortcuts, in one place (also in `--help`).
     pub(crate) fn shortcut(&mut self, key: Key, m: Modifiers) {
         if m.command {
             match key {
@@ -757,7 +757,7 @@ impl EditorApp {
 
     fn flip(&mut self) {
         if let Tool::Place(mut placement) = self.tool {
-            placement.side = other_side(placement.side);
+            placement.side = crate::edit::other_side(placement.side);
             self.tool = Tool::Place(placement);
             return;
         }
@@ -1106,10 +1106,16 @@ impl EditorApp {
                         }
                         if save {
                             let is_current = self.doc.path.as_deref() == Some(target.as_path());
+                            let folder = target.parent().filter(|p| !p.as_os_str().is_empty());
                             if target.is_dir() {
                                 error = Some(format!(
                                     "{} is a folder; add a file name",
                                     target.display()
+                                ));
+                            } else if let Some(missing) = folder.filter(|f| !f.is_dir()) {
+                                error = Some(format!(
+                                    "The folder {} does not exist",
+                                    missing.display()
                                 ));
                             } else if target.exists() && !is_current && replace.is_none() {
                                 replace_next = Some(target.clone());
@@ -1139,6 +1145,12 @@ impl EditorApp {
                         self.doc.name
                     ));
                     ui.horizontal(|ui| {
+                        if self.doc.path.is_some() && ui.button("Save, then continue").clicked() {
+                            next_dialog = None;
+                            if self.save() {
+                                self.go(next.clone());
+                            }
+                        }
                         if ui.button("Discard changes").clicked() {
                             next_dialog = None;
                             self.discard_changes();
@@ -1200,14 +1212,6 @@ impl eframe::App for EditorApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         EditorApp::on_exit(self);
-    }
-}
-
-/// The other face of a tile.
-pub fn other_side(side: megahex_schema::Side) -> megahex_schema::Side {
-    match side {
-        megahex_schema::Side::Megalopolis => megahex_schema::Side::InsulaPrimalis,
-        megahex_schema::Side::InsulaPrimalis => megahex_schema::Side::Megalopolis,
     }
 }
 

@@ -284,7 +284,7 @@ impl Document {
     pub fn save_to(&mut self, target: &Path) -> Result<(), String> {
         let text = self.text_for(target)?;
         storage::save_atomic(target, &text)
-            .map_err(|e| format!("cannot save {}: {e}", target.display()))?;
+            .map_err(|e| format!("Could not save {}: {e}", target.display()))?;
         if let Some(editing) = &mut self.editing {
             editing.mark_saved();
         }
@@ -551,7 +551,7 @@ mod tests {
         doc.apply(Edit::FlipTile { index: 0 }).unwrap();
         let target = dir.join("no-such-folder").join("mine.yaml");
         let error = doc.save_to(&target).unwrap_err();
-        assert!(error.contains("cannot save"), "{error}");
+        assert!(error.contains("Could not save"), "{error}");
         assert!(doc.is_dirty());
         assert_eq!(doc.path, None);
         assert_eq!(doc.name, SAMPLE_NAME);

@@ -111,10 +111,7 @@ impl Edit {
             }
             Edit::FlipTile { index } => {
                 let tile = tile_at(tiles, *index)?;
-                tiles[*index].side = match tile.side {
-                    Side::Megalopolis => Side::InsulaPrimalis,
-                    Side::InsulaPrimalis => Side::Megalopolis,
-                };
+                tiles[*index].side = other_side(tile.side);
             }
             Edit::RemoveTile { index } => {
                 tile_at(tiles, *index)?;
@@ -151,6 +148,14 @@ impl Edit {
             Edit::Replace(new) => *scenario = (**new).clone(),
         }
         Ok(())
+    }
+}
+
+/// The other face of a physical tile.
+pub fn other_side(side: Side) -> Side {
+    match side {
+        Side::Megalopolis => Side::InsulaPrimalis,
+        Side::InsulaPrimalis => Side::Megalopolis,
     }
 }
 
