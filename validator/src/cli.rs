@@ -64,10 +64,15 @@ enum Command {
         /// The scenario file.
         scenario: PathBuf,
         /// Viewer: q,r, T/I (tile/index) or a token id.
-        #[arg(long, value_name = "REF", required_unless_present = "matrix")]
+        #[arg(
+            long,
+            value_name = "REF",
+            required_unless_present = "matrix",
+            allow_hyphen_values = true
+        )]
         from: Option<String>,
         /// Target: q,r, T/I or a token id. Without it, every hex of the map.
-        #[arg(long, value_name = "REF")]
+        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
         to: Option<String>,
         /// Every ordered pair of hexes.
         #[arg(long, conflicts_with_all = ["from", "to"])]
@@ -81,7 +86,7 @@ enum Command {
         /// The scenario file.
         scenario: PathBuf,
         /// The moving figure or hex: q,r, T/I or a token id.
-        #[arg(long, value_name = "REF")]
+        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
         from: String,
         /// A Move action with this move value.
         #[arg(long = "move", value_name = "N", group = "action")]
@@ -118,10 +123,10 @@ enum Command {
         /// The scenario file.
         scenario: PathBuf,
         /// The attacker: q,r, T/I or a token id.
-        #[arg(long, value_name = "REF")]
+        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
         from: String,
         /// The origin hex (for a vertex attack, the hex whose corner is chosen).
-        #[arg(long, value_name = "REF")]
+        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
         origin: String,
         /// The attack's origin value: how far the origin may be from the attacker.
         #[arg(long, value_name = "O", default_value_t = 0)]

@@ -38,11 +38,14 @@ fn origin_problem(
             "the origin is {nearest} hexes from the source; this attack allows at most {max_origin}"
         ));
     }
-    if !source
-        .iter()
-        .any(|&s| s == origin || los::sees(board, s, origin, rules))
-    {
-        return Some("the source has no line of sight to the origin".into());
+    // One hex of a multi-hex source must satisfy both rules at once: close enough and in sight.
+    let allowed = source.iter().any(|&s| {
+        distance(s, origin) <= max_origin && (s == origin || los::sees(board, s, origin, rules))
+    });
+    if !allowed {
+        return Some(format!(
+            "no hex of the source within {max_origin} hexes of the origin has line of sight to it"
+        ));
     }
     None
 }
@@ -147,6 +150,26 @@ mod tests {
         let board = m7();
         let t = area(&board, &[[0, 2]], [0, -2], 2, 1, LosRules::default());
         assert!(t.origin_problem.unwrap().contains("at most 2"));
+    }
+
+    #[test]
+    fn a_multi_hex_source_needs_one_hex_both_close_and_in_sight() {
+        // A wall of elevation-4 hexes (tile 1 side M: hexes 1, 2, 11, 12, 16 are 4) is not needed:
+        // on flat M7 the far source hex (0,2) sees (0,-2) but is 4 away, and the near one (0,0)
+        // is 2 away. With max origin 2, only (0,0) counts; it sees (0,-2) across flat ground.
+        let board = m7();
+        let t = area(
+            &board,
+            &[[0, 0], [0, 2]],
+            [0, -2],
+            2,
+            0,
+            LosRules::default(),
+        );
+        assert_eq!(t.origin_problem, None);
+        // From (0,2) alone the origin is too far.
+        let far = area(&board, &[[0, 2]], [0, -2], 2, 0, LosRules::default());
+        assert!(far.origin_problem.is_some());
     }
 
     #[test]

@@ -14,9 +14,10 @@ use megahex_schema::Catalog;
 
 use super::{EXIT_FINDINGS, EXIT_OK, fail};
 
-/// Loads and checks a scenario for a query. Errors that leave no usable scenario are reported
-/// like `validate` does and end the command with exit code 1.
-fn load(path: &Path, catalog: &Catalog) -> Result<Scene, i32> {
+/// Loads and checks a scenario for a query. Errors are reported like `validate` does; when they
+/// leave no usable scenario the command ends with exit code 1, otherwise it answers on what could
+/// be built and still exits 1 (the flag in the result), since the input has errors.
+fn load(path: &Path, catalog: &Catalog) -> Result<(Scene, bool), i32> {
     let bytes =
         std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
     let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
@@ -30,7 +31,8 @@ fn load(path: &Path, catalog: &Catalog) -> Result<Scene, i32> {
         .filter(|d| d.severity == Severity::Error)
         .cloned()
         .collect();
-    if !errors.is_empty() {
+    let had_errors = !errors.is_empty();
+    if had_errors {
         let result = FileResult {
             path: path.display().to_string(),
             source: String::from_utf8_lossy(&bytes).into_owned(),
@@ -43,8 +45,8 @@ fn load(path: &Path, catalog: &Catalog) -> Result<Scene, i32> {
         eprintln!("megahex: note: answering anyway, on the parts of the map that could be built");
     }
     match (outcome.scenario, outcome.catalog) {
-        (Some(scenario), Some(catalog)) => Ok(Scene::new(&scenario, &catalog)),
-        (Some(scenario), None) => Ok(Scene::new(&scenario, catalog)),
+        (Some(scenario), Some(catalog)) => Ok((Scene::new(&scenario, &catalog), had_errors)),
+        (Some(scenario), None) => Ok((Scene::new(&scenario, catalog), had_errors)),
         _ => Err(EXIT_FINDINGS),
     }
 }
@@ -72,22 +74,29 @@ pub fn los(
     matrix: bool,
     json: bool,
 ) -> i32 {
-    let scene = match load(path, catalog) {
-        Ok(scene) => scene,
+    let (scene, had_errors) = match load(path, catalog) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
+    };
+    let done = |code: i32| {
+        if code == EXIT_OK && had_errors {
+            EXIT_FINDINGS
+        } else {
+            code
+        }
     };
     let rule = scene.rules.name();
     let board = &scene.board;
     if matrix {
         let sights = los::sight_matrix(board, scene.rules);
         return if json {
-            print(&report::query::sight_records(&sights, &rule))
+            done(print(&report::query::sight_records(&sights, &rule)))
         } else {
             let seen = sights.iter().filter(|s| s.visible).count();
-            print(&format!(
+            done(print(&format!(
                 "{seen} of {} ordered pairs see each other; rule {rule}\n",
                 sights.len()
-            ))
+            )))
         };
     }
     let Some(from) = from else {
@@ -107,9 +116,9 @@ pub fn los(
                 return fail("no pair of hexes on the map to compare");
             };
             if json {
-                print(&report::query::sight_record(&sight, &rule))
+                done(print(&report::query::sight_record(&sight, &rule)))
             } else {
-                print(&report::query::sight_text(&sight, &rule))
+                done(print(&report::query::sight_text(&sight, &rule)))
             }
         }
         None => {
@@ -120,9 +129,11 @@ pub fn los(
                 .filter_map(|b| los::best_sight(board, &from, &[b], scene.rules))
                 .collect();
             if json {
-                print(&report::query::sight_records(&sights, &rule))
+                done(print(&report::query::sight_records(&sights, &rule)))
             } else {
-                print(&report::query::sight_map(board, &from, &sights, &rule))
+                done(print(&report::query::sight_map(
+                    board, &from, &sights, &rule,
+                )))
             }
         }
     }
@@ -130,9 +141,16 @@ pub fn los(
 
 /// `megahex reach`.
 pub fn reach(path: &Path, catalog: &Catalog, from: &str, action: MoveAction, json: bool) -> i32 {
-    let scene = match load(path, catalog) {
-        Ok(scene) => scene,
+    let (scene, had_errors) = match load(path, catalog) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
+    };
+    let done = |code: i32| {
+        if code == EXIT_OK && had_errors {
+            EXIT_FINDINGS
+        } else {
+            code
+        }
     };
     let (hexes, token) = match scene.resolve_arg(from) {
         Ok(found) => found,
@@ -148,9 +166,13 @@ pub fn reach(path: &Path, catalog: &Catalog, from: &str, action: MoveAction, jso
     };
     let found = movement::reach(&scene.board, &mover, action, &world);
     if json {
-        print(&report::query::reach_json(hexes[0], &found))
+        done(print(&report::query::reach_json(hexes[0], &found)))
     } else {
-        print(&report::query::reach_map(&scene.board, &hexes, &found))
+        done(print(&report::query::reach_map(
+            &scene.board,
+            &hexes,
+            &found,
+        )))
     }
 }
 
@@ -166,9 +188,16 @@ pub fn area(
     vertex: Option<u8>,
     json: bool,
 ) -> i32 {
-    let scene = match load(path, catalog) {
-        Ok(scene) => scene,
+    let (scene, had_errors) = match load(path, catalog) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
+    };
+    let done = |code: i32| {
+        if code == EXIT_OK && had_errors {
+            EXIT_FINDINGS
+        } else {
+            code
+        }
     };
     let source = match resolve(&scene, from) {
         Ok(hexes) => hexes,
@@ -198,9 +227,13 @@ pub fn area(
         (None, None) => return fail("area needs --radius R or --vertex CORNER"),
     };
     if json {
-        print(&report::query::area_json(&template))
+        done(print(&report::query::area_json(&template)))
     } else {
-        print(&report::query::area_map(&scene.board, &source, &template))
+        done(print(&report::query::area_map(
+            &scene.board,
+            &source,
+            &template,
+        )))
     }
 }
 
@@ -213,9 +246,16 @@ pub fn render(
     scale: f64,
 ) -> i32 {
     use megahex::report::svg::{self, Overlay};
-    let scene = match load(path, catalog) {
-        Ok(scene) => scene,
+    let (scene, had_errors) = match load(path, catalog) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
+    };
+    let done = |code: i32| {
+        if code == EXIT_OK && had_errors {
+            EXIT_FINDINGS
+        } else {
+            code
+        }
     };
     if output.extension().and_then(|e| e.to_str()) != Some("svg") {
         return fail("render writes SVG: give an output file ending in .svg");
@@ -302,7 +342,7 @@ pub fn render(
     };
     let picture = svg::render(board, &scene.tokens, &overlay, scale);
     match std::fs::write(output, picture) {
-        Ok(()) => EXIT_OK,
+        Ok(()) => done(EXIT_OK),
         Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
     }
 }

@@ -27,7 +27,8 @@ struct SightJson<'a> {
 }
 
 fn sight_json<'a>(s: &'a Sight, rule: &'a str) -> SightJson<'a> {
-    let round = |v: f64| (v * 1e6).round() / 1e6;
+    // Six decimals, and never "-0.0".
+    let round = |v: f64| (v * 1e6).round() / 1e6 + 0.0;
     SightJson {
         from: s.from,
         to: s.to,
@@ -140,12 +141,16 @@ pub fn sight_map(board: &Board, from: &[Axial], sights: &[Sight], rule: &str) ->
             _ => ".".to_owned(),
         }
     };
-    let seen = sights.iter().filter(|s| s.visible).count();
+    let seen = sights
+        .iter()
+        .filter(|s| s.visible && !from.contains(&s.to))
+        .count();
+    let others = sights.iter().filter(|s| !from.contains(&s.to)).count();
     format!(
-        "{}\n@ viewer   o both see each other   > viewer sees it (it cannot see back)   < it sees the viewer only   . no line of sight\n{} of {} hexes visible; rule {rule}\n",
+        "{}\n@ viewer   o both see each other   > viewer sees it (it cannot see back)   < it sees the viewer only   . no line of sight\n{} of the other {} hexes visible; rule {rule}\n",
         text_map(board, &mark),
         seen,
-        sights.len()
+        others
     )
 }
 

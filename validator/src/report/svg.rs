@@ -139,8 +139,8 @@ pub fn render(board: &Board, tokens: &[Placed], overlay: &Overlay, scale: f64) -
         margin: scale * 0.5,
     };
     let font = scale * 0.42;
-    let mut body = String::new();
-    let legend = draw_overlay(&mut body, &frame, board, overlay, font);
+    let (mut body, mut labels) = (String::new(), String::new());
+    let legend = draw_overlay(&mut body, &mut labels, &frame, board, overlay, font);
     let chars_per_line =
         (((max[0] - min[0]) * scale + 2.0 * frame.margin) / (font * 0.55)).max(20.0) as usize;
     let legend_lines = wrap(&legend, chars_per_line);
@@ -241,6 +241,7 @@ pub fn render(board: &Board, tokens: &[Placed], overlay: &Overlay, scale: f64) -
             );
         }
     }
+    svg.push_str(&labels);
     let top = height - legend_height + scale * 0.3;
     for (i, line) in legend_lines.iter().enumerate() {
         let _ = writeln!(
@@ -302,9 +303,11 @@ fn ring(svg: &mut String, frame: &Frame, at: Axial, colour: &str, width: f64) {
     );
 }
 
-/// Draws the overlay and returns the legend line.
+/// Draws the overlay and returns the legend line. Shading goes under the tokens (`svg`),
+/// numbers over them (`over`) so they stay readable.
 fn draw_overlay(
     svg: &mut String,
+    over: &mut String,
     frame: &Frame,
     board: &Board,
     overlay: &Overlay,
@@ -368,7 +371,7 @@ fn draw_overlay(
         }
         Overlay::Range { from, ranges } => {
             for &(at, r) in ranges {
-                label(svg, frame, at, &r.to_string(), font);
+                label(over, frame, at, &r.to_string(), font);
             }
             for &f in from {
                 ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
@@ -387,7 +390,7 @@ fn draw_overlay(
                     "#ff9500"
                 };
                 shade(svg, frame, d.at, colour, 0.4);
-                label(svg, frame, d.at, &d.cost.to_string(), font);
+                label(over, frame, d.at, &d.cost.to_string(), font);
             }
             for &f in from {
                 ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
