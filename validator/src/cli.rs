@@ -46,6 +46,9 @@ enum Command {
         /// Fail (exit 1) on warnings too.
         #[arg(long)]
         deny_warnings: bool,
+        /// Refuse files larger than this many bytes (scenarios are a few kilobytes).
+        #[arg(long, value_name = "BYTES", default_value_t = megahex::check::DEFAULT_MAX_FILE_BYTES)]
+        max_file_bytes: usize,
     },
     /// Print the scenario JSON Schema.
     Schema {
@@ -179,7 +182,8 @@ pub fn run() -> i32 {
             paths,
             format,
             deny_warnings,
-        } => validate(&paths, format, deny_warnings, catalog),
+            max_file_bytes,
+        } => validate(&paths, format, deny_warnings, max_file_bytes, catalog),
         Command::Schema { output } => schema(output.as_deref()),
         Command::Tiles { json } => tiles(&catalog, json),
         Command::Los {
@@ -327,7 +331,13 @@ fn display_path(path: &Path) -> String {
     text.strip_prefix("./").unwrap_or(&text).to_owned()
 }
 
-fn validate(paths: &[String], format: Format, deny_warnings: bool, catalog: Catalog) -> i32 {
+fn validate(
+    paths: &[String],
+    format: Format,
+    deny_warnings: bool,
+    max_file_bytes: usize,
+    catalog: Catalog,
+) -> i32 {
     let files = match collect_files(paths) {
         Ok(files) => files,
         Err(message) => return fail(&message),
@@ -339,11 +349,23 @@ fn validate(paths: &[String], format: Format, deny_warnings: bool, catalog: Cata
         );
     }
     let checker = match Checker::new(catalog) {
-        Ok(checker) => checker,
+        Ok(checker) => checker.with_max_file_bytes(max_file_bytes),
         Err(message) => return fail(&message),
     };
     let mut results = Vec::with_capacity(files.len());
     for file in &files {
+        // A file over the limit is refused from its size alone, without reading it into memory.
+        if let Some(outcome) = std::fs::metadata(file)
+            .ok()
+            .and_then(|m| checker.refuse_size(m.len()))
+        {
+            results.push(FileResult {
+                path: display_path(file),
+                source: String::new(),
+                diagnostics: outcome.diagnostics,
+            });
+            continue;
+        }
         let bytes = match std::fs::read(file) {
             Ok(bytes) => bytes,
             Err(e) => return fail(&format!("cannot read {}: {e}", file.display())),

@@ -75,21 +75,8 @@ impl Checker {
         bytes: &[u8],
         read_catalog: &dyn Fn(&str) -> Result<String, String>,
     ) -> Outcome {
-        if bytes.len() > self.max_file_bytes {
-            return failed(Diagnostic {
-                span: Some(start_span()),
-                pointer: None,
-                ..Diagnostic::error(
-                    Code::YamlSyntax,
-                    "",
-                    format!(
-                        "the file is {} bytes, over the {}-byte limit for scenario files",
-                        bytes.len(),
-                        self.max_file_bytes
-                    ),
-                )
-                .with_help("scenario files are a few kilobytes; is this the right file?")
-            });
+        if let Some(refused) = self.refuse_size(bytes.len() as u64) {
+            return refused;
         }
         match std::str::from_utf8(bytes) {
             Ok(text) => self.check_text(text, read_catalog),
@@ -120,6 +107,27 @@ impl Checker {
                 })
             }
         }
+    }
+
+    /// The finding for a file over the size limit, decided from its length alone so a caller
+    /// can refuse a huge file without reading it.
+    pub fn refuse_size(&self, len: u64) -> Option<Outcome> {
+        if len <= self.max_file_bytes as u64 {
+            return None;
+        }
+        Some(failed(Diagnostic {
+            span: Some(start_span()),
+            pointer: None,
+            ..Diagnostic::error(
+                Code::YamlSyntax,
+                "",
+                format!(
+                    "the file is {len} bytes, over the {}-byte limit for scenario files",
+                    self.max_file_bytes
+                ),
+            )
+            .with_help("scenario files are a few kilobytes; is this the right file? (`--max-file-bytes` raises the limit)")
+        }))
     }
 
     /// Validates one scenario's text.
