@@ -174,6 +174,17 @@ pub struct EditorApp {
     allow_close: bool,
     /// The context of the last frame, so checks can wake the UI when they finish.
     ctx: Option<egui::Context>,
+    /// Which overlays are on, and their parameters.
+    pub(crate) overlays: crate::overlay::Settings,
+    /// Overlay answers, kept until the selection, the scenario or a parameter changes.
+    pub(crate) overlay_cache: crate::overlay::Cache,
+    /// A line about the hovered hex under the overlay legend (a verdict, a cost, an origin
+    /// problem).
+    pub(crate) overlay_note: Option<String>,
+    /// The hex last clicked: with a tile selected, the hex overlays start from.
+    pub(crate) picked: Option<Axial>,
+    /// The pointer in world space, for the corner of a vertex attack.
+    pub(crate) pointer_world: Option<egui::Pos2>,
 }
 
 impl EditorApp {
@@ -208,6 +219,11 @@ impl EditorApp {
             shown_title: None,
             allow_close: false,
             ctx: None,
+            overlays: crate::overlay::Settings::default(),
+            overlay_cache: crate::overlay::Cache::default(),
+            overlay_note: None,
+            picked: None,
+            pointer_world: None,
         };
         app.look_for_recovery();
         app
@@ -236,6 +252,9 @@ impl EditorApp {
                         .inner_margin(8.0),
                 )
                 .show(ui, |ui| self.recovery_banner(ui));
+        }
+        if self.overlays.any() {
+            egui::Panel::top("overlay-bar").show(ui, |ui| self.overlay_bar(ui));
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("palette")
@@ -730,6 +749,10 @@ impl EditorApp {
                 }
             }
             Key::F5 if self.doc.path.is_some() => self.leave_document(Next::Reload),
+            Key::L => self.overlays.toggle(crate::overlay::Tint::Sight),
+            Key::M => self.overlays.toggle(crate::overlay::Tint::Reach),
+            Key::A => self.overlays.toggle(crate::overlay::Tint::Area),
+            Key::G => self.overlays.range = !self.overlays.range,
             _ => {}
         }
     }
@@ -886,6 +909,8 @@ impl EditorApp {
             if reload.clicked() {
                 self.leave_document(Next::Reload);
             }
+            ui.separator();
+            self.overlay_toggles(ui);
             ui.separator();
             let mut name = RichText::new(&self.doc.name).strong();
             if self.doc.is_dirty() {

@@ -141,9 +141,11 @@ impl EditorApp {
             self.pointer_hex = pointer_hex;
             ui.ctx().request_repaint();
         }
+        self.pointer_world = pointer.map(|p| view.world_from_screen(p));
         let marks = self.marks();
+        let layer = self.overlay_layer();
         let view = self.view.unwrap_or(view);
-        draw::draw_map(&painter, &view, &self.doc, &marks);
+        draw::draw_map(&painter, &view, &self.doc, &marks, &layer);
         if hexes.is_empty() {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
@@ -191,6 +193,7 @@ impl EditorApp {
         }
         if let Some(&index) = tokens_here.first() {
             self.selection = Some(Selection::Token(index));
+            self.picked = Some(grab);
             return Drag::Token {
                 index,
                 grab,
@@ -274,6 +277,7 @@ impl EditorApp {
     /// A click in select mode: tokens on the hex first, then its tile; clicking again cycles
     /// through them, so a tile under a figure can still be selected.
     pub(crate) fn select_at(&mut self, at: Axial) {
+        self.picked = Some(at);
         let mut candidates: Vec<Selection> = self
             .doc
             .tokens_at(at)

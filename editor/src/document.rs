@@ -85,7 +85,17 @@ pub struct Document {
     pub tokens: Vec<PlacedToken>,
     /// The latest checker findings, in source order.
     pub problems: Vec<Problem>,
+    /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
+    /// and is never the same for two documents: overlays cached for one layout stay valid
+    /// until this changes.
+    pub layout: u64,
+    /// The file's bytes as last read or written by the editor, to tell an outside change of
+    /// the file from the editor's own save.
+    pub on_disk: Option<Vec<u8>>,
 }
+
+/// Source of [`Document::layout`] numbers.
+static LAYOUTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Document {
     /// The bundled sample scenario.
@@ -156,9 +166,11 @@ impl Document {
     pub fn from_bytes(name: String, path: Option<PathBuf>, bytes: &[u8]) -> Document {
         let modeline = std::str::from_utf8(bytes).ok().and_then(storage::modeline);
         let (outcome, problems) = check_bytes(bytes, path.as_deref());
+        let on_disk = path.is_some().then(|| bytes.to_vec());
         let mut doc = Document {
             modeline,
             problems,
+            on_disk,
             ..Document::empty(name, path)
         };
         if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
@@ -181,6 +193,8 @@ impl Document {
             board: None,
             tokens: Vec::new(),
             problems: Vec::new(),
+            layout: 0,
+            on_disk: None,
         }
     }
 
@@ -238,6 +252,7 @@ impl Document {
 
     /// Lays out the board and tokens of the current scenario with the catalog in use.
     pub fn rebuild(&mut self) {
+        self.layout = LAYOUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match self.scenario() {
             Some(scenario) => {
                 // Placement problems are the checker's to report (tile-unknown, tile-overlap).
@@ -288,6 +303,7 @@ impl Document {
         if let Some(editing) = &mut self.editing {
             editing.mark_saved();
         }
+        self.on_disk = Some(text.clone().into_bytes());
         self.modeline = storage::modeline(&text);
         self.name = file_name(target);
         self.path = Some(target.to_path_buf());

@@ -6,6 +6,7 @@ use megahex::board::{Axial, BoardHex};
 use megahex_schema::{Side, Team, Terrain};
 
 use crate::document::{Document, PlacedToken};
+use crate::overlay::Layer;
 use crate::view::{SQRT_3, View, world_from_hex};
 
 /// City hexes: grey-blue concrete.
@@ -37,6 +38,9 @@ const TEAM_PALETTE: [Color32; 6] = [
     Color32::from_rgb(40, 200, 200),
     Color32::from_rgb(240, 120, 200),
 ];
+
+/// Range numbers: pale yellow, unlike movement costs.
+const RANGE_TEXT: Color32 = Color32::from_rgb(255, 240, 170);
 
 /// Below this many points per world unit, per-hex details (dots, labels) would be unreadable.
 const DETAIL_SCALE: f32 = 14.0;
@@ -79,7 +83,7 @@ pub struct Marks {
 }
 
 /// Draws the whole map of a document, with the highlights in `marks`.
-pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks) {
+pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, layer: &Layer) {
     let Some(board) = &doc.board else {
         return;
     };
@@ -91,6 +95,11 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks) {
         for hex in board.hexes() {
             draw_elevation_dots(painter, view, hex);
         }
+    }
+    // Overlay tints over the ground, under everything else.
+    for &(hex, color) in &layer.tints {
+        let corners = view.hex_corners_in_screen(hex).to_vec();
+        painter.add(Shape::convex_polygon(corners, color, Stroke::NONE));
     }
     if let Some(hex) = hovered {
         let corners = view.hex_corners_in_screen(hex).to_vec();
@@ -134,7 +143,51 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks) {
             }
         }
     }
+    draw_layer_marks(painter, view, layer);
     draw_previews(painter, view, marks);
+}
+
+/// The overlay's lines and numbers, over the tokens so they stay readable.
+pub fn draw_layer_marks(painter: &Painter, view: &View, layer: &Layer) {
+    let width = (0.07 * view.scale).clamp(1.5, 4.0);
+    for (path, color) in &layer.paths {
+        let points: Vec<Pos2> = path.iter().map(|&h| view.screen_from_hex(h)).collect();
+        if points.len() > 1 {
+            painter.add(Shape::line(
+                points.clone(),
+                Stroke::new(width + 2.0, Color32::from_black_alpha(150)),
+            ));
+            painter.add(Shape::line(points, Stroke::new(width, *color)));
+        }
+    }
+    for (hexes, color) in &layer.outlines {
+        draw_outline(painter, view, hexes, Stroke::new(width + 0.5, *color));
+    }
+    if let Some([a, b]) = layer.witness {
+        let to_screen = |p: [f64; 2]| view.screen_from_world(Pos2::new(p[0] as f32, p[1] as f32));
+        let (a, b) = (to_screen(a), to_screen(b));
+        painter.line_segment(
+            [a, b],
+            Stroke::new(width + 2.0, Color32::from_black_alpha(170)),
+        );
+        painter.line_segment([a, b], Stroke::new(width, crate::overlay::WITNESS));
+        for end in [a, b] {
+            painter.circle_filled(end, width + 1.0, crate::overlay::WITNESS);
+        }
+    }
+    if view.scale < DETAIL_SCALE {
+        return;
+    }
+    let size = (0.3 * view.scale).clamp(9.0, 20.0);
+    for &(hex, n) in &layer.top_numbers {
+        // Upper left, clear of the tile label at the top of a tile's centre hex.
+        let pos = view.screen_from_world(world_from_hex(hex) + vec2(-0.42, -0.42));
+        label_with_background(painter, pos, &n.to_string(), size * 0.9, RANGE_TEXT);
+    }
+    for &(hex, n, color) in &layer.centre_numbers {
+        let pos = view.screen_from_world(world_from_hex(hex) + vec2(0.0, 0.25));
+        label_with_background(painter, pos, &n.to_string(), size * 1.1, color);
+    }
 }
 
 /// The tile's arrow: up at rotation 0, turning 60° clockwise per step, like the printed arrow

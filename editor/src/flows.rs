@@ -297,3 +297,57 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
     assert_eq!(again.state().doc.scenario().cloned(), edited);
     assert!(again.state().doc.is_dirty());
 }
+
+/// Selects a figure, turns on line of sight with L, and hovers a hex: the legend names the rule,
+/// the hexes are tinted with the library's verdicts, and the overlay is computed only once while
+/// the pointer moves.
+#[test]
+fn line_of_sight_overlay_from_a_figure_with_l() {
+    use crate::overlay::{Seen, Tint};
+    let dir = scratch("los");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    // legacy stands on [0, 0].
+    let pos = screen_of(&harness, [0, 0]);
+    click_at(&mut harness, pos);
+    assert_eq!(harness.state().selection, Some(Selection::Token(0)));
+    press(&mut harness, Modifiers::NONE, Key::L);
+    assert_eq!(harness.state().overlays.tint, Tint::Sight);
+    let rule = {
+        let app = harness.state();
+        let scenario = app.doc.scenario().unwrap();
+        megahex::board::los::LosRules::from_rules(&scenario.rules).name()
+    };
+    let legend = format!("Line of sight from legacy; rule {rule}:");
+    assert!(harness.query_by_label(&legend).is_some(), "{legend}");
+    for hex in [[2, 0], [-3, 6], [0, -2]] {
+        let pos = screen_of(&harness, hex);
+        harness.hover_at(pos);
+        harness.run_steps(2);
+    }
+    let app = harness.state_mut();
+    assert_eq!(
+        app.overlay_cache.computed, 1,
+        "cached, not computed per frame"
+    );
+    let source = app.overlay_source().unwrap();
+    let layer = app.overlay_layer();
+    let scene = megahex::scene::Scene::new(app.doc.scenario().unwrap(), &app.doc.catalog);
+    let board = &scene.board;
+    for (at, color) in &layer.tints {
+        let sight =
+            megahex::board::los::best_sight(board, &source.hexes, &[*at], scene.rules).unwrap();
+        assert_eq!(
+            *color,
+            crate::overlay_view::sight_tint(Seen::of(&sight)),
+            "{at:?}"
+        );
+    }
+    assert_eq!(layer.tints.len(), board.hexes().len() - 1);
+    // The hovered hex [0, -2] gets a witness line or its blockers outlined.
+    assert!(layer.witness.is_some() || layer.outlines.len() == 2);
+    press(&mut harness, Modifiers::NONE, Key::L);
+    assert_eq!(harness.state().overlays.tint, Tint::None);
+}

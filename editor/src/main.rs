@@ -11,6 +11,8 @@ mod draw;
 mod edit;
 #[cfg(test)]
 mod flows;
+mod overlay;
+mod overlay_view;
 mod storage;
 mod view;
 
@@ -30,6 +32,8 @@ Map:    drag to pan, scroll to zoom, \"Fit\" shows the whole map
 Tiles:  click to select (again for the tile under a token), drag a selected tile to move it,
         R / Shift+R rotate, F flips, Delete removes; the palette on the left places new ones
 Tokens: click to select, drag to move, Delete removes; Esc clears the selection
+Overlays, from the selected token or the hex clicked: L line of sight, G range numbers,
+        M movement reach, A area template (origin under the pointer)
 Undo:   Ctrl+Z, redo Ctrl+Shift+Z or Ctrl+Y
 Files:  Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, F5 reload
 

@@ -1,0 +1,516 @@
+//! Rules overlays computed from the selected hex or token: line of sight, range, movement reach
+//! and area templates. Every answer comes from the `megahex` library ([`Scene`],
+//! [`los`], [`movement`], [`area`]); this module only decides what to ask, caches the answers
+//! per (source, scenario layout, rules, settings), and says how they are coloured.
+
+use egui::Color32;
+use megahex::board::Axial;
+use megahex::board::area::{self, Template};
+use megahex::board::los::{self, LosRules, Sight};
+use megahex::board::movement::{self, Destination, MoveAction, World};
+use megahex::scene::{Placed, Scene};
+use megahex_schema::{Catalog, Scenario};
+
+/// Visible both ways.
+pub const SEEN: Color32 = Color32::from_rgb(70, 220, 110);
+/// Not visible either way.
+pub const HIDDEN: Color32 = Color32::from_rgb(20, 20, 28);
+/// The viewer sees the hex, but is not seen back (the viewer stands in cover).
+pub const SEES_ONLY: Color32 = Color32::from_rgb(80, 170, 255);
+/// The hex sees the viewer, but the viewer cannot see it (the hex is in cover).
+pub const SEEN_ONLY: Color32 = Color32::from_rgb(230, 110, 230);
+/// Reachable hexes.
+pub const REACH: Color32 = Color32::from_rgb(90, 200, 255);
+/// Hazard spaces on the cheapest path.
+pub const HAZARD: Color32 = Color32::from_rgb(255, 150, 30);
+/// Hexes an area attack hits.
+pub const HIT: Color32 = Color32::from_rgb(255, 70, 60);
+/// Hexes in the template that the origin cannot see.
+pub const SHIELDED: Color32 = Color32::from_rgb(150, 150, 160);
+/// The witness line of sight.
+pub const WITNESS: Color32 = Color32::from_rgb(255, 255, 120);
+/// The hexes that block a line of sight.
+pub const BLOCKER: Color32 = Color32::from_rgb(255, 60, 60);
+
+/// The overlay that colours the hexes; only one at a time, so the colours keep one meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tint {
+    /// No tint.
+    #[default]
+    None,
+    /// Line of sight from the selection (L).
+    Sight,
+    /// Movement reach of the selection (M).
+    Reach,
+    /// An area template with the hovered hex as origin (A).
+    Area,
+}
+
+/// Which overlays are on, and their parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// The tint in force.
+    pub tint: Tint,
+    /// Range numbers on every hex (G); combines with any tint.
+    pub range: bool,
+    /// Move value for the reach overlay, 1..=6.
+    pub move_value: u32,
+    /// Sprint instead of Move (up to 2 hexes, elevation ignored).
+    pub sprint: bool,
+    /// Mobility: a Move that ignores elevation changes.
+    pub mobility: bool,
+    /// Area radius, 0..=3.
+    pub radius: u32,
+    /// How far from the source the origin may be (elevation ignored).
+    pub max_origin: u32,
+    /// A vertex attack (the 3 hexes at the corner nearest the pointer) instead of a radius.
+    pub vertex: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            tint: Tint::None,
+            range: false,
+            move_value: 3,
+            sprint: false,
+            mobility: false,
+            radius: 1,
+            max_origin: 3,
+            vertex: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Switches a tint on, or off when it is the one in force.
+    pub fn toggle(&mut self, tint: Tint) {
+        self.tint = if self.tint == tint { Tint::None } else { tint };
+    }
+
+    /// The movement action the reach overlay asks about.
+    pub fn action(&self) -> MoveAction {
+        if self.sprint {
+            MoveAction::Sprint
+        } else {
+            MoveAction::Move {
+                budget: self.move_value,
+                mobility: self.mobility,
+            }
+        }
+    }
+
+    /// True when anything is drawn.
+    pub fn any(&self) -> bool {
+        self.tint != Tint::None || self.range
+    }
+}
+
+/// Where the overlays are computed from: the selected token's hexes, or one selected hex.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// The hexes (all of them for a multi-hex figure).
+    pub hexes: Vec<Axial>,
+    /// The token's id, so it does not count as an obstacle to its own movement.
+    pub token: Option<String>,
+}
+
+/// How one hex looks from the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// Both see each other.
+    Both,
+    /// Neither sees the other.
+    Hidden,
+    /// The source sees the hex but is not seen back (cover asymmetry).
+    SourceOnly,
+    /// The hex sees the source, the source does not see it (the hex is in cover).
+    TargetOnly,
+}
+
+impl Seen {
+    /// Reads a [`Sight`] from the source to a hex.
+    pub fn of(sight: &Sight) -> Seen {
+        match (sight.visible, sight.reverse_visible) {
+            (true, true) => Seen::Both,
+            (false, false) => Seen::Hidden,
+            (true, false) => Seen::SourceOnly,
+            (false, true) => Seen::TargetOnly,
+        }
+    }
+
+    /// The tint for this verdict.
+    pub fn color(self) -> Color32 {
+        match self {
+            Seen::Both => SEEN,
+            Seen::Hidden => HIDDEN,
+            Seen::SourceOnly => SEES_ONLY,
+            Seen::TargetOnly => SEEN_ONLY,
+        }
+    }
+}
+
+/// Line of sight from the source to every hex of the board, in board order: the best pair of
+/// the source's hexes and the target, as `megahex los --from` reports it.
+pub fn sights(scene: &Scene, from: &[Axial]) -> Vec<Sight> {
+    let board = &scene.board;
+    board
+        .hexes()
+        .iter()
+        .filter_map(|h| los::best_sight(board, from, &[h.at], scene.rules))
+        .collect()
+}
+
+/// Range from the source to every hex (the nearest of the source's hexes), in board order.
+pub fn ranges(scene: &Scene, from: &[Axial]) -> Vec<(Axial, u32)> {
+    let board = &scene.board;
+    board
+        .hexes()
+        .iter()
+        .filter_map(|h| {
+            from.iter()
+                .filter_map(|&f| los::range(board, f, h.at, 0))
+                .min()
+                .map(|r| (h.at, r))
+        })
+        .collect()
+}
+
+/// The token of the scene that is the source, if the source is a token.
+fn placed<'a>(scene: &'a Scene, source: &Source) -> Option<&'a Placed> {
+    let id = source.token.as_deref()?;
+    scene
+        .tokens
+        .iter()
+        .find(|t| t.id == id && t.hexes == source.hexes)
+        .or_else(|| scene.token(id))
+}
+
+/// Where the source may end a movement, with the costs and hazards: the scene's occupancy
+/// (the moving token itself excluded) and hazard spaces, and the figure's footprint rule.
+pub fn reach(scene: &Scene, source: &Source, action: MoveAction) -> Vec<Destination> {
+    let token = placed(scene, source);
+    let me = token.map(|t| t.id.as_str());
+    let occupied = |at: Axial| scene.occupied_by_other(at, me);
+    let hazard = |at: Axial| scene.is_hazard(at);
+    let world = World {
+        occupied: &occupied,
+        hazard: &hazard,
+    };
+    movement::reach(
+        &scene.board,
+        &scene.mover(&source.hexes, token),
+        action,
+        &world,
+    )
+}
+
+/// An area or vertex template from the source with its origin at `origin`; `corner` is the
+/// origin hex's corner for a vertex attack (0 east, clockwise).
+pub fn template(
+    scene: &Scene,
+    from: &[Axial],
+    origin: Axial,
+    corner: usize,
+    settings: &Settings,
+) -> Template {
+    if settings.vertex {
+        area::vertex(
+            &scene.board,
+            from,
+            origin,
+            corner,
+            settings.max_origin,
+            scene.rules,
+        )
+    } else {
+        area::area(
+            &scene.board,
+            from,
+            origin,
+            settings.max_origin,
+            settings.radius,
+            scene.rules,
+        )
+    }
+}
+
+/// Answers kept until their inputs change, so nothing is recomputed every frame.
+#[derive(Default)]
+pub struct Cache {
+    /// The document layout the scene was built from ([`crate::document::Document::layout`]).
+    layout: Option<u64>,
+    scene: Option<Scene>,
+    sights: Option<(Source, LosRules, Vec<Sight>)>,
+    ranges: Option<(Source, Vec<(Axial, u32)>)>,
+    reach: Option<(Source, MoveAction, Vec<Destination>)>,
+    template: Option<(Source, Axial, usize, Settings, Template)>,
+    /// How many times any overlay was computed, for tests of the cache.
+    pub computed: u64,
+}
+
+impl Cache {
+    /// The scene for the scenario at `layout`, built once per layout.
+    pub fn scene(&mut self, layout: u64, scenario: &Scenario, catalog: &Catalog) -> &Scene {
+        if self.layout != Some(layout) || self.scene.is_none() {
+            self.layout = Some(layout);
+            self.sights = None;
+            self.ranges = None;
+            self.reach = None;
+            self.template = None;
+            self.scene = None;
+        }
+        self.scene
+            .get_or_insert_with(|| Scene::new(scenario, catalog))
+    }
+
+    /// Line of sight from `source`, cached.
+    pub fn sights(&mut self, source: &Source) -> &[Sight] {
+        let Some(scene) = &self.scene else {
+            return &[];
+        };
+        let fresh = matches!(&self.sights, Some((s, r, _)) if s == source && *r == scene.rules);
+        if !fresh {
+            self.computed += 1;
+            self.sights = Some((source.clone(), scene.rules, sights(scene, &source.hexes)));
+        }
+        self.sights.as_ref().map_or(&[], |(_, _, v)| v.as_slice())
+    }
+
+    /// Range numbers from `source`, cached.
+    pub fn ranges(&mut self, source: &Source) -> &[(Axial, u32)] {
+        let Some(scene) = &self.scene else {
+            return &[];
+        };
+        if !matches!(&self.ranges, Some((s, _)) if s == source) {
+            self.computed += 1;
+            self.ranges = Some((source.clone(), ranges(scene, &source.hexes)));
+        }
+        self.ranges.as_ref().map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// Movement reach of `source`, cached.
+    pub fn reach(&mut self, source: &Source, action: MoveAction) -> &[Destination] {
+        let Some(scene) = &self.scene else {
+            return &[];
+        };
+        if !matches!(&self.reach, Some((s, a, _)) if s == source && *a == action) {
+            self.computed += 1;
+            self.reach = Some((source.clone(), action, reach(scene, source, action)));
+        }
+        self.reach.as_ref().map_or(&[], |(_, _, v)| v.as_slice())
+    }
+
+    /// The area template from `source` at `origin`, cached.
+    pub fn template(
+        &mut self,
+        source: &Source,
+        origin: Axial,
+        corner: usize,
+        settings: &Settings,
+    ) -> Option<&Template> {
+        let scene = self.scene.as_ref()?;
+        let corner = if settings.vertex { corner } else { 0 };
+        let fresh = matches!(&self.template, Some((s, o, c, st, _))
+            if s == source && *o == origin && *c == corner
+                && st.vertex == settings.vertex && st.radius == settings.radius
+                && st.max_origin == settings.max_origin);
+        if !fresh {
+            self.computed += 1;
+            let t = template(scene, &source.hexes, origin, corner, settings);
+            self.template = Some((source.clone(), origin, corner, *settings, t));
+        }
+        self.template.as_ref().map(|(_, _, _, _, t)| t)
+    }
+
+    /// The rules of the cached scene, for the legend.
+    pub fn rules(&self) -> Option<LosRules> {
+        self.scene.as_ref().map(|s| s.rules)
+    }
+}
+
+/// What the canvas draws for the overlays this frame.
+#[derive(Debug, Clone, Default)]
+pub struct Layer {
+    /// Fill colours by hex.
+    pub tints: Vec<(Axial, Color32)>,
+    /// Numbers written near the top of a hex (range).
+    pub top_numbers: Vec<(Axial, u32)>,
+    /// Numbers written in the middle of a hex (movement cost).
+    pub centre_numbers: Vec<(Axial, u32, Color32)>,
+    /// Paths drawn as lines through hex centres (hazardous movement).
+    pub paths: Vec<(Vec<Axial>, Color32)>,
+    /// Hexes outlined (source, blocking hexes, template origin).
+    pub outlines: Vec<(Vec<Axial>, Color32)>,
+    /// A segment in world units: the witness line of sight.
+    pub witness: Option<[[f64; 2]; 2]>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+    use megahex::board::distance;
+
+    fn scene(path: &str) -> (Scene, Document) {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(path);
+        let doc = Document::open(&file);
+        let scene = Scene::new(doc.scenario().unwrap(), &doc.catalog);
+        (scene, doc)
+    }
+
+    #[test]
+    fn the_sight_overlay_is_the_library_answer_for_each_hex() {
+        let (scene, _) = scene("scenarios/duel-ra-vs-blade.yaml");
+        let from = scene.tokens[0].hexes.clone();
+        let all = sights(&scene, &from);
+        assert_eq!(all.len(), scene.board.hexes().len());
+        for target in [0, 7, 19, 33, all.len() - 1] {
+            let at = scene.board.hexes()[target].at;
+            let sight = all.iter().find(|s| s.to == at).unwrap();
+            assert_eq!(
+                Some(sight),
+                los::best_sight(&scene.board, &from, &[at], scene.rules).as_ref()
+            );
+            if from.len() == 1 {
+                assert_eq!(
+                    Some(sight),
+                    los::sight(&scene.board, from[0], at, scene.rules).as_ref()
+                );
+            }
+        }
+        // Some hexes are hidden and some seen on a real map.
+        assert!(all.iter().any(|s| Seen::of(s) == Seen::Both));
+        assert!(all.iter().any(|s| Seen::of(s) == Seen::Hidden));
+    }
+
+    #[test]
+    fn cover_makes_one_way_verdicts() {
+        let (scene, _) = scene("scenarios/jungle-raptor-run.yaml");
+        let board = &scene.board;
+        let cover = board.hexes().iter().find(|h| h.is_cover()).unwrap().at;
+        let all = sights(&scene, &[cover]);
+        // From cover the viewer sees out but is not seen back, except by adjacent hexes.
+        let one_way: Vec<&Sight> = all
+            .iter()
+            .filter(|s| Seen::of(s) == Seen::SourceOnly)
+            .collect();
+        assert!(!one_way.is_empty());
+        for s in one_way {
+            assert!(s.visible && !s.reverse_visible);
+            assert!(distance(s.from, s.to) > 1);
+        }
+    }
+
+    #[test]
+    fn range_numbers_are_the_library_range_from_the_nearest_source_hex() {
+        let (scene, _) = scene("scenarios/volcano-omnitron-forge.yaml");
+        let figure = scene.tokens.iter().max_by_key(|t| t.hexes.len()).unwrap();
+        let from = figure.hexes.clone();
+        for (at, r) in ranges(&scene, &from) {
+            let expected = from
+                .iter()
+                .map(|&f| los::range(&scene.board, f, at, 0).unwrap())
+                .min()
+                .unwrap();
+            assert_eq!(r, expected);
+        }
+        let one = [scene.board.hexes()[3].at];
+        for (at, r) in ranges(&scene, &one) {
+            assert_eq!(Some(r), los::range(&scene.board, one[0], at, 0));
+        }
+    }
+
+    #[test]
+    fn reach_is_the_library_reach_with_the_mover_left_out_of_occupied() {
+        let (scene, _) = scene("scenarios/duel-ra-vs-blade.yaml");
+        let token = scene.tokens.iter().find(|t| t.target).unwrap();
+        let source = Source {
+            hexes: token.hexes.clone(),
+            token: Some(token.id.clone()),
+        };
+        let action = MoveAction::Move {
+            budget: 4,
+            mobility: false,
+        };
+        let ours = reach(&scene, &source, action);
+        let occupied = |at: Axial| scene.occupied_by_other(at, Some(&token.id));
+        let hazard = |at: Axial| scene.is_hazard(at);
+        let world = World {
+            occupied: &occupied,
+            hazard: &hazard,
+        };
+        let theirs = movement::reach(
+            &scene.board,
+            &scene.mover(&token.hexes, Some(token)),
+            action,
+            &world,
+        );
+        assert_eq!(ours, theirs);
+        // The figure's own hex is a destination (cost 0): it does not block itself.
+        assert!(ours.iter().any(|d| d.at == token.hexes[0] && d.cost == 0));
+        // Sprint goes at most 2 hexes.
+        for d in reach(&scene, &source, MoveAction::Sprint) {
+            assert!(distance(d.at, token.hexes[0]) <= 2);
+        }
+    }
+
+    #[test]
+    fn the_cache_computes_once_per_source_layout_and_settings() {
+        let (_, doc) = scene("scenarios/duel-ra-vs-blade.yaml");
+        let scenario = doc.scenario().unwrap();
+        let mut cache = Cache::default();
+        let at = doc.board.as_ref().unwrap().hexes()[5].at;
+        let source = Source {
+            hexes: vec![at],
+            token: None,
+        };
+        for _ in 0..5 {
+            cache.scene(1, scenario, &doc.catalog);
+            assert!(!cache.sights(&source).is_empty());
+        }
+        assert_eq!(cache.computed, 1);
+        cache.scene(2, scenario, &doc.catalog);
+        cache.sights(&source);
+        assert_eq!(cache.computed, 2, "a new layout computes again");
+        let other = Source {
+            hexes: vec![doc.board.as_ref().unwrap().hexes()[6].at],
+            token: None,
+        };
+        cache.sights(&other);
+        assert_eq!(cache.computed, 3, "a new source computes again");
+        let settings = Settings::default();
+        cache.template(&other, at, 2, &settings);
+        cache.template(&other, at, 4, &settings);
+        assert_eq!(
+            cache.computed, 4,
+            "the corner only matters for vertex attacks"
+        );
+    }
+
+    #[test]
+    fn templates_are_the_library_templates() {
+        let (scene, _) = scene("scenarios/duel-ra-vs-blade.yaml");
+        let from = [scene.board.hexes()[10].at];
+        let origin = scene.board.hexes()[12].at;
+        let settings = Settings {
+            radius: 2,
+            max_origin: 1,
+            ..Settings::default()
+        };
+        assert_eq!(
+            template(&scene, &from, origin, 0, &settings),
+            area::area(&scene.board, &from, origin, 1, 2, scene.rules)
+        );
+        let vertex = Settings {
+            vertex: true,
+            ..settings
+        };
+        assert_eq!(
+            template(&scene, &from, origin, 3, &vertex),
+            area::vertex(&scene.board, &from, origin, 3, 1, scene.rules)
+        );
+    }
+}

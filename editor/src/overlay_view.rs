@@ -1,0 +1,412 @@
+//! The overlays in the window: the toolbar group that toggles them, the bar with their
+//! parameters and legend, and the [`Layer`] the canvas paints. The answers themselves come from
+//! [`crate::overlay`], cached there.
+
+use egui::{Color32, RichText};
+use megahex::board::Axial;
+
+use crate::app::{EditorApp, Selection};
+use crate::overlay::{self, Layer, Seen, Source, Tint};
+use crate::view::hex_corners_in_world;
+
+/// How strongly a tint covers the ground.
+const TINT_ALPHA: f32 = 0.5;
+
+impl EditorApp {
+    /// Where overlays are computed from: the selected token's hexes, or the hex clicked to select
+    /// a tile.
+    pub(crate) fn overlay_source(&self) -> Option<Source> {
+        match self.selection? {
+            Selection::Token(index) => {
+                let token = self.doc.tokens.iter().find(|t| t.index == index)?;
+                Some(Source {
+                    hexes: token.hexes.clone(),
+                    token: Some(token.id.clone()),
+                })
+            }
+            Selection::Tile(index) => {
+                let at = self.picked?;
+                let hex = self.doc.board.as_ref()?.get(at)?;
+                (hex.placement == index).then(|| Source {
+                    hexes: vec![at],
+                    token: None,
+                })
+            }
+        }
+    }
+
+    /// The overlay toggles, in the toolbar.
+    pub(crate) fn overlay_toggles(&mut self, ui: &mut egui::Ui) {
+        ui.label("Overlays:");
+        let tints = [
+            (Tint::Sight, "Sight", "Line of sight from the selection (L)"),
+            (Tint::Reach, "Reach", "Where the selection can move (M)"),
+            (
+                Tint::Area,
+                "Area",
+                "Area attack from the selection, origin under the pointer (A)",
+            ),
+        ];
+        for (tint, label, help) in tints {
+            let on = self.overlays.tint == tint;
+            if ui.selectable_label(on, label).on_hover_text(help).clicked() {
+                self.overlays.toggle(tint);
+            }
+        }
+        if ui
+            .selectable_label(self.overlays.range, "Range")
+            .on_hover_text("Range numbers from the selection (G)")
+            .clicked()
+        {
+            self.overlays.range = !self.overlays.range;
+        }
+    }
+
+    /// The overlay bar under the toolbar: parameters and the legend, shown while an overlay is on.
+    pub(crate) fn overlay_bar(&mut self, ui: &mut egui::Ui) {
+        let settings = &mut self.overlays;
+        match settings.tint {
+            Tint::Reach => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Move");
+                    for n in 1..=6 {
+                        let on = !settings.sprint && settings.move_value == n;
+                        if ui.selectable_label(on, n.to_string()).clicked() {
+                            settings.move_value = n;
+                            settings.sprint = false;
+                        }
+                    }
+                    ui.checkbox(&mut settings.sprint, "Sprint")
+                        .on_hover_text("Up to 2 hexes, ignoring elevation");
+                    ui.add_enabled(
+                        !settings.sprint,
+                        egui::Checkbox::new(&mut settings.mobility, "Mobility"),
+                    )
+                    .on_hover_text("Elevation changes cost nothing");
+                });
+            }
+            Tint::Area => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut settings.vertex, "Vertex")
+                        .on_hover_text("The 3 hexes at the corner nearest the pointer");
+                    ui.add_enabled_ui(!settings.vertex, |ui| {
+                        ui.label("Radius");
+                        for n in 0..=3 {
+                            if ui
+                                .selectable_label(settings.radius == n, n.to_string())
+                                .clicked()
+                            {
+                                settings.radius = n;
+                            }
+                        }
+                    });
+                    ui.separator();
+                    ui.label("Origin at most");
+                    ui.add(egui::DragValue::new(&mut settings.max_origin).range(0..=20))
+                        .on_hover_text(
+                            "How far from the source the origin may be (elevation ignored)",
+                        );
+                    ui.label("hexes away");
+                });
+            }
+            Tint::Sight | Tint::None => {}
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (color, text) in self.legend() {
+                match color {
+                    Some(color) => swatch(ui, color, &text),
+                    None => {
+                        ui.label(text);
+                    }
+                }
+            }
+        });
+        if let Some(note) = &self.overlay_note {
+            ui.label(RichText::new(note).color(Color32::from_rgb(255, 200, 90)));
+        }
+    }
+
+    /// The legend: the overlay's name, the rule in force, and what each colour means.
+    fn legend(&self) -> Vec<(Option<Color32>, String)> {
+        let rule = self
+            .overlay_cache
+            .rules()
+            .or_else(|| {
+                self.doc
+                    .scenario()
+                    .map(|s| megahex::board::los::LosRules::from_rules(&s.rules))
+            })
+            .map_or_else(String::new, |r| r.name());
+        let mut items = Vec::new();
+        let source = self.overlay_source();
+        let from = match &source {
+            Some(Source {
+                token: Some(id), ..
+            }) => format!("from {id}"),
+            Some(Source { hexes, .. }) => hexes
+                .first()
+                .map_or_else(String::new, |h| format!("from q,r {},{}", h[0], h[1])),
+            None => "select a hex or token (click it) to see it".to_owned(),
+        };
+        match self.overlays.tint {
+            Tint::Sight => {
+                items.push((None, format!("Line of sight {from}; rule {rule}:")));
+                items.push((Some(overlay::SEEN), "seen both ways".to_owned()));
+                items.push((Some(overlay::HIDDEN), "hidden".to_owned()));
+                items.push((
+                    Some(overlay::SEES_ONLY),
+                    "seen, not seen back (viewer in cover)".to_owned(),
+                ));
+                items.push((
+                    Some(overlay::SEEN_ONLY),
+                    "sees the viewer, not seen (in cover)".to_owned(),
+                ));
+                items.push((
+                    Some(overlay::WITNESS),
+                    "hover a hex: a clear line, or the blocking hexes".to_owned(),
+                ));
+            }
+            Tint::Reach => {
+                let action = if self.overlays.sprint {
+                    "Sprint".to_owned()
+                } else {
+                    format!(
+                        "Move {}{}",
+                        self.overlays.move_value,
+                        if self.overlays.mobility {
+                            " with Mobility"
+                        } else {
+                            ""
+                        }
+                    )
+                };
+                items.push((None, format!("Reach: {action} {from}; numbers are costs:")));
+                items.push((Some(overlay::REACH), "can end here".to_owned()));
+                items.push((
+                    Some(overlay::HAZARD),
+                    "cheapest path enters a hazard".to_owned(),
+                ));
+            }
+            Tint::Area => {
+                let shape = if self.overlays.vertex {
+                    "vertex".to_owned()
+                } else {
+                    format!("radius {}", self.overlays.radius)
+                };
+                items.push((
+                    None,
+                    format!("Area ({shape}) {from}, origin under the pointer; rule {rule}:"),
+                ));
+                items.push((Some(overlay::HIT), "hit".to_owned()));
+                items.push((
+                    Some(overlay::SHIELDED),
+                    "in the template, out of the origin's sight".to_owned(),
+                ));
+            }
+            Tint::None => {}
+        }
+        if self.overlays.range {
+            let text = if self.overlays.tint == Tint::None {
+                format!("Range numbers {from} (distance + elevation difference)")
+            } else {
+                "range numbers at the top of each hex".to_owned()
+            };
+            items.push((None, text));
+        }
+        items
+    }
+
+    /// Computes (or takes from the cache) what the canvas paints for the overlays this frame,
+    /// and the note shown under the legend.
+    pub(crate) fn overlay_layer(&mut self) -> Layer {
+        let mut layer = Layer::default();
+        self.overlay_note = None;
+        if !self.overlays.any() {
+            return layer;
+        }
+        let Some(source) = self.overlay_source() else {
+            return layer;
+        };
+        let Some(scenario) = self.doc.scenario() else {
+            return layer;
+        };
+        self.overlay_cache
+            .scene(self.doc.layout, scenario, &self.doc.catalog);
+        let hovered = self.hovered.filter(|h| !source.hexes.contains(h));
+        let settings = self.overlays;
+        match settings.tint {
+            Tint::Sight => {
+                let sights = self.overlay_cache.sights(&source);
+                for s in sights {
+                    if !source.hexes.contains(&s.to) {
+                        layer.tints.push((s.to, sight_tint(Seen::of(s))));
+                    }
+                }
+                if let Some(s) = hovered.and_then(|h| sights.iter().find(|s| s.to == h)) {
+                    layer.witness = s.witness;
+                    if s.witness.is_none() {
+                        layer
+                            .outlines
+                            .push((s.blocked_by.clone(), overlay::BLOCKER));
+                    }
+                    self.overlay_note = Some(sight_note(s));
+                }
+            }
+            Tint::Reach => {
+                let found = self.overlay_cache.reach(&source, settings.action());
+                for d in found {
+                    let color = if d.hazards.is_empty() {
+                        overlay::REACH
+                    } else {
+                        overlay::HAZARD
+                    };
+                    layer.tints.push((d.at, color.gamma_multiply(TINT_ALPHA)));
+                    if !source.hexes.contains(&d.at) {
+                        let text = if d.hazards.is_empty() {
+                            Color32::WHITE
+                        } else {
+                            overlay::HAZARD
+                        };
+                        layer.centre_numbers.push((d.at, d.cost, text));
+                    }
+                }
+                for d in found.iter().filter(|d| !d.hazards.is_empty()) {
+                    layer.paths.push((d.path.clone(), overlay::HAZARD));
+                }
+                if let Some(h) = hovered {
+                    match found.iter().find(|d| d.at == h) {
+                        Some(d) => {
+                            layer.paths.push((d.path.clone(), Color32::WHITE));
+                            let hazards = if d.hazards.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", entering {} hazard space(s)", d.hazards.len())
+                            };
+                            self.overlay_note = Some(format!(
+                                "q,r {},{}: cost {} by {} step(s){hazards}",
+                                h[0],
+                                h[1],
+                                d.cost,
+                                d.path.len().saturating_sub(1)
+                            ));
+                        }
+                        None => {
+                            self.overlay_note =
+                                Some(format!("q,r {},{}: out of reach", h[0], h[1]));
+                        }
+                    }
+                }
+            }
+            Tint::Area => {
+                if let Some(origin) = self.hovered {
+                    let corner = self.nearest_corner(origin);
+                    if let Some(t) = self
+                        .overlay_cache
+                        .template(&source, origin, corner, &settings)
+                    {
+                        for &h in &t.hits {
+                            layer
+                                .tints
+                                .push((h, overlay::HIT.gamma_multiply(TINT_ALPHA)));
+                        }
+                        for &h in &t.shielded {
+                            layer.tints.push((h, overlay::SHIELDED.gamma_multiply(0.7)));
+                        }
+                        let origin_color = if t.origin_problem.is_some() {
+                            overlay::BLOCKER
+                        } else {
+                            Color32::WHITE
+                        };
+                        layer.outlines.push((vec![origin], origin_color));
+                        self.overlay_note = Some(match &t.origin_problem {
+                            Some(problem) => format!("Origin not allowed: {problem}"),
+                            None => format!(
+                                "{} hex(es) hit, {} shielded",
+                                t.hits.len(),
+                                t.shielded.len()
+                            ),
+                        });
+                    }
+                }
+            }
+            Tint::None => {}
+        }
+        if settings.range {
+            layer.top_numbers = self
+                .overlay_cache
+                .ranges(&source)
+                .iter()
+                .filter(|(at, _)| !source.hexes.contains(at))
+                .copied()
+                .collect();
+        }
+        layer.outlines.push((source.hexes, Color32::WHITE));
+        layer
+    }
+
+    /// The corner of `hex` nearest the pointer (0 east, then clockwise), for vertex attacks.
+    fn nearest_corner(&self, hex: Axial) -> usize {
+        let Some(pointer) = self.pointer_world else {
+            return 0;
+        };
+        hex_corners_in_world(hex)
+            .iter()
+            .enumerate()
+            .min_by(|a, b| {
+                let da = a.1.distance_sq(pointer);
+                let db = b.1.distance_sq(pointer);
+                da.total_cmp(&db)
+            })
+            .map_or(0, |(k, _)| k)
+    }
+}
+
+/// The fill of a hex for a line-of-sight verdict: hidden hexes are darkened more, so what can
+/// be seen stands out.
+pub(crate) fn sight_tint(seen: Seen) -> Color32 {
+    let alpha = if seen == Seen::Hidden {
+        0.7
+    } else {
+        TINT_ALPHA
+    };
+    seen.color().gamma_multiply(alpha)
+}
+
+/// A line about the hovered pair: the verdict both ways, the range, and why.
+fn sight_note(s: &megahex::board::los::Sight) -> String {
+    let way = |v: bool| if v { "sees" } else { "does not see" };
+    let mut text = format!(
+        "to q,r {},{}: {} it, it {} back; range {}",
+        s.to[0],
+        s.to[1],
+        way(s.visible),
+        way(s.reverse_visible),
+        s.range
+    );
+    if !s.blocked_by.is_empty() {
+        let hexes: Vec<String> = s
+            .blocked_by
+            .iter()
+            .map(|h| format!("{},{}", h[0], h[1]))
+            .collect();
+        text.push_str(&format!("; blocked by {}", hexes.join(" ")));
+    }
+    for note in &s.notes {
+        text.push_str("; ");
+        text.push_str(note);
+    }
+    text
+}
+
+/// A small coloured square and its meaning.
+fn swatch(ui: &mut egui::Ui, color: Color32, text: &str) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, color);
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.0, Color32::GRAY),
+        egui::StrokeKind::Inside,
+    );
+    ui.label(text);
+}
