@@ -185,6 +185,8 @@ pub struct EditorApp {
     pub(crate) picked: Option<Axial>,
     /// The pointer in world space, for the corner of a vertex attack.
     pub(crate) pointer_world: Option<egui::Pos2>,
+    /// Where the map was drawn last frame, to centre the view on a problem.
+    pub(crate) canvas_rect: Option<egui::Rect>,
 }
 
 impl EditorApp {
@@ -224,6 +226,7 @@ impl EditorApp {
             overlay_note: None,
             picked: None,
             pointer_world: None,
+            canvas_rect: None,
         };
         app.look_for_recovery();
         app
@@ -266,12 +269,15 @@ impl EditorApp {
             .min_size(240.0)
             .resizable(true)
             .show(ui, |ui| {
-                problems_panel(
+                let clicked = problems_panel(
                     ui,
                     &self.doc.problems,
                     self.checks.is_busy(),
                     self.doc.is_dirty(),
-                )
+                );
+                if let Some(index) = clicked {
+                    self.focus_problem(index);
+                }
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
@@ -397,6 +403,33 @@ impl EditorApp {
 
     pub(crate) fn refuse(&mut self, text: &str) {
         self.say(StatusKind::Refused, text.to_owned());
+    }
+
+    /// Selects what a finding is about and centres the view on it.
+    pub(crate) fn focus_problem(&mut self, index: usize) {
+        let Some(problem) = self.doc.problems.get(index) else {
+            return;
+        };
+        let (selection, hexes) = problem_target(problem, &self.doc);
+        if let Some(selection) = selection {
+            self.selection = Some(selection);
+            self.tool = Tool::Select;
+        }
+        if let Some(&first) = hexes.first() {
+            self.picked = Some(first);
+        }
+        self.centre_on(&hexes);
+    }
+
+    /// Moves the view so the middle of `hexes` is in the middle of the map, at the same zoom.
+    pub(crate) fn centre_on(&mut self, hexes: &[Axial]) {
+        let (Some(view), Some(rect)) = (&mut self.view, self.canvas_rect) else {
+            return;
+        };
+        let Some(bounds) = crate::view::world_bounds(hexes.iter().copied()) else {
+            return;
+        };
+        view.origin_in_screen = rect.center() - bounds.center().to_vec2() * view.scale;
     }
 
     /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
@@ -1278,7 +1311,64 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-fn problems_panel(ui: &mut egui::Ui, problems: &[Problem], checking: bool, unsaved: bool) {
+/// Where a finding is on the map: what to select, and the hexes to centre the view on. A
+/// pointer into `tokens` selects that token, one into `map/tiles` that tile; the finding's own
+/// hexes are shown first, else those of what it points at.
+pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, Vec<Axial>) {
+    let scenario = doc.scenario();
+    let index_after = |prefix: &str| -> Option<usize> {
+        let rest = problem.pointer.as_deref()?.strip_prefix(prefix)?;
+        rest.split('/').next()?.parse().ok()
+    };
+    let selection = if let Some(i) = index_after("/tokens/") {
+        scenario
+            .is_some_and(|s| i < s.tokens.len())
+            .then_some(Selection::Token(i))
+    } else if let Some(i) = index_after("/map/tiles/") {
+        scenario
+            .is_some_and(|s| i < s.map.tiles.len())
+            .then_some(Selection::Tile(i))
+    } else {
+        None
+    };
+    let mut hexes: Vec<Axial> = problem.hexes.clone();
+    if hexes.is_empty() {
+        hexes = match selection {
+            Some(Selection::Token(i)) => doc
+                .tokens
+                .iter()
+                .find(|t| t.index == i)
+                .map(|t| t.hexes.clone())
+                .unwrap_or_default(),
+            Some(Selection::Tile(i)) => doc.board.as_ref().map_or_else(Vec::new, |b| {
+                b.hexes()
+                    .iter()
+                    .filter(|h| h.placement == i)
+                    .map(|h| h.at)
+                    .collect()
+            }),
+            None => Vec::new(),
+        };
+    }
+    // A finding about hexes of one tile, without a pointer, selects that tile.
+    let selection = selection.or_else(|| {
+        let board = doc.board.as_ref()?;
+        let first = board.get(*hexes.first()?)?.placement;
+        hexes
+            .iter()
+            .all(|&h| board.get(h).is_some_and(|bh| bh.placement == first))
+            .then_some(Selection::Tile(first))
+    });
+    (selection, hexes)
+}
+
+/// Returns the finding that was clicked, if any.
+fn problems_panel(
+    ui: &mut egui::Ui,
+    problems: &[Problem],
+    checking: bool,
+    unsaved: bool,
+) -> Option<usize> {
     ui.horizontal(|ui| {
         ui.heading("Problems");
         if checking {
@@ -1291,29 +1381,63 @@ fn problems_panel(ui: &mut egui::Ui, problems: &[Problem], checking: bool, unsav
     }
     if problems.is_empty() {
         ui.label(RichText::new("No problems found.").color(Color32::LIGHT_GREEN));
-        return;
+        return None;
     }
+    let mut clicked = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        for problem in problems {
+        for (index, problem) in problems.iter().enumerate() {
             ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                let (word, color) = match problem.severity {
-                    Severity::Error => ("error", Color32::LIGHT_RED),
-                    Severity::Warning => ("warning", Color32::YELLOW),
-                    Severity::Info => ("info", Color32::LIGHT_BLUE),
-                };
-                ui.label(RichText::new(word).color(color).strong());
-                ui.label(RichText::new(&problem.code).monospace());
-                if let Some((line, column)) = problem.line_column {
-                    ui.label(RichText::new(format!("{line}:{column}")).monospace());
-                }
+            let on_map = !problem.hexes.is_empty()
+                || problem
+                    .pointer
+                    .as_deref()
+                    .is_some_and(|p| p.starts_with("/tokens/") || p.starts_with("/map/tiles/"));
+            let body = ui.vertical(|ui| {
+                problem_body(ui, problem);
             });
-            ui.label(&problem.message);
-            if let Some(help) = &problem.help {
-                ui.label(RichText::new(help).weak().italics());
+            if on_map {
+                let response = ui
+                    .interact(
+                        body.response.rect,
+                        ui.scope_id().with(("problem", index)),
+                        egui::Sense::click(),
+                    )
+                    .on_hover_text("Click to show it on the map")
+                    .on_hover_cursor(egui::CursorIcon::PointingHand);
+                if response.hovered() {
+                    ui.painter().rect_stroke(
+                        body.response.rect.expand(2.0),
+                        3.0,
+                        egui::Stroke::new(1.0, Color32::GRAY),
+                        egui::StrokeKind::Outside,
+                    );
+                }
+                if response.clicked() {
+                    clicked = Some(index);
+                }
             }
         }
     });
+    clicked
+}
+
+fn problem_body(ui: &mut egui::Ui, problem: &Problem) {
+    ui.horizontal_wrapped(|ui| {
+        let (word, color) = match problem.severity {
+            Severity::Error => ("error", Color32::LIGHT_RED),
+            Severity::Warning => ("warning", Color32::YELLOW),
+            Severity::Info => ("info", Color32::LIGHT_BLUE),
+        };
+        ui.label(RichText::new(word).color(color).strong());
+        ui.label(RichText::new(&problem.code).monospace());
+        if let Some((line, column)) = problem.line_column {
+            ui.label(RichText::new(format!("{line}:{column}")).monospace());
+        }
+    });
+    ui.label(&problem.message);
+    if let Some(help) = &problem.help {
+        ui.label(RichText::new(help).weak().italics());
+    }
 }
 
 /// The bottom bar's text: what the pointer is on.
@@ -1387,6 +1511,79 @@ mod tests {
         };
         let output = ctx.run_ui(input, |ui| app.show(ui));
         output.drop_without_applying_deltas();
+    }
+
+    fn problem(pointer: Option<&str>, hexes: Vec<Axial>) -> Problem {
+        Problem {
+            pointer: pointer.map(str::to_owned),
+            hexes,
+            ..Problem::editor("test", "test".to_owned())
+        }
+    }
+
+    #[test]
+    fn a_finding_selects_its_token_or_tile_and_names_the_hexes_to_show() {
+        let doc = Document::sample();
+        // legacy is token 0, on [0, 0].
+        assert_eq!(
+            problem_target(&problem(Some("/tokens/0/at"), vec![]), &doc),
+            (Some(Selection::Token(0)), vec![[0, 0]])
+        );
+        // The finding's own hexes win over the token's.
+        assert_eq!(
+            problem_target(&problem(Some("/tokens/1"), vec![[5, -2]]), &doc),
+            (Some(Selection::Token(1)), vec![[5, -2]])
+        );
+        let (selection, hexes) = problem_target(&problem(Some("/map/tiles/2"), vec![]), &doc);
+        assert_eq!(selection, Some(Selection::Tile(2)));
+        assert_eq!(hexes.len(), 19);
+        // Out of range or elsewhere: nothing selected, unless the hexes lie on one tile.
+        assert_eq!(
+            problem_target(&problem(Some("/tokens/99/at"), vec![]), &doc),
+            (None, vec![])
+        );
+        assert_eq!(
+            problem_target(&problem(Some("/objectives/0"), vec![[0, 0]]), &doc),
+            (Some(Selection::Tile(0)), vec![[0, 0]])
+        );
+        assert_eq!(problem_target(&problem(None, vec![]), &doc), (None, vec![]));
+    }
+
+    #[test]
+    fn clicking_a_real_finding_selects_and_centres_it_and_its_hexes_get_badges() {
+        let (mut app, _, _) = app_on_file("focus");
+        let ctx = egui::Context::default();
+        frame(&mut app, &ctx);
+        // Tile 1 onto tile 0: the checker names the overlapping hexes and the tile.
+        assert!(app.edit(Edit::MoveTile {
+            index: 1,
+            at: [1, 0]
+        }));
+        app.settle_checks();
+        let index = app
+            .doc
+            .problems
+            .iter()
+            .position(|p| p.code == "tile-overlap")
+            .unwrap();
+        let problem = app.doc.problems[index].clone();
+        assert!(!problem.hexes.is_empty(), "{problem:?}");
+        app.selection = None;
+        app.view.as_mut().unwrap().pan(egui::vec2(300.0, -200.0));
+        app.focus_problem(index);
+        let (selection, hexes) = problem_target(&problem, &app.doc);
+        assert!(selection.is_some());
+        assert_eq!(app.selection, selection);
+        let rect = app.canvas_rect.unwrap();
+        let centre = crate::view::world_bounds(hexes.iter().copied())
+            .unwrap()
+            .center();
+        let on_screen = app.view.unwrap().screen_from_world(centre);
+        assert!((on_screen - rect.center()).length() < 1.0);
+        let badges = crate::canvas::problem_badges(&app.doc.problems);
+        for hex in &problem.hexes {
+            assert!(badges.iter().any(|(h, _)| h == hex));
+        }
     }
 
     #[test]

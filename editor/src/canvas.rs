@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use egui::{Color32, PointerButton, Pos2, Sense};
+use megahex::Severity;
 use megahex::board::{Axial, Board};
 use megahex_schema::hexref::MAX_COORDINATE;
 use megahex_schema::{Footprint, HexRef, Side, TileHex, TileHexMap, TilePlacement};
@@ -29,6 +30,28 @@ fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
 pub fn tile_hexes(placement: TilePlacement, catalog: &megahex_schema::Catalog) -> Vec<Axial> {
     let (board, _) = Board::build(&[placement], catalog);
     board.hexes().iter().map(|h| h.at).collect()
+}
+
+/// The hexes named by current findings, each once, with the worst severity among them.
+pub fn problem_badges(problems: &[crate::document::Problem]) -> Vec<(Axial, Severity)> {
+    let mut worst: BTreeMap<Axial, Severity> = BTreeMap::new();
+    for problem in problems {
+        for &hex in &problem.hexes {
+            let entry = worst.entry(hex).or_insert(problem.severity);
+            if rank(problem.severity) > rank(*entry) {
+                *entry = problem.severity;
+            }
+        }
+    }
+    worst.into_iter().collect()
+}
+
+fn rank(severity: Severity) -> u8 {
+    match severity {
+        Severity::Error => 2,
+        Severity::Warning => 1,
+        Severity::Info => 0,
+    }
 }
 
 fn in_bounds(at: Axial) -> bool {
@@ -70,6 +93,7 @@ impl EditorApp {
         let Some(bounds) = bounds else {
             return;
         };
+        self.canvas_rect = Some(response.rect);
         let view = *self
             .view
             .get_or_insert_with(|| View::fit(bounds, response.rect, FIT_MARGIN));
@@ -329,6 +353,7 @@ impl EditorApp {
     fn marks(&self) -> Marks {
         let mut marks = Marks {
             hovered: self.hovered,
+            badges: problem_badges(&self.doc.problems),
             ..Marks::default()
         };
         let scenario = self.doc.scenario();

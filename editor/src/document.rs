@@ -33,6 +33,10 @@ pub struct Problem {
     pub message: String,
     /// How to fix it, when the checker knows.
     pub help: Option<String>,
+    /// The map hexes it is about.
+    pub hexes: Vec<Axial>,
+    /// JSON pointer to the value it is about (`/tokens/3/at`, `/map/tiles/2`).
+    pub pointer: Option<String>,
 }
 
 impl Problem {
@@ -44,6 +48,8 @@ impl Problem {
             line_column: None,
             message,
             help: None,
+            hexes: Vec::new(),
+            pointer: None,
         }
     }
 }
@@ -376,6 +382,8 @@ pub fn check_with(
             line_column: d.span.as_ref().map(|s| (s.line, s.column)),
             message: d.message.clone(),
             help: d.help.clone(),
+            hexes: d.hexes.clone(),
+            pointer: d.pointer.clone(),
         })
         .collect();
     (Some(outcome), problems)

@@ -2,6 +2,7 @@
 //! that the facts the rules use (side, elevation, cover, lava) read at a glance.
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke, Vec2, vec2};
+use megahex::Severity;
 use megahex::board::{Axial, BoardHex};
 use megahex_schema::{Side, Team, Terrain};
 
@@ -38,6 +39,13 @@ const TEAM_PALETTE: [Color32; 6] = [
     Color32::from_rgb(40, 200, 200),
     Color32::from_rgb(240, 120, 200),
 ];
+
+/// Badges on hexes with errors.
+const BADGE_ERROR: Color32 = Color32::from_rgb(220, 30, 30);
+/// Badges on hexes with warnings.
+const BADGE_WARNING: Color32 = Color32::from_rgb(230, 150, 0);
+/// Badges on hexes with notes.
+const BADGE_INFO: Color32 = Color32::from_rgb(60, 120, 220);
 
 /// Range numbers: pale yellow, unlike movement costs.
 const RANGE_TEXT: Color32 = Color32::from_rgb(255, 240, 170);
@@ -80,6 +88,8 @@ pub struct Marks {
     pub ghost_token: Vec<Axial>,
     /// The dragged token would land on the map.
     pub ghost_token_ok: bool,
+    /// Hexes named by current findings, with the worst severity: a badge each.
+    pub badges: Vec<(Axial, Severity)>,
 }
 
 /// Draws the whole map of a document, with the highlights in `marks`.
@@ -144,7 +154,32 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
         }
     }
     draw_layer_marks(painter, view, layer);
+    draw_badges(painter, view, &marks.badges);
     draw_previews(painter, view, marks);
+}
+
+/// A small round badge with "!" at the upper right of each hex a finding names: red for
+/// errors, amber for warnings, blue for notes.
+fn draw_badges(painter: &Painter, view: &View, badges: &[(Axial, Severity)]) {
+    let radius = (0.16 * view.scale).clamp(4.0, 10.0);
+    for &(hex, severity) in badges {
+        let color = match severity {
+            Severity::Error => BADGE_ERROR,
+            Severity::Warning => BADGE_WARNING,
+            Severity::Info => BADGE_INFO,
+        };
+        let pos = view.screen_from_world(world_from_hex(hex) + vec2(0.45, -0.5));
+        painter.circle(pos, radius, color, Stroke::new(1.5, Color32::WHITE));
+        if radius >= 6.0 {
+            painter.text(
+                pos,
+                Align2::CENTER_CENTER,
+                "!",
+                FontId::proportional(radius * 1.5),
+                Color32::WHITE,
+            );
+        }
+    }
 }
 
 /// The overlay's lines and numbers, over the tokens so they stay readable.
