@@ -121,6 +121,8 @@ pub enum Dialog {
     Discard(Next),
     /// The window is being closed with unsaved changes.
     Quit,
+    /// Saving would replace a version of the file another program wrote since it was loaded.
+    Overwrite,
 }
 
 /// A recovery copy from an earlier session, waiting for the user's decision.
@@ -187,6 +189,17 @@ pub struct EditorApp {
     pub(crate) pointer_world: Option<egui::Pos2>,
     /// Where the map was drawn last frame, to centre the view on a problem.
     pub(crate) canvas_rect: Option<egui::Rect>,
+    /// Watches the open file for changes by other programs.
+    pub(crate) watcher: Option<crate::watch::FileWatcher>,
+    /// The file whose watch could not be started, so the failure is reported once.
+    watch_failed: Option<PathBuf>,
+    /// Another program changed the file while there were unsaved edits: its bytes, until the
+    /// user chooses (the conflict banner).
+    pub(crate) conflict: Option<Vec<u8>>,
+    /// The file's size, times and identity when it was last read for a change, so events that
+    /// do not change it (the editor's own reads open the file, which the watch reports) are
+    /// dropped without reading it again.
+    disk_stamp: Option<crate::watch::Stamp>,
 }
 
 impl EditorApp {
@@ -227,6 +240,10 @@ impl EditorApp {
             picked: None,
             pointer_world: None,
             canvas_rect: None,
+            watcher: None,
+            watch_failed: None,
+            conflict: None,
+            disk_stamp: None,
         };
         app.look_for_recovery();
         app
@@ -244,6 +261,7 @@ impl EditorApp {
         let ctx = ui.ctx().clone();
         self.ctx = Some(ctx.clone());
         self.receive_checks();
+        self.watch_file(&ctx);
         self.handle_close_request(&ctx);
         self.shortcuts(&ctx);
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
@@ -255,6 +273,15 @@ impl EditorApp {
                         .inner_margin(8.0),
                 )
                 .show(ui, |ui| self.recovery_banner(ui));
+        }
+        if self.conflict.is_some() {
+            egui::Panel::top("conflict")
+                .frame(
+                    egui::Frame::side_top_panel(ui.style())
+                        .fill(Color32::from_rgb(120, 30, 30))
+                        .inner_margin(8.0),
+                )
+                .show(ui, |ui| self.conflict_banner(ui));
         }
         if self.overlays.any() {
             egui::Panel::top("overlay-bar").show(ui, |ui| self.overlay_bar(ui));
@@ -447,6 +474,7 @@ impl EditorApp {
         self.recovery.pending_since = None;
         self.recovery.written = false;
         self.recovery.offer = None;
+        self.conflict = None;
         self.look_for_recovery();
     }
 
@@ -504,11 +532,29 @@ impl EditorApp {
             return false;
         }
         match self.doc.path.clone() {
-            Some(path) => self.save_to(&path),
+            Some(path) => {
+                if self.changed_on_disk() {
+                    self.dialog = Some(Dialog::Overwrite);
+                    return false;
+                }
+                self.save_to(&path)
+            }
             None => {
                 self.open_save_as(false);
                 false
             }
+        }
+    }
+
+    /// True when the open file holds something else than what the editor last read or wrote
+    /// (another program saved it). A file that is gone is not a change to protect.
+    pub(crate) fn changed_on_disk(&self) -> bool {
+        let Some(path) = &self.doc.path else {
+            return false;
+        };
+        match std::fs::read(path) {
+            Ok(bytes) => self.doc.on_disk.as_deref() != Some(bytes.as_slice()),
+            Err(_) => false,
         }
     }
 
@@ -553,6 +599,7 @@ impl EditorApp {
                 storage::clear_recovery(&self.recovery.dir, Some(target));
                 self.recovery.written = false;
                 self.recovery.pending_since = None;
+                self.conflict = None;
                 // The modeline or folder may have changed what the checker sees.
                 self.request_check();
                 self.say(StatusKind::Done, format!("Saved {}", target.display()));
@@ -566,6 +613,201 @@ impl EditorApp {
                 false
             }
         }
+    }
+
+    // --- changes by other programs ---------------------------------------------------------
+
+    /// Keeps the watch on the open file (a new one after Open or Save as) and handles what it
+    /// reports.
+    fn watch_file(&mut self, ctx: &egui::Context) {
+        self.ensure_watcher();
+        if let Some(watcher) = &self.watcher {
+            watcher.wake(ctx);
+        }
+        self.poll_disk();
+    }
+
+    /// Watches the document's file, if it has one and it is not watched yet.
+    pub(crate) fn ensure_watcher(&mut self) {
+        let Some(path) = self.doc.path.clone() else {
+            self.watcher = None;
+            return;
+        };
+        if self.watcher.as_ref().is_some_and(|w| w.path() == path) {
+            return;
+        }
+        self.watcher = None;
+        if self.watch_failed.as_ref() == Some(&path) {
+            return;
+        }
+        match crate::watch::FileWatcher::watch(&path, crate::watch::DEBOUNCE) {
+            Ok(watcher) => {
+                self.watcher = Some(watcher);
+                self.watch_failed = None;
+            }
+            Err(e) => {
+                self.watch_failed = Some(path);
+                self.say(
+                    StatusKind::Failed,
+                    format!("{e}: changes made by other programs will not be noticed (F5 reloads)"),
+                );
+            }
+        }
+    }
+
+    /// Handles a change the watcher reported since the last frame, if any.
+    pub(crate) fn poll_disk(&mut self) {
+        if self.watcher.as_ref().is_some_and(|w| w.changed()) {
+            self.disk_changed();
+        }
+    }
+
+    /// The file changed on disk (or may have): reload it when nothing would be lost, raise the
+    /// conflict when there are unsaved edits, and ignore the editor's own saves.
+    pub(crate) fn disk_changed(&mut self) {
+        let Some(path) = self.doc.path.clone() else {
+            return;
+        };
+        let stamp = crate::watch::Stamp::of(&path);
+        if stamp.is_some() && stamp == self.disk_stamp {
+            return;
+        }
+        self.disk_stamp = stamp;
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // Perhaps mid-rename; if it stays gone, saving writes it again.
+                self.say(
+                    StatusKind::Refused,
+                    format!(
+                        "{} is no longer on disk; your version is still here, and Ctrl+S writes it again",
+                        self.doc.name
+                    ),
+                );
+                return;
+            }
+            Err(e) => {
+                self.say(
+                    StatusKind::Failed,
+                    format!("{} changed on disk but cannot be read: {e}", self.doc.name),
+                );
+                return;
+            }
+        };
+        if self.doc.on_disk.as_deref() == Some(bytes.as_slice()) {
+            // Our own save, or a change undone: nothing to do, and no conflict left.
+            self.conflict = None;
+            return;
+        }
+        if self.doc.is_dirty() {
+            self.conflict = Some(bytes);
+            return;
+        }
+        self.take_disk_version(bytes);
+        self.say(
+            StatusKind::Done,
+            format!("{} changed on disk and was reloaded", self.doc.name),
+        );
+    }
+
+    /// Replaces the clean document with what is on disk, keeping the view and, when it still
+    /// exists, the selection.
+    fn take_disk_version(&mut self, bytes: Vec<u8>) {
+        let (selection, picked) = (self.selection, self.picked);
+        let doc = Document::from_bytes(self.doc.name.clone(), self.doc.path.clone(), &bytes);
+        self.set_document(doc, true);
+        let exists = self.doc.scenario().is_some_and(|s| match selection {
+            Some(Selection::Tile(i)) => i < s.map.tiles.len(),
+            Some(Selection::Token(i)) => i < s.tokens.len(),
+            None => false,
+        });
+        if exists {
+            self.selection = selection;
+            self.picked = picked;
+        }
+    }
+
+    /// "Reload theirs": takes the version on disk. The unsaved edits stay one undo away, and a
+    /// recovery copy of them is kept until the next save.
+    pub(crate) fn reload_theirs(&mut self) {
+        let Some(bytes) = self.conflict.take() else {
+            return;
+        };
+        // Keep a copy of mine on disk first; left in place (not marked as ours to clear), so it
+        // is offered at the next start if the edits are never saved.
+        let kept = self.write_recovery();
+        self.recovery.written = false;
+        let theirs = Document::from_bytes(self.doc.name.clone(), self.doc.path.clone(), &bytes);
+        let history_kept = match (theirs.scenario().cloned(), self.doc.editing.is_some()) {
+            (Some(scenario), true) => {
+                let applied = self.doc.apply(Edit::ReloadFromDisk(Box::new(scenario)));
+                if let Some(editing) = &mut self.doc.editing {
+                    editing.mark_saved();
+                }
+                self.doc.on_disk = Some(bytes.clone());
+                self.doc.modeline = theirs.modeline.clone();
+                self.doc.problems = theirs.problems.clone();
+                self.doc.set_catalog(theirs.catalog.clone());
+                if applied.is_ok() {
+                    self.changed();
+                }
+                applied.is_ok()
+            }
+            _ => false,
+        };
+        if !history_kept {
+            // The file is not a scenario the history can hold: show it as it is; the recovery
+            // copy of mine is offered in the banner.
+            self.take_disk_version(bytes);
+        }
+        let how = match (history_kept, kept) {
+            (true, true) => "Ctrl+Z brings your edits back, and a recovery copy is kept",
+            (true, false) => "Ctrl+Z brings your edits back",
+            (false, _) => "your edits are in the recovery copy offered above",
+        };
+        self.say(
+            StatusKind::Done,
+            format!(
+                "Reloaded {} as saved by the other program; {how}",
+                self.doc.name
+            ),
+        );
+    }
+
+    /// "Keep mine": goes on editing; the next save asks before replacing the other version.
+    pub(crate) fn keep_mine(&mut self) {
+        if self.conflict.take().is_some() {
+            self.say(
+                StatusKind::Done,
+                "Keeping your version; saving will ask before replacing the one on disk".to_owned(),
+            );
+        }
+    }
+
+    fn conflict_banner(&mut self, ui: &mut egui::Ui) {
+        let text = format!(
+            "{} was changed by another program, and you have unsaved edits. Neither version is overwritten until you choose.",
+            self.doc.name
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(text).color(Color32::WHITE).strong());
+            if ui
+                .button("Reload theirs")
+                .on_hover_text("Show the version on disk; Ctrl+Z brings your edits back")
+                .clicked()
+            {
+                self.reload_theirs();
+            }
+            if ui
+                .button("Keep mine")
+                .on_hover_text(
+                    "Go on editing; saving will ask before replacing the version on disk",
+                )
+                .clicked()
+            {
+                self.keep_mine();
+            }
+        });
     }
 
     // --- recovery -------------------------------------------------------------------------
@@ -1178,6 +1420,10 @@ impl EditorApp {
                             } else if target.exists() && !is_current && replace.is_none() {
                                 replace_next = Some(target.clone());
                                 error = None;
+                            } else if is_current && self.changed_on_disk() {
+                                next_dialog = None;
+                                self.dialog = Some(Dialog::Overwrite);
+                                return;
                             } else if self.save_to(&target) {
                                 next_dialog = None;
                                 if then_quit {
@@ -1213,6 +1459,28 @@ impl EditorApp {
                             next_dialog = None;
                             self.discard_changes();
                             self.go(next.clone());
+                        }
+                        if ui.button("Cancel").clicked() {
+                            next_dialog = None;
+                        }
+                    });
+                }
+                Dialog::Overwrite => {
+                    ui.heading("The file changed on disk");
+                    ui.label(format!(
+                        "{} was changed by another program since the editor loaded or saved it. Saving now replaces that version with yours.",
+                        self.doc.name
+                    ));
+                    ui.horizontal(|ui| {
+                        if ui.button("Overwrite it with mine").clicked() {
+                            next_dialog = None;
+                            if let Some(path) = self.doc.path.clone() {
+                                self.save_to(&path);
+                            }
+                        }
+                        if ui.button("Save as…").clicked() {
+                            self.open_save_as(false);
+                            next_dialog = self.dialog.clone();
                         }
                         if ui.button("Cancel").clicked() {
                             next_dialog = None;
@@ -1584,6 +1852,145 @@ mod tests {
         for hex in &problem.hexes {
             assert!(badges.iter().any(|(h, _)| h == hex));
         }
+    }
+
+    /// Waits (at most 20 s) for the watcher to report a change of the open file, then handles
+    /// it as a frame would.
+    fn wait_for_disk_change(app: &mut EditorApp) {
+        let start = Instant::now();
+        let watcher = app.watcher.as_ref().expect("the file is watched");
+        while !watcher.changed() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no change reported for {}",
+                watcher.path().display()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        app.disk_changed();
+    }
+
+    /// The sample with another title, as another program would save it: a new file renamed
+    /// over the old one.
+    fn save_elsewhere(file: &Path, title: &str) {
+        let text =
+            crate::document::SAMPLE_YAML.replacen("title: ", &format!("title: {title} #"), 1);
+        assert_ne!(text, crate::document::SAMPLE_YAML);
+        let temp = file.with_file_name(".other-program.tmp");
+        std::fs::write(&temp, text).unwrap();
+        std::fs::rename(&temp, file).unwrap();
+    }
+
+    fn title_of(app: &EditorApp) -> String {
+        app.doc
+            .scenario()
+            .unwrap()
+            .title
+            .clone()
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn an_outside_change_reloads_a_clean_document_and_keeps_the_view_and_selection() {
+        let (mut app, file, _) = app_on_file("reload-clean");
+        let ctx = egui::Context::default();
+        frame(&mut app, &ctx);
+        app.view
+            .as_mut()
+            .unwrap()
+            .zoom_around(egui::pos2(300.0, 300.0), 1.7);
+        let view = app.view;
+        app.select_at([5, -2]);
+        assert_eq!(app.selection, Some(Selection::Token(1)));
+        assert!(app.watcher.is_some(), "the frame started the watch");
+        save_elsewhere(&file, "Theirs");
+        wait_for_disk_change(&mut app);
+        assert!(title_of(&app).starts_with("Theirs"), "{}", title_of(&app));
+        assert!(!app.doc.is_dirty());
+        assert!(app.conflict.is_none(), "no conflict");
+        assert_eq!(app.view, view, "pan and zoom are kept");
+        assert_eq!(app.selection, Some(Selection::Token(1)));
+        assert!(app.status.as_ref().unwrap().text.contains("reloaded"));
+    }
+
+    #[test]
+    fn an_outside_change_with_unsaved_edits_raises_a_conflict_and_reload_theirs_can_be_undone() {
+        let (mut app, file, recovery) = app_on_file("reload-conflict");
+        let ctx = egui::Context::default();
+        frame(&mut app, &ctx);
+        assert!(app.edit(Edit::FlipTile { index: 0 }));
+        let mine = app.doc.scenario().unwrap().clone();
+        save_elsewhere(&file, "Theirs");
+        wait_for_disk_change(&mut app);
+        assert!(app.conflict.is_some(), "the conflict is raised");
+        assert_eq!(app.doc.scenario(), Some(&mine), "nothing replaced silently");
+        let theirs_on_disk = std::fs::read(&file).unwrap();
+        // The banner is on screen with both choices.
+        frame(&mut app, &ctx);
+        app.reload_theirs();
+        assert!(app.conflict.is_none(), "no conflict");
+        assert!(title_of(&app).starts_with("Theirs"));
+        assert!(!app.doc.is_dirty(), "the file's version is what is saved");
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            theirs_on_disk,
+            "theirs untouched"
+        );
+        // Mine: one undo away, and kept in a recovery copy.
+        let (_, copy) = storage::find_recovery(&recovery, Some(&file)).unwrap();
+        assert!(
+            copy.ends_with(&crate::storage::to_yaml(&mine, app.doc.modeline.as_deref()).unwrap())
+        );
+        frame(&mut app, &ctx);
+        assert!(
+            storage::find_recovery(&recovery, Some(&file)).is_some(),
+            "not cleared"
+        );
+        app.shortcut(Key::Z, Modifiers::COMMAND);
+        assert_eq!(app.doc.scenario(), Some(&mine));
+        assert!(app.doc.is_dirty());
+    }
+
+    #[test]
+    fn keep_mine_then_save_asks_before_overwriting_and_own_saves_are_ignored() {
+        let (mut app, file, _) = app_on_file("reload-keep");
+        let ctx = egui::Context::default();
+        frame(&mut app, &ctx);
+        assert!(app.edit(Edit::FlipTile { index: 0 }));
+        save_elsewhere(&file, "Theirs");
+        wait_for_disk_change(&mut app);
+        assert!(app.conflict.is_some());
+        app.keep_mine();
+        assert!(app.conflict.is_none(), "no conflict");
+        assert!(app.doc.is_dirty());
+        // Reading the file to compare it opens it, which the watch may report: such events
+        // must not bring the conflict back (on Linux they come within the debounce time).
+        assert!(app.changed_on_disk());
+        let quiet = Instant::now() + crate::watch::DEBOUNCE * 4;
+        while Instant::now() < quiet {
+            app.poll_disk();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(app.conflict.is_none(), "no conflict");
+        // Saving asks first, and writes nothing yet.
+        let theirs = std::fs::read(&file).unwrap();
+        assert!(!app.save());
+        assert_eq!(app.dialog, Some(Dialog::Overwrite));
+        assert_eq!(std::fs::read(&file).unwrap(), theirs);
+        app.dialog = None;
+        // Overwriting is a choice: then the file is mine, and the save's own change event
+        // neither reloads nor raises a conflict.
+        let path = file.clone();
+        assert!(app.save_to(&path));
+        let mine = app.doc.scenario().unwrap().clone();
+        wait_for_disk_change(&mut app);
+        assert!(app.conflict.is_none(), "no conflict");
+        assert_eq!(app.doc.scenario(), Some(&mine));
+        assert!(app.status.as_ref().unwrap().text.starts_with("Saved"));
+        // And the next save does not ask.
+        assert!(app.edit(Edit::FlipTile { index: 0 }));
+        assert!(app.save());
+        assert_eq!(app.dialog, None);
     }
 
     #[test]

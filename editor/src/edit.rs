@@ -57,6 +57,9 @@ pub enum Edit {
     },
     /// Replace the whole scenario, for panel edits (teams, objectives, rules, text).
     Replace(Box<Scenario>),
+    /// Take the version another program saved, dropping the unsaved edits (undo brings them
+    /// back).
+    ReloadFromDisk(Box<Scenario>),
 }
 
 impl Edit {
@@ -73,6 +76,7 @@ impl Edit {
             Edit::UpdateToken { token, .. } => format!("edit {}", token.id),
             Edit::RemoveToken { .. } => "remove token".into(),
             Edit::Replace(_) => "edit scenario".into(),
+            Edit::ReloadFromDisk(_) => "reload from disk".into(),
         }
     }
 
@@ -145,7 +149,7 @@ impl Edit {
                 }
                 scenario.tokens.remove(*index);
             }
-            Edit::Replace(new) => *scenario = (**new).clone(),
+            Edit::Replace(new) | Edit::ReloadFromDisk(new) => *scenario = (**new).clone(),
         }
         Ok(())
     }

@@ -15,6 +15,7 @@ mod overlay;
 mod overlay_view;
 mod storage;
 mod view;
+mod watch;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -36,6 +37,10 @@ Overlays, from the selected token or the hex clicked: L line of sight, G range n
         M movement reach, A area template (origin under the pointer)
 Undo:   Ctrl+Z, redo Ctrl+Shift+Z or Ctrl+Y
 Files:  Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, F5 reload
+
+The open file is watched: when another program changes it, the editor reloads it, or, with
+unsaved edits, asks whether to reload that version or keep editing yours; a save over a file
+changed on disk asks first.
 
 Unsaved work is copied to a recovery file (under ~/.cache/megahex/recovery, or
 $XDG_CACHE_HOME/megahex/recovery) a moment after each edit, and offered the next time the same
