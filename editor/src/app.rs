@@ -1298,10 +1298,10 @@ impl EditorApp {
                 p.tile
             ),
             (Tool::Select, Some(Selection::Tile(_))) => {
-                "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. Ctrl+Z undoes.".to_owned()
+                "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. From the hex clicked: L sight, G range, M reach, A area.".to_owned()
             }
             (Tool::Select, Some(Selection::Token(_))) => {
-                "Token selected: drag it to move, Delete removes. Click again for the tile under it.".to_owned()
+                "Token selected: drag it to move, Delete removes, click again for the tile under it. L sight, G range, M reach, A area.".to_owned()
             }
             (Tool::Select, None) => {
                 "Click a tile or token to select it. Drag to pan, scroll to zoom.".to_owned()

@@ -130,8 +130,14 @@ pub enum Seen {
 
 impl Seen {
     /// Reads a [`Sight`] from the source to a hex.
+    #[cfg(test)]
     pub fn of(sight: &Sight) -> Seen {
-        match (sight.visible, sight.reverse_visible) {
+        Seen::from_verdicts(sight.visible, sight.reverse_visible)
+    }
+
+    /// From "the source sees it" and "it sees the source".
+    pub fn from_verdicts(visible: bool, reverse_visible: bool) -> Seen {
+        match (visible, reverse_visible) {
             (true, true) => Seen::Both,
             (false, false) => Seen::Hidden,
             (true, false) => Seen::SourceOnly,
@@ -150,14 +156,36 @@ impl Seen {
     }
 }
 
-/// Line of sight from the source to every hex of the board, in board order: the best pair of
-/// the source's hexes and the target, as `megahex los --from` reports it.
-pub fn sights(scene: &Scene, from: &[Axial]) -> Vec<Sight> {
+/// Line of sight from the source to one hex, with its explanation: the best pair of the
+/// source's hexes and the target, as `megahex los --from REF --to REF` reports it.
+pub fn sight_to(scene: &Scene, from: &[Axial], to: Axial) -> Option<Sight> {
+    match from {
+        // One viewer hex: the only pair is the best one.
+        [one] => los::sight(&scene.board, *one, to, scene.rules),
+        _ => los::best_sight(&scene.board, from, &[to], scene.rules),
+    }
+}
+
+/// The line-of-sight verdict from the source to every hex of the board, in board order. For
+/// each hex it is the verdict of the pair [`los::best_sight`] picks (seen first, then seen
+/// back), found with the library's fast [`los::sees`], so the whole map takes a few
+/// milliseconds; the explanation is asked for the hovered hex only ([`sight_to`]).
+pub fn verdicts(scene: &Scene, from: &[Axial]) -> Vec<(Axial, Seen)> {
     let board = &scene.board;
     board
         .hexes()
         .iter()
-        .filter_map(|h| los::best_sight(board, from, &[h.at], scene.rules))
+        .filter_map(|h| {
+            from.iter()
+                .map(|&a| {
+                    (
+                        los::sees(board, a, h.at, scene.rules),
+                        los::sees(board, h.at, a, scene.rules),
+                    )
+                })
+                .max()
+                .map(|(seen, back)| (h.at, Seen::from_verdicts(seen, back)))
+        })
         .collect()
 }
 
@@ -235,13 +263,17 @@ pub fn template(
     }
 }
 
+/// Each hex of the board with how it looks from the source.
+type Verdicts = Vec<(Axial, Seen)>;
+
 /// Answers kept until their inputs change, so nothing is recomputed every frame.
 #[derive(Default)]
 pub struct Cache {
     /// The document layout the scene was built from ([`crate::document::Document::layout`]).
     layout: Option<u64>,
     scene: Option<Scene>,
-    sights: Option<(Source, LosRules, Vec<Sight>)>,
+    verdicts: Option<(Source, LosRules, Verdicts)>,
+    sight: Option<(Source, Axial, Option<Sight>)>,
     ranges: Option<(Source, Vec<(Axial, u32)>)>,
     reach: Option<(Source, MoveAction, Vec<Destination>)>,
     template: Option<(Source, Axial, usize, Settings, Template)>,
@@ -254,7 +286,8 @@ impl Cache {
     pub fn scene(&mut self, layout: u64, scenario: &Scenario, catalog: &Catalog) -> &Scene {
         if self.layout != Some(layout) || self.scene.is_none() {
             self.layout = Some(layout);
-            self.sights = None;
+            self.verdicts = None;
+            self.sight = None;
             self.ranges = None;
             self.reach = None;
             self.template = None;
@@ -264,17 +297,26 @@ impl Cache {
             .get_or_insert_with(|| Scene::new(scenario, catalog))
     }
 
-    /// Line of sight from `source`, cached.
-    pub fn sights(&mut self, source: &Source) -> &[Sight] {
+    /// Line-of-sight verdicts from `source` for every hex, cached.
+    pub fn verdicts(&mut self, source: &Source) -> &[(Axial, Seen)] {
         let Some(scene) = &self.scene else {
             return &[];
         };
-        let fresh = matches!(&self.sights, Some((s, r, _)) if s == source && *r == scene.rules);
+        let fresh = matches!(&self.verdicts, Some((s, r, _)) if s == source && *r == scene.rules);
         if !fresh {
             self.computed += 1;
-            self.sights = Some((source.clone(), scene.rules, sights(scene, &source.hexes)));
+            self.verdicts = Some((source.clone(), scene.rules, verdicts(scene, &source.hexes)));
         }
-        self.sights.as_ref().map_or(&[], |(_, _, v)| v.as_slice())
+        self.verdicts.as_ref().map_or(&[], |(_, _, v)| v.as_slice())
+    }
+
+    /// The full answer from `source` to one hex (the hovered one), cached.
+    pub fn sight_to(&mut self, source: &Source, to: Axial) -> Option<&Sight> {
+        let scene = self.scene.as_ref()?;
+        if !matches!(&self.sight, Some((s, t, _)) if s == source && *t == to) {
+            self.sight = Some((source.clone(), to, sight_to(scene, &source.hexes, to)));
+        }
+        self.sight.as_ref().and_then(|(_, _, s)| s.as_ref())
     }
 
     /// Range numbers from `source`, cached.
@@ -363,27 +405,38 @@ mod tests {
 
     #[test]
     fn the_sight_overlay_is_the_library_answer_for_each_hex() {
-        let (scene, _) = scene("scenarios/duel-ra-vs-blade.yaml");
-        let from = scene.tokens[0].hexes.clone();
-        let all = sights(&scene, &from);
-        assert_eq!(all.len(), scene.board.hexes().len());
-        for target in [0, 7, 19, 33, all.len() - 1] {
-            let at = scene.board.hexes()[target].at;
-            let sight = all.iter().find(|s| s.to == at).unwrap();
-            assert_eq!(
-                Some(sight),
-                los::best_sight(&scene.board, &from, &[at], scene.rules).as_ref()
-            );
-            if from.len() == 1 {
-                assert_eq!(
-                    Some(sight),
-                    los::sight(&scene.board, from[0], at, scene.rules).as_ref()
-                );
+        for (path, id) in [
+            ("scenarios/duel-ra-vs-blade.yaml", "ra"),
+            ("scenarios/jungle-raptor-run.yaml", ""),
+            ("scenarios/volcano-omnitron-forge.yaml", ""),
+        ] {
+            let (scene, _) = scene(path);
+            // A named figure, else the biggest footprint (a multi-hex figure where there is one).
+            let token = scene
+                .token(id)
+                .or_else(|| scene.tokens.iter().max_by_key(|t| t.hexes.len()))
+                .unwrap();
+            let from = token.hexes.clone();
+            let all = verdicts(&scene, &from);
+            assert_eq!(all.len(), scene.board.hexes().len());
+            for &(at, seen) in &all {
+                let best = los::best_sight(&scene.board, &from, &[at], scene.rules).unwrap();
+                assert_eq!(seen, Seen::of(&best), "{path}: {at:?}");
+                let explained = sight_to(&scene, &from, at).unwrap();
+                assert_eq!(Seen::of(&explained), seen);
+                if let [one] = from.as_slice() {
+                    assert_eq!(
+                        Some(explained),
+                        los::sight(&scene.board, *one, at, scene.rules)
+                    );
+                } else {
+                    assert_eq!(explained, best);
+                }
             }
+            // Some hexes are hidden and some seen on a real map.
+            assert!(all.iter().any(|(_, s)| *s == Seen::Both), "{path}");
+            assert!(all.iter().any(|(_, s)| *s == Seen::Hidden), "{path}");
         }
-        // Some hexes are hidden and some seen on a real map.
-        assert!(all.iter().any(|s| Seen::of(s) == Seen::Both));
-        assert!(all.iter().any(|s| Seen::of(s) == Seen::Hidden));
     }
 
     #[test]
@@ -391,17 +444,28 @@ mod tests {
         let (scene, _) = scene("scenarios/jungle-raptor-run.yaml");
         let board = &scene.board;
         let cover = board.hexes().iter().find(|h| h.is_cover()).unwrap().at;
-        let all = sights(&scene, &[cover]);
+        let all = verdicts(&scene, &[cover]);
         // From cover the viewer sees out but is not seen back, except by adjacent hexes.
-        let one_way: Vec<&Sight> = all
+        let one_way: Vec<Axial> = all
             .iter()
-            .filter(|s| Seen::of(s) == Seen::SourceOnly)
+            .filter(|(_, s)| *s == Seen::SourceOnly)
+            .map(|(at, _)| *at)
             .collect();
         assert!(!one_way.is_empty());
-        for s in one_way {
+        for at in one_way {
+            let s = los::sight(board, cover, at, scene.rules).unwrap();
             assert!(s.visible && !s.reverse_visible);
             assert!(distance(s.from, s.to) > 1);
         }
+        // And the other way round: from outside, a hex in cover is one that sees but is not
+        // seen.
+        let outside = all
+            .iter()
+            .find(|(at, s)| *s == Seen::SourceOnly && !board.get(*at).unwrap().is_cover())
+            .unwrap()
+            .0;
+        let back = verdicts(&scene, &[outside]);
+        assert!(back.contains(&(cover, Seen::TargetOnly)));
     }
 
     #[test]
@@ -469,17 +533,17 @@ mod tests {
         };
         for _ in 0..5 {
             cache.scene(1, scenario, &doc.catalog);
-            assert!(!cache.sights(&source).is_empty());
+            assert!(!cache.verdicts(&source).is_empty());
         }
         assert_eq!(cache.computed, 1);
         cache.scene(2, scenario, &doc.catalog);
-        cache.sights(&source);
+        cache.verdicts(&source);
         assert_eq!(cache.computed, 2, "a new layout computes again");
         let other = Source {
             hexes: vec![doc.board.as_ref().unwrap().hexes()[6].at],
             token: None,
         };
-        cache.sights(&other);
+        cache.verdicts(&other);
         assert_eq!(cache.computed, 3, "a new source computes again");
         let settings = Settings::default();
         cache.template(&other, at, 2, &settings);

@@ -236,13 +236,12 @@ impl EditorApp {
         let settings = self.overlays;
         match settings.tint {
             Tint::Sight => {
-                let sights = self.overlay_cache.sights(&source);
-                for s in sights {
-                    if !source.hexes.contains(&s.to) {
-                        layer.tints.push((s.to, sight_tint(Seen::of(s))));
+                for &(at, seen) in self.overlay_cache.verdicts(&source) {
+                    if !source.hexes.contains(&at) {
+                        layer.tints.push((at, sight_tint(seen)));
                     }
                 }
-                if let Some(s) = hovered.and_then(|h| sights.iter().find(|s| s.to == h)) {
+                if let Some(s) = hovered.and_then(|h| self.overlay_cache.sight_to(&source, h)) {
                     layer.witness = s.witness;
                     if s.witness.is_none() {
                         layer
