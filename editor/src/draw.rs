@@ -210,6 +210,15 @@ pub fn draw_layer_marks(painter: &Painter, view: &View, layer: &Layer) {
             painter.circle_filled(end, width + 1.0, crate::overlay::WITNESS);
         }
     }
+    if let Some(p) = layer.corner {
+        let at = view.screen_from_world(Pos2::new(p[0] as f32, p[1] as f32));
+        painter.circle(
+            at,
+            width + 3.0,
+            crate::overlay::HIT,
+            Stroke::new(2.0, Color32::WHITE),
+        );
+    }
     if view.scale < DETAIL_SCALE {
         return;
     }

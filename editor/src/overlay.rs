@@ -386,6 +386,8 @@ pub struct Layer {
     pub outlines: Vec<(Vec<Axial>, Color32)>,
     /// A segment in world units: the witness line of sight.
     pub witness: Option<[[f64; 2]; 2]>,
+    /// A point in world units: the corner a vertex attack is aimed at.
+    pub corner: Option<[f64; 2]>,
 }
 
 #[cfg(test)]

@@ -317,6 +317,11 @@ impl EditorApp {
                             Color32::WHITE
                         };
                         layer.outlines.push((vec![origin], origin_color));
+                        if settings.vertex {
+                            layer.corner = megahex::board::geom::pixel_corners(origin)
+                                .get(corner)
+                                .copied();
+                        }
                         self.overlay_note = Some(match &t.origin_problem {
                             Some(problem) => format!("Origin not allowed: {problem}"),
                             None => format!(
