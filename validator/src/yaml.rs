@@ -129,9 +129,13 @@ impl<'a> LineIndex<'a> {
         }
     }
 
-    /// Extends `span` to end at `end_offset` (bytes), never past the text.
+    /// Extends `span` to end at `end_offset` (bytes), never past the text and never inside a
+    /// character, so every span can be sliced and shown.
     fn to(&self, span: Span, end_offset: usize) -> Span {
-        let end = end_offset.clamp(span.offset, self.text.len());
+        let mut end = end_offset.clamp(span.offset, self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
         Span {
             len: end - span.offset,
             ..span
@@ -367,7 +371,11 @@ impl<'a> Builder<'a> {
         // after its key instead, where the designer left it empty.
         let span = match self.key_spans.get(&pointer) {
             Some(key) if text.is_empty() && style == TScalarStyle::Plain => {
-                let key_text = &self.lines.text[key.offset..key.offset + key.len];
+                let key_text = self
+                    .lines
+                    .text
+                    .get(key.offset..key.offset + key.len)
+                    .unwrap_or_default();
                 Span {
                     offset: key.offset + key.len,
                     len: 0,
@@ -588,6 +596,26 @@ mod tests {
         assert_eq!((id.line, id.column), (2, 5));
         let last = doc.value_spans["/last"];
         assert_eq!((last.line, last.column), (4, 5));
+    }
+
+    /// Found by fuzzing: a span ending inside a two-byte character.
+    #[test]
+    fn spans_never_end_inside_a_character() {
+        let text = "[?\r#/,\n,O\rO+:\n\u{43f}\u{43f}[\u{1}\u{43f}\u{43f}[\u{12}0\n<:\u{1a}:o#";
+        if let Ok(doc) = load(text, Limits::default()) {
+            for span in doc.value_spans.values().chain(doc.key_spans.values()) {
+                assert!(text.get(span.offset..span.offset + span.len).is_some());
+            }
+        }
+        for len in 1..text.len() {
+            if let Some(prefix) = text.get(..len)
+                && let Ok(doc) = load(prefix, Limits::default())
+            {
+                for span in doc.value_spans.values() {
+                    assert!(prefix.get(span.offset..span.offset + span.len).is_some());
+                }
+            }
+        }
     }
 
     #[test]
