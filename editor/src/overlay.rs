@@ -7,7 +7,7 @@ use egui::Color32;
 use megahex::board::Axial;
 use megahex::board::area::{self, Template};
 use megahex::board::los::{self, LosRules, Sight};
-use megahex::board::movement::{self, Destination, MoveAction, World};
+use megahex::board::movement::{Destination, MoveAction};
 use megahex::scene::{Placed, Scene};
 use megahex_schema::{Catalog, Scenario};
 
@@ -167,8 +167,8 @@ pub fn sight_to(scene: &Scene, from: &[Axial], to: Axial) -> Option<Sight> {
 }
 
 /// The line-of-sight verdict from the source to every hex of the board, in board order. For
-/// each hex it is the verdict of the pair [`los::best_sight`] picks (seen first, then seen
-/// back), found with the library's fast [`los::sees`], so the whole map takes a few
+/// each hex it is the verdict of the pair [`los::best_sight`] picks ([`los::best_verdicts`]),
+/// found with the library's fast [`los::sees`], so the whole map takes a few
 /// milliseconds; the explanation is asked for the hovered hex only ([`sight_to`]).
 pub fn verdicts(scene: &Scene, from: &[Axial]) -> Vec<(Axial, Seen)> {
     let board = &scene.board;
@@ -176,14 +176,7 @@ pub fn verdicts(scene: &Scene, from: &[Axial]) -> Vec<(Axial, Seen)> {
         .hexes()
         .iter()
         .filter_map(|h| {
-            from.iter()
-                .map(|&a| {
-                    (
-                        los::sees(board, a, h.at, scene.rules),
-                        los::sees(board, h.at, a, scene.rules),
-                    )
-                })
-                .max()
+            los::best_verdicts(board, from, &[h.at], scene.rules)
                 .map(|(seen, back)| (h.at, Seen::from_verdicts(seen, back)))
         })
         .collect()
@@ -191,17 +184,7 @@ pub fn verdicts(scene: &Scene, from: &[Axial]) -> Vec<(Axial, Seen)> {
 
 /// Range from the source to every hex (the nearest of the source's hexes), in board order.
 pub fn ranges(scene: &Scene, from: &[Axial]) -> Vec<(Axial, u32)> {
-    let board = &scene.board;
-    board
-        .hexes()
-        .iter()
-        .filter_map(|h| {
-            from.iter()
-                .filter_map(|&f| los::range(board, f, h.at, 0))
-                .min()
-                .map(|r| (h.at, r))
-        })
-        .collect()
+    los::ranges_from(&scene.board, from)
 }
 
 /// The token of the scene that is the source, if the source is a token.
@@ -217,20 +200,7 @@ fn placed<'a>(scene: &'a Scene, source: &Source) -> Option<&'a Placed> {
 /// Where the source may end a movement, with the costs and hazards: the scene's occupancy
 /// (the moving token itself excluded) and hazard spaces, and the figure's footprint rule.
 pub fn reach(scene: &Scene, source: &Source, action: MoveAction) -> Vec<Destination> {
-    let token = placed(scene, source);
-    let me = token.map(|t| t.id.as_str());
-    let occupied = |at: Axial| scene.occupied_by_other(at, me);
-    let hazard = |at: Axial| scene.is_hazard(at);
-    let world = World {
-        occupied: &occupied,
-        hazard: &hazard,
-    };
-    movement::reach(
-        &scene.board,
-        &scene.mover(&source.hexes, token),
-        action,
-        &world,
-    )
+    scene.reach(&source.hexes, placed(scene, source), action)
 }
 
 /// An area or vertex template from the source with its origin at `origin`; `corner` is the
@@ -395,6 +365,7 @@ mod tests {
     use super::*;
     use crate::document::Document;
     use megahex::board::distance;
+    use megahex::board::movement::{self, World};
 
     fn scene(path: &str) -> (Scene, Document) {
         let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::board::area::hazard_zone;
 use crate::board::hex::Axial;
 use crate::board::los::LosRules;
-use crate::board::movement::Mover;
+use crate::board::movement::{self, Destination, MoveAction, Mover, World};
 
 /// A token resolved onto the board.
 #[derive(Debug, Clone)]
@@ -118,6 +118,24 @@ impl Scene {
                 .and_then(|t| t.figure.as_ref())
                 .map_or(FigureMovement::Single, |f| f.movement),
         }
+    }
+
+    /// Where a figure (or a bare hex) may end a movement: the scene's occupancy with the mover
+    /// itself left out, its hazard spaces, and the figure's footprint rule.
+    pub fn reach(
+        &self,
+        hexes: &[Axial],
+        token: Option<&Placed>,
+        action: MoveAction,
+    ) -> Vec<Destination> {
+        let me = token.map(|t| t.id.as_str());
+        let occupied = |at: Axial| self.occupied_by_other(at, me);
+        let hazard = |at: Axial| self.is_hazard(at);
+        let world = World {
+            occupied: &occupied,
+            hazard: &hazard,
+        };
+        movement::reach(&self.board, &self.mover(hexes, token), action, &world)
     }
 
     /// Resolves a command-line hex reference: `q,r`, `T/I` or a token id.

@@ -220,17 +220,30 @@ pub fn sight(board: &Board, from: Axial, to: Axial, rules: LosRules) -> Option<S
     Some(sight)
 }
 
-/// The best pair between two figures' hexes (multi-hex figures trace from, and are seen at, any
-/// hex they occupy): visible first, then seen back, then the shortest range.
-pub fn best_sight(board: &Board, from: &[Axial], to: &[Axial], rules: LosRules) -> Option<Sight> {
-    /// Visible, seen back, shorter range: larger is better.
-    type Rank = (bool, bool, std::cmp::Reverse<u32>);
+/// The verdicts of the best pair between two figures' hexes (multi-hex figures trace from, and
+/// are seen at, any hex they occupy): `(seen, seen back)`, visible first, then seen back.
+pub fn best_verdicts(
+    board: &Board,
+    from: &[Axial],
+    to: &[Axial],
+    rules: LosRules,
+) -> Option<(bool, bool)> {
+    best_pair(board, from, to, rules).map(|((seen, back, _), _, _)| (seen, back))
+}
+
+/// Visible, seen back, shorter range: larger is better.
+type Rank = (bool, bool, std::cmp::Reverse<u32>);
+
+fn best_pair(
+    board: &Board,
+    from: &[Axial],
+    to: &[Axial],
+    rules: LosRules,
+) -> Option<(Rank, Axial, Axial)> {
     let mut best: Option<(Rank, Axial, Axial)> = None;
     for &a in from {
         for &b in to {
-            let (Some(r), true, true) =
-                (range(board, a, b, 0), board.contains(a), board.contains(b))
-            else {
+            let Some(r) = range(board, a, b, 0) else {
                 continue;
             };
             let key = (
@@ -243,8 +256,28 @@ pub fn best_sight(board: &Board, from: &[Axial], to: &[Axial], rules: LosRules) 
             }
         }
     }
-    let (_, a, b) = best?;
+    best
+}
+
+/// The best pair between two figures' hexes, with its full explanation: visible first, then
+/// seen back, then the shortest range.
+pub fn best_sight(board: &Board, from: &[Axial], to: &[Axial], rules: LosRules) -> Option<Sight> {
+    let (_, a, b) = best_pair(board, from, to, rules)?;
     sight(board, a, b, rules)
+}
+
+/// Range from a figure (its nearest hex) to every hex of the board, in board order.
+pub fn ranges_from(board: &Board, from: &[Axial]) -> Vec<(Axial, u32)> {
+    board
+        .hexes()
+        .iter()
+        .filter_map(|h| {
+            from.iter()
+                .filter_map(|&f| range(board, f, h.at, 0))
+                .min()
+                .map(|r| (h.at, r))
+        })
+        .collect()
 }
 
 /// Just the verdict `from` sees `to`, for hot loops; same rules as [`sight`].

@@ -317,6 +317,60 @@ impl Board {
 }
 
 #[cfg(test)]
+/// For tests: a one-tile board (tile 1 at the origin) with elevation 1 everywhere except `raised`, and
+/// cover on `cover`. Local tile coordinates equal global ones.
+pub(crate) fn test_tile(raised: &[(Axial, u8)], cover: &[Axial]) -> Board {
+    let mut hexes = Vec::new();
+    let mut index = 0;
+    for q in -2i32..=2 {
+        for r in -2i32..=2 {
+            if (q.abs() + r.abs() + (q + r).abs()) / 2 > 2 {
+                continue;
+            }
+            index += 1;
+            let elevation = raised
+                .iter()
+                .find(|(at, _)| *at == [q, r])
+                .map_or(1, |(_, e)| *e);
+            let terrain = if cover.contains(&[q, r]) {
+                vec![megahex_schema::Terrain::Cover]
+            } else {
+                vec![]
+            };
+            hexes.push(megahex_schema::CatalogHex {
+                index,
+                q,
+                r,
+                elevation,
+                terrain,
+                surface: None,
+                note: None,
+            });
+        }
+    }
+    let catalog = Catalog {
+        format: 1,
+        tiles: vec![megahex_schema::TileSide {
+            id: "T1".into(),
+            tile: 1,
+            side: Side::Megalopolis,
+            hexes,
+        }],
+        figures: vec![],
+    };
+    Board::build(
+        &[TilePlacement {
+            tile: 1,
+            side: Side::Megalopolis,
+            at: [0, 0],
+            rotation: 0,
+        }],
+        &catalog,
+    )
+    .0
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use megahex_schema::TilePlacement;

@@ -6,7 +6,7 @@ use std::path::Path;
 use megahex::board::area;
 use megahex::board::hex::Axial;
 use megahex::board::los;
-use megahex::board::movement::{self, MoveAction, World};
+use megahex::board::movement::MoveAction;
 use megahex::report::{self, FileResult};
 use megahex::scene::Scene;
 use megahex::{Checker, Severity};
@@ -156,15 +156,7 @@ pub fn reach(path: &Path, catalog: &Catalog, from: &str, action: MoveAction, jso
         Ok(found) => found,
         Err(e) => return fail(&e),
     };
-    let mover = scene.mover(&hexes, token);
-    let me = token.map(|t| t.id.as_str());
-    let occupied = |at: Axial| scene.occupied_by_other(at, me);
-    let hazard = |at: Axial| scene.is_hazard(at);
-    let world = World {
-        occupied: &occupied,
-        hazard: &hazard,
-    };
-    let found = movement::reach(&scene.board, &mover, action, &world);
+    let found = scene.reach(&hexes, token, action);
     if json {
         done(print(&report::query::reach_json(hexes[0], &found)))
     } else {
@@ -295,16 +287,7 @@ pub fn render(
                     Ok(h) => h,
                     Err(code) => return code,
                 };
-                let ranges = board
-                    .hexes()
-                    .iter()
-                    .filter_map(|h| {
-                        from.iter()
-                            .filter_map(|&f| los::range(board, f, h.at, 0))
-                            .min()
-                            .map(|r| (h.at, r))
-                    })
-                    .collect();
+                let ranges = los::ranges_from(board, &from);
                 Overlay::Range { from, ranges }
             }
             ["reach", from, n] => {
@@ -315,21 +298,13 @@ pub fn render(
                     Ok(found) => found,
                     Err(e) => return fail(&e),
                 };
-                let me = token.map(|t| t.id.as_str());
-                let occupied = |at: Axial| scene.occupied_by_other(at, me);
-                let hazard = |at: Axial| scene.is_hazard(at);
-                let world = World {
-                    occupied: &occupied,
-                    hazard: &hazard,
-                };
-                let found = movement::reach(
-                    board,
-                    &scene.mover(&hexes, token),
+                let found = scene.reach(
+                    &hexes,
+                    token,
                     MoveAction::Move {
                         budget,
                         mobility: false,
                     },
-                    &world,
                 );
                 Overlay::Reach {
                     from: hexes,

@@ -1,61 +1,13 @@
 //! Hand-worked line-of-sight cases. Every expected value here was worked out on paper from the
 //! rulebook's wording and the hex geometry, not taken from the code.
 
-use megahex_schema::{Catalog, CatalogHex, Side, Terrain, TilePlacement, TileSide};
+use megahex_schema::{Catalog, Side, TilePlacement};
 
 use super::*;
 
-/// A one-tile board (tile 1 at the origin) with elevation 1 everywhere except `raised`, and
-/// cover on `cover`. Local tile coordinates equal global ones.
+/// A one-tile test board with some hexes raised and some in cover.
 fn board(raised: &[(Axial, u8)], cover: &[Axial]) -> Board {
-    let mut hexes = Vec::new();
-    let mut index = 0;
-    for q in -2i32..=2 {
-        for r in -2i32..=2 {
-            if (q.abs() + r.abs() + (q + r).abs()) / 2 > 2 {
-                continue;
-            }
-            index += 1;
-            let elevation = raised
-                .iter()
-                .find(|(at, _)| *at == [q, r])
-                .map_or(1, |(_, e)| *e);
-            let terrain = if cover.contains(&[q, r]) {
-                vec![Terrain::Cover]
-            } else {
-                vec![]
-            };
-            hexes.push(CatalogHex {
-                index,
-                q,
-                r,
-                elevation,
-                terrain,
-                surface: None,
-                note: None,
-            });
-        }
-    }
-    let catalog = Catalog {
-        format: 1,
-        tiles: vec![TileSide {
-            id: "T1".into(),
-            tile: 1,
-            side: Side::Megalopolis,
-            hexes,
-        }],
-        figures: vec![],
-    };
-    Board::build(
-        &[TilePlacement {
-            tile: 1,
-            side: Side::Megalopolis,
-            at: [0, 0],
-            rotation: 0,
-        }],
-        &catalog,
-    )
-    .0
+    crate::board::test_tile(raised, cover)
 }
 
 fn rules(blocking: LosBlocking, edges: LosEdges) -> LosRules {

@@ -1,54 +1,12 @@
 //! Movement cases worked by hand from the rulebook's wording.
 
-use megahex_schema::{Catalog, CatalogHex, FigureMovement, Side, TilePlacement, TileSide};
+use megahex_schema::FigureMovement;
 
 use super::*;
 
-/// One flat tile (elevation 1) at the origin, with some hexes raised.
+/// One flat test tile (elevation 1) with some hexes raised.
 fn board(raised: &[(Axial, u8)]) -> Board {
-    let mut hexes = Vec::new();
-    let mut index = 0;
-    for q in -2i32..=2 {
-        for r in -2i32..=2 {
-            if (q.abs() + r.abs() + (q + r).abs()) / 2 > 2 {
-                continue;
-            }
-            index += 1;
-            let elevation = raised
-                .iter()
-                .find(|(at, _)| *at == [q, r])
-                .map_or(1, |(_, e)| *e);
-            hexes.push(CatalogHex {
-                index,
-                q,
-                r,
-                elevation,
-                terrain: vec![],
-                surface: None,
-                note: None,
-            });
-        }
-    }
-    let catalog = Catalog {
-        format: 1,
-        tiles: vec![TileSide {
-            id: "T1".into(),
-            tile: 1,
-            side: Side::Megalopolis,
-            hexes,
-        }],
-        figures: vec![],
-    };
-    Board::build(
-        &[TilePlacement {
-            tile: 1,
-            side: Side::Megalopolis,
-            at: [0, 0],
-            rotation: 0,
-        }],
-        &catalog,
-    )
-    .0
+    crate::board::test_tile(raised, &[])
 }
 
 fn nothing(_: Axial) -> bool {
