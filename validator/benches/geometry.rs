@@ -4,7 +4,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::board::Board;
 use megahex::board::los::{self, LosRules};
 use megahex::board::movement::{self, MoveAction, Mover, World};
-use megahex_schema::{Catalog, Side, TilePlacement};
+use megahex_schema::{Catalog, LosEdges, Side, TilePlacement};
 use std::hint::black_box;
 
 /// All eight tiles in two rows of four, alternating sides, as a table would hold them.
@@ -114,5 +114,26 @@ fn one_to_all(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, one_to_all, all_pairs_matrix, all_pairs);
+fn cold_tables(c: &mut Criterion) {
+    let board = full_map();
+    let mut group = c.benchmark_group("sight tables from cold (once per process), 8 tiles");
+    group.sample_size(10);
+    for (name, edges) in [
+        ("permissive", LosEdges::Permissive),
+        ("strict", LosEdges::Strict),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(los::build_tables_uncached(&board, edges)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    one_to_all,
+    all_pairs_matrix,
+    all_pairs,
+    cold_tables
+);
 criterion_main!(benches);

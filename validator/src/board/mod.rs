@@ -40,6 +40,15 @@ impl BoardHex {
         self.terrain.contains(&Terrain::Cover)
     }
 
+    /// Elevation for sight, with cover above any height: cover obstructs whatever the ends.
+    pub(crate) fn sight_level(&self) -> u8 {
+        if self.is_cover() {
+            u8::MAX
+        } else {
+            self.elevation
+        }
+    }
+
     /// Volcano lava.
     pub fn is_lava(&self) -> bool {
         self.terrain.contains(&Terrain::Lava)
@@ -74,6 +83,11 @@ pub struct Board {
     /// Dense lookup over the bounding box, because geometry asks "which hex is here" millions
     /// of times and hashing dominated that cost.
     grid: Grid,
+    /// Per hex slot, how it obstructs sight: its elevation, or `u8::MAX` for cover (which
+    /// obstructs at any height).
+    sight_levels: Vec<u8>,
+    /// The same levels laid out for line of sight's innermost loop.
+    sight_grid: SightGrid,
 }
 
 /// Position to hex slot over the map's bounding box.
@@ -83,6 +97,72 @@ struct Grid {
     width: i64,
     height: i64,
     slots: Vec<u32>,
+}
+
+/// Sight levels over the map's bounding box grown by [`SightGrid::PAD`] hexes on every side.
+/// Any hex that can touch a segment between two hexes of the box lies inside the grown box
+/// (within two hexes of it), so line of sight reads the hexes it needs by offset arithmetic.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SightGrid {
+    min: Axial,
+    width: i64,
+    height: i64,
+    /// Row-major by `r`, then `q`; 0 where there is no hex (nothing obstructs there).
+    levels: Vec<u8>,
+}
+
+impl SightGrid {
+    const PAD: i64 = 3;
+
+    fn build(hexes: &[BoardHex], levels_by_slot: &[u8], grid: &Grid) -> SightGrid {
+        if grid.slots.is_empty() {
+            return SightGrid::default();
+        }
+        let width = grid.width + 2 * SightGrid::PAD;
+        let height = grid.height + 2 * SightGrid::PAD;
+        let mut sight = SightGrid {
+            min: [
+                grid.min[0].saturating_sub(SightGrid::PAD as i32),
+                grid.min[1].saturating_sub(SightGrid::PAD as i32),
+            ],
+            width,
+            height,
+            levels: vec![0; (width * height) as usize],
+        };
+        for (h, &level) in hexes.iter().zip(levels_by_slot) {
+            if let Some(i) = sight.index(h.at) {
+                sight.levels[i as usize] = level;
+            }
+        }
+        sight
+    }
+
+    /// Linear index of a position inside the grown box.
+    pub(crate) fn index(&self, at: Axial) -> Option<i64> {
+        let q = i64::from(at[0]) - i64::from(self.min[0]);
+        let r = i64::from(at[1]) - i64::from(self.min[1]);
+        (q >= 0 && r >= 0 && q < self.width && r < self.height).then_some(r * self.width + q)
+    }
+
+    /// Index step for one step of `r`.
+    pub(crate) fn stride(&self) -> i64 {
+        self.width
+    }
+
+    /// True if every position from `at + lo` to `at + hi` (component-wise) is inside, so
+    /// offsets within that box can be added to `at`'s index without leaving the row.
+    pub(crate) fn holds(&self, at: Axial, lo: Axial, hi: Axial) -> bool {
+        let corner = |d: Axial| [at[0].saturating_add(d[0]), at[1].saturating_add(d[1])];
+        self.index(corner(lo)).is_some() && self.index(corner(hi)).is_some()
+    }
+
+    /// The level at a linear index (0 outside).
+    pub(crate) fn level(&self, index: i64) -> u8 {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.levels.get(i).copied())
+            .unwrap_or(0)
+    }
 }
 
 impl Grid {
@@ -221,6 +301,8 @@ impl Board {
             }
         }
         board.grid = Grid::build(&board.hexes);
+        board.sight_levels = board.hexes.iter().map(BoardHex::sight_level).collect();
+        board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
         (board, problems)
     }
 
@@ -229,6 +311,8 @@ impl Board {
         let mut board = self.clone();
         if let Some(slot) = board.slot(at) {
             board.hexes[slot].elevation = elevation;
+            board.sight_levels[slot] = board.hexes[slot].sight_level();
+            board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
         }
         board
     }
@@ -249,6 +333,19 @@ impl Board {
             Some(found) => found,
             None => self.by_position.get(&at).copied(),
         }
+    }
+
+    /// How the hex at a position obstructs sight: it does when this is above the pair's
+    /// elevation threshold (see [`los`]). Off the map nothing obstructs.
+    pub(crate) fn sight_level(&self, at: Axial) -> u8 {
+        self.slot(at)
+            .and_then(|i| self.sight_levels.get(i).copied())
+            .unwrap_or(0)
+    }
+
+    /// The sight levels laid out for fast reading.
+    pub(crate) fn sight_grid(&self) -> &SightGrid {
+        &self.sight_grid
     }
 
     /// True if the position is on the map.

@@ -143,3 +143,125 @@ fn witness_segments_run_between_the_two_hexes() {
     assert_eq!(s.range, 4);
     assert_eq!(s.distance, 4);
 }
+
+/// The first `count` tiles of the benchmarks' map (two rows of four, alternating sides), in an
+/// order where each tile touches an earlier one.
+fn tile_board(count: usize) -> Board {
+    let centres = [
+        [0, 0],
+        [5, -2],
+        [2, 3],
+        [7, 1],
+        [10, -4],
+        [12, -1],
+        [15, -6],
+        [17, -3],
+    ];
+    let tiles: Vec<TilePlacement> = centres
+        .iter()
+        .take(count)
+        .enumerate()
+        .map(|(i, &at)| TilePlacement {
+            tile: i as u32 + 1,
+            side: if i % 2 == 0 {
+                Side::Megalopolis
+            } else {
+                Side::InsulaPrimalis
+            },
+            at,
+            rotation: (i % 6) as u8,
+        })
+        .collect();
+    let (board, problems) = Board::build(&tiles, &Catalog::builtin());
+    assert!(problems.is_empty(), "{problems:?}");
+    board
+}
+
+/// A board with elevations reshuffled by a fixed pseudo-random sequence, for more patterns.
+fn reshuffled(board: &Board, seed: u64) -> Board {
+    let mut state = seed;
+    let mut out = board.clone();
+    for h in board.hexes() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        out = out.with_elevation(h.at, 1 + (state % 4) as u8);
+    }
+    out
+}
+
+/// The tables against the direct pair-by-pair search (a second implementation of the same
+/// exact method), pair for pair, and every witness checked with plain floats.
+fn tables_agree_with_the_direct_search(board: &Board, rules: LosRules) {
+    let hexes = board.hexes();
+    let mut visible = 0;
+    for (i, ha) in hexes.iter().enumerate() {
+        for hb in &hexes[i + 1..] {
+            let (a, b) = (ha.at, hb.at);
+            if distance(a, b) <= 1 {
+                continue;
+            }
+            let blocks = |h: &BoardHex| rules.obstructs(h, ha.elevation, hb.elevation);
+            let obstacles = direct::obstacles_between(board, a, b, blocks);
+            let expected = direct::find_witness(a, b, &obstacles, rules.edges).is_some();
+            let s = sight(board, a, b, rules).unwrap();
+            let seen = s.visible || s.reverse_visible;
+            assert_eq!(seen, expected, "{a:?} -> {b:?} under {}", rules.name());
+            if let Some([p, q]) = s.witness {
+                visible += 1;
+                witness_is_clear(a, b, [p, q], &obstacles, rules.edges);
+            } else {
+                // The blocking set is made of obstacles and still blocks on its own.
+                assert!(s.blocked_by.iter().all(|h| obstacles.contains(h)));
+                assert!(direct::find_witness(a, b, &s.blocked_by, rules.edges).is_none());
+            }
+        }
+    }
+    assert!(visible > 0);
+}
+
+fn witness_is_clear(
+    a: Axial,
+    b: Axial,
+    [p, q]: [[f64; 2]; 2],
+    obstacles: &[Axial],
+    edges: LosEdges,
+) {
+    let within = |p: [f64; 2], at: Axial| {
+        let c = geom::pixel_centre(at);
+        ((p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2)).sqrt() <= 1.0 + 1e-9
+    };
+    assert!(within(p, a) && within(q, b), "{a:?} -> {b:?}: {p:?} {q:?}");
+    let lattice = |p: [f64; 2]| [p[0] * 2.0, p[1] * 2.0 / 3f64.sqrt()];
+    // Permissive: the segment may graze obstacles but not cut into them.
+    let margin = match edges {
+        LosEdges::Permissive => -1e-7,
+        LosEdges::Strict => 0.0,
+    };
+    for &o in obstacles {
+        assert!(
+            !table::float_segment_touches_hex(lattice(p), lattice(q), o, margin),
+            "{a:?} -> {b:?}: witness touches {o:?}"
+        );
+    }
+}
+
+#[test]
+fn sight_tables_agree_with_the_direct_search_on_a_full_map() {
+    let board = tile_board(8);
+    tables_agree_with_the_direct_search(&board, DEFAULT);
+    tables_agree_with_the_direct_search(&reshuffled(&board, 7), DEFAULT);
+}
+
+#[test]
+fn sight_tables_agree_with_the_direct_search_in_every_mode() {
+    let board = tile_board(3);
+    for seed in [3, 11] {
+        let board = reshuffled(&board, seed);
+        for blocking in [LosBlocking::HigherThanEither, LosBlocking::HigherThanBoth] {
+            for edges in [LosEdges::Permissive, LosEdges::Strict] {
+                tables_agree_with_the_direct_search(&board, rules(blocking, edges));
+            }
+        }
+    }
+}
