@@ -5,7 +5,7 @@
 use megahex_schema::LosEdges;
 
 use super::table::{
-    EDGE_NEIGHBOUR, Hull, float_clip_line, float_segment_touches_hex, inner_segment,
+    EDGE_NEIGHBOUR, Hull, float_clip_line, float_segment_touches_hex, inner_segment, nudged,
 };
 use crate::board::geom::{self, Lattice, Line, Ratio, Region};
 use crate::board::hex::{Axial, distance};
@@ -273,16 +273,9 @@ fn strict_witness(a: Axial, b: Axial, obstacles: &[Axial]) -> Option<[[f64; 2]; 
     if let Some(w) = try_segment(ca, cb) {
         return Some(w);
     }
-    const NUDGE: f64 = 1e-6;
     for (i, &u) in corners.iter().enumerate() {
         for &v in &corners[i + 1..] {
-            let (u, v) = (to_f(u), to_f(v));
-            let d = [v[0] - u[0], v[1] - u[1]];
-            let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
-            let n = [-d[1] / len * NUDGE, d[0] / len * NUDGE];
-            for (su, sv) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
-                let p = [u[0] + su * n[0], u[1] + su * n[1]];
-                let q = [v[0] + sv * n[0], v[1] + sv * n[1]];
+            for (p, q) in nudged(u, v) {
                 if let Some(w) = try_segment(p, q) {
                     return Some(w);
                 }

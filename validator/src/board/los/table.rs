@@ -555,7 +555,6 @@ fn strict_candidates(
     };
     let mut out = Vec::new();
     out.extend(candidate(to_f(geom::centre(a)), to_f(geom::centre(b))));
-    const NUDGE: f64 = 1e-6;
     let (zero, one) = (Ratio::int(0), Ratio::int(1));
     for (i, &u) in corners.iter().enumerate() {
         for &v in &corners[i + 1..] {
@@ -566,13 +565,7 @@ fn strict_candidates(
                 Some((lo, hi)) if lo.le(zero) && one.le(hi) => {}
                 _ => continue,
             }
-            let (u, v) = (to_f(u), to_f(v));
-            let d = [v[0] - u[0], v[1] - u[1]];
-            let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
-            let n = [-d[1] / len * NUDGE, d[0] / len * NUDGE];
-            for (su, sv) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
-                let p = [u[0] + su * n[0], u[1] + su * n[1]];
-                let q = [v[0] + sv * n[0], v[1] + sv * n[1]];
+            for (p, q) in nudged(u, v) {
                 out.extend(candidate(p, q));
             }
         }
@@ -661,32 +654,10 @@ impl Hull {
 
 /// Float version of the inner segment, for the strict search: parameters on the line p→q.
 pub(super) fn float_clip_line(p: [f64; 2], q: [f64; 2], a: Axial, b: Axial) -> Option<(f64, f64)> {
-    let clip = |hex: Axial| -> Option<(f64, f64)> {
-        let c = geom::centre(hex);
-        let d = [q[0] - p[0], q[1] - p[1]];
-        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
-        for k in 0..6 {
-            let corner = [
-                (c[0] + geom::CORNERS[k][0]) as f64,
-                (c[1] + geom::CORNERS[k][1]) as f64,
-            ];
-            let e = geom::EDGE_DIRECTIONS[k].map(|x| x as f64);
-            let a0 = e[0] * (p[1] - corner[1]) - e[1] * (p[0] - corner[0]);
-            let b0 = e[0] * d[1] - e[1] * d[0];
-            if b0.abs() < 1e-15 {
-                if a0 < 0.0 {
-                    return None;
-                }
-            } else if b0 > 0.0 {
-                lo = lo.max(-a0 / b0);
-            } else {
-                hi = hi.min(-a0 / b0);
-            }
-        }
-        (lo <= hi).then_some((lo, hi))
-    };
-    let (a0, a1) = clip(a)?;
-    let (b0, b1) = clip(b)?;
+    let d = [q[0] - p[0], q[1] - p[1]];
+    let whole = (f64::NEG_INFINITY, f64::INFINITY);
+    let (a0, a1) = float_clip_hex(p, d, a, 0.0, whole)?;
+    let (b0, b1) = float_clip_hex(p, d, b, 0.0, whole)?;
     if a1 <= b0 {
         Some((a1, b0))
     } else if b1 <= a0 {
@@ -698,9 +669,20 @@ pub(super) fn float_clip_line(p: [f64; 2], q: [f64; 2], a: Axial, b: Axial) -> O
 
 /// Does the segment s→e come within `margin` of the closed hex (lattice units)?
 pub(super) fn float_segment_touches_hex(s: [f64; 2], e: [f64; 2], hex: Axial, margin: f64) -> bool {
-    let c = geom::centre(hex);
     let d = [e[0] - s[0], e[1] - s[1]];
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    float_clip_hex(s, d, hex, margin, (0.0, 1.0)).is_some()
+}
+
+/// The parameters `t` in `range` where `p + t d` lies within `margin` of the closed hex (inside
+/// it for a negative margin), or `None` if there are none.
+fn float_clip_hex(
+    p: [f64; 2],
+    d: [f64; 2],
+    hex: Axial,
+    margin: f64,
+    (mut lo, mut hi): (f64, f64),
+) -> Option<(f64, f64)> {
+    let c = geom::centre(hex);
     for k in 0..6 {
         let corner = [
             (c[0] + geom::CORNERS[k][0]) as f64,
@@ -709,11 +691,11 @@ pub(super) fn float_segment_touches_hex(s: [f64; 2], e: [f64; 2], hex: Axial, ma
         let ev = geom::EDGE_DIRECTIONS[k].map(|x| x as f64);
         let elen = (ev[0] * ev[0] + ev[1] * ev[1]).sqrt();
         // Signed distance inside the edge, grown by the margin.
-        let a0 = (ev[0] * (s[1] - corner[1]) - ev[1] * (s[0] - corner[0])) / elen + margin;
+        let a0 = (ev[0] * (p[1] - corner[1]) - ev[1] * (p[0] - corner[0])) / elen + margin;
         let b0 = (ev[0] * d[1] - ev[1] * d[0]) / elen;
         if b0.abs() < 1e-15 {
             if a0 < 0.0 {
-                return false;
+                return None;
             }
         } else if b0 > 0.0 {
             lo = lo.max(-a0 / b0);
@@ -721,7 +703,23 @@ pub(super) fn float_segment_touches_hex(s: [f64; 2], e: [f64; 2], hex: Axial, ma
             hi = hi.min(-a0 / b0);
         }
     }
-    lo <= hi
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// The line through `u` and `v` moved a tiny amount to each side at each end: four lines that
+/// lie among the clear lines whenever the clear lines crowd up to the line through `u` and `v`.
+pub(super) fn nudged(u: Lattice, v: Lattice) -> [([f64; 2], [f64; 2]); 4] {
+    const NUDGE: f64 = 1e-6;
+    let (u, v) = ([u[0] as f64, u[1] as f64], [v[0] as f64, v[1] as f64]);
+    let d = [v[0] - u[0], v[1] - u[1]];
+    let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
+    let n = [-d[1] / len * NUDGE, d[0] / len * NUDGE];
+    [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)].map(|(su, sv)| {
+        (
+            [u[0] + su * n[0], u[1] + su * n[1]],
+            [v[0] + sv * n[0], v[1] + sv * n[1]],
+        )
+    })
 }
 
 #[cfg(test)]
