@@ -262,3 +262,87 @@ fn render_writes_an_svg_with_the_overlay_legend() {
     ]);
     assert_eq!(bad.code, 2);
 }
+
+/// Reads the width and height from a PNG's header (bytes 16..24, big-endian).
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let word =
+        |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (word(16), word(20))
+}
+
+#[test]
+fn render_prints_at_tile_scale_in_svg_and_png() {
+    let dir = common::scratch_dir("render-print");
+    let (svg_out, png_out) = (dir.join("print.svg"), dir.join("print.png"));
+    // One tile: hex centres span x = 1.5 q for q in -2..=2, so -3..3 radii, and the drawing adds
+    // one radius each side for the hexes and half a radius of margin each side: 9 radii wide.
+    // 34.641016 mm across the flats is 20 mm per radius (flats = sqrt(3) radii): 180 mm wide.
+    let svg = query(&[
+        "render",
+        "one-city-tile.yaml",
+        "-o",
+        svg_out.to_str().unwrap(),
+        "--print-mm",
+        "34.641016",
+    ]);
+    assert_eq!(svg.code, 0, "{}", svg.stderr);
+    let text = std::fs::read_to_string(&svg_out).unwrap();
+    assert!(text.contains(r#"width="180.00mm""#), "{}", &text[..200]);
+    // The PNG of the same print at 127 dpi: 180 mm is 180 / 25.4 inches, so 900 pixels.
+    let png = query(&[
+        "render",
+        "one-city-tile.yaml",
+        "-o",
+        png_out.to_str().unwrap(),
+        "--print-mm",
+        "34.641016",
+        "--dpi",
+        "127",
+    ]);
+    assert_eq!(png.code, 0, "{}", png.stderr);
+    let (width, _) = png_size(&std::fs::read(&png_out).unwrap());
+    assert_eq!(width, 900);
+}
+
+#[test]
+fn render_writes_a_png_at_screen_scale_and_refuses_other_formats() {
+    let dir = common::scratch_dir("render-png");
+    let out = dir.join("map.png");
+    // At 10 pixels per radius the one-tile map is 9 radii, 90 pixels, wide (see above).
+    let run = query(&[
+        "render",
+        "one-city-tile.yaml",
+        "-o",
+        out.to_str().unwrap(),
+        "--scale",
+        "10",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (width, height) = png_size(&std::fs::read(&out).unwrap());
+    assert_eq!(width, 90);
+    assert!(
+        height > 80,
+        "the map is about 9 radii tall plus the legend: {height}"
+    );
+    let gif = query(&[
+        "render",
+        "one-city-tile.yaml",
+        "-o",
+        dir.join("map.gif").to_str().unwrap(),
+    ]);
+    assert_eq!(gif.code, 2);
+    assert!(gif.stderr.contains(".svg or .png"), "{}", gif.stderr);
+    let huge = query(&[
+        "render",
+        "one-city-tile.yaml",
+        "-o",
+        out.to_str().unwrap(),
+        "--print-mm",
+        "200",
+        "--dpi",
+        "1200",
+    ]);
+    assert_eq!(huge.code, 2, "{}", huge.stderr);
+    assert!(huge.stderr.contains("too large"), "{}", huge.stderr);
+}

@@ -107,19 +107,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Draw the map as SVG, with an optional rules overlay.
+    /// Draw the map as SVG or PNG, with an optional rules overlay.
     Render {
         /// The scenario file.
         scenario: PathBuf,
-        /// Where to write the picture (.svg).
-        #[arg(short, long, value_name = "OUT.svg")]
+        /// Where to write the picture: .svg or .png.
+        #[arg(short, long, value_name = "OUT.svg|OUT.png")]
         output: PathBuf,
         /// los:REF (sight from a hex or figure), los:REF:REF (one pair), range:REF or reach:REF:N.
         #[arg(long, value_name = "OVERLAY")]
         overlay: Option<String>,
         /// Pixels per hex radius.
-        #[arg(long, default_value_t = megahex::report::svg::DEFAULT_SCALE)]
+        #[arg(long, default_value_t = megahex::report::svg::DEFAULT_SCALE, conflicts_with = "print_mm")]
         scale: f64,
+        /// Print at tile scale: one hex this many millimetres across its flats (measure a tile).
+        #[arg(long, value_name = "MM")]
+        print_mm: Option<f64>,
+        /// Dots per inch of a printed PNG.
+        #[arg(long, default_value_t = 300.0, requires = "print_mm")]
+        dpi: f64,
     },
     /// What an area or vertex attack hits.
     Area {
@@ -222,7 +228,19 @@ pub fn run() -> i32 {
             output,
             overlay,
             scale,
-        } => queries::render(&scenario, &catalog, &output, overlay.as_deref(), scale),
+            print_mm,
+            dpi,
+        } => queries::render(
+            &scenario,
+            &catalog,
+            &output,
+            overlay.as_deref(),
+            &queries::PictureSize {
+                scale,
+                print_mm,
+                dpi,
+            },
+        ),
         Command::Area {
             scenario,
             from,

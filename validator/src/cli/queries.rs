@@ -235,7 +235,7 @@ pub fn render(
     catalog: &Catalog,
     output: &Path,
     overlay: Option<&str>,
-    scale: f64,
+    size: &PictureSize,
 ) -> i32 {
     use megahex::report::svg::{self, Overlay};
     let (scene, had_errors) = match load(path, catalog) {
@@ -249,12 +249,15 @@ pub fn render(
             code
         }
     };
-    if output.extension().and_then(|e| e.to_str()) != Some("svg") {
-        return fail("render writes SVG: give an output file ending in .svg");
-    }
-    if !(scale.is_finite() && (4.0..=400.0).contains(&scale)) {
-        return fail("--scale must be between 4 and 400 pixels per hex");
-    }
+    let png = match output.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
+        Some(ext) if ext.eq_ignore_ascii_case("png") => true,
+        _ => return fail("render writes SVG or PNG: give an output file ending in .svg or .png"),
+    };
+    let (drawing, zoom) = match size.check() {
+        Ok(chosen) => chosen,
+        Err(message) => return fail(&message),
+    };
     let board = &scene.board;
     let rule = scene.rules.name();
     let overlay = match overlay.map(|o| o.split(':').collect::<Vec<_>>()) {
@@ -315,9 +318,53 @@ pub fn render(
             _ => return fail("--overlay takes los:REF, los:REF:REF, range:REF or reach:REF:N"),
         },
     };
-    let picture = svg::render(board, &scene.tokens, &overlay, scale);
-    match std::fs::write(output, picture) {
+    let picture = svg::render_sized(board, &scene.tokens, &overlay, drawing);
+    let bytes = if png {
+        match megahex::report::png::from_svg(&picture, zoom) {
+            Ok(bytes) => bytes,
+            Err(e) => return fail(&e.to_string()),
+        }
+    } else {
+        picture.into_bytes()
+    };
+    match std::fs::write(output, bytes) {
         Ok(()) => done(EXIT_OK),
         Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
+    }
+}
+
+/// The size options of `render`, as given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PictureSize {
+    /// Pixels per hex radius.
+    pub scale: f64,
+    /// Millimetres across a hex's flats, for a print at tile scale.
+    pub print_mm: Option<f64>,
+    /// Dots per inch of a printed PNG.
+    pub dpi: f64,
+}
+
+impl PictureSize {
+    /// The drawing size and the PNG zoom, or what is wrong with the options.
+    fn check(&self) -> Result<(megahex::report::svg::Size, f64), String> {
+        use megahex::report::svg::Size;
+        match self.print_mm {
+            None => {
+                if !(self.scale.is_finite() && (4.0..=400.0).contains(&self.scale)) {
+                    return Err("--scale must be between 4 and 400 pixels per hex".into());
+                }
+                Ok((Size::Pixels(self.scale), 1.0))
+            }
+            Some(mm) => {
+                if !(mm.is_finite() && (5.0..=200.0).contains(&mm)) {
+                    return Err("--print-mm must be between 5 and 200 millimetres".into());
+                }
+                if !(self.dpi.is_finite() && (36.0..=1200.0).contains(&self.dpi)) {
+                    return Err("--dpi must be between 36 and 1200".into());
+                }
+                // SVG millimetres are 96 / 25.4 CSS pixels; the PNG wants `dpi` per 25.4 mm.
+                Ok((Size::Print { hex_flats_mm: mm }, self.dpi / 96.0))
+            }
+        }
     }
 }

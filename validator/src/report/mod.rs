@@ -3,6 +3,7 @@
 pub mod catalog;
 pub mod human;
 pub mod json;
+pub mod png;
 pub mod query;
 pub mod svg;
 

@@ -55,6 +55,37 @@ pub enum Overlay {
 /// Drawing size: pixels per hex radius.
 pub const DEFAULT_SCALE: f64 = 28.0;
 
+/// How large the picture comes out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Size {
+    /// Pixels per hex radius (centre to corner), for screens.
+    Pixels(f64),
+    /// Millimetres across a hex's flats, so a printout lines up with the physical tiles.
+    Print {
+        /// Width of one hex from flat side to flat side, as measured on a tile.
+        hex_flats_mm: f64,
+    },
+}
+
+impl Size {
+    /// Drawing units per hex radius.
+    fn scale(self) -> f64 {
+        match self {
+            Size::Pixels(scale) => scale,
+            Size::Print { .. } => DEFAULT_SCALE,
+        }
+    }
+
+    /// Millimetres per drawing unit, for a print.
+    pub fn mm_per_unit(self) -> Option<f64> {
+        match self {
+            Size::Pixels(_) => None,
+            // Across the flats is sqrt(3) radii.
+            Size::Print { hex_flats_mm } => Some(hex_flats_mm / 3f64.sqrt() / DEFAULT_SCALE),
+        }
+    }
+}
+
 fn fill(hex: &BoardHex) -> String {
     if hex.is_lava() {
         return "#e8621c".into();
@@ -105,8 +136,15 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Renders the board, its tokens and an overlay as a standalone SVG document.
+/// Renders the board, its tokens and an overlay as a standalone SVG document, `scale` pixels
+/// per hex radius.
 pub fn render(board: &Board, tokens: &[Placed], overlay: &Overlay, scale: f64) -> String {
+    render_sized(board, tokens, overlay, Size::Pixels(scale))
+}
+
+/// [`render`] at a chosen size: in pixels, or in millimetres for printing at tile scale.
+pub fn render_sized(board: &Board, tokens: &[Placed], overlay: &Overlay, size: Size) -> String {
+    let scale = size.scale();
     let centres: Vec<[f64; 2]> = board
         .hexes()
         .iter()
@@ -148,9 +186,16 @@ pub fn render(board: &Board, tokens: &[Placed], overlay: &Overlay, scale: f64) -
     let width = (max[0] - min[0]) * scale + 2.0 * frame.margin;
     let height = (max[1] - min[1]) * scale + 2.0 * frame.margin + legend_height;
     let mut svg = String::new();
+    let (outer_width, outer_height) = match size.mm_per_unit() {
+        Some(mm) => (
+            format!("{:.2}mm", width * mm),
+            format!("{:.2}mm", height * mm),
+        ),
+        None => (format!("{width:.0}"), format!("{height:.0}")),
+    };
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{outer_width}" height="{outer_height}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif">"#
     );
     let _ = writeln!(
         svg,
