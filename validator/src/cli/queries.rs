@@ -258,41 +258,27 @@ pub fn render(
         Ok(chosen) => chosen,
         Err(message) => return fail(&message),
     };
-    let board = &scene.board;
-    let rule = scene.rules.name();
     let overlay = match overlay.map(|o| o.split(':').collect::<Vec<_>>()) {
         None => Overlay::None,
         Some(parts) => match parts.as_slice() {
-            ["los", from] => {
-                let from = match resolve(&scene, from) {
-                    Ok(h) => h,
-                    Err(code) => return code,
-                };
-                let sights = board
-                    .hexes()
-                    .iter()
-                    .filter_map(|h| los::best_sight(board, &from, &[h.at], scene.rules))
-                    .collect();
-                Overlay::Sight { from, sights, rule }
-            }
+            ["los", from] => match resolve(&scene, from) {
+                Ok(from) => Overlay::sight_from(&scene, from),
+                Err(code) => return code,
+            },
             ["los", from, to] => {
                 let (from, to) = match (resolve(&scene, from), resolve(&scene, to)) {
                     (Ok(f), Ok(t)) => (f, t),
                     (Err(code), _) | (_, Err(code)) => return code,
                 };
-                match los::best_sight(board, &from, &to, scene.rules) {
-                    Some(sight) => Overlay::Pair { sight, rule },
+                match Overlay::pair(&scene, &from, &to) {
+                    Some(pair) => pair,
                     None => return fail("no pair of hexes on the map to compare"),
                 }
             }
-            ["range", from] => {
-                let from = match resolve(&scene, from) {
-                    Ok(h) => h,
-                    Err(code) => return code,
-                };
-                let ranges = los::ranges_from(board, &from);
-                Overlay::Range { from, ranges }
-            }
+            ["range", from] => match resolve(&scene, from) {
+                Ok(from) => Overlay::range_from(&scene, from),
+                Err(code) => return code,
+            },
             ["reach", from, n] => {
                 let Ok(budget) = n.parse::<u32>() else {
                     return fail(&format!("reach overlay: `{n}` is not a move value"));
@@ -301,24 +287,16 @@ pub fn render(
                     Ok(found) => found,
                     Err(e) => return fail(&e),
                 };
-                let found = scene.reach(
-                    &hexes,
-                    token,
-                    MoveAction::Move {
-                        budget,
-                        mobility: false,
-                    },
-                );
-                Overlay::Reach {
-                    from: hexes,
-                    found,
-                    label: format!("move {budget}"),
-                }
+                let action = MoveAction::Move {
+                    budget,
+                    mobility: false,
+                };
+                Overlay::reach_of(&scene, hexes, token, action)
             }
             _ => return fail("--overlay takes los:REF, los:REF:REF, range:REF or reach:REF:N"),
         },
     };
-    let picture = svg::render_sized(board, &scene.tokens, &overlay, drawing);
+    let picture = svg::render_sized(&scene.board, &scene.tokens, &overlay, drawing);
     let bytes = if png {
         match megahex::report::png::from_svg(&picture, zoom) {
             Ok(bytes) => bytes,

@@ -7,10 +7,10 @@ use megahex_schema::Side;
 
 use crate::board::geom;
 use crate::board::hex::Axial;
-use crate::board::los::Sight;
-use crate::board::movement::Destination;
+use crate::board::los::{self, Sight};
+use crate::board::movement::{Destination, MoveAction};
 use crate::board::{Board, BoardHex};
-use crate::scene::Placed;
+use crate::scene::{Placed, Scene};
 
 /// What to draw over the map.
 #[derive(Debug, Clone, Default)]
@@ -50,6 +50,60 @@ pub enum Overlay {
         /// What moved, for the legend (for example "move 4").
         label: String,
     },
+}
+
+impl Overlay {
+    /// Line of sight from a figure's hexes to every hex, as `los --from` answers it.
+    pub fn sight_from(scene: &Scene, from: Vec<Axial>) -> Overlay {
+        let board = &scene.board;
+        let sights = board
+            .hexes()
+            .iter()
+            .filter_map(|h| los::best_sight(board, &from, &[h.at], scene.rules))
+            .collect();
+        Overlay::Sight {
+            from,
+            sights,
+            rule: scene.rules.name(),
+        }
+    }
+
+    /// One pair, as `los --from --to` answers it; `None` if either side has no hex on the map.
+    pub fn pair(scene: &Scene, from: &[Axial], to: &[Axial]) -> Option<Overlay> {
+        los::best_sight(&scene.board, from, to, scene.rules).map(|sight| Overlay::Pair {
+            sight,
+            rule: scene.rules.name(),
+        })
+    }
+
+    /// Range from a figure's nearest hex to every hex.
+    pub fn range_from(scene: &Scene, from: Vec<Axial>) -> Overlay {
+        let ranges = los::ranges_from(&scene.board, &from);
+        Overlay::Range { from, ranges }
+    }
+
+    /// Where a figure can end a movement, as `reach` answers it.
+    pub fn reach_of(
+        scene: &Scene,
+        from: Vec<Axial>,
+        token: Option<&Placed>,
+        action: MoveAction,
+    ) -> Overlay {
+        let found = scene.reach(&from, token, action);
+        let label = match action {
+            MoveAction::Move {
+                budget,
+                mobility: false,
+            } => format!("move {budget}"),
+            MoveAction::Move {
+                budget,
+                mobility: true,
+            } => format!("move {budget} with Mobility"),
+            MoveAction::Sprint => "sprint".into(),
+            MoveAction::Push(n) => format!("push {n}"),
+        };
+        Overlay::Reach { from, found, label }
+    }
 }
 
 /// Drawing size: pixels per hex radius.
