@@ -37,6 +37,9 @@ pub enum Tool {
     Select,
     /// Put this tile down where the map is clicked (its `at` follows the pointer).
     Place(TilePlacement),
+    /// Put the token picked in the token palette down where the map is clicked; what is in
+    /// hand, and how it is turned, is kept in [`crate::tokens::TokenUi`].
+    PlaceToken,
 }
 
 /// A drag in progress on the map.
@@ -200,6 +203,8 @@ pub struct EditorApp {
     /// do not change it (the editor's own reads open the file, which the watch reports) are
     /// dropped without reading it again.
     disk_stamp: Option<crate::watch::Stamp>,
+    /// The token palette and inspector: the token in hand, the text being typed.
+    pub(crate) token_ui: crate::tokens::TokenUi,
 }
 
 impl EditorApp {
@@ -244,6 +249,7 @@ impl EditorApp {
             watch_failed: None,
             conflict: None,
             disk_stamp: None,
+            token_ui: crate::tokens::TokenUi::default(),
         };
         app.look_for_recovery();
         app
@@ -288,14 +294,16 @@ impl EditorApp {
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("palette")
-            .default_size(150.0)
+            // Wide enough for the token palette's longer figure names.
+            .default_size(190.0)
             .resizable(false)
-            .show(ui, |ui| self.palette(ui));
+            .show(ui, |ui| self.left_panel(ui));
         egui::Panel::right("problems")
             .default_size(360.0)
             .min_size(240.0)
             .resizable(true)
             .show(ui, |ui| {
+                self.token_inspector(ui);
                 let clicked = problems_panel(
                     ui,
                     &self.doc.problems,
@@ -1042,14 +1050,18 @@ impl EditorApp {
             self.tool = Tool::Place(placement);
             return;
         }
+        if self.tool == Tool::PlaceToken {
+            self.turn_in_hand(clockwise);
+            return;
+        }
         match self.selection {
             Some(Selection::Tile(index)) => {
                 self.edit(Edit::RotateTile { index, clockwise });
             }
-            Some(Selection::Token(_)) => {
-                self.refuse("Rotating tokens is not supported yet: select a tile to rotate it");
-            }
-            None => self.refuse("Select a tile to rotate (click it), or pick one in the palette"),
+            Some(Selection::Token(index)) => self.rotate_token(index, clockwise),
+            None => self.refuse(
+                "Select a tile or a multi-hex figure to rotate (click it), or pick one in a palette",
+            ),
         }
     }
 
@@ -1292,6 +1304,7 @@ impl EditorApp {
     /// The keys that do something right now.
     fn mode_hint(&self) -> String {
         match (self.tool, self.selection) {
+            (Tool::PlaceToken, _) => self.placing_token_hint(),
             (Tool::Place(p), _) => format!(
                 "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",
                 p.side.prefix(),
@@ -1301,7 +1314,7 @@ impl EditorApp {
                 "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. From the hex clicked: L sight, G range, M reach, A area.".to_owned()
             }
             (Tool::Select, Some(Selection::Token(_))) => {
-                "Token selected: drag it to move, Delete removes, click again for the tile under it. L sight, G range, M reach, A area.".to_owned()
+                "Token selected: edit it on the right, drag it to move, R / Shift+R turn a multi-hex figure, Delete removes, click again for the tile under it. L sight, G range, M reach, A area.".to_owned()
             }
             (Tool::Select, None) => {
                 "Click a tile or token to select it. Drag to pan, scroll to zoom.".to_owned()

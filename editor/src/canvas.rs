@@ -140,6 +140,7 @@ impl EditorApp {
         {
             match self.tool {
                 Tool::Place(placement) => self.place(placement, at),
+                Tool::PlaceToken => self.place_token(at, ui.input(|i| i.modifiers.shift)),
                 Tool::Select => self.select_at(at),
             }
         }
@@ -399,6 +400,7 @@ impl EditorApp {
             })
         };
         match (self.tool, self.drag) {
+            (Tool::PlaceToken, _) => self.token_ghost(&mut marks),
             (Tool::Place(placement), _) => {
                 if let Some(at) = self.pointer_hex {
                     marks.ghost_tile = ghost(TilePlacement { at, ..placement }, None);

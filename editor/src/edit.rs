@@ -32,8 +32,7 @@ pub enum Edit {
         /// Position in `map.tiles`.
         index: usize,
     },
-    /// Put a token on the map.
-    #[allow(dead_code, reason = "for the token palette (issue 4, item 5)")]
+    /// Put a token on the map (the token palette).
     AddToken(Token),
     /// Move a token.
     MoveToken {
@@ -42,8 +41,16 @@ pub enum Edit {
         /// Where it stands now.
         at: Footprint,
     },
-    /// Replace a token's fields (the inspector).
-    #[allow(dead_code, reason = "for the token inspector (issue 4, item 5)")]
+    /// Turn a multi-hex figure: its hexes, turned around the first one (R / Shift+R).
+    RotateToken {
+        /// Position in `tokens`.
+        index: usize,
+        /// Where it stands once turned.
+        at: Footprint,
+    },
+    /// Replace a token's fields (the inspector). A new id is carried into the objectives that
+    /// name the old one, in the same step, so a rename never leaves a dangling reference and
+    /// one undo restores both.
     UpdateToken {
         /// Position in `tokens`.
         index: usize,
@@ -73,6 +80,7 @@ impl Edit {
             Edit::RemoveTile { .. } => "remove tile".into(),
             Edit::AddToken(t) => format!("add {}", t.id),
             Edit::MoveToken { .. } => "move token".into(),
+            Edit::RotateToken { .. } => "rotate token".into(),
             Edit::UpdateToken { token, .. } => format!("edit {}", token.id),
             Edit::RemoveToken { .. } => "remove token".into(),
             Edit::Replace(_) => "edit scenario".into(),
@@ -127,7 +135,7 @@ impl Edit {
                 }
                 scenario.tokens.push(token.clone());
             }
-            Edit::MoveToken { index, at } => {
+            Edit::MoveToken { index, at } | Edit::RotateToken { index, at } => {
                 let token = scenario.tokens.get_mut(*index).ok_or("no such token")?;
                 token.at = at.clone();
             }
@@ -141,7 +149,10 @@ impl Edit {
                     return Err(format!("a token called `{}` already exists", token.id));
                 }
                 let slot = scenario.tokens.get_mut(*index).ok_or("no such token")?;
-                *slot = (**token).clone();
+                let old_id = std::mem::replace(slot, (**token).clone()).id;
+                if old_id != token.id {
+                    rename_token_references(scenario, &old_id, &token.id);
+                }
             }
             Edit::RemoveToken { index } => {
                 if *index >= scenario.tokens.len() {
@@ -152,6 +163,22 @@ impl Edit {
             Edit::Replace(new) | Edit::ReloadFromDisk(new) => *scenario = (**new).clone(),
         }
         Ok(())
+    }
+}
+
+/// Renames a token id wherever objectives name it (`targets`, `tokens`). The turn order,
+/// deployment and reinforcements name teams and roster figures, never token ids.
+fn rename_token_references(scenario: &mut Scenario, from: &str, to: &str) {
+    for objective in &mut scenario.objectives {
+        for id in objective
+            .targets
+            .iter_mut()
+            .chain(objective.tokens.iter_mut())
+        {
+            if id == from {
+                to.clone_into(id);
+            }
+        }
     }
 }
 

@@ -351,3 +351,88 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     press(&mut harness, Modifiers::NONE, Key::L);
     assert_eq!(harness.state().overlays.tint, Tint::None);
 }
+
+/// Places Omnitron-V from the token palette, turning it in hand with R and on the map with
+/// Shift+R; sets its team and types its label in the inspector; undoes the label (one step for
+/// the whole word); saves, and validates the saved YAML with the library.
+#[test]
+fn place_turn_and_inspect_a_token_then_save() {
+    use megahex_schema::{Footprint, HexRef, TileHex, Token, TokenKind};
+    let dir = scratch("token");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    let t = |tile, hex| HexRef::Tile(TileHex { tile, hex });
+    let fourth =
+        |h: &Harness<'_, EditorApp>| h.state().doc.scenario().unwrap().tokens.get(3).cloned();
+
+    harness.get_by_label("Tokens").click();
+    harness.run_steps(2);
+    harness.get_by_label("Omnitron-V (3 hexes)").click();
+    harness.run_steps(2);
+    press(&mut harness, Modifiers::NONE, Key::R);
+    // Tile 1 lies unturned on [0, 0], so its hex 6 is [2, -2]. Turned once, the body goes SW
+    // then NW of the first hex: [1, -1] (1/8) and [1, -2] (1/3).
+    let pos = screen_of(&harness, [2, -2]);
+    click_at(&mut harness, pos);
+    let placed = fourth(&harness).expect("placed");
+    assert_eq!(placed.id, "omnitron-v");
+    assert_eq!(placed.team.as_deref(), Some("heroes"), "the first team");
+    assert_eq!(placed.at, Footprint::Many(vec![t(1, 6), t(1, 8), t(1, 3)]));
+    assert_eq!(harness.state().selection, Some(Selection::Token(3)));
+
+    // Shift+R on the selected figure turns it back: S then SW of [2, -2], 1/11 and 1/8.
+    press(&mut harness, Modifiers::SHIFT, Key::R);
+    let turned = Footprint::Many(vec![t(1, 6), t(1, 11), t(1, 8)]);
+    assert_eq!(fourth(&harness).unwrap().at, turned);
+    assert!(harness.query_by_label("Undo rotate token").is_some());
+
+    // The inspector: the team from its combo box...
+    harness.get_by_label("Team").click();
+    harness.run_steps(2);
+    harness.get_by_label("villains (Villains)").click();
+    harness.run_steps(2);
+    assert_eq!(fourth(&harness).unwrap().team.as_deref(), Some("villains"));
+    // ...and the label, applied when Enter ends the typing, not letter by letter.
+    harness.get_by_label("Label").focus();
+    harness.run_steps(1);
+    harness.get_by_label("Label").type_text("Boss");
+    harness.run_steps(2);
+    assert_eq!(
+        fourth(&harness).unwrap().label,
+        None,
+        "not applied while typing"
+    );
+    press(&mut harness, Modifiers::NONE, Key::Enter);
+    assert_eq!(fourth(&harness).unwrap().label.as_deref(), Some("Boss"));
+    assert!(harness.query_by_label("Undo edit omnitron-v").is_some());
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    let now = fourth(&harness).unwrap();
+    assert_eq!(
+        (now.label, now.team.as_deref()),
+        (None, Some("villains")),
+        "one undo takes the whole label and keeps the team"
+    );
+
+    harness.state_mut().settle_checks();
+    assert_eq!(harness.state().doc.problems, Vec::new());
+    press(&mut harness, Modifiers::COMMAND, Key::S);
+    assert!(!harness.state().doc.is_dirty());
+    let expected = Token {
+        id: "omnitron-v".into(),
+        kind: TokenKind::Character,
+        character: Some("omnitron-v".into()),
+        team: Some("villains".into()),
+        at: turned,
+        label: None,
+        health: None,
+        radius: None,
+    };
+    assert_eq!(saved_scenario(&file).tokens.get(3), Some(&expected));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("\n  - {id: omnitron-v, kind: character, character: omnitron-v, team: villains, at: [1/6, 1/11, 1/8]}\n"),
+        "{text}"
+    );
+}

@@ -14,6 +14,7 @@ mod flows;
 mod overlay;
 mod overlay_view;
 mod storage;
+mod tokens;
 mod view;
 mod watch;
 
@@ -32,7 +33,9 @@ checked again after every edit. Without FILE, opens a bundled sample scenario.
 Map:    drag to pan, scroll to zoom, \"Fit\" shows the whole map
 Tiles:  click to select (again for the tile under a token), drag a selected tile to move it,
         R / Shift+R rotate, F flips, Delete removes; the palette on the left places new ones
-Tokens: click to select, drag to move, Delete removes; Esc clears the selection
+Tokens: the palette's Tokens tab places figures and markers (Shift+click places more); click
+        to select and edit on the right, drag to move, R / Shift+R turn a multi-hex figure,
+        Delete removes; Esc clears the selection
 Overlays, from the selected token or the hex clicked: L line of sight, G range numbers,
         M movement reach, A area template (origin under the pointer)
 Undo:   Ctrl+Z, redo Ctrl+Shift+Z or Ctrl+Y
