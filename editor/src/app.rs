@@ -205,13 +205,21 @@ pub struct EditorApp {
     disk_stamp: Option<crate::watch::Stamp>,
     /// The token palette and inspector: the token in hand, the text being typed.
     pub(crate) token_ui: crate::tokens::TokenUi,
+    /// The export dialog's choices, kept between exports.
+    pub(crate) export: Option<crate::export::ExportSettings>,
+    /// The export dialog is showing.
+    pub(crate) export_open: bool,
+    /// Recently opened and saved files.
+    pub(crate) recent: crate::recent::Recent,
 }
 
 impl EditorApp {
     /// An editor showing `doc`, fitted to the window on the first frame, with recovery copies
     /// in the user's cache folder.
     pub fn new(doc: Document) -> EditorApp {
-        EditorApp::with_recovery_dir(doc, storage::recovery_dir())
+        let mut app = EditorApp::with_recovery_dir(doc, storage::recovery_dir());
+        app.recent = crate::recent::Recent::load(crate::recent::recent_file());
+        app
     }
 
     /// An editor keeping recovery copies in `dir`; offers any copy already there for `doc`.
@@ -250,6 +258,9 @@ impl EditorApp {
             conflict: None,
             disk_stamp: None,
             token_ui: crate::tokens::TokenUi::default(),
+            export: None,
+            export_open: false,
+            recent: crate::recent::Recent::default(),
         };
         app.look_for_recovery();
         app
@@ -318,6 +329,8 @@ impl EditorApp {
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
             .show(ui, |ui| self.map(ui));
         self.dialogs(&ctx);
+        self.export_window(&ctx);
+        self.recent.note(self.doc.path.as_deref());
         self.tick_recovery(&ctx);
         let title = self.title();
         if self.shown_title.as_ref() != Some(&title) {
@@ -489,7 +502,7 @@ impl EditorApp {
     // --- files ----------------------------------------------------------------------------
 
     /// Runs `next` now, or asks first when it would drop unsaved changes.
-    fn leave_document(&mut self, next: Next) {
+    pub(crate) fn leave_document(&mut self, next: Next) {
         if self.doc.is_dirty() {
             self.dialog = Some(Dialog::Discard(next));
         } else {
@@ -1009,6 +1022,7 @@ impl EditorApp {
                     self.save();
                 }
                 Key::O => self.open_open_dialog(),
+                Key::E => self.open_export(),
                 Key::N => self.leave_document(Next::New),
                 _ => {}
             }
@@ -1130,6 +1144,7 @@ impl EditorApp {
             {
                 self.open_open_dialog();
             }
+            self.recent_menu(ui);
             let can_save = self.doc.scenario().is_some();
             if ui
                 .add_enabled(can_save, egui::Button::new("Save"))
@@ -1148,6 +1163,15 @@ impl EditorApp {
                 } else {
                     self.open_save_as(false);
                 }
+            }
+            if ui
+                .add_enabled(can_save, egui::Button::new("Export…"))
+                .on_hover_text(
+                    "Export the map as a PNG or SVG picture, on screen or at tile scale (Ctrl+E)",
+                )
+                .clicked()
+            {
+                self.open_export();
             }
             ui.separator();
             let undo_label = self
@@ -1556,7 +1580,7 @@ impl eframe::App for EditorApp {
 
 /// A path typed by the user: `~/` is the home folder, relative paths start at the working
 /// folder.
-fn input_path(text: &str) -> PathBuf {
+pub(crate) fn input_path(text: &str) -> PathBuf {
     let text = text.trim();
     let path = match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
         (Some(rest), Some(home)) => PathBuf::from(home).join(rest),

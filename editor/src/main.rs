@@ -9,10 +9,12 @@ mod checks;
 mod document;
 mod draw;
 mod edit;
+mod export;
 #[cfg(test)]
 mod flows;
 mod overlay;
 mod overlay_view;
+mod recent;
 mod storage;
 mod tokens;
 mod view;

@@ -265,8 +265,8 @@ fn relative_path(from: &Path, to: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
-/// Writes `text` to `path` atomically: temporary file, fsync, permissions, rename.
-pub fn save_atomic(path: &Path, text: &str) -> io::Result<()> {
+/// Writes `contents` to `path` atomically: temporary file, fsync, permissions, rename.
+pub fn save_atomic(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -278,7 +278,7 @@ pub fn save_atomic(path: &Path, text: &str) -> io::Result<()> {
     let temp = dir.join(format!(".{name}.megahex-save-{}", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&temp)?;
-        file.write_all(text.as_bytes())?;
+        file.write_all(contents.as_ref())?;
         file.sync_all()?;
         if let Ok(meta) = fs::metadata(path) {
             fs::set_permissions(&temp, meta.permissions())?;
@@ -336,7 +336,7 @@ pub fn write_recovery(dir: &Path, document: Option<&Path>, text: &str) -> io::Re
     let origin = document.map_or_else(|| "(untitled)".to_owned(), |p| p.display().to_string());
     save_atomic(
         &path,
-        &format!("# megahex-editor recovery copy of {origin}\n{text}"),
+        format!("# megahex-editor recovery copy of {origin}\n{text}"),
     )?;
     Ok(path)
 }

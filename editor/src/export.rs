@@ -1,0 +1,370 @@
+//! Exporting the map as a picture: SVG or PNG, at screen scale or at tile scale for printing.
+//! The drawing is the library's, the same one `megahex render` makes, with the overlay that is
+//! on in the editor.
+
+use std::path::{Path, PathBuf};
+
+use megahex::report::png;
+use megahex::report::svg::{self, Overlay, Size};
+use megahex::scene::Scene;
+
+use crate::app::{EditorApp, StatusKind};
+use crate::overlay::Tint;
+use crate::storage;
+
+/// A hex's width across its flats on a printout, until the designer measures their own tiles.
+/// Not a figure from the rulebook: the dialog asks for the real one.
+pub const DEFAULT_PRINT_MM: f64 = 40.0;
+
+/// The picture formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// Scalable, for documents and the web.
+    Svg,
+    /// Pixels, for chat, slides and printing at a chosen resolution.
+    Png,
+}
+
+impl PictureFormat {
+    fn extension(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+        }
+    }
+}
+
+/// The export dialog's choices, kept between exports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportSettings {
+    /// The file to write, as typed.
+    pub path: String,
+    /// SVG or PNG.
+    pub format: PictureFormat,
+    /// Print at tile scale instead of screen scale.
+    pub print: bool,
+    /// Screen scale: pixels per hex radius.
+    pub scale: f64,
+    /// Tile scale: millimetres across one hex's flats.
+    pub print_mm: f64,
+    /// Tile scale, PNG: dots per inch.
+    pub dpi: f64,
+    /// Draw the overlay that is on (sight, reach or range from the selection).
+    pub with_overlay: bool,
+}
+
+impl ExportSettings {
+    /// Defaults for a document: a PNG next to the scenario file, named after it.
+    pub fn for_document(path: Option<&Path>, name: &str) -> ExportSettings {
+        let stem = Path::new(name)
+            .file_stem()
+            .map_or_else(|| "map".to_owned(), |s| s.to_string_lossy().into_owned());
+        let target = match path.and_then(Path::parent) {
+            Some(dir) => dir.join(format!("{stem}.png")),
+            None => PathBuf::from(format!("{stem}.png")),
+        };
+        ExportSettings {
+            path: target.display().to_string(),
+            format: PictureFormat::Png,
+            print: false,
+            scale: svg::DEFAULT_SCALE,
+            print_mm: DEFAULT_PRINT_MM,
+            dpi: 300.0,
+            with_overlay: true,
+        }
+    }
+
+    /// Switches format, changing the file name's ending to match.
+    fn set_format(&mut self, format: PictureFormat) {
+        self.format = format;
+        let path = PathBuf::from(self.path.trim()).with_extension(format.extension());
+        self.path = path.display().to_string();
+    }
+
+    /// The drawing size and the PNG zoom, or what is wrong with the numbers.
+    fn size(&self) -> Result<(Size, f64), String> {
+        if self.print {
+            if !(self.print_mm.is_finite() && (5.0..=200.0).contains(&self.print_mm)) {
+                return Err("the hex width must be between 5 and 200 mm".into());
+            }
+            if !(self.dpi.is_finite() && (36.0..=1200.0).contains(&self.dpi)) {
+                return Err("the resolution must be between 36 and 1200 dpi".into());
+            }
+            // SVG millimetres are 96 / 25.4 CSS pixels; a PNG wants `dpi` per 25.4 mm.
+            Ok((
+                Size::Print {
+                    hex_flats_mm: self.print_mm,
+                },
+                self.dpi / 96.0,
+            ))
+        } else if self.scale.is_finite() && (4.0..=400.0).contains(&self.scale) {
+            Ok((Size::Pixels(self.scale), 1.0))
+        } else {
+            Err("the scale must be between 4 and 400 pixels per hex".into())
+        }
+    }
+}
+
+/// The picture's bytes: the drawing as SVG, or rasterised to PNG.
+pub fn picture(
+    scene: &Scene,
+    overlay: &Overlay,
+    settings: &ExportSettings,
+) -> Result<Vec<u8>, String> {
+    let (size, zoom) = settings.size()?;
+    let drawing = svg::render_sized(&scene.board, &scene.tokens, overlay, size);
+    match settings.format {
+        PictureFormat::Svg => Ok(drawing.into_bytes()),
+        PictureFormat::Png => png::from_svg(&drawing, zoom).map_err(|e| e.to_string()),
+    }
+}
+
+impl EditorApp {
+    /// Opens the export dialog, with the last choices or defaults for this document.
+    pub(crate) fn open_export(&mut self) {
+        if self.doc.scenario().is_none() {
+            self.refuse("Fix the file so it can be read before exporting a picture of it");
+            return;
+        }
+        if self.export.is_none() {
+            self.export = Some(ExportSettings::for_document(
+                self.doc.path.as_deref(),
+                &self.doc.name,
+            ));
+        }
+        self.export_open = true;
+    }
+
+    /// The overlay to draw: the tint that is on (sight or reach), else range numbers if on.
+    /// Area templates have no picture form yet and are left out.
+    fn picture_overlay(&self, scene: &Scene) -> Overlay {
+        let Some(source) = self.overlay_source() else {
+            return Overlay::None;
+        };
+        let token = source.token.as_deref().and_then(|id| scene.token(id));
+        match self.overlays.tint {
+            Tint::Sight => Overlay::sight_from(scene, source.hexes),
+            Tint::Reach => Overlay::reach_of(scene, source.hexes, token, self.overlays.action()),
+            Tint::Area | Tint::None if self.overlays.range => {
+                Overlay::range_from(scene, source.hexes)
+            }
+            Tint::Area | Tint::None => Overlay::None,
+        }
+    }
+
+    /// Writes the picture; reports the outcome in the status line. Never touches the scenario.
+    pub(crate) fn export_to(&mut self, settings: &ExportSettings) -> bool {
+        let Some(scenario) = self.doc.scenario() else {
+            self.refuse("Fix the file so it can be read before exporting a picture of it");
+            return false;
+        };
+        let scene = Scene::new(scenario, &self.doc.catalog);
+        let overlay = if settings.with_overlay {
+            self.picture_overlay(&scene)
+        } else {
+            Overlay::None
+        };
+        let target = crate::app::input_path(&settings.path);
+        let result = picture(&scene, &overlay, settings)
+            .and_then(|bytes| storage::save_atomic(&target, &bytes).map_err(|e| e.to_string()));
+        match result {
+            Ok(()) => {
+                let what = match overlay {
+                    Overlay::None => "",
+                    _ => " with the overlay",
+                };
+                self.say(
+                    StatusKind::Done,
+                    format!("Exported the map{what} to {}", target.display()),
+                );
+                true
+            }
+            Err(reason) => {
+                self.say(
+                    StatusKind::Failed,
+                    format!("Could not export to {}: {reason}", target.display()),
+                );
+                false
+            }
+        }
+    }
+
+    /// The export dialog, while it is open.
+    pub(crate) fn export_window(&mut self, ctx: &egui::Context) {
+        if !self.export_open {
+            return;
+        }
+        let Some(mut settings) = self.export.clone() else {
+            self.export_open = false;
+            return;
+        };
+        let (mut export, mut cancel) = (false, false);
+        egui::Window::new("Export picture")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("File:");
+                    ui.add(egui::TextEdit::singleline(&mut settings.path).desired_width(320.0));
+                });
+                ui.horizontal(|ui| {
+                    ui.label("Format:");
+                    for format in [PictureFormat::Png, PictureFormat::Svg] {
+                        let label = format.extension().to_uppercase();
+                        if ui.radio(settings.format == format, label).clicked() {
+                            settings.set_format(format);
+                        }
+                    }
+                });
+                ui.radio_value(&mut settings.print, false, "Screen scale");
+                ui.add_enabled_ui(!settings.print, |ui| {
+                    ui.add(
+                        egui::Slider::new(&mut settings.scale, 4.0..=400.0)
+                            .logarithmic(true)
+                            .text("pixels per hex (centre to corner)"),
+                    );
+                });
+                ui.radio_value(&mut settings.print, true, "Print at tile scale");
+                ui.add_enabled_ui(settings.print, |ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut settings.print_mm)
+                            .range(5.0..=200.0)
+                            .speed(0.1)
+                            .suffix(" mm across a hex's flats"),
+                    )
+                    .on_hover_text(
+                        "Measure one hex on your tiles, from one flat side to the opposite one, so the printout matches them",
+                    );
+                    ui.add_enabled(
+                        settings.format == PictureFormat::Png,
+                        egui::DragValue::new(&mut settings.dpi)
+                            .range(36.0..=1200.0)
+                            .suffix(" dpi"),
+                    );
+                });
+                ui.checkbox(
+                    &mut settings.with_overlay,
+                    "Include the overlay that is on (sight, reach or range)",
+                );
+                ui.horizontal(|ui| {
+                    export = ui.button("Export").clicked();
+                    cancel = ui.button("Cancel").clicked();
+                });
+            });
+        if export && self.export_to(&settings) {
+            self.export_open = false;
+        }
+        if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.export_open = false;
+        }
+        self.export = Some(settings);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "megahex-editor-export-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// An editor on a copy of the one-tile query fixture (tile M1 at the origin).
+    fn one_tile_app(name: &str) -> (EditorApp, PathBuf) {
+        let dir = scratch(name);
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/queries/one-city-tile.yaml");
+        let file = dir.join("one.yaml");
+        std::fs::copy(fixture, &file).unwrap();
+        let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+        (app, dir)
+    }
+
+    fn png_size(bytes: &[u8]) -> (u32, u32) {
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+        (word(16), word(20))
+    }
+
+    #[test]
+    fn a_print_at_tile_scale_has_the_measured_hex_size() {
+        let (mut app, dir) = one_tile_app("print");
+        let mut settings = ExportSettings::for_document(app.doc.path.as_deref(), &app.doc.name);
+        // The default file sits next to the scenario and is named after it.
+        assert_eq!(PathBuf::from(&settings.path), dir.join("one.png"));
+        settings.print = true;
+        // 34.641016 mm across the flats is 20 mm per radius (flats = sqrt(3) radii). One tile is
+        // 9 radii wide with the margins (centres at x = 1.5 q for q in -2..=2, one radius of hex
+        // each side, half a radius of margin each side): 180 mm, 900 pixels at 127 dpi.
+        settings.print_mm = 34.641016;
+        settings.dpi = 127.0;
+        assert!(app.export_to(&settings));
+        assert_eq!(
+            png_size(&std::fs::read(dir.join("one.png")).unwrap()).0,
+            900
+        );
+        settings.set_format(PictureFormat::Svg);
+        assert_eq!(PathBuf::from(&settings.path), dir.join("one.svg"));
+        assert!(app.export_to(&settings));
+        let svg = std::fs::read_to_string(dir.join("one.svg")).unwrap();
+        assert!(svg.contains(r#"width="180.00mm""#), "{}", &svg[..160]);
+        // Exporting is not an edit.
+        assert!(!app.doc.is_dirty());
+    }
+
+    #[test]
+    fn the_overlay_that_is_on_goes_into_the_picture() {
+        let (mut app, dir) = one_tile_app("overlay");
+        let legacy = app
+            .doc
+            .tokens
+            .iter()
+            .find(|t| t.id == "legacy")
+            .unwrap()
+            .index;
+        app.selection = Some(crate::app::Selection::Token(legacy));
+        app.overlays.toggle(Tint::Sight);
+        let mut settings = ExportSettings::for_document(app.doc.path.as_deref(), &app.doc.name);
+        settings.set_format(PictureFormat::Svg);
+        assert!(app.export_to(&settings));
+        let with = std::fs::read_to_string(dir.join("one.svg")).unwrap();
+        assert!(
+            with.contains("Line of sight"),
+            "the legend names the overlay"
+        );
+        settings.with_overlay = false;
+        assert!(app.export_to(&settings));
+        let without = std::fs::read_to_string(dir.join("one.svg")).unwrap();
+        assert!(!without.contains("Line of sight"));
+    }
+
+    #[test]
+    fn a_failed_export_says_why_and_keeps_the_work() {
+        let (mut app, dir) = one_tile_app("fail");
+        let mut settings = ExportSettings::for_document(app.doc.path.as_deref(), &app.doc.name);
+        settings.path = dir.join("no-such-folder/map.png").display().to_string();
+        assert!(!app.export_to(&settings));
+        let status = app.status.clone().unwrap();
+        assert_eq!(status.kind, StatusKind::Failed);
+        assert!(status.text.contains("no-such-folder"), "{}", status.text);
+        settings.path = dir.join("map.png").display().to_string();
+        settings.scale = 1000.0;
+        assert!(!app.export_to(&settings));
+        assert!(
+            app.status
+                .clone()
+                .unwrap()
+                .text
+                .contains("between 4 and 400")
+        );
+        assert!(!dir.join("map.png").exists());
+    }
+}
