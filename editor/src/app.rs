@@ -40,6 +40,8 @@ pub enum Tool {
     /// Put the token picked in the token palette down where the map is clicked; what is in
     /// hand, and how it is turned, is kept in [`crate::tokens::TokenUi`].
     PlaceToken,
+    /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
+    Paint(crate::deployment::Brush),
 }
 
 /// A drag in progress on the map.
@@ -47,6 +49,8 @@ pub enum Tool {
 pub enum Drag {
     /// Moving the view.
     Pan,
+    /// Painting hexes; the stroke itself is kept in [`crate::scenario_panel::ScenarioUi`].
+    Paint,
     /// Moving a tile; `grab` is the hex it was picked up by, `to` where that hex is now.
     Tile {
         /// Position in `map.tiles`.
@@ -205,6 +209,8 @@ pub struct EditorApp {
     disk_stamp: Option<crate::watch::Stamp>,
     /// The token palette and inspector: the token in hand, the text being typed.
     pub(crate) token_ui: crate::tokens::TokenUi,
+    /// The scenario panels: open or not, text being typed, the painting stroke.
+    pub(crate) scenario_ui: crate::scenario_panel::ScenarioUi,
     /// The export dialog's choices, kept between exports.
     pub(crate) export: Option<crate::export::ExportSettings>,
     /// The export dialog is showing.
@@ -258,6 +264,7 @@ impl EditorApp {
             conflict: None,
             disk_stamp: None,
             token_ui: crate::tokens::TokenUi::default(),
+            scenario_ui: crate::scenario_panel::ScenarioUi::default(),
             export: None,
             export_open: false,
             recent: crate::recent::Recent::default(),
@@ -315,6 +322,10 @@ impl EditorApp {
             .resizable(true)
             .show(ui, |ui| {
                 self.token_inspector(ui);
+                if self.scenario_ui.open && self.doc.scenario().is_some() {
+                    self.scenario_panel(ui);
+                    return;
+                }
                 let clicked = problems_panel(
                     ui,
                     &self.doc.problems,
@@ -1037,8 +1048,12 @@ impl EditorApp {
             Key::Delete | Key::Backspace => self.remove_selected(),
             Key::Escape => {
                 if self.tool != Tool::Select {
+                    let what = match self.tool {
+                        Tool::Paint(_) => "Painting stopped",
+                        _ => "Placing cancelled",
+                    };
                     self.tool = Tool::Select;
-                    self.say(StatusKind::Done, "Placing cancelled".to_owned());
+                    self.say(StatusKind::Done, what.to_owned());
                 } else if self.drag.is_some() {
                     self.drag = None;
                 } else {
@@ -1223,6 +1238,8 @@ impl EditorApp {
             ui.separator();
             self.overlay_toggles(ui);
             ui.separator();
+            self.scenario_toggle(ui);
+            ui.separator();
             let mut name = RichText::new(&self.doc.name).strong();
             if self.doc.is_dirty() {
                 name = RichText::new(format!("{} • unsaved", self.doc.name))
@@ -1329,6 +1346,7 @@ impl EditorApp {
     fn mode_hint(&self) -> String {
         match (self.tool, self.selection) {
             (Tool::PlaceToken, _) => self.placing_token_hint(),
+            (Tool::Paint(brush), _) => self.paint_hint(brush),
             (Tool::Place(p), _) => format!(
                 "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",
                 p.side.prefix(),

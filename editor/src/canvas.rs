@@ -100,6 +100,7 @@ impl EditorApp {
         let pointer = response.hover_pos();
         let pointer_hex = pointer.map(|p| hex_at_screen(&view, p));
 
+        self.paint_input(ui, &response, &view);
         // Drags: a selected tile or a token moves, anything else pans.
         if response.drag_started() {
             let origin = ui
@@ -120,6 +121,7 @@ impl EditorApp {
                         *to = at;
                     }
                 }
+                Some(Drag::Paint) => {}
                 _ => {
                     if let Some(view) = &mut self.view {
                         view.pan(response.drag_delta());
@@ -142,11 +144,17 @@ impl EditorApp {
                 Tool::Place(placement) => self.place(placement, at),
                 Tool::PlaceToken => self.place_token(at, ui.input(|i| i.modifiers.shift)),
                 Tool::Select => self.select_at(at),
+                // Painted by `paint_input` as the button goes down and up.
+                Tool::Paint(_) => {}
             }
         }
         if response.secondary_clicked() && self.tool != Tool::Select {
+            let what = match self.tool {
+                Tool::Paint(_) => "Painting stopped",
+                _ => "Placing cancelled",
+            };
             self.tool = Tool::Select;
-            self.say(StatusKind::Done, "Placing cancelled".to_owned());
+            self.say(StatusKind::Done, what.to_owned());
         }
         if response.double_clicked() && pointer_hex.is_some_and(|h| !self.on_board(h)) {
             self.view = None;
@@ -189,6 +197,9 @@ impl EditorApp {
     /// What a drag that begins on `grab` moves: the selection if it is under the pointer, else
     /// a token there, else the view.
     fn start_drag(&mut self, grab: Axial) -> Drag {
+        if matches!(self.tool, Tool::Paint(_)) {
+            return Drag::Paint;
+        }
         if self.tool != Tool::Select {
             return Drag::Pan;
         }
@@ -236,7 +247,7 @@ impl EditorApp {
 
     fn finish_drag(&mut self, drag: Drag) {
         match drag {
-            Drag::Pan => {}
+            Drag::Pan | Drag::Paint => {}
             Drag::Tile { index, grab, to } => {
                 let Some(tile) = self.doc.scenario().and_then(|s| s.map.tiles.get(index)) else {
                     return;
@@ -355,6 +366,7 @@ impl EditorApp {
         let mut marks = Marks {
             hovered: self.hovered,
             badges: problem_badges(&self.doc.problems),
+            zones: self.zone_marks(),
             ..Marks::default()
         };
         let scenario = self.doc.scenario();

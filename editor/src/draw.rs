@@ -90,6 +90,9 @@ pub struct Marks {
     pub ghost_token_ok: bool,
     /// Hexes named by current findings, with the worst severity: a badge each.
     pub badges: Vec<(Axial, Severity)>,
+    /// Tinted groups of hexes under the tokens: deployment zones in their team's colour, and
+    /// the hexes of an objective being painted.
+    pub zones: Vec<(Vec<Axial>, Color32)>,
 }
 
 /// Draws the whole map of a document, with the highlights in `marks`.
@@ -111,6 +114,7 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
         let corners = view.hex_corners_in_screen(hex).to_vec();
         painter.add(Shape::convex_polygon(corners, color, Stroke::NONE));
     }
+    crate::deployment::draw_zones(painter, view, &marks.zones);
     if let Some(hex) = hovered {
         let corners = view.hex_corners_in_screen(hex).to_vec();
         painter.add(Shape::closed_line(corners, Stroke::new(2.5, HOVER)));
@@ -387,9 +391,15 @@ fn draw_tile_label(painter: &Painter, view: &View, centre: Axial, text: &str) {
 
 /// The colour of a token: its team's `color`, else a palette colour by team position.
 pub fn token_color(token: &PlacedToken, teams: &[Team]) -> Color32 {
-    let Some(index) = token.team else {
-        return NEUTRAL;
-    };
+    match token.team {
+        Some(index) => team_color(teams, index),
+        None => NEUTRAL,
+    }
+}
+
+/// The colour of the team at `index`: its `color`, else a palette colour by position, so its
+/// tokens, its zone and its row in the scenario panels match.
+pub fn team_color(teams: &[Team], index: usize) -> Color32 {
     teams
         .get(index)
         .and_then(|t| t.color.as_deref())

@@ -436,3 +436,296 @@ fn place_turn_and_inspect_a_token_then_save() {
         "{text}"
     );
 }
+
+/// A text input found by what it holds (or, when empty, by its placeholder), last of several.
+fn text_input<'t>(
+    harness: &'t Harness<'_, EditorApp>,
+    value: &'t str,
+    placeholder: &'t str,
+) -> egui_kittest::Node<'t> {
+    let matches = move |n: &AccessKitNode<'_>| {
+        matches!(n.role(), Role::TextInput | Role::MultilineTextInput)
+            && n.value().unwrap_or_default() == value
+            && (!value.is_empty() || n.placeholder() == Some(placeholder))
+    };
+    harness
+        .get_all(by().predicate(matches))
+        .last()
+        .expect("get_all finds at least one")
+}
+
+/// Focuses a text field, replaces its text, and leaves it with Enter (or Tab).
+fn retype(
+    harness: &mut Harness<'_, EditorApp>,
+    value: &str,
+    placeholder: &str,
+    text: &str,
+    leave: Key,
+) {
+    text_input(harness, value, placeholder).focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    text_input(harness, value, placeholder).type_text(text);
+    harness.run_steps(2);
+    press(harness, Modifiers::NONE, leave);
+}
+
+fn click_label(harness: &mut Harness<'_, EditorApp>, label: &str) {
+    harness.get_by_label(label).click_accesskit();
+    harness.run_steps(2);
+}
+
+/// Opens a combo box showing `value` (the last of several) and picks `option`.
+fn pick(harness: &mut Harness<'_, EditorApp>, value: &str, option: &str) {
+    harness
+        .get_all(by().role(Role::ComboBox).value(value))
+        .last()
+        .expect("get_all finds at least one")
+        .click_accesskit();
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::Button, option)
+        .click_accesskit();
+    harness.run_steps(2);
+}
+
+/// The scenario panels on a real file: adds a team and names it, adds a hold objective for it
+/// with hexes painted on the map, puts it in the turn order, paints its deployment zone in one
+/// stroke (undone and redone in one step each) and erases a hex with Shift, switches to strict
+/// line-of-sight edges and an environment card; saves, and checks the YAML holds exactly that
+/// and validates.
+#[test]
+fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
+    use megahex_schema::{
+        DeploymentZone, EnvironmentCard, HexRef, LosEdges, ObjectiveKind, TileHex,
+    };
+    let dir = scratch("scenario-panels");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    let scenario = |h: &Harness<'_, EditorApp>| h.state().doc.scenario().cloned().unwrap();
+
+    harness
+        .get_by_role_and_label(Role::Button, "Scenario")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().scenario_ui.open);
+    assert!(harness.query_by_label("Scenario setup").is_some());
+
+    // A team: added as team-3 (two teams already), then renamed and named.
+    click_label(&mut harness, "Add team");
+    assert_eq!(scenario(&harness).teams[2].id, "team-3");
+    text_input(&harness, "team-3", "id").focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    text_input(&harness, "team-3", "id").type_text("rebels");
+    harness.run_steps(2);
+    assert_eq!(
+        scenario(&harness).teams[2].id,
+        "team-3",
+        "nothing changes while typing"
+    );
+    press(&mut harness, Modifiers::NONE, Key::Enter);
+    assert_eq!(scenario(&harness).teams[2].id, "rebels");
+    retype(
+        &mut harness,
+        "",
+        "display name",
+        "Rebel Alliance",
+        Key::Enter,
+    );
+    assert_eq!(
+        scenario(&harness).teams[2].name.as_deref(),
+        Some("Rebel Alliance")
+    );
+
+    // An objective: added for the first team, then given to rebels and made a hold objective.
+    click_label(&mut harness, "Add objective");
+    assert_eq!(scenario(&harness).objectives[2].id, "objective-3");
+    assert_eq!(scenario(&harness).objectives[2].team, "heroes");
+    // Team combos showing heroes: the turn order's, stop-omni's, then the new objective's.
+    pick(&mut harness, "heroes", "rebels");
+    pick(&mut harness, "incapacitate", "hold");
+    retype(&mut harness, "objective-3", "id", "hold-plaza", Key::Enter);
+    retype(&mut harness, "", "all", "1", Key::Enter);
+    retype(&mut harness, "", "-", "2", Key::Enter);
+    // Its hexes, painted on the map: [0, 1] is hex 15 of tile 1.
+    let paint_buttons = harness.get_all_by_label("Paint").count();
+    assert_eq!(paint_buttons, 4, "the objective's, then one per team");
+    harness
+        .get_all_by_label("Paint")
+        .next()
+        .unwrap()
+        .click_accesskit();
+    harness.run_steps(2);
+    let pos = screen_of(&harness, [0, 1]);
+    click_at(&mut harness, pos);
+    press(&mut harness, Modifiers::NONE, Key::Escape);
+    assert_eq!(harness.state().tool, crate::app::Tool::Select);
+    let objective = scenario(&harness).objectives[2].clone();
+    assert_eq!(objective.id, "hold-plaza");
+    assert_eq!(objective.team, "rebels");
+    assert_eq!(objective.kind, ObjectiveKind::Hold);
+    assert_eq!(
+        objective.hexes,
+        vec![HexRef::Tile(TileHex { tile: 1, hex: 15 })]
+    );
+    assert_eq!((objective.count, objective.rounds), (Some(1), Some(2)));
+
+    // Turn order: rebels added at the end, then moved before villains.
+    pick(&mut harness, "Add a team…", "rebels");
+    assert_eq!(
+        scenario(&harness).turn_order,
+        ["heroes", "villains", "rebels"]
+    );
+    harness
+        .get_all_by_label("Up")
+        .nth(2)
+        .unwrap()
+        .click_accesskit();
+    harness.run_steps(2);
+    assert_eq!(
+        scenario(&harness).turn_order,
+        ["heroes", "rebels", "villains"]
+    );
+
+    // Deployment: one drag over [-1, 0], [0, 0], [1, 0] (hexes 7, 10 and 13 of tile 1).
+    harness
+        .get_all_by_label("Paint")
+        .last()
+        .unwrap()
+        .click_accesskit();
+    harness.run_steps(2);
+    let before_stroke = scenario(&harness);
+    let (from, to) = (screen_of(&harness, [-1, 0]), screen_of(&harness, [1, 0]));
+    drag(&mut harness, from, to);
+    let tile1 = |hex| HexRef::Tile(TileHex { tile: 1, hex });
+    let zone = |hexes| DeploymentZone {
+        team: "rebels".into(),
+        hexes,
+    };
+    let after_stroke = scenario(&harness);
+    assert_eq!(
+        after_stroke.deployment,
+        vec![zone(vec![tile1(7), tile1(10), tile1(13)])]
+    );
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(
+        scenario(&harness),
+        before_stroke,
+        "one undo takes the whole stroke"
+    );
+    press(&mut harness, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(scenario(&harness), after_stroke, "one redo brings it back");
+    // Shift+click removes [0, 0].
+    let pos = screen_of(&harness, [0, 0]);
+    harness.hover_at(pos);
+    harness.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::SHIFT,
+        });
+    }
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(2);
+    assert_eq!(
+        scenario(&harness).deployment,
+        vec![zone(vec![tile1(7), tile1(13)])]
+    );
+    press(&mut harness, Modifiers::NONE, Key::Escape);
+
+    // Rules.
+    click_label(&mut harness, "strict");
+    click_label(&mut harness, "flow-of-fiery-lava");
+    assert_eq!(scenario(&harness).rules.los_edges, LosEdges::Strict);
+    assert_eq!(
+        scenario(&harness).rules.environment,
+        [EnvironmentCard::FlowOfFieryLava]
+    );
+
+    harness.state_mut().settle_checks();
+    let errors: Vec<_> = harness
+        .state()
+        .doc
+        .problems
+        .iter()
+        .filter(|p| p.severity == megahex::Severity::Error)
+        .cloned()
+        .collect();
+    assert_eq!(errors, Vec::new(), "the app's checks find no errors");
+    press(&mut harness, Modifiers::COMMAND, Key::S);
+    assert!(!harness.state().doc.is_dirty());
+    let saved = saved_scenario(&file);
+    assert_eq!(Some(&saved), harness.state().doc.scenario());
+    let text = std::fs::read_to_string(&file).unwrap();
+    for expected in [
+        "\nteams:\n  - {id: heroes, name: Heroes}\n  - {id: villains, name: Villains}\n  - {id: rebels, name: Rebel Alliance}\n",
+        "\n  - {id: hold-plaza, team: rebels, kind: hold, hexes: [1/15], count: 1, rounds: 2}\n",
+        "\nturn-order: [heroes, rebels, villains]\n",
+        "\ndeployment:\n  - {team: rebels, hexes: [1/7, 1/13]}\n",
+        "\nrules:\n  los-blocking: higher-than-either\n  los-edges: strict\n  environment: [flow-of-fiery-lava]\n",
+    ] {
+        assert!(text.contains(expected), "{expected}\nnot in\n{text}");
+    }
+}
+
+/// A description is one edit when the field is left by a click elsewhere, not one per key; Esc
+/// in a field puts the old text back.
+#[test]
+fn scenario_text_fields_change_the_scenario_when_left() {
+    let dir = scratch("scenario-text");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    harness.state_mut().scenario_ui.open = true;
+    harness.run_steps(2);
+    let description = "The story and setup notes, for the players";
+    text_input(&harness, "", description).focus();
+    harness.run_steps(1);
+    for word in ["Two ", "teams"] {
+        harness
+            .get(by().predicate(|n| n.is_focused()))
+            .type_text(word);
+        harness.run_steps(1);
+    }
+    assert_eq!(harness.state().doc.scenario().unwrap().description, None);
+    let pos = screen_of(&harness, [-3, 6]);
+    click_at(&mut harness, pos);
+    assert_eq!(
+        harness
+            .state()
+            .doc
+            .scenario()
+            .unwrap()
+            .description
+            .as_deref(),
+        Some("Two teams")
+    );
+    let editing = harness.state().doc.editing.as_ref().unwrap();
+    assert_eq!(editing.undo_label(), Some("edit scenario"));
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(harness.state().doc.scenario().unwrap().description, None);
+    assert!(
+        !harness.state().doc.is_dirty(),
+        "one undo: back to the file"
+    );
+
+    // Esc: the title stays as it was.
+    text_input(&harness, "Editor sample", "Scenario title").focus();
+    harness.run_steps(1);
+    text_input(&harness, "Editor sample", "Scenario title").type_text(" draft");
+    harness.run_steps(1);
+    press(&mut harness, Modifiers::NONE, Key::Escape);
+    assert_eq!(
+        harness.state().doc.scenario().unwrap().title.as_deref(),
+        Some("Editor sample")
+    );
+    assert!(!harness.state().doc.is_dirty());
+}

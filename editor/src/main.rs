@@ -6,6 +6,7 @@
 mod app;
 mod canvas;
 mod checks;
+mod deployment;
 mod document;
 mod draw;
 mod edit;
@@ -15,6 +16,7 @@ mod flows;
 mod overlay;
 mod overlay_view;
 mod recent;
+mod scenario_panel;
 mod storage;
 mod tokens;
 mod view;
@@ -38,6 +40,8 @@ Tiles:  click to select (again for the tile under a token), drag a selected tile
 Tokens: the palette's Tokens tab places figures and markers (Shift+click places more); click
         to select and edit on the right, drag to move, R / Shift+R turn a multi-hex figure,
         Delete removes; Esc clears the selection
+Scenario: the toolbar's Scenario button edits title, teams, turn order, objectives, rules and
+        deployment zones: Paint, then click or drag over hexes (Shift removes), Esc stops
 Overlays, from the selected token or the hex clicked: L line of sight, G range numbers,
         M movement reach, A area template (origin under the pointer)
 Undo:   Ctrl+Z, redo Ctrl+Shift+Z or Ctrl+Y

@@ -1,0 +1,529 @@
+//! Painting hexes with the pointer: onto a team's deployment zone, or onto the hexes of a hold
+//! or reach objective. A stroke (press to release) is gathered here and applied as one
+//! [`Edit::Replace`], so one stroke is one undo step; while it lasts, the map previews its result.
+
+use egui::{Color32, Painter, Pos2, Shape, Stroke as Line};
+use megahex::board::{Axial, Board};
+use megahex_schema::{DeploymentZone, HexRef, Scenario, TileHex, TileHexMap};
+
+use crate::app::{EditorApp, StatusKind, Tool};
+use crate::edit::Edit;
+use crate::view::{View, hex_at_world};
+
+/// Objective hexes being painted: gold, unlike any team colour of the default palette.
+pub const OBJECTIVE_HEXES: Color32 = Color32::from_rgb(255, 210, 40);
+
+/// Distance between the points sampled along a pointer move, in world units (a hex is about
+/// 1.7 across), so a fast stroke leaves no gaps.
+const SAMPLE_STEP: f32 = 0.2;
+
+/// What a brush paints onto.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaintTarget {
+    /// The deployment zone of the team at this position in `teams`.
+    Zone(usize),
+    /// The `hexes` of the objective at this position in `objectives`.
+    Objective(usize),
+}
+
+/// The painting tool: where hexes go, and whether strokes add or remove them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Brush {
+    /// What the hexes are added to or removed from.
+    pub target: PaintTarget,
+    /// Every stroke removes hexes (the panel's toggle); holding Shift does it for one stroke.
+    pub erase: bool,
+}
+
+/// A stroke in progress: the board hexes crossed since the button went down.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stroke {
+    /// What the stroke paints onto.
+    pub target: PaintTarget,
+    /// The stroke removes hexes instead of adding them.
+    pub erase: bool,
+    /// Board hexes crossed, in order, each once.
+    pub hexes: Vec<Axial>,
+    /// The last pointer position, in world space, to fill the gap to the next one.
+    last: Option<Pos2>,
+}
+
+impl Stroke {
+    /// A stroke that has not crossed any hex yet.
+    pub fn new(target: PaintTarget, erase: bool) -> Stroke {
+        Stroke {
+            target,
+            erase,
+            hexes: Vec::new(),
+            last: None,
+        }
+    }
+
+    /// Adds the board hexes on the way from the last pointer position to `world`: between two
+    /// frames the pointer can jump several hexes, and a stroke must not leave gaps.
+    pub fn extend_to(&mut self, world: Pos2, board: &Board) {
+        let from = self.last.unwrap_or(world);
+        let steps = ((world - from).length() / SAMPLE_STEP)
+            .ceil()
+            .clamp(1.0, 10_000.0) as usize;
+        for i in 0..=steps {
+            let at = hex_at_world(from.lerp(world, i as f32 / steps as f32));
+            if board.contains(at) && !self.hexes.contains(&at) {
+                self.hexes.push(at);
+            }
+        }
+        self.last = Some(world);
+    }
+}
+
+/// The reference written for a painted hex, in the form the list already uses (`T/I` for an
+/// empty list, the way designers read printed tiles).
+fn reference(board: &Board, at: Axial, like: Option<&HexRef>) -> Option<HexRef> {
+    let hex = board.get(at)?;
+    Some(match like {
+        Some(HexRef::Axial(_)) => HexRef::Axial(at),
+        Some(HexRef::TileMap(_)) => HexRef::TileMap(TileHexMap {
+            tile: hex.tile,
+            hex: hex.index,
+        }),
+        _ => HexRef::Tile(TileHex {
+            tile: hex.tile,
+            hex: hex.index,
+        }),
+    })
+}
+
+/// Adds `hexes` to a list of references (those already there, in any form, are skipped), or
+/// removes them (references that do not resolve are left for the checker to report).
+fn paint_list(list: &mut Vec<HexRef>, board: &Board, hexes: &[Axial], erase: bool) {
+    if erase {
+        list.retain(|r| board.resolve(r).map_or(true, |at| !hexes.contains(&at)));
+        return;
+    }
+    for &at in hexes {
+        if list.iter().any(|r| board.resolve(r) == Ok(at)) {
+            continue;
+        }
+        if let Some(r) = reference(board, at, list.first()) {
+            list.push(r);
+        }
+    }
+}
+
+/// The scenario after a stroke: the hexes added to (or removed from) the target. A team's
+/// new hexes go to its first zone, or a new one; removing takes them from all its zones, and a
+/// zone left without hexes is dropped (the format has no empty zones).
+pub fn apply_stroke(
+    scenario: &Scenario,
+    board: &Board,
+    target: PaintTarget,
+    erase: bool,
+    hexes: &[Axial],
+) -> Result<Scenario, String> {
+    let mut next = scenario.clone();
+    match target {
+        PaintTarget::Zone(team) => {
+            let id = scenario
+                .teams
+                .get(team)
+                .map(|t| t.id.clone())
+                .ok_or("the team being painted is no longer in the scenario")?;
+            if erase {
+                for zone in next.deployment.iter_mut().filter(|z| z.team == id) {
+                    paint_list(&mut zone.hexes, board, hexes, true);
+                }
+                next.deployment
+                    .retain(|z| z.team != id || !z.hexes.is_empty());
+            } else {
+                // Hexes already in another zone of the same team are not written twice.
+                let mut fresh = hexes.to_vec();
+                for zone in next.deployment.iter().filter(|z| z.team == id) {
+                    let taken: Vec<Axial> = zone
+                        .hexes
+                        .iter()
+                        .filter_map(|r| board.resolve(r).ok())
+                        .collect();
+                    fresh.retain(|h| !taken.contains(h));
+                }
+                match next.deployment.iter_mut().find(|z| z.team == id) {
+                    Some(zone) => paint_list(&mut zone.hexes, board, &fresh, false),
+                    None => {
+                        let mut zone = DeploymentZone {
+                            team: id,
+                            hexes: Vec::new(),
+                        };
+                        paint_list(&mut zone.hexes, board, &fresh, false);
+                        if !zone.hexes.is_empty() {
+                            next.deployment.push(zone);
+                        }
+                    }
+                }
+            }
+        }
+        PaintTarget::Objective(index) => {
+            let objective = next
+                .objectives
+                .get_mut(index)
+                .ok_or("the objective being painted is no longer in the scenario")?;
+            if crate::scenario_panel::fields(objective.kind).hexes
+                == crate::scenario_panel::Need::Unused
+            {
+                return Err(format!(
+                    "a {} objective has no hexes",
+                    objective.kind.as_str()
+                ));
+            }
+            paint_list(&mut objective.hexes, board, hexes, erase);
+        }
+    }
+    Ok(next)
+}
+
+/// Tinted areas on the map: a fill and an outline per group of hexes.
+pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)]) {
+    let width = (0.06 * view.scale).clamp(1.5, 3.5);
+    for (hexes, color) in zones {
+        for &hex in hexes {
+            let corners = view.hex_corners_in_screen(hex).to_vec();
+            painter.add(Shape::convex_polygon(
+                corners,
+                color.gamma_multiply(0.3),
+                Line::NONE,
+            ));
+        }
+        for (hex, k) in crate::draw::outline_edges(hexes) {
+            let corners = view.hex_corners_in_screen(hex);
+            painter.line_segment([corners[k], corners[(k + 1) % 6]], Line::new(width, *color));
+        }
+    }
+}
+
+impl EditorApp {
+    /// The painting tool's pointer input, every frame: the button down on the map extends the
+    /// stroke (Shift makes it remove), and the release applies it as one edit.
+    pub(crate) fn paint_input(&mut self, ui: &egui::Ui, response: &egui::Response, view: &View) {
+        let Tool::Paint(brush) = self.tool else {
+            self.scenario_ui.stroke = None;
+            return;
+        };
+        let down = response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_down());
+        if down {
+            let (pos, shift) = ui.input(|i| (i.pointer.interact_pos(), i.modifiers.shift));
+            let stroke = self
+                .scenario_ui
+                .stroke
+                .get_or_insert_with(|| Stroke::new(brush.target, brush.erase || shift));
+            if let (Some(pos), Some(board)) = (pos, &self.doc.board) {
+                stroke.extend_to(view.world_from_screen(pos), board);
+            }
+        } else if let Some(stroke) = self.scenario_ui.stroke.take() {
+            self.commit_stroke(&stroke);
+        }
+    }
+
+    /// Applies a finished stroke as one edit.
+    pub(crate) fn commit_stroke(&mut self, stroke: &Stroke) {
+        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
+            return;
+        };
+        if stroke.hexes.is_empty() {
+            return;
+        }
+        match apply_stroke(scenario, board, stroke.target, stroke.erase, &stroke.hexes) {
+            Ok(next) => {
+                let what = target_name(scenario, stroke.target);
+                let n = target_size(scenario, stroke.target)
+                    .abs_diff(target_size(&next, stroke.target));
+                let changed = next != *scenario;
+                if changed && self.edit(Edit::Replace(Box::new(next))) {
+                    let hexes = if n == 1 { "hex" } else { "hexes" };
+                    let text = if stroke.erase {
+                        format!("Removed {n} {hexes} from {what}")
+                    } else {
+                        format!("Painted {n} {hexes} onto {what}")
+                    };
+                    self.say(StatusKind::Done, text);
+                }
+            }
+            Err(reason) => {
+                self.tool = Tool::Select;
+                self.refuse(&format!("Painting stopped: {reason}"));
+            }
+        }
+    }
+
+    /// Deployment zones (when shown, or being painted) in their teams' colours, and the hexes
+    /// of the objective being painted; a stroke in progress is shown as if applied.
+    pub(crate) fn zone_marks(&self) -> Vec<(Vec<Axial>, Color32)> {
+        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
+            return Vec::new();
+        };
+        let preview = self
+            .scenario_ui
+            .stroke
+            .as_ref()
+            .and_then(|s| apply_stroke(scenario, board, s.target, s.erase, &s.hexes).ok());
+        let scenario = preview.as_ref().unwrap_or(scenario);
+        let resolved = |list: &[HexRef]| -> Vec<Axial> {
+            list.iter().filter_map(|r| board.resolve(r).ok()).collect()
+        };
+        let painting = match self.tool {
+            Tool::Paint(brush) => Some(brush.target),
+            _ => None,
+        };
+        let mut marks = Vec::new();
+        let show_zones =
+            self.scenario_ui.show_zones || matches!(painting, Some(PaintTarget::Zone(_)));
+        if show_zones {
+            for zone in &scenario.deployment {
+                let color = scenario
+                    .teams
+                    .iter()
+                    .position(|t| t.id == zone.team)
+                    .map_or(Color32::GRAY, |i| {
+                        crate::draw::team_color(&scenario.teams, i)
+                    });
+                marks.push((resolved(&zone.hexes), color));
+            }
+        }
+        if let Some(PaintTarget::Objective(i)) = painting
+            && let Some(objective) = scenario.objectives.get(i)
+        {
+            marks.push((resolved(&objective.hexes), OBJECTIVE_HEXES));
+        }
+        marks
+    }
+
+    /// The status line's hint while painting.
+    pub(crate) fn paint_hint(&self, brush: Brush) -> String {
+        let what = self
+            .doc
+            .scenario()
+            .map_or_else(String::new, |s| target_name(s, brush.target));
+        if brush.erase {
+            format!(
+                "Erasing: click or drag over hexes to remove them from {what} (untick Erase in the Scenario panel to add). Right-click or Esc stops."
+            )
+        } else {
+            format!(
+                "Painting: click or drag over hexes to add them to {what}; hold Shift to remove. Right-click or Esc stops."
+            )
+        }
+    }
+}
+
+/// How many hex references a target holds, to report what a stroke changed.
+fn target_size(scenario: &Scenario, target: PaintTarget) -> usize {
+    match target {
+        PaintTarget::Zone(i) => scenario.teams.get(i).map_or(0, |team| {
+            scenario
+                .deployment
+                .iter()
+                .filter(|z| z.team == team.id)
+                .map(|z| z.hexes.len())
+                .sum()
+        }),
+        PaintTarget::Objective(i) => scenario.objectives.get(i).map_or(0, |o| o.hexes.len()),
+    }
+}
+
+/// "the deployment zone of heroes", "the hexes of objective hold-1".
+pub fn target_name(scenario: &Scenario, target: PaintTarget) -> String {
+    match target {
+        PaintTarget::Zone(i) => scenario.teams.get(i).map_or_else(
+            || "a team that is gone".to_owned(),
+            |t| format!("the deployment zone of {}", t.id),
+        ),
+        PaintTarget::Objective(i) => scenario.objectives.get(i).map_or_else(
+            || "an objective that is gone".to_owned(),
+            |o| format!("the hexes of objective {}", o.id),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+    use crate::view::world_from_hex;
+
+    fn tile_hex(tile: u32, hex: u32) -> HexRef {
+        HexRef::Tile(TileHex { tile, hex })
+    }
+
+    fn sample() -> (Scenario, Board) {
+        let doc = Document::sample();
+        (doc.scenario().cloned().unwrap(), doc.board.unwrap())
+    }
+
+    #[test]
+    fn a_fast_stroke_leaves_no_gaps_and_skips_hexes_off_the_map() {
+        let (_, board) = sample();
+        let mut stroke = Stroke::new(PaintTarget::Zone(0), false);
+        // Two pointer positions two hexes apart: the hex between them is crossed too.
+        stroke.extend_to(world_from_hex([-1, 0]), &board);
+        stroke.extend_to(world_from_hex([1, 0]), &board);
+        assert_eq!(stroke.hexes, vec![[-1, 0], [0, 0], [1, 0]]);
+        // Back over the same hexes: each is listed once.
+        stroke.extend_to(world_from_hex([0, 0]), &board);
+        assert_eq!(stroke.hexes.len(), 3);
+        // Tile 1 (centre [0, 0]) ends at q = -2; [-3, 0] and beyond are off the map.
+        let mut off = Stroke::new(PaintTarget::Zone(0), false);
+        off.extend_to(world_from_hex([-5, 0]), &board);
+        off.extend_to(world_from_hex([-2, 0]), &board);
+        assert_eq!(off.hexes, vec![[-2, 0]]);
+    }
+
+    #[test]
+    fn painting_a_zone_writes_tile_hexes_once_and_erasing_drops_an_empty_zone() {
+        let (scenario, board) = sample();
+        // Team 1 is villains. [-1, 0], [0, 0] and [1, 0] are hexes 7, 10 and 13 of tile 1.
+        let painted = apply_stroke(
+            &scenario,
+            &board,
+            PaintTarget::Zone(1),
+            false,
+            &[[-1, 0], [0, 0], [1, 0]],
+        )
+        .unwrap();
+        assert_eq!(
+            painted.deployment,
+            vec![DeploymentZone {
+                team: "villains".into(),
+                hexes: vec![tile_hex(1, 7), tile_hex(1, 10), tile_hex(1, 13)],
+            }]
+        );
+        // Painting over a hex already in the zone adds only the new one ([0, 1] is 1/15).
+        let again = apply_stroke(
+            &painted,
+            &board,
+            PaintTarget::Zone(1),
+            false,
+            &[[0, 0], [0, 1]],
+        )
+        .unwrap();
+        assert_eq!(
+            again.deployment[0].hexes,
+            vec![
+                tile_hex(1, 7),
+                tile_hex(1, 10),
+                tile_hex(1, 13),
+                tile_hex(1, 15)
+            ]
+        );
+        let erased = apply_stroke(
+            &again,
+            &board,
+            PaintTarget::Zone(1),
+            true,
+            &[[0, 0], [0, 1]],
+        )
+        .unwrap();
+        assert_eq!(
+            erased.deployment[0].hexes,
+            vec![tile_hex(1, 7), tile_hex(1, 13)]
+        );
+        let gone = apply_stroke(
+            &erased,
+            &board,
+            PaintTarget::Zone(1),
+            true,
+            &[[-1, 0], [1, 0], [2, 2]],
+        )
+        .unwrap();
+        assert_eq!(gone.deployment, vec![], "an empty zone is not written");
+        assert!(apply_stroke(&scenario, &board, PaintTarget::Zone(7), false, &[[0, 0]]).is_err());
+    }
+
+    #[test]
+    fn painted_hexes_follow_the_form_the_list_already_uses() {
+        let (mut scenario, board) = sample();
+        scenario.deployment.push(DeploymentZone {
+            team: "heroes".into(),
+            hexes: vec![HexRef::Axial([0, 0])],
+        });
+        let painted = apply_stroke(
+            &scenario,
+            &board,
+            PaintTarget::Zone(0),
+            false,
+            &[[0, 0], [1, 0]],
+        )
+        .unwrap();
+        assert_eq!(
+            painted.deployment[0].hexes,
+            vec![HexRef::Axial([0, 0]), HexRef::Axial([1, 0])]
+        );
+        // Objective 0 collects tokens: it has no hexes to paint.
+        let refused = apply_stroke(
+            &scenario,
+            &board,
+            PaintTarget::Objective(0),
+            false,
+            &[[5, -2]],
+        );
+        assert_eq!(refused, Err("a collect objective has no hexes".to_owned()));
+        // As a reach objective: [5, -2] is the centre of tile 2, so 2/10.
+        crate::scenario_panel::set_kind(
+            &mut scenario.objectives[0],
+            megahex_schema::ObjectiveKind::Reach,
+            None,
+        );
+        let reach = apply_stroke(
+            &scenario,
+            &board,
+            PaintTarget::Objective(0),
+            false,
+            &[[5, -2]],
+        )
+        .unwrap();
+        assert_eq!(reach.objectives[0].hexes, vec![tile_hex(2, 10)]);
+        assert!(
+            apply_stroke(
+                &scenario,
+                &board,
+                PaintTarget::Objective(9),
+                false,
+                &[[5, -2]]
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn a_stroke_is_one_undo_step_and_esc_stops_painting() {
+        let mut app = crate::app::EditorApp::with_recovery_dir(
+            Document::sample(),
+            std::env::temp_dir().join(format!("megahex-editor-deploy-{}", std::process::id())),
+        );
+        let before = app.doc.scenario().cloned().unwrap();
+        app.tool = Tool::Paint(Brush {
+            target: PaintTarget::Zone(0),
+            erase: false,
+        });
+        let mut stroke = Stroke::new(PaintTarget::Zone(0), false);
+        stroke.hexes = vec![[-1, 0], [0, 0], [1, 0]];
+        app.commit_stroke(&stroke);
+        let zone = &app.doc.scenario().unwrap().deployment;
+        assert_eq!(zone.len(), 1);
+        assert_eq!(zone[0].hexes.len(), 3);
+        assert_eq!(
+            app.status.as_ref().unwrap().text,
+            "Painted 3 hexes onto the deployment zone of heroes"
+        );
+        // Over two painted hexes and one new one: the status counts the new one.
+        let mut more = Stroke::new(PaintTarget::Zone(0), false);
+        more.hexes = vec![[0, 0], [1, 0], [0, 1]];
+        app.commit_stroke(&more);
+        assert_eq!(
+            app.status.as_ref().unwrap().text,
+            "Painted 1 hex onto the deployment zone of heroes"
+        );
+        app.shortcut(egui::Key::Z, egui::Modifiers::COMMAND);
+        app.shortcut(egui::Key::Z, egui::Modifiers::COMMAND);
+        assert_eq!(app.doc.scenario(), Some(&before), "one undo per stroke");
+        app.shortcut(egui::Key::Escape, egui::Modifiers::NONE);
+        assert_eq!(app.tool, Tool::Select);
+        assert_eq!(app.status.as_ref().unwrap().text, "Painting stopped");
+    }
+}

@@ -1,0 +1,1377 @@
+//! The scenario panels, shown in the right panel instead of the problems: title, description
+//! and round limit; teams and turn order; objectives with the fields their kind needs;
+//! deployment zones (painted on the map, see [`crate::deployment`]); and the rule options.
+//!
+//! Each frame works on a copy of the scenario; if anything changed, the copy is applied as one
+//! [`Edit::Replace`], so every change is undoable. Text fields change the scenario when they are
+//! left (Enter, Tab or a click elsewhere), not per keystroke, so a typed word is one undo step.
+//! Team and token references are picked from the scenario's own lists, so they cannot be
+//! mistyped; what is still wrong, the live checks report.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use egui::containers::menu::{MenuButton, MenuConfig};
+use egui::{Color32, RichText, Ui};
+use megahex::Severity;
+use megahex::board::Board;
+use megahex_schema::{
+    EnvironmentCard, LosBlocking, LosEdges, Objective, ObjectiveKind, Scenario, Team, Token,
+    TokenKind,
+};
+
+use crate::app::{EditorApp, Tool};
+use crate::deployment::{Brush, PaintTarget, Stroke};
+use crate::edit::Edit;
+
+/// The scenario panels' own state, kept on the app between frames.
+#[derive(Debug, Clone)]
+pub struct ScenarioUi {
+    /// The right panel shows the scenario panels instead of the problems.
+    pub open: bool,
+    /// Deployment zones are drawn on the map (always while one is painted).
+    pub show_zones: bool,
+    /// What is being typed in a text field, by field, until the field is left.
+    buffers: HashMap<egui::Id, String>,
+    /// The painting stroke in progress, from press to release.
+    pub stroke: Option<Stroke>,
+}
+
+impl Default for ScenarioUi {
+    fn default() -> ScenarioUi {
+        ScenarioUi {
+            open: false,
+            show_zones: true,
+            buffers: HashMap::new(),
+            stroke: None,
+        }
+    }
+}
+
+/// Whether an objective kind uses a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Not part of this kind: hidden, and cleared when the kind changes.
+    Unused,
+    /// Shown, may be left empty.
+    Optional,
+    /// Shown, and the schema requires it for this kind.
+    Required,
+}
+
+/// The fields an objective kind uses, besides id, team, kind and description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fields {
+    /// Token ids to incapacitate or destroy.
+    pub targets: Need,
+    /// Token ids to collect.
+    pub tokens: Need,
+    /// Hexes to hold or reach.
+    pub hexes: Need,
+    /// How many.
+    pub count: Need,
+    /// For how many rounds.
+    pub rounds: Need,
+}
+
+/// The panel shows exactly these fields for a kind; the required ones follow the schema's
+/// `if kind then required` rules.
+pub fn fields(kind: ObjectiveKind) -> Fields {
+    use Need::{Optional, Required, Unused};
+    let none = Fields {
+        targets: Unused,
+        tokens: Unused,
+        hexes: Unused,
+        count: Unused,
+        rounds: Unused,
+    };
+    match kind {
+        ObjectiveKind::Incapacitate => Fields {
+            targets: Optional,
+            count: Optional,
+            ..none
+        },
+        ObjectiveKind::Destroy => Fields {
+            targets: Required,
+            count: Optional,
+            ..none
+        },
+        ObjectiveKind::Collect => Fields {
+            tokens: Required,
+            count: Optional,
+            ..none
+        },
+        ObjectiveKind::Hold => Fields {
+            hexes: Required,
+            count: Optional,
+            rounds: Optional,
+            ..none
+        },
+        ObjectiveKind::Reach => Fields {
+            hexes: Required,
+            ..none
+        },
+        ObjectiveKind::Survive => Fields {
+            rounds: Required,
+            ..none
+        },
+    }
+}
+
+/// Every objective kind, in the order the kind menu lists them.
+const KINDS: [ObjectiveKind; 6] = [
+    ObjectiveKind::Incapacitate,
+    ObjectiveKind::Destroy,
+    ObjectiveKind::Collect,
+    ObjectiveKind::Hold,
+    ObjectiveKind::Reach,
+    ObjectiveKind::Survive,
+];
+
+fn kind_help(kind: ObjectiveKind) -> &'static str {
+    match kind {
+        ObjectiveKind::Incapacitate => {
+            "Incapacitate characters `count` times; characters recover, so one can count again. Without targets: every enemy character."
+        }
+        ObjectiveKind::Destroy => {
+            "Destroy `count` of the listed targets: minions, environment figures or tokens with health."
+        }
+        ObjectiveKind::Collect => "Collect `count` of the listed tokens by moving onto them.",
+        ObjectiveKind::Hold => "Occupy the listed hexes, for `rounds` rounds if given.",
+        ObjectiveKind::Reach => "Get a figure onto one of the listed hexes.",
+        ObjectiveKind::Survive => "Have a figure still standing after `rounds` rounds.",
+    }
+}
+
+/// Changes an objective's kind: fields the new kind does not use are dropped, so the file holds
+/// exactly what the panel shows; a survive objective starts with the round limit (or 1 round).
+pub fn set_kind(objective: &mut Objective, kind: ObjectiveKind, round_limit: Option<u32>) {
+    objective.kind = kind;
+    let f = fields(kind);
+    if f.targets == Need::Unused {
+        objective.targets.clear();
+    }
+    if f.tokens == Need::Unused {
+        objective.tokens.clear();
+    }
+    if f.hexes == Need::Unused {
+        objective.hexes.clear();
+    }
+    if f.count == Need::Unused {
+        objective.count = None;
+    }
+    if f.rounds == Need::Unused {
+        objective.rounds = None;
+    }
+    if f.rounds == Need::Required && objective.rounds.is_none() {
+        objective.rounds = Some(round_limit.unwrap_or(1));
+    }
+}
+
+/// Which tokens an objective of `kind` for `team` can name: enemy characters to incapacitate,
+/// non-character targets to destroy, markers to collect.
+pub fn fits(kind: ObjectiveKind, team: &str, token: &Token) -> bool {
+    match kind {
+        ObjectiveKind::Incapacitate => {
+            token.kind == TokenKind::Character && token.team.as_deref() != Some(team)
+        }
+        ObjectiveKind::Destroy => token.kind != TokenKind::Character && token.is_target(),
+        ObjectiveKind::Collect => !token.is_target(),
+        ObjectiveKind::Hold | ObjectiveKind::Reach | ObjectiveKind::Survive => false,
+    }
+}
+
+/// Why a text is not an id (the schema's `ID_PATTERN`: ASCII letters and digits, then also
+/// `-`, `_` and `.`), or `None` when it is one.
+pub fn id_problem(id: &str) -> Option<String> {
+    let mut chars = id.chars();
+    let Some(first) = chars.next() else {
+        return Some("an id cannot be empty".to_owned());
+    };
+    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    (!first.is_ascii_alphanumeric() || !rest_ok).then(|| {
+        format!(
+            "`{id}` is not an id: use letters, digits, '-', '_' and '.', starting with a letter or digit"
+        )
+    })
+}
+
+/// `prefix-N` with the smallest N from `from` that no id in `taken` has.
+pub fn fresh_id<'a>(
+    prefix: &str,
+    from: usize,
+    taken: impl Iterator<Item = &'a str> + Clone,
+) -> String {
+    (from..)
+        .map(|n| format!("{prefix}-{n}"))
+        .find(|id| !taken.clone().any(|t| t == id))
+        .unwrap_or_else(|| prefix.to_owned())
+}
+
+/// Renames a team and every reference to it (tokens, objectives, turn order, deployment,
+/// reinforcements, bonuses), so a rename never breaks the scenario.
+pub fn rename_team(scenario: &mut Scenario, index: usize, new: &str) -> Result<(), String> {
+    if let Some(problem) = id_problem(new) {
+        return Err(problem);
+    }
+    let old = scenario
+        .teams
+        .get(index)
+        .map(|t| t.id.clone())
+        .ok_or("no such team")?;
+    if old == new {
+        return Ok(());
+    }
+    if scenario.teams.iter().any(|t| t.id == new) {
+        return Err(format!("a team called `{new}` already exists"));
+    }
+    let rename = |id: &mut String| {
+        if *id == old {
+            *id = new.to_owned();
+        }
+    };
+    if let Some(team) = scenario.teams.get_mut(index) {
+        team.id = new.to_owned();
+    }
+    scenario
+        .tokens
+        .iter_mut()
+        .filter_map(|t| t.team.as_mut())
+        .for_each(rename);
+    scenario
+        .objectives
+        .iter_mut()
+        .for_each(|o| rename(&mut o.team));
+    scenario.turn_order.iter_mut().for_each(rename);
+    scenario
+        .deployment
+        .iter_mut()
+        .for_each(|z| rename(&mut z.team));
+    scenario
+        .reinforcements
+        .iter_mut()
+        .for_each(|r| rename(&mut r.team));
+    scenario
+        .bonuses
+        .iter_mut()
+        .for_each(|b| rename(&mut b.team));
+    Ok(())
+}
+
+/// Removes a team with its turn-order entries and deployment zones, which mean nothing without
+/// it. Tokens, objectives and other references that still name it are left for the checks to
+/// flag, so nothing the designer wrote disappears unseen.
+pub fn remove_team(scenario: &mut Scenario, index: usize) {
+    if index >= scenario.teams.len() {
+        return;
+    }
+    let team = scenario.teams.remove(index);
+    if scenario.teams.iter().any(|t| t.id == team.id) {
+        return;
+    }
+    scenario.turn_order.retain(|id| *id != team.id);
+    scenario.deployment.retain(|z| z.team != team.id);
+}
+
+/// Colours offered for teams, with names for their tooltips.
+const PRESET_COLOURS: [(&str, &str); 8] = [
+    ("blue", "#3c8cff"),
+    ("red", "#e63c3c"),
+    ("yellow", "#fabe28"),
+    ("purple", "#aa5ae6"),
+    ("cyan", "#28c8c8"),
+    ("pink", "#f078c8"),
+    ("green", "#46b450"),
+    ("orange", "#f08c28"),
+];
+
+/// The name of an environment card as written in files.
+fn card_name(card: EnvironmentCard) -> &'static str {
+    match card {
+        EnvironmentCard::FlowOfFieryLava => "flow-of-fiery-lava",
+        EnvironmentCard::Monorail => "monorail",
+        EnvironmentCard::Velociraptors => "velociraptors",
+        EnvironmentCard::TyrannosaurusRex => "tyrannosaurus-rex",
+    }
+}
+
+fn card_help(card: EnvironmentCard) -> &'static str {
+    match card {
+        EnvironmentCard::FlowOfFieryLava => {
+            "\"Flow of Fiery Lava\": the volcano's lava hexes become hazard spaces"
+        }
+        EnvironmentCard::Monorail => "The Megalopolis monorail train runs on monorail track tokens",
+        EnvironmentCard::Velociraptors => "Insula Primalis velociraptors roam the map",
+        EnvironmentCard::TyrannosaurusRex => "The Tyrannosaurus rex roams the map",
+    }
+}
+
+const CARDS: [EnvironmentCard; 4] = [
+    EnvironmentCard::FlowOfFieryLava,
+    EnvironmentCard::Monorail,
+    EnvironmentCard::Velociraptors,
+    EnvironmentCard::TyrannosaurusRex,
+];
+
+/// What the sections need besides the scenario copy they change.
+struct Env<'a> {
+    buffers: &'a mut HashMap<egui::Id, String>,
+    tool: &'a mut Tool,
+    board: Option<&'a Board>,
+    show_zones: &'a mut bool,
+    /// Why a typed value was not taken, for the status line.
+    refused: Option<String>,
+}
+
+impl Env<'_> {
+    /// A text field that hands back its text when it is left with a change (Enter, Tab or a
+    /// click elsewhere); Esc puts the old text back.
+    fn text(
+        &mut self,
+        ui: &mut Ui,
+        salt: impl Hash + std::fmt::Debug,
+        current: &str,
+        hint: &str,
+        width: f32,
+        multiline: bool,
+    ) -> Option<String> {
+        let id = ui.make_persistent_id(salt);
+        let mut text = self
+            .buffers
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| current.to_owned());
+        let edit = if multiline {
+            egui::TextEdit::multiline(&mut text).desired_rows(3)
+        } else {
+            egui::TextEdit::singleline(&mut text)
+        };
+        // A minimum size too: in a grid cell, the desired width alone can shrink to the text.
+        let response = ui.add(
+            edit.id(id)
+                .hint_text(hint)
+                .desired_width(width)
+                .min_size(egui::vec2(width, 0.0)),
+        );
+        if response.has_focus() {
+            self.buffers.insert(id, text);
+            return None;
+        }
+        self.buffers.remove(&id);
+        let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+        (response.lost_focus() && !escaped && text != current).then_some(text)
+    }
+
+    /// A number field: empty means "not set"; anything but a whole number from 1 is refused.
+    fn number(
+        &mut self,
+        ui: &mut Ui,
+        salt: impl Hash + std::fmt::Debug,
+        current: Option<u32>,
+        hint: &str,
+    ) -> Option<Option<u32>> {
+        let shown = current.map(|n| n.to_string()).unwrap_or_default();
+        let typed = self.text(ui, salt, &shown, hint, 56.0, false)?;
+        let typed = typed.trim();
+        if typed.is_empty() {
+            return Some(None);
+        }
+        match typed.parse::<u32>() {
+            Ok(n) if n >= 1 => Some(Some(n)),
+            _ => {
+                self.refused = Some(format!("`{typed}` is not a whole number from 1 up"));
+                None
+            }
+        }
+    }
+
+    /// The painting tool's button for a target: on while that target is painted.
+    fn paint_button(&mut self, ui: &mut Ui, target: PaintTarget, hover: &str) {
+        let on = matches!(*self.tool, Tool::Paint(b) if b.target == target);
+        let response = ui
+            .add(egui::Button::new("Paint").selected(on))
+            .on_hover_text(hover);
+        if response.clicked() {
+            *self.tool = if on {
+                Tool::Select
+            } else {
+                Tool::Paint(Brush {
+                    target,
+                    erase: false,
+                })
+            };
+        }
+    }
+
+    /// Stops painting, for removals that shift the positions a brush points at.
+    fn stop_painting(&mut self) {
+        if matches!(*self.tool, Tool::Paint(_)) {
+            *self.tool = Tool::Select;
+        }
+    }
+}
+
+impl EditorApp {
+    /// The toolbar's "Scenario" toggle: the right panel shows the scenario panels, or the
+    /// problems again.
+    pub(crate) fn scenario_toggle(&mut self, ui: &mut Ui) {
+        let open = self.scenario_ui.open;
+        let response = ui
+            .add_enabled(
+                self.doc.scenario().is_some(),
+                egui::Button::new("Scenario").selected(open),
+            )
+            .on_hover_text(
+                "Title, teams, turn order, objectives, deployment zones and rules, in the right panel",
+            );
+        if response.clicked() {
+            self.scenario_ui.open = !open;
+        }
+    }
+
+    /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
+    pub(crate) fn scenario_panel(&mut self, ui: &mut Ui) {
+        let Some(current) = self.doc.scenario().cloned() else {
+            return;
+        };
+        let errors = self.doc.count(Severity::Error);
+        let warnings = self.doc.count(Severity::Warning);
+        ui.horizontal_wrapped(|ui| {
+            ui.heading("Scenario setup");
+            let problems = format!("Problems: {errors} errors, {warnings} warnings");
+            if ui
+                .button(problems)
+                .on_hover_text("Show the problems list again")
+                .clicked()
+            {
+                self.scenario_ui.open = false;
+            }
+        });
+        if let Tool::Paint(brush) = self.tool {
+            self.painting_bar(ui, &current, brush);
+        }
+        ui.separator();
+        let mut draft = current.clone();
+        let mut env = Env {
+            buffers: &mut self.scenario_ui.buffers,
+            tool: &mut self.tool,
+            board: self.doc.board.as_ref(),
+            show_zones: &mut self.scenario_ui.show_zones,
+            refused: None,
+        };
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                section(ui, "Title and story", |ui| story(ui, &mut draft, &mut env));
+                section(ui, "Teams", |ui| teams(ui, &mut draft, &mut env));
+                section(ui, "Turn order", |ui| turn_order(ui, &mut draft));
+                section(ui, "Objectives", |ui| objectives(ui, &mut draft, &mut env));
+                section(ui, "Deployment zones", |ui| {
+                    deployment(ui, &mut draft, &mut env);
+                });
+                section(ui, "Rules", |ui| rules(ui, &mut draft));
+            });
+        let refused = env.refused.take();
+        if draft != current {
+            self.edit(Edit::Replace(Box::new(draft)));
+        }
+        if let Some(reason) = refused {
+            self.refuse(&reason);
+        }
+    }
+
+    /// Above the sections while painting: what is painted, the Erase toggle, and Stop.
+    fn painting_bar(&mut self, ui: &mut Ui, scenario: &Scenario, brush: Brush) {
+        let what = crate::deployment::target_name(scenario, brush.target);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("Painting {what}")).strong());
+            let mut erase = brush.erase;
+            if ui
+                .checkbox(&mut erase, "Erase")
+                .on_hover_text("Strokes remove hexes instead of adding them (holding Shift does the same for one stroke)")
+                .changed()
+            {
+                self.tool = Tool::Paint(Brush { erase, ..brush });
+            }
+            if ui.button("Stop painting").on_hover_text("Esc").clicked() {
+                self.tool = Tool::Select;
+            }
+        });
+    }
+}
+
+fn section(ui: &mut Ui, title: &str, body: impl FnOnce(&mut Ui)) {
+    egui::CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt(("scenario-section", title))
+        .default_open(true)
+        .show(ui, body);
+}
+
+/// A grey hint under a field.
+fn hint(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).weak().small());
+}
+
+fn required_mark(ui: &mut Ui, missing: bool, what: &str) {
+    if missing {
+        ui.label(RichText::new("required").color(Color32::LIGHT_RED).small())
+            .on_hover_text(format!("This kind of objective needs {what}"));
+    }
+}
+
+fn story(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+    egui::Grid::new("scenario-story")
+        .num_columns(2)
+        .spacing([8.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("Title");
+            let title = draft.title.clone().unwrap_or_default();
+            if let Some(text) = env.text(ui, "story-title", &title, "Scenario title", 220.0, false)
+            {
+                let text = text.trim();
+                draft.title = (!text.is_empty()).then(|| text.to_owned());
+            }
+            ui.end_row();
+            ui.label("Description");
+            let description = draft.description.clone().unwrap_or_default();
+            if let Some(text) = env.text(
+                ui,
+                "story-description",
+                &description,
+                "The story and setup notes, for the players",
+                220.0,
+                true,
+            ) {
+                let text = text.trim();
+                draft.description = (!text.is_empty()).then(|| text.to_owned());
+            }
+            ui.end_row();
+            ui.label("Round limit");
+            ui.horizontal(|ui| {
+                if let Some(limit) = env.number(ui, "story-round-limit", draft.round_limit, "none")
+                {
+                    draft.round_limit = limit;
+                }
+                hint(ui, "the game ends after this many rounds; empty: no limit");
+            });
+            ui.end_row();
+        });
+}
+
+fn teams(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+    if draft.teams.is_empty() {
+        hint(
+            ui,
+            "No teams yet. Objectives, turn order and zones need at least one.",
+        );
+    }
+    let mut remove = None;
+    egui::Grid::new("scenario-teams")
+        .num_columns(4)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            if !draft.teams.is_empty() {
+                ui.label("");
+                ui.label(RichText::new("Id").weak());
+                ui.label(RichText::new("Name").weak());
+                ui.end_row();
+            }
+            for i in 0..draft.teams.len() {
+                colour_menu(ui, draft, i, env);
+                let id = draft.teams[i].id.clone();
+                if let Some(new) = env.text(ui, ("team-id", i), &id, "id", 90.0, false)
+                    && let Err(reason) = rename_team(draft, i, new.trim())
+                {
+                    env.refused = Some(format!("Cannot rename team `{id}`: {reason}"));
+                }
+                let name = draft.teams[i].name.clone().unwrap_or_default();
+                if let Some(new) = env.text(ui, ("team-name", i), &name, "display name", 120.0, false)
+                    && let Some(team) = draft.teams.get_mut(i)
+                {
+                    let new = new.trim();
+                    team.name = (!new.is_empty()).then(|| new.to_owned());
+                }
+                if ui
+                    .small_button("×")
+                    .on_hover_text(format!(
+                        "Remove team {id} with its turn-order entries and deployment zone; the checks then list anything else that still names it"
+                    ))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(i) = remove {
+        remove_team(draft, i);
+        env.stop_painting();
+    }
+    if ui
+        .button("Add team")
+        .on_hover_text("A new team; give it an id and a name in its row")
+        .clicked()
+    {
+        let id = fresh_id(
+            "team",
+            draft.teams.len() + 1,
+            draft.teams.iter().map(|t| t.id.as_str()),
+        );
+        draft.teams.push(Team {
+            id,
+            name: None,
+            color: None,
+        });
+    }
+}
+
+/// The team's colour swatch; its menu offers preset colours, a `#rrggbb` field, and
+/// "Automatic" (no colour in the file: the editor picks one by position).
+fn colour_menu(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) {
+    let shown = crate::draw::team_color(&draft.teams, i);
+    let written = draft.teams[i].color.clone();
+    let config = MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (response, _) = MenuButton::from_button(swatch_button(shown))
+        .config(config)
+        .ui(ui, |ui| {
+            ui.label("Team colour");
+            ui.horizontal(|ui| {
+                for (name, hex) in PRESET_COLOURS {
+                    let colour = crate::draw::parse_hex_color(hex).unwrap_or(Color32::GRAY);
+                    if ui
+                        .add(swatch_button(colour))
+                        .on_hover_text(format!("{name} {hex}"))
+                        .clicked()
+                    {
+                        if let Some(team) = draft.teams.get_mut(i) {
+                            team.color = Some(hex.to_owned());
+                        }
+                        ui.close();
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("#rrggbb");
+                let current = written.clone().unwrap_or_default();
+                if let Some(text) =
+                    env.text(ui, ("team-colour", i), &current, "#rrggbb", 80.0, false)
+                {
+                    let text = text.trim();
+                    if text.is_empty() {
+                        if let Some(team) = draft.teams.get_mut(i) {
+                            team.color = None;
+                        }
+                    } else if crate::draw::parse_hex_color(text).is_some() {
+                        if let Some(team) = draft.teams.get_mut(i) {
+                            team.color = Some(text.to_owned());
+                        }
+                    } else {
+                        env.refused = Some(format!(
+                            "`{text}` is not a colour: write # and six hex digits, like #3c8cff"
+                        ));
+                    }
+                }
+            });
+            if ui
+                .button("Automatic")
+                .on_hover_text("No colour in the file: the editor picks one by the team's position")
+                .clicked()
+            {
+                if let Some(team) = draft.teams.get_mut(i) {
+                    team.color = None;
+                }
+                ui.close();
+            }
+        });
+    response.on_hover_text(match &written {
+        Some(c) => format!("Colour {c}; click to change"),
+        None => "Automatic colour; click to choose one".to_owned(),
+    });
+}
+
+/// A button filled with a colour (the default fonts have no round or square glyph to tint).
+fn swatch_button(colour: Color32) -> egui::Button<'static> {
+    egui::Button::new("    ").fill(colour)
+}
+
+/// A small square of colour before a label.
+fn swatch(ui: &mut Ui, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, colour);
+}
+
+fn team_ids(draft: &Scenario) -> Vec<String> {
+    draft.teams.iter().map(|t| t.id.clone()).collect()
+}
+
+/// A team id in a combo box: only the scenario's teams can be chosen. An id that is not a team
+/// (from the file) is shown in red until another is picked.
+fn team_combo(
+    ui: &mut Ui,
+    salt: impl Hash + std::fmt::Debug,
+    value: &mut String,
+    teams: &[String],
+) {
+    let known = teams.contains(value);
+    let shown = if known {
+        RichText::new(value.as_str())
+    } else {
+        RichText::new(value.as_str()).color(Color32::LIGHT_RED)
+    };
+    let response = egui::ComboBox::from_id_salt(salt)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for id in teams {
+                ui.selectable_value(value, id.clone(), id.as_str());
+            }
+        })
+        .response;
+    if !known {
+        response.on_hover_text(format!("`{value}` is not one of the teams"));
+    }
+}
+
+fn turn_order(ui: &mut Ui, draft: &mut Scenario) {
+    let teams = team_ids(draft);
+    hint(ui, "Teams take their turns in this order each round.");
+    let mut action: Option<(usize, isize)> = None;
+    let len = draft.turn_order.len();
+    for i in 0..len {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}.", i + 1));
+            if let Some(entry) = draft.turn_order.get_mut(i) {
+                team_combo(ui, ("turn-order", i), entry, &teams);
+            }
+            if ui
+                .add_enabled(i > 0, egui::Button::new("Up").small())
+                .on_hover_text("Earlier")
+                .clicked()
+            {
+                action = Some((i, -1));
+            }
+            if ui
+                .add_enabled(i + 1 < len, egui::Button::new("Down").small())
+                .on_hover_text("Later")
+                .clicked()
+            {
+                action = Some((i, 1));
+            }
+            if ui
+                .small_button("×")
+                .on_hover_text("Remove from the turn order")
+                .clicked()
+            {
+                action = Some((i, 0));
+            }
+        });
+    }
+    match action {
+        Some((i, 0)) if i < len => {
+            draft.turn_order.remove(i);
+        }
+        Some((i, step)) => {
+            let j = i.checked_add_signed(step).filter(|&j| j < len);
+            if let Some(j) = j {
+                draft.turn_order.swap(i, j);
+            }
+        }
+        None => {}
+    }
+    ui.add_enabled_ui(!teams.is_empty(), |ui| {
+        egui::ComboBox::from_id_salt("turn-order-add")
+            .selected_text("Add a team…")
+            .show_ui(ui, |ui| {
+                for id in &teams {
+                    if ui.selectable_label(false, id.as_str()).clicked() {
+                        draft.turn_order.push(id.clone());
+                    }
+                }
+            });
+    });
+}
+
+fn objectives(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+    let mut remove = None;
+    for i in 0..draft.objectives.len() {
+        let o = &draft.objectives[i];
+        let header = format!("{}: {} for {}", o.id, o.kind.as_str(), o.team);
+        egui::CollapsingHeader::new(header)
+            .id_salt(("objective", i))
+            .default_open(true)
+            .show(ui, |ui| {
+                if objective_fields(ui, draft, i, env) {
+                    remove = Some(i);
+                }
+            });
+    }
+    if let Some(i) = remove {
+        draft.objectives.remove(i);
+        env.stop_painting();
+    }
+    let first_team = draft.teams.first().map(|t| t.id.clone());
+    let add = ui
+        .add_enabled(first_team.is_some(), egui::Button::new("Add objective"))
+        .on_hover_text(
+            "A new objective for the first team; then pick its team, kind and what it asks for",
+        )
+        .on_disabled_hover_text("Add a team first: every objective belongs to a team");
+    if add.clicked()
+        && let Some(team) = first_team
+    {
+        let id = fresh_id(
+            "objective",
+            draft.objectives.len() + 1,
+            draft.objectives.iter().map(|o| o.id.as_str()),
+        );
+        draft.objectives.push(Objective {
+            id,
+            team,
+            kind: ObjectiveKind::Incapacitate,
+            targets: Vec::new(),
+            tokens: Vec::new(),
+            hexes: Vec::new(),
+            count: None,
+            rounds: None,
+            description: None,
+        });
+    }
+}
+
+/// One objective's fields, as its kind needs them. True when "Remove" was clicked.
+fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) -> bool {
+    let teams = team_ids(draft);
+    let tokens = draft.tokens.clone();
+    let round_limit = draft.round_limit;
+    let taken: Vec<String> = draft
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, o)| o.id.clone())
+        .collect();
+    let Some(o) = draft.objectives.get_mut(i) else {
+        return false;
+    };
+    let f = fields(o.kind);
+    egui::Grid::new(("objective-grid", i))
+        .num_columns(2)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("Id");
+            if let Some(new) = env.text(ui, ("objective-id", i), &o.id, "id", 140.0, false) {
+                let new = new.trim();
+                if let Some(problem) = id_problem(new) {
+                    env.refused = Some(problem);
+                } else if taken.iter().any(|t| t == new) {
+                    env.refused = Some(format!("an objective called `{new}` already exists"));
+                } else {
+                    o.id = new.to_owned();
+                }
+            }
+            ui.end_row();
+
+            ui.label("Team")
+                .on_hover_text("The team that wins by completing it");
+            team_combo(ui, ("objective-team", i), &mut o.team, &teams);
+            ui.end_row();
+
+            ui.label("Kind");
+            let mut kind = o.kind;
+            egui::ComboBox::from_id_salt(("objective-kind", i))
+                .selected_text(kind.as_str())
+                .show_ui(ui, |ui| {
+                    for k in KINDS {
+                        ui.selectable_value(&mut kind, k, k.as_str())
+                            .on_hover_text(kind_help(k));
+                    }
+                })
+                .response
+                .on_hover_text(kind_help(o.kind));
+            if kind != o.kind {
+                set_kind(o, kind, round_limit);
+                // The brush may be painting hexes this kind no longer has.
+                if matches!(*env.tool, Tool::Paint(b) if b.target == PaintTarget::Objective(i)) {
+                    env.stop_painting();
+                }
+            }
+            ui.end_row();
+
+            if f.targets != Need::Unused {
+                ui.label("Targets");
+                ui.vertical(|ui| {
+                    let (kind, team) = (o.kind, o.team.clone());
+                    token_list(ui, ("objective-targets", i), &mut o.targets, &tokens, |t| {
+                        fits(kind, &team, t)
+                    });
+                    if o.targets.is_empty() {
+                        match f.targets {
+                            Need::Required => required_mark(ui, true, "at least one target"),
+                            _ => hint(ui, "none listed: every enemy character"),
+                        }
+                    }
+                });
+                ui.end_row();
+            }
+            if f.tokens != Need::Unused {
+                ui.label("Tokens");
+                ui.vertical(|ui| {
+                    let (kind, team) = (o.kind, o.team.clone());
+                    token_list(ui, ("objective-tokens", i), &mut o.tokens, &tokens, |t| {
+                        fits(kind, &team, t)
+                    });
+                    required_mark(ui, o.tokens.is_empty(), "at least one token to collect");
+                });
+                ui.end_row();
+            }
+            if f.hexes != Need::Unused {
+                ui.label("Hexes");
+                ui.vertical(|ui| {
+                    hex_list(ui, &mut o.hexes);
+                    ui.horizontal(|ui| {
+                        env.paint_button(
+                            ui,
+                            PaintTarget::Objective(i),
+                            "Click or drag over hexes on the map to add them; Shift removes",
+                        );
+                        required_mark(ui, o.hexes.is_empty(), "at least one hex");
+                    });
+                });
+                ui.end_row();
+            }
+            if f.count != Need::Unused {
+                ui.label("Count");
+                ui.horizontal(|ui| {
+                    if let Some(count) = env.number(ui, ("objective-count", i), o.count, "all") {
+                        o.count = count;
+                    }
+                    hint(ui, count_hint(o.kind));
+                });
+                ui.end_row();
+            }
+            if f.rounds != Need::Unused {
+                ui.label("Rounds");
+                ui.horizontal(|ui| {
+                    if let Some(rounds) = env.number(ui, ("objective-rounds", i), o.rounds, "-") {
+                        if rounds.is_none() && f.rounds == Need::Required {
+                            env.refused =
+                                Some("a survive objective needs its number of rounds".to_owned());
+                        } else {
+                            o.rounds = rounds;
+                        }
+                    }
+                    required_mark(
+                        ui,
+                        o.rounds.is_none() && f.rounds == Need::Required,
+                        "rounds",
+                    );
+                });
+                ui.end_row();
+            }
+
+            ui.label("Description");
+            let description = o.description.clone().unwrap_or_default();
+            if let Some(text) = env.text(
+                ui,
+                ("objective-description", i),
+                &description,
+                "text for the players",
+                200.0,
+                true,
+            ) {
+                let text = text.trim();
+                o.description = (!text.is_empty()).then(|| text.to_owned());
+            }
+            ui.end_row();
+        });
+    ui.button("Remove objective").clicked()
+}
+
+fn count_hint(kind: ObjectiveKind) -> &'static str {
+    match kind {
+        ObjectiveKind::Incapacitate => "incapacitations needed",
+        ObjectiveKind::Destroy => "targets to destroy; empty: all",
+        ObjectiveKind::Collect => "tokens to collect; empty: all",
+        ObjectiveKind::Hold => "hexes to hold; empty: all",
+        ObjectiveKind::Reach | ObjectiveKind::Survive => "",
+    }
+}
+
+/// Token ids as removable chips, and a combo box offering the tokens that fit.
+fn token_list(
+    ui: &mut Ui,
+    salt: impl Hash + std::fmt::Debug,
+    list: &mut Vec<String>,
+    tokens: &[Token],
+    fit: impl Fn(&Token) -> bool,
+) {
+    let mut remove = None;
+    ui.horizontal_wrapped(|ui| {
+        for (j, id) in list.iter().enumerate() {
+            let known = tokens.iter().any(|t| t.id == *id);
+            let text = if known {
+                RichText::new(format!("{id} ×"))
+            } else {
+                RichText::new(format!("{id} ×")).color(Color32::LIGHT_RED)
+            };
+            let hover = if known {
+                format!("Remove {id} from the list")
+            } else {
+                format!("`{id}` is not a token of this scenario; click to remove it")
+            };
+            if ui.small_button(text).on_hover_text(hover).clicked() {
+                remove = Some(j);
+            }
+        }
+    });
+    if let Some(j) = remove {
+        list.remove(j);
+    }
+    let offered: Vec<&Token> = tokens
+        .iter()
+        .filter(|t| fit(t) && !list.contains(&t.id))
+        .collect();
+    ui.add_enabled_ui(!offered.is_empty(), |ui| {
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text("Add a token…")
+            .show_ui(ui, |ui| {
+                for token in &offered {
+                    if ui
+                        .selectable_label(false, token.id.as_str())
+                        .on_hover_text(token.kind.as_str())
+                        .clicked()
+                    {
+                        list.push(token.id.clone());
+                    }
+                }
+            })
+            .response
+            .on_disabled_hover_text("No other token of this scenario fits this kind of objective");
+    });
+}
+
+/// Hex references as removable chips, in the form they are written.
+fn hex_list(ui: &mut Ui, list: &mut Vec<megahex_schema::HexRef>) {
+    let mut remove = None;
+    ui.horizontal_wrapped(|ui| {
+        for (j, hex) in list.iter().enumerate() {
+            if ui
+                .small_button(format!("{hex} ×"))
+                .on_hover_text("Remove this hex")
+                .clicked()
+            {
+                remove = Some(j);
+            }
+        }
+    });
+    if let Some(j) = remove {
+        list.remove(j);
+    }
+}
+
+fn deployment(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+    ui.checkbox(env.show_zones, "Show zones on the map");
+    hint(
+        ui,
+        "Paint, then click or drag over hexes on the map; hold Shift (or tick Erase) to remove.",
+    );
+    let board = env.board;
+    let count = |team: &str, draft: &Scenario| -> usize {
+        draft
+            .deployment
+            .iter()
+            .filter(|z| z.team == team)
+            .map(|z| z.hexes.len())
+            .sum()
+    };
+    let mut clear = None;
+    egui::Grid::new("scenario-zones")
+        .num_columns(4)
+        .spacing([6.0, 4.0])
+        .show(ui, |ui| {
+            for (i, team) in draft.teams.iter().enumerate() {
+                let colour = crate::draw::team_color(&draft.teams, i);
+                ui.horizontal(|ui| {
+                    swatch(ui, colour);
+                    ui.label(team.id.as_str());
+                });
+                let n = count(&team.id, draft);
+                ui.label(format!("{n} {}", if n == 1 { "hex" } else { "hexes" }));
+                env.paint_button(
+                    ui,
+                    PaintTarget::Zone(i),
+                    &format!("Click or drag over hexes on the map to add them to the zone of {}; Shift removes", team.id),
+                );
+                if ui
+                    .add_enabled(n > 0, egui::Button::new("Clear"))
+                    .on_hover_text(format!("Remove the whole zone of {}", team.id))
+                    .clicked()
+                {
+                    clear = Some(team.id.clone());
+                }
+                ui.end_row();
+            }
+        });
+    if let Some(team) = clear {
+        draft.deployment.retain(|z| z.team != team);
+    }
+    // Zones of teams that are not in `teams`: give them to a team, or remove them.
+    let teams = team_ids(draft);
+    let mut remove = None;
+    for (z, zone) in draft.deployment.iter_mut().enumerate() {
+        if teams.contains(&zone.team) {
+            continue;
+        }
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!("zone of `{}`, not a team", zone.team))
+                    .color(Color32::LIGHT_RED),
+            );
+            team_combo(ui, ("zone-team", z), &mut zone.team, &teams);
+            if ui
+                .small_button("×")
+                .on_hover_text("Remove this zone")
+                .clicked()
+            {
+                remove = Some(z);
+            }
+        });
+    }
+    if let Some(z) = remove {
+        draft.deployment.remove(z);
+    }
+    if board.is_none() {
+        hint(ui, "The map did not load, so zones cannot be painted.");
+    }
+}
+
+fn rules(ui: &mut Ui, draft: &mut Scenario) {
+    let r = &mut draft.rules;
+    ui.label("los-blocking: a hex between two figures blocks line of sight when it is");
+    ui.horizontal(|ui| {
+        ui.radio_value(
+            &mut r.los_blocking,
+            LosBlocking::HigherThanEither,
+            "higher-than-either",
+        )
+        .on_hover_text("The rulebook: higher than at least one of the two figures");
+        ui.radio_value(
+            &mut r.los_blocking,
+            LosBlocking::HigherThanBoth,
+            "higher-than-both",
+        )
+        .on_hover_text("A house rule: higher than both figures");
+    });
+    ui.label("los-edges: a line that only grazes a blocking hex is");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut r.los_edges, LosEdges::Permissive, "permissive")
+            .on_hover_text("The default: not blocked; only a line entering a blocking hex is");
+        ui.radio_value(&mut r.los_edges, LosEdges::Strict, "strict")
+            .on_hover_text("Blocked: touching a blocking hex's edge or corner blocks");
+    });
+    ui.label("environment: the cards in play");
+    for card in CARDS {
+        let mut on = r.environment.contains(&card);
+        if ui
+            .checkbox(&mut on, card_name(card))
+            .on_hover_text(card_help(card))
+            .changed()
+        {
+            if on {
+                r.environment.push(card);
+            } else {
+                r.environment.retain(|c| *c != card);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};
+
+    fn sample() -> Scenario {
+        crate::document::Document::sample()
+            .scenario()
+            .cloned()
+            .unwrap()
+    }
+
+    fn required(f: Fields) -> Vec<&'static str> {
+        let mut keys = Vec::new();
+        for (key, need) in [
+            ("targets", f.targets),
+            ("tokens", f.tokens),
+            ("hexes", f.hexes),
+            ("count", f.count),
+            ("rounds", f.rounds),
+        ] {
+            if need == Need::Required {
+                keys.push(key);
+            }
+        }
+        keys
+    }
+
+    /// The fields marked required are exactly the schema's `if kind then required` keys, read
+    /// from the committed schema file.
+    #[test]
+    fn required_fields_are_those_the_schema_requires_for_each_kind() {
+        let schema: serde_json::Value =
+            serde_json::from_str(megahex_schema::COMMITTED_SCHEMA).unwrap();
+        let rules = schema["$defs"]["Objective"]["allOf"].as_array().unwrap();
+        for kind in KINDS {
+            let mut from_schema: Vec<&str> = rules
+                .iter()
+                .filter(|r| r["if"]["properties"]["kind"]["const"] == kind.as_str())
+                .flat_map(|r| r["then"]["required"].as_array().unwrap())
+                .map(|k| k.as_str().unwrap())
+                .collect();
+            from_schema.sort_unstable();
+            assert_eq!(required(fields(kind)), from_schema, "{}", kind.as_str());
+        }
+        // And what each kind shows, from the field descriptions in the schema.
+        assert_eq!(fields(ObjectiveKind::Reach).count, Need::Unused);
+        assert_eq!(fields(ObjectiveKind::Hold).rounds, Need::Optional);
+        assert_eq!(fields(ObjectiveKind::Incapacitate).targets, Need::Optional);
+        assert_eq!(fields(ObjectiveKind::Survive).count, Need::Unused);
+    }
+
+    #[test]
+    fn a_new_kind_drops_the_fields_it_does_not_use() {
+        let mut o = Objective {
+            id: "o".into(),
+            team: "heroes".into(),
+            kind: ObjectiveKind::Hold,
+            targets: vec![],
+            tokens: vec![],
+            hexes: vec![HexRef::Axial([0, 0])],
+            count: Some(1),
+            rounds: Some(2),
+            description: Some("keep".into()),
+        };
+        set_kind(&mut o, ObjectiveKind::Reach, Some(6));
+        assert_eq!(o.hexes, vec![HexRef::Axial([0, 0])]);
+        assert_eq!((o.count, o.rounds), (None, None));
+        set_kind(&mut o, ObjectiveKind::Survive, Some(6));
+        assert!(o.hexes.is_empty());
+        assert_eq!(o.rounds, Some(6), "starts at the round limit");
+        set_kind(&mut o, ObjectiveKind::Hold, None);
+        assert_eq!(o.rounds, Some(6), "hold uses rounds too");
+        set_kind(&mut o, ObjectiveKind::Collect, None);
+        assert_eq!(o.rounds, None);
+        o.tokens = vec!["vial-1".into()];
+        set_kind(&mut o, ObjectiveKind::Destroy, None);
+        assert!(o.tokens.is_empty());
+        set_kind(&mut o, ObjectiveKind::Survive, None);
+        assert_eq!(o.rounds, Some(1), "no round limit: one round");
+        assert_eq!(o.description.as_deref(), Some("keep"));
+    }
+
+    #[test]
+    fn token_choices_fit_the_kind() {
+        let s = sample();
+        let ids = |kind, team: &str| -> Vec<&str> {
+            s.tokens
+                .iter()
+                .filter(|t| fits(kind, team, t))
+                .map(|t| t.id.as_str())
+                .collect()
+        };
+        // legacy is a hero, omni a villain, vial-1 a marker without health.
+        assert_eq!(ids(ObjectiveKind::Incapacitate, "heroes"), ["omni"]);
+        assert_eq!(ids(ObjectiveKind::Incapacitate, "villains"), ["legacy"]);
+        assert_eq!(ids(ObjectiveKind::Collect, "heroes"), ["vial-1"]);
+        assert!(ids(ObjectiveKind::Destroy, "heroes").is_empty());
+        assert!(ids(ObjectiveKind::Hold, "heroes").is_empty());
+    }
+
+    #[test]
+    fn ids_follow_the_schema_pattern() {
+        for good in ["a", "rebels", "team-3", "A1_b.c", "9lives"] {
+            assert_eq!(id_problem(good), None, "{good}");
+        }
+        for bad in ["", "-a", "two words", "é", "a/b", ".x"] {
+            assert!(id_problem(bad).is_some(), "{bad:?}");
+        }
+        assert_eq!(
+            fresh_id("team", 3, ["heroes", "team-3"].into_iter()),
+            "team-4"
+        );
+        assert_eq!(fresh_id("objective", 1, [].into_iter()), "objective-1");
+    }
+
+    #[test]
+    fn renaming_a_team_renames_every_reference_and_refuses_clashes() {
+        let mut s = sample();
+        s.deployment.push(DeploymentZone {
+            team: "heroes".into(),
+            hexes: vec![HexRef::Tile(TileHex { tile: 1, hex: 7 })],
+        });
+        s.reinforcements.push(Reinforcement {
+            round: 2,
+            team: "heroes".into(),
+            character: "legacy".into(),
+            count: 1,
+            hexes: vec![],
+        });
+        s.bonuses.push(Bonus {
+            team: "heroes".into(),
+            when: "always".into(),
+            effect: "none".into(),
+        });
+        let before = s.clone();
+        assert!(
+            rename_team(&mut s, 0, "villains")
+                .unwrap_err()
+                .contains("already exists")
+        );
+        assert!(rename_team(&mut s, 0, "two words").is_err());
+        assert!(rename_team(&mut s, 5, "x").is_err());
+        assert_eq!(s, before, "a refused rename changes nothing");
+
+        rename_team(&mut s, 0, "rebels").unwrap();
+        assert_eq!(s.teams[0].id, "rebels");
+        assert_eq!(s.teams[0].name.as_deref(), Some("Heroes"));
+        assert_eq!(s.tokens[0].team.as_deref(), Some("rebels"));
+        assert_eq!(s.tokens[1].team.as_deref(), Some("villains"));
+        assert_eq!(s.objectives[1].team, "rebels");
+        assert_eq!(s.objectives[0].team, "villains");
+        assert_eq!(s.turn_order, ["rebels", "villains"]);
+        assert_eq!(s.deployment[0].team, "rebels");
+        assert_eq!(s.reinforcements[0].team, "rebels");
+        assert_eq!(s.bonuses[0].team, "rebels");
+        let (_, problems) = crate::document::check_bytes(
+            crate::storage::to_yaml(&s, None).unwrap().as_bytes(),
+            None,
+        );
+        assert_eq!(problems, Vec::new(), "the renamed scenario is still valid");
+    }
+
+    #[test]
+    fn removing_a_team_takes_its_turns_and_zone_and_leaves_the_rest_to_the_checks() {
+        let mut s = sample();
+        s.deployment.push(DeploymentZone {
+            team: "villains".into(),
+            hexes: vec![HexRef::Tile(TileHex { tile: 2, hex: 10 })],
+        });
+        remove_team(&mut s, 1);
+        assert_eq!(s.teams.len(), 1);
+        assert_eq!(s.turn_order, ["heroes"]);
+        assert!(s.deployment.is_empty());
+        // omni and the collect objective still name villains: the checks say so.
+        assert_eq!(s.tokens[1].team.as_deref(), Some("villains"));
+        let (_, problems) = crate::document::check_bytes(
+            crate::storage::to_yaml(&s, None).unwrap().as_bytes(),
+            None,
+        );
+        let pointers: Vec<&str> = problems
+            .iter()
+            .filter(|p| p.code == "unknown-reference")
+            .filter_map(|p| p.pointer.as_deref())
+            .collect();
+        assert_eq!(pointers, ["/tokens/1/team", "/objectives/0/team"]);
+        remove_team(&mut s, 3);
+        assert_eq!(s.teams.len(), 1, "out of range: nothing happens");
+    }
+}
