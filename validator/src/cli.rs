@@ -163,6 +163,12 @@ enum Format {
     Human,
     /// One JSON document (see docs/cli.md).
     Json,
+    /// GitHub Actions annotations (workflow commands).
+    Github,
+    /// A SARIF 2.1.0 log, for code scanning.
+    Sarif,
+    /// JUnit XML: one test case per file.
+    Junit,
 }
 
 /// Runs the CLI and returns the process exit code.
@@ -401,10 +407,15 @@ fn validate(
     }
     let text = match format {
         Format::Human => {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            // NO_COLOR counts only when set to something (no-color.org).
+            let color = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             report::human::render(&results, color)
         }
         Format::Json => report::json::render(&results),
+        Format::Github => report::github::render(&results),
+        Format::Sarif => report::sarif::render(&results),
+        Format::Junit => report::junit::render(&results, deny_warnings),
     };
     if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
         return fail(&format!("cannot write the report: {e}"));

@@ -1,10 +1,13 @@
 //! Report formats. Each format is its own module and returns text; only the CLI prints.
 
 pub mod catalog;
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod png;
 pub mod query;
+pub mod sarif;
 pub mod svg;
 
 use crate::diagnostic::{Diagnostic, Severity};

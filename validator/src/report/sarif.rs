@@ -1,0 +1,238 @@
+//! `--format sarif`: a SARIF 2.1.0 log, for code-scanning dashboards (GitHub code scanning and
+//! other SARIF viewers).
+//!
+//! The tool lists one rule per diagnostic code, in documentation order, with its one-line
+//! summary and a link to its section of `docs/diagnostics.md`; every finding is a result that
+//! points at its rule and at the file, line and column. File paths are written as relative URI
+//! references (percent-encoded) against `%SRCROOT%`, so run megahex from the repository root.
+
+use serde_json::{Value, json};
+
+use super::FileResult;
+use crate::diagnostic::{Code, Diagnostic, Severity};
+
+/// The SARIF version written.
+pub const SARIF_VERSION: &str = "2.1.0";
+
+/// Where the published SARIF 2.1.0 JSON schema lives, for the log's `$schema`.
+pub const SARIF_SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// The project's repository (from Cargo metadata), for rule documentation links.
+const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// The documentation of a diagnostic code: its section of `docs/diagnostics.md` in the
+/// repository, so a dashboard can link from a finding to the explanation and the fix.
+pub fn doc_url(code: Code) -> String {
+    format!(
+        "{}/blob/main/docs/diagnostics.md#{}",
+        REPOSITORY.trim_end_matches('/'),
+        code.as_str()
+    )
+}
+
+/// Renders a run as one SARIF log (pretty-printed JSON, ending in a newline).
+pub fn render(results: &[FileResult]) -> String {
+    let rules: Vec<Value> = Code::ALL.iter().map(|&code| rule(code)).collect();
+    let findings: Vec<Value> = results
+        .iter()
+        .flat_map(|r| r.diagnostics.iter().map(|d| result(&r.path, d)))
+        .collect();
+    let log = json!({
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [{
+            "tool": {
+                "driver": {
+                    "name": "megahex",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "informationUri": REPOSITORY,
+                    "rules": rules,
+                }
+            },
+            "columnKind": "unicodeCodePoints",
+            "results": findings,
+        }]
+    });
+    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn rule(code: Code) -> Value {
+    let url = doc_url(code);
+    json!({
+        "id": code.as_str(),
+        "shortDescription": { "text": code.summary() },
+        "help": {
+            "text": format!("{} See {url}", code.summary()),
+            "markdown": format!("{} See [{}]({url}).", code.summary(), code.as_str()),
+        },
+        "helpUri": url,
+    })
+}
+
+fn result(path: &str, diagnostic: &Diagnostic) -> Value {
+    let level = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    };
+    let mut message = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    let mut physical = json!({ "artifactLocation": artifact_location(path) });
+    if let Some(span) = diagnostic.span {
+        physical["region"] = json!({ "startLine": span.line, "startColumn": span.column });
+    }
+    let rule_index = Code::ALL.iter().position(|&c| c == diagnostic.code);
+    json!({
+        "ruleId": diagnostic.code.as_str(),
+        "ruleIndex": rule_index,
+        "level": level,
+        "message": { "text": message },
+        "locations": [{ "physicalLocation": physical }],
+    })
+}
+
+/// A file path as a SARIF artifact location: relative paths against `%SRCROOT%`, absolute ones
+/// as `file://` URIs.
+fn artifact_location(path: &str) -> Value {
+    let path = path.replace('\\', "/");
+    let windows_drive =
+        path.as_bytes().get(1) == Some(&b':') && path.as_bytes()[0].is_ascii_alphabetic();
+    if path.starts_with('/') {
+        json!({ "uri": format!("file://{}", encode_path(&path)) })
+    } else if windows_drive {
+        let (drive, rest) = path.split_at(2);
+        json!({ "uri": format!("file:///{drive}{}", encode_path(rest)) })
+    } else {
+        json!({ "uri": encode_path(&path), "uriBaseId": "%SRCROOT%" })
+    }
+}
+
+/// Percent-encodes a path for a URI reference: keeps the characters RFC 3986 allows in a path
+/// (unreserved, sub-delimiters, `@` and `/`) and encodes every other byte, `:` included so a
+/// relative path is never read as a scheme.
+pub fn encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        let keep = byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=@/".contains(&byte);
+        if keep {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::Span;
+
+    #[test]
+    fn paths_become_uri_references() {
+        assert_eq!(encode_path("my maps, v2/a.yaml"), "my%20maps,%20v2/a.yaml");
+        assert_eq!(encode_path("50%/c:d#e?.yaml"), "50%25/c%3Ad%23e%3F.yaml");
+        assert_eq!(encode_path("é.yaml"), "%C3%A9.yaml");
+        assert_eq!(
+            artifact_location("/tmp/x y.yaml"),
+            json!({"uri": "file:///tmp/x%20y.yaml"})
+        );
+        assert_eq!(
+            artifact_location(r"C:\maps\a.yaml"),
+            json!({"uri": "file:///C:/maps/a.yaml"})
+        );
+    }
+
+    #[test]
+    fn a_run_is_a_sarif_log_with_rules_and_results() {
+        let results = vec![
+            FileResult {
+                path: "maps, v2/a b.yaml".into(),
+                source: String::new(),
+                diagnostics: vec![Diagnostic {
+                    span: Some(Span {
+                        offset: 80,
+                        len: 6,
+                        line: 7,
+                        column: 40,
+                    }),
+                    ..Diagnostic::error(
+                        Code::TileOverlap,
+                        "/map/tiles/1/at",
+                        "tile 2 overlaps <tile 1>",
+                    )
+                    .with_help("move \"it\"")
+                }],
+            },
+            FileResult {
+                path: "ok.yaml".into(),
+                source: String::new(),
+                diagnostics: vec![],
+            },
+            FileResult {
+                path: "<stdin>".into(),
+                source: String::new(),
+                diagnostics: vec![Diagnostic {
+                    pointer: None,
+                    ..Diagnostic::warning(Code::UnknownReference, "", "no place")
+                }],
+            },
+        ];
+        let log: Value = serde_json::from_str(&render(&results)).unwrap();
+        assert_eq!(log["$schema"], SARIF_SCHEMA);
+        assert_eq!(log["version"], "2.1.0");
+        let run = &log["runs"][0];
+        assert_eq!(run["tool"]["driver"]["name"], "megahex");
+        assert_eq!(run["columnKind"], "unicodeCodePoints");
+        let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+        assert_eq!(rules.len(), Code::ALL.len());
+        assert_eq!(
+            rules[6],
+            json!({
+                "id": "tile-overlap",
+                "shortDescription": {"text": "Two tiles cover the same hex."},
+                "help": {
+                    "text": format!("Two tiles cover the same hex. See {REPOSITORY}/blob/main/docs/diagnostics.md#tile-overlap"),
+                    "markdown": format!("Two tiles cover the same hex. See [tile-overlap]({REPOSITORY}/blob/main/docs/diagnostics.md#tile-overlap)."),
+                },
+                "helpUri": format!("{REPOSITORY}/blob/main/docs/diagnostics.md#tile-overlap"),
+            })
+        );
+        assert_eq!(
+            run["results"],
+            json!([
+                {
+                    "ruleId": "tile-overlap",
+                    "ruleIndex": 6,
+                    "level": "error",
+                    "message": {"text": "tile 2 overlaps <tile 1>\nhelp: move \"it\""},
+                    "locations": [{"physicalLocation": {
+                        "artifactLocation": {"uri": "maps,%20v2/a%20b.yaml", "uriBaseId": "%SRCROOT%"},
+                        "region": {"startLine": 7, "startColumn": 40},
+                    }}],
+                },
+                {
+                    "ruleId": "unknown-reference",
+                    "ruleIndex": 13,
+                    "level": "warning",
+                    "message": {"text": "no place"},
+                    "locations": [{"physicalLocation": {
+                        "artifactLocation": {"uri": "%3Cstdin%3E", "uriBaseId": "%SRCROOT%"},
+                    }}],
+                },
+            ])
+        );
+    }
+
+    #[test]
+    fn every_rule_links_to_its_section() {
+        for code in Code::ALL {
+            assert!(doc_url(code).ends_with(&format!("docs/diagnostics.md#{}", code.as_str())));
+        }
+    }
+}
