@@ -1,5 +1,6 @@
 //! End-to-end tests of `megahex validate` for CI: the `github`, `sarif` and `junit` report
-//! formats.
+//! formats, and the inputs (standard input, `--exclude`, `.megahexignore`, parallel checking in
+//! a stable order).
 //!
 //! The expected outputs are written out by hand from the fixture files: the line and column of
 //! each finding are read off the fixture text (the comment above each expectation says where),
@@ -11,9 +12,11 @@
 
 mod common;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
-use common::{fixtures_dir, megahex_in, scratch_dir};
+use common::{Run, fixtures_dir, megahex_bin, megahex_in, scratch_dir};
 use serde_json::json;
 
 /// The folder name every format test uses.
@@ -219,5 +222,360 @@ fn an_unknown_format_is_a_usage_error_listing_the_formats() {
             .contains("[possible values: human, json, github, sarif, junit]"),
         "{}",
         run.stderr
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/// Runs `megahex ARGS` in `dir` with `input` on standard input.
+fn megahex_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Run {
+    let mut child = Command::new(megahex_bin())
+        .current_dir(dir)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // megahex may stop reading early (a usage error); that is not this test's failure.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The `files[].path` of a `--format json` run.
+fn json_paths(run: &Run) -> Vec<String> {
+    run.json()["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(fixtures_dir().join(name)).unwrap()
+}
+
+#[test]
+fn a_dash_reads_a_scenario_from_standard_input() {
+    let root = three_files("inputs-stdin");
+    let text = fixture("warning/minion-kind-mismatch.yaml");
+    let run = megahex_with_stdin(
+        &root,
+        &["validate", "--format", "github", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "::warning file=<stdin>,line=11,col=24,title=unknown-reference::{WARNING_MESSAGE}%0Ahelp: {WARNING_HELP}\n\
+             1 file checked: 0 errors, 1 warning\n"
+        )
+    );
+
+    // Standard input takes its place among the other inputs, in the order given.
+    let run = megahex_with_stdin(
+        &root,
+        &["validate", "--format", "json", "-", DIR],
+        fixture("invalid/tile-overlap.yaml").as_bytes(),
+    );
+    assert_eq!(run.code, 1, "stderr: {}", run.stderr);
+    assert_eq!(
+        json_paths(&run),
+        [
+            "<stdin>",
+            "my scenarios, v2/minimal.yaml",
+            "my scenarios, v2/minion-kind-mismatch.yaml",
+            "my scenarios, v2/tile-overlap.yaml",
+        ]
+    );
+    let report = run.json();
+    let stdin_file = &report["files"][0];
+    assert_eq!(stdin_file["ok"], false);
+    assert_eq!(stdin_file["diagnostics"][0]["code"], "tile-overlap");
+    assert_eq!(stdin_file["diagnostics"][0]["line"], 13);
+}
+
+#[test]
+fn standard_input_gets_the_human_snippet_and_the_size_limit() {
+    let root = scratch_dir("inputs-stdin-human");
+    let text = fixture("invalid/tile-overlap.yaml");
+    let run = megahex_with_stdin(&root, &["validate", "-"], text.as_bytes());
+    assert_eq!(run.code, 1, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("[<stdin>:13:11]"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(" 13 │       at: [3, -1]"),
+        "{}",
+        run.stdout
+    );
+
+    let run = megahex_with_stdin(
+        &root,
+        &[
+            "validate",
+            "--format",
+            "json",
+            "--max-file-bytes",
+            "100",
+            "-",
+        ],
+        text.as_bytes(),
+    );
+    assert_eq!(run.code, 1, "stderr: {}", run.stderr);
+    let d = &run.json()["files"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "yaml-syntax");
+    assert_eq!(
+        d["message"],
+        format!(
+            "the file is {} bytes, over the 100-byte limit for scenario files",
+            text.len()
+        )
+    );
+}
+
+/// A folder with scenarios at several depths, for the exclusion tests (paths sort folder by
+/// folder, so `old/d.yaml` comes before `old/deeper/e.yaml`):
+/// `maps/a.yaml`, `maps/draft-b.yaml`, `maps/wip/c.yaml`, `maps/old/d.yaml`,
+/// `maps/old/deeper/e.yaml`.
+fn folder_for_excludes(test: &str) -> PathBuf {
+    let root = scratch_dir(test);
+    let minimal = fixture("valid/minimal.yaml");
+    for file in [
+        "a.yaml",
+        "draft-b.yaml",
+        "wip/c.yaml",
+        "old/d.yaml",
+        "old/deeper/e.yaml",
+    ] {
+        write(&root.join("maps").join(file), &minimal);
+    }
+    root
+}
+
+#[test]
+fn exclude_skips_files_and_folders_found_in_directories() {
+    let root = folder_for_excludes("inputs-exclude");
+    let run = megahex_in(&root, ["validate", "--format", "json", "maps"]);
+    assert_eq!(
+        json_paths(&run),
+        [
+            "maps/a.yaml",
+            "maps/draft-b.yaml",
+            "maps/old/d.yaml",
+            "maps/old/deeper/e.yaml",
+            "maps/wip/c.yaml",
+        ]
+    );
+    // A name pattern matches at any depth; a folder name skips everything in it.
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "--exclude",
+            "draft-*",
+            "--exclude",
+            "wip",
+            "maps",
+        ],
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(
+        json_paths(&run),
+        ["maps/a.yaml", "maps/old/d.yaml", "maps/old/deeper/e.yaml"]
+    );
+    // A pattern with a slash matches from the current folder or from the searched one, and `*`
+    // stays within one folder.
+    for pattern in ["maps/old/*.yaml", "old/*.yaml"] {
+        let run = megahex_in(
+            &root,
+            ["validate", "--format", "json", "--exclude", pattern, "maps"],
+        );
+        assert_eq!(
+            json_paths(&run),
+            [
+                "maps/a.yaml",
+                "maps/draft-b.yaml",
+                "maps/old/deeper/e.yaml",
+                "maps/wip/c.yaml",
+            ],
+            "--exclude {pattern}"
+        );
+    }
+    // `**` crosses folders.
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "--exclude",
+            "old/**",
+            "maps",
+        ],
+    );
+    assert_eq!(
+        json_paths(&run),
+        ["maps/a.yaml", "maps/draft-b.yaml", "maps/wip/c.yaml"]
+    );
+}
+
+#[test]
+fn exclude_applies_to_globs_but_not_to_named_files() {
+    let root = folder_for_excludes("inputs-exclude-glob");
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "--exclude",
+            "draft-*",
+            "maps/*.yaml",
+            "maps/draft-b.yaml",
+        ],
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(json_paths(&run), ["maps/a.yaml", "maps/draft-b.yaml"]);
+    // A glob whose every match is excluded is not an error: it matched files.
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "--exclude",
+            "wip",
+            "maps/wip/*.yaml",
+        ],
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(json_paths(&run), Vec::<String>::new());
+}
+
+#[test]
+fn megahexignore_in_the_current_folder_and_in_the_searched_folder() {
+    let root = folder_for_excludes("inputs-ignore-file");
+    write(
+        &root.join(".megahexignore"),
+        "# drafts are not ready\ndraft-*.yaml\n\n  maps/wip/  \n",
+    );
+    let run = megahex_in(&root, ["validate", "--format", "json", "maps"]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(
+        json_paths(&run),
+        ["maps/a.yaml", "maps/old/d.yaml", "maps/old/deeper/e.yaml"]
+    );
+    // With no path, the current folder is searched and its ignore file is read once.
+    let run = megahex_in(&root, ["validate", "--format", "json"]);
+    assert_eq!(
+        json_paths(&run),
+        ["maps/a.yaml", "maps/old/d.yaml", "maps/old/deeper/e.yaml"]
+    );
+
+    // The searched folder's own file: its patterns are relative to that folder.
+    std::fs::remove_file(root.join(".megahexignore")).unwrap();
+    write(&root.join("maps/.megahexignore"), "old/deeper\n");
+    let run = megahex_in(&root, ["validate", "--format", "json", "maps"]);
+    assert_eq!(
+        json_paths(&run),
+        [
+            "maps/a.yaml",
+            "maps/draft-b.yaml",
+            "maps/old/d.yaml",
+            "maps/wip/c.yaml",
+        ]
+    );
+}
+
+#[test]
+fn a_bad_ignore_pattern_is_a_usage_error() {
+    let root = folder_for_excludes("inputs-ignore-bad");
+    write(&root.join(".megahexignore"), "# keep\n!maps/a.yaml\n");
+    let run = megahex_in(&root, ["validate", "maps"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.starts_with(
+            "megahex: .megahexignore line 2: negated patterns (`!`) are not supported"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = megahex_in(&root, ["validate", "--exclude", "[", "maps/a.yaml"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--exclude `[`: bad pattern"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn many_files_are_reported_in_sorted_order_every_time() {
+    let root = scratch_dir("inputs-parallel");
+    let mut expected = Vec::new();
+    for (i, file) in common::fixtures("invalid").iter().enumerate() {
+        // Spread the corpus over a few folders so sorting crosses folder boundaries.
+        let folder = ["b", "a/z", "a"][i % 3];
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        std::fs::copy(file, root.join("corpus").join(folder).join(&name))
+            .or_else(|_| {
+                std::fs::create_dir_all(root.join("corpus").join(folder))?;
+                std::fs::copy(file, root.join("corpus").join(folder).join(&name))
+            })
+            .unwrap();
+        expected.push(format!("corpus/{folder}/{name}"));
+    }
+    // Path order compares folder by folder: `corpus/a/...` files come before `corpus/a/z/...`.
+    expected.sort_by(|a, b| Path::new(a).cmp(Path::new(b)));
+    let first = megahex_in(&root, ["validate", "--format", "json", "corpus"]);
+    assert_eq!(first.code, 1, "stderr: {}", first.stderr);
+    assert_eq!(json_paths(&first), expected);
+    for _ in 0..3 {
+        let again = megahex_in(&root, ["validate", "--format", "json", "corpus"]);
+        assert_eq!(again.stdout, first.stdout);
+    }
+}
+
+#[test]
+fn a_file_named_twice_is_checked_once() {
+    let root = three_files("inputs-twice");
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "my scenarios, v2/tile-overlap.yaml",
+            DIR,
+        ],
+    );
+    assert_eq!(
+        json_paths(&run),
+        [
+            "my scenarios, v2/tile-overlap.yaml",
+            "my scenarios, v2/minimal.yaml",
+            "my scenarios, v2/minion-kind-mismatch.yaml",
+        ]
     );
 }

@@ -1,15 +1,13 @@
 //! Commands, arguments, file discovery and exit codes (DESIGN §5).
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use megahex::board::movement::MoveAction;
-use megahex::report::{self, FileResult};
-use megahex::{Checker, Severity};
 use megahex_schema::Catalog;
 
 mod queries;
+mod validate;
 
 /// Exit status: no errors.
 pub const EXIT_OK: i32 = 0;
@@ -36,20 +34,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check scenario files: YAML syntax, the schema, and the rules.
-    Validate {
-        /// Files, directories (searched for *.yaml and *.yml) or glob patterns.
-        #[arg(value_name = "PATH", default_value = ".")]
-        paths: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-        /// Fail (exit 1) on warnings too.
-        #[arg(long)]
-        deny_warnings: bool,
-        /// Refuse files larger than this many bytes (scenarios are a few kilobytes).
-        #[arg(long, value_name = "BYTES", default_value_t = megahex::check::DEFAULT_MAX_FILE_BYTES)]
-        max_file_bytes: usize,
-    },
+    Validate(validate::ValidateArgs),
     /// Print the scenario JSON Schema.
     Schema {
         /// Write it to this file instead of standard output.
@@ -190,12 +175,7 @@ pub fn run() -> i32 {
         Err(message) => return fail(&message),
     };
     match cli.command {
-        Command::Validate {
-            paths,
-            format,
-            deny_warnings,
-            max_file_bytes,
-        } => validate(&paths, format, deny_warnings, max_file_bytes, catalog),
+        Command::Validate(args) => validate::run(&args, catalog),
         Command::Schema { output } => schema(output.as_deref()),
         Command::Tiles { json } => tiles(&catalog, json),
         Command::Los {
@@ -298,138 +278,6 @@ fn load_catalog(path: Option<&Path>) -> Result<Catalog, String> {
     builtin
         .merged(&user)
         .map_err(|e| format!("catalog {} cannot be merged: {e}", path.display()))
-}
-
-fn is_scenario_file(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("yaml" | "yml")
-    )
-}
-
-/// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.
-fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
-    let name = entry.file_name().to_string_lossy();
-    entry.file_type().is_dir()
-        && (name.starts_with('.') || name == "target" || name == "node_modules")
-}
-
-/// Expands the command line's paths into files, in a stable order.
-fn collect_files(paths: &[String]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for raw in paths {
-        let path = Path::new(raw);
-        if path.is_dir() {
-            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
-                .follow_links(true)
-                .into_iter()
-                .filter_entry(|e| e.depth() == 0 || !is_skipped_dir(e))
-                .filter_map(Result::ok)
-                .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
-                .map(|e| e.into_path())
-                .collect();
-            found.sort();
-            files.extend(found);
-        } else if path.exists() {
-            files.push(path.to_path_buf());
-        } else if raw.contains(['*', '?', '[']) {
-            let pattern = glob::glob(raw).map_err(|e| format!("bad glob pattern `{raw}`: {e}"))?;
-            let mut found: Vec<PathBuf> = pattern
-                .filter_map(Result::ok)
-                .filter(|p| p.is_file())
-                .collect();
-            if found.is_empty() {
-                return Err(format!("no files match `{raw}`"));
-            }
-            found.sort();
-            files.extend(found);
-        } else {
-            return Err(format!("{raw}: no such file or directory"));
-        }
-    }
-    Ok(files)
-}
-
-fn display_path(path: &Path) -> String {
-    let text = path.to_string_lossy();
-    text.strip_prefix("./").unwrap_or(&text).to_owned()
-}
-
-fn validate(
-    paths: &[String],
-    format: Format,
-    deny_warnings: bool,
-    max_file_bytes: usize,
-    catalog: Catalog,
-) -> i32 {
-    let files = match collect_files(paths) {
-        Ok(files) => files,
-        Err(message) => return fail(&message),
-    };
-    if files.is_empty() {
-        eprintln!(
-            "megahex: note: no scenario files found in {}",
-            paths.join(", ")
-        );
-    }
-    let checker = match Checker::new(catalog) {
-        Ok(checker) => checker.with_max_file_bytes(max_file_bytes),
-        Err(message) => return fail(&message),
-    };
-    let mut results = Vec::with_capacity(files.len());
-    for file in &files {
-        // A file over the limit is refused from its size alone, without reading it into memory.
-        if let Some(outcome) = std::fs::metadata(file)
-            .ok()
-            .and_then(|m| checker.refuse_size(m.len()))
-        {
-            results.push(FileResult {
-                path: display_path(file),
-                source: String::new(),
-                diagnostics: outcome.diagnostics,
-            });
-            continue;
-        }
-        let bytes = match std::fs::read(file) {
-            Ok(bytes) => bytes,
-            Err(e) => return fail(&format!("cannot read {}: {e}", file.display())),
-        };
-        let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
-        let read_catalog = |relative: &str| {
-            std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string())
-        };
-        let outcome = checker.check_bytes(&bytes, &read_catalog);
-        results.push(FileResult {
-            path: display_path(file),
-            source: String::from_utf8(bytes).unwrap_or_default(),
-            diagnostics: outcome.diagnostics,
-        });
-    }
-    let text = match format {
-        Format::Human => {
-            // NO_COLOR counts only when set to something (no-color.org).
-            let color = std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-            report::human::render(&results, color)
-        }
-        Format::Json => report::json::render(&results),
-        Format::Github => report::github::render(&results),
-        Format::Sarif => report::sarif::render(&results),
-        Format::Junit => report::junit::render(&results, deny_warnings),
-    };
-    if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
-        return fail(&format!("cannot write the report: {e}"));
-    }
-    let failing = |s: Severity| s == Severity::Error || (deny_warnings && s == Severity::Warning);
-    if results
-        .iter()
-        .flat_map(|r| &r.diagnostics)
-        .any(|d| failing(d.severity))
-    {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    }
 }
 
 fn schema(output: Option<&Path>) -> i32 {

@@ -1,0 +1,516 @@
+//! `megahex validate`: which inputs to check (files, directories, globs, standard input, minus
+//! the excluded ones), checking them in parallel, and printing the report.
+
+use std::collections::HashSet;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Component, Path, PathBuf};
+
+use clap::Args;
+use megahex::report::{self, FileResult};
+use megahex::{Checker, Severity};
+use megahex_schema::Catalog;
+use rayon::prelude::*;
+
+use super::{EXIT_FINDINGS, EXIT_OK, Format, fail};
+
+/// The name a scenario read from standard input is reported under.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// The file of exclusion patterns looked for in the current directory and in each directory
+/// given on the command line.
+pub const IGNORE_FILE: &str = ".megahexignore";
+
+/// `megahex validate`'s arguments.
+#[derive(Args)]
+pub struct ValidateArgs {
+    /// Files, directories (searched for *.yaml and *.yml), glob patterns, or - for standard input.
+    #[arg(value_name = "PATH", default_value = ".")]
+    paths: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Fail (exit 1) on warnings too.
+    #[arg(long)]
+    deny_warnings: bool,
+    /// Skip files and folders matching this glob in directory searches and glob expansion
+    /// (repeatable; adds to .megahexignore).
+    #[arg(long, value_name = "PATTERN")]
+    exclude: Vec<String>,
+    /// Refuse files larger than this many bytes (scenarios are a few kilobytes).
+    #[arg(long, value_name = "BYTES", default_value_t = megahex::check::DEFAULT_MAX_FILE_BYTES)]
+    max_file_bytes: usize,
+}
+
+/// Runs `megahex validate` and returns the exit code.
+pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
+    let cwd = std::env::current_dir().ok();
+    let inputs = match collect_inputs(&args.paths, &args.exclude, cwd.as_deref()) {
+        Ok(inputs) => inputs,
+        Err(message) => return fail(&message),
+    };
+    if inputs.is_empty() {
+        eprintln!(
+            "megahex: note: no scenario files found in {}",
+            args.paths.join(", ")
+        );
+    }
+    // The schema is compiled and the catalog merged once, then shared by every file.
+    let checker = match Checker::new(catalog) {
+        Ok(checker) => checker.with_max_file_bytes(args.max_file_bytes),
+        Err(message) => return fail(&message),
+    };
+    let stdin = if inputs.contains(&Input::Stdin) {
+        match read_stdin(args.max_file_bytes) {
+            Ok(stdin) => Some(stdin),
+            Err(e) => return fail(&format!("cannot read standard input: {e}")),
+        }
+    } else {
+        None
+    };
+    // Files are checked in parallel; `collect` keeps the input order, so output is stable.
+    let checked: Result<Vec<FileResult>, String> = inputs
+        .par_iter()
+        .map(|input| check_input(&checker, input, stdin.as_ref()))
+        .collect();
+    let results = match checked {
+        Ok(results) => results,
+        Err(message) => return fail(&message),
+    };
+    let text = match args.format {
+        Format::Human => {
+            // NO_COLOR counts only when set to something (no-color.org).
+            let color = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            report::human::render(&results, color)
+        }
+        Format::Json => report::json::render(&results),
+        Format::Github => report::github::render(&results),
+        Format::Sarif => report::sarif::render(&results),
+        Format::Junit => report::junit::render(&results, args.deny_warnings),
+    };
+    if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
+        return fail(&format!("cannot write the report: {e}"));
+    }
+    let failing =
+        |s: Severity| s == Severity::Error || (args.deny_warnings && s == Severity::Warning);
+    if results
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .any(|d| failing(d.severity))
+    {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// One thing to check.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Input {
+    /// `-`: a scenario on standard input.
+    Stdin,
+    /// A scenario file.
+    File(PathBuf),
+}
+
+/// Standard input, read once before the parallel checks.
+enum StdinText {
+    /// The bytes, within the size limit.
+    Bytes(Vec<u8>),
+    /// Over the limit: only its length was counted.
+    TooLong(u64),
+}
+
+/// Reads standard input, keeping at most `max` bytes in memory: past that it only counts, so
+/// the size finding can give the real length.
+fn read_stdin(max: usize) -> std::io::Result<StdinText> {
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    let mut taken = std::io::stdin().lock().take(limit);
+    let mut bytes = Vec::new();
+    taken.read_to_end(&mut bytes)?;
+    if bytes.len() <= max {
+        return Ok(StdinText::Bytes(bytes));
+    }
+    let rest = std::io::copy(&mut taken.into_inner(), &mut std::io::sink())?;
+    Ok(StdinText::TooLong(bytes.len() as u64 + rest))
+}
+
+fn check_input(
+    checker: &Checker,
+    input: &Input,
+    stdin: Option<&StdinText>,
+) -> Result<FileResult, String> {
+    let (name, bytes, base) = match input {
+        Input::Stdin => {
+            let bytes = match stdin {
+                Some(StdinText::Bytes(bytes)) => bytes.clone(),
+                Some(StdinText::TooLong(len)) => {
+                    return Ok(refused(STDIN_NAME.to_owned(), checker, *len));
+                }
+                None => Vec::new(),
+            };
+            // A scenario's own `catalog:` path is relative to the current directory.
+            (STDIN_NAME.to_owned(), bytes, PathBuf::from("."))
+        }
+        Input::File(file) => {
+            // A file over the limit is refused from its size alone, without reading it.
+            if let Ok(len) = std::fs::metadata(file).map(|m| m.len())
+                && checker.refuse_size(len).is_some()
+            {
+                return Ok(refused(display_path(file), checker, len));
+            }
+            let bytes =
+                std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
+            (display_path(file), bytes, base)
+        }
+    };
+    let read_catalog =
+        |relative: &str| std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string());
+    let outcome = checker.check_bytes(&bytes, &read_catalog);
+    Ok(FileResult {
+        path: name,
+        source: String::from_utf8(bytes).unwrap_or_default(),
+        diagnostics: outcome.diagnostics,
+    })
+}
+
+fn refused(path: String, checker: &Checker, len: u64) -> FileResult {
+    FileResult {
+        path,
+        source: String::new(),
+        diagnostics: checker
+            .refuse_size(len)
+            .map(|o| o.diagnostics)
+            .unwrap_or_default(),
+    }
+}
+
+fn is_scenario_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yaml" | "yml")
+    )
+}
+
+/// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.
+fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
+    let name = entry.file_name().to_string_lossy();
+    entry.file_type().is_dir()
+        && (name.starts_with('.') || name == "target" || name == "node_modules")
+}
+
+fn display_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    text.strip_prefix("./").unwrap_or(&text).to_owned()
+}
+
+/// Expands the command line's paths into inputs: in the order given, each directory's and each
+/// glob's files sorted, a file named twice checked once. Exclusions apply to what directories
+/// and globs find, never to a file named on the command line.
+fn collect_inputs(
+    paths: &[String],
+    excludes: &[String],
+    cwd: Option<&Path>,
+) -> Result<Vec<Input>, String> {
+    let mut global = Ignore::default();
+    for pattern in excludes {
+        global.add(pattern, Anchor::Either, &format!("--exclude `{pattern}`"))?;
+    }
+    global.load(Path::new(IGNORE_FILE), Anchor::CurrentDir)?;
+    let cwd_canonical = cwd.and_then(|c| c.canonicalize().ok());
+
+    let mut inputs = Vec::new();
+    let mut seen = HashSet::new();
+    let mut push = |input: Input, inputs: &mut Vec<Input>| {
+        if seen.insert(input.clone()) {
+            inputs.push(input);
+        }
+    };
+    for raw in paths {
+        let path = Path::new(raw);
+        if raw == "-" {
+            push(Input::Stdin, &mut inputs);
+        } else if path.is_dir() {
+            let mut rules = global.clone();
+            // The directory's own ignore file, unless it is the current directory's, already read.
+            if path.canonicalize().ok() != cwd_canonical {
+                rules.load(&path.join(IGNORE_FILE), Anchor::WalkRoot)?;
+            }
+            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
+                .follow_links(true)
+                .into_iter()
+                .filter_entry(|e| {
+                    e.depth() == 0
+                        || !(is_skipped_dir(e)
+                            || rules.excludes(e.path(), Some(path), cwd, e.file_type().is_dir()))
+                })
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
+                .map(|e| e.into_path())
+                .collect();
+            found.sort();
+            for file in found {
+                push(Input::File(file), &mut inputs);
+            }
+        } else if path.exists() {
+            push(Input::File(path.to_path_buf()), &mut inputs);
+        } else if raw.contains(['*', '?', '[']) {
+            let pattern = glob::glob(raw).map_err(|e| format!("bad glob pattern `{raw}`: {e}"))?;
+            let matched: Vec<PathBuf> = pattern
+                .filter_map(Result::ok)
+                .filter(|p| p.is_file())
+                .collect();
+            if matched.is_empty() {
+                return Err(format!("no files match `{raw}`"));
+            }
+            let mut found: Vec<PathBuf> = matched
+                .into_iter()
+                .filter(|p| !global.excludes_with_parents(p, cwd))
+                .collect();
+            found.sort();
+            for file in found {
+                push(Input::File(file), &mut inputs);
+            }
+        } else {
+            return Err(format!("{raw}: no such file or directory"));
+        }
+    }
+    Ok(inputs)
+}
+
+/// What a path pattern is matched against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    /// The path relative to the current directory (`./.megahexignore`).
+    CurrentDir,
+    /// The path relative to the directory being searched (its own `.megahexignore`).
+    WalkRoot,
+    /// Either of the two (`--exclude`).
+    Either,
+}
+
+/// One exclusion pattern.
+#[derive(Debug, Clone)]
+struct Rule {
+    pattern: glob::Pattern,
+    /// No `/` in the pattern: it matches a file or folder name at any depth.
+    name_only: bool,
+    /// A trailing `/`: it matches folders only.
+    dir_only: bool,
+    anchor: Anchor,
+}
+
+/// Exclusion patterns from `--exclude` and `.megahexignore` files: globs in the `glob` crate's
+/// syntax (`*` and `?` stay within one path segment, `**` crosses them), as in `.gitignore`
+/// without negation.
+#[derive(Debug, Clone, Default)]
+struct Ignore {
+    rules: Vec<Rule>,
+}
+
+const MATCH: glob::MatchOptions = glob::MatchOptions {
+    case_sensitive: true,
+    require_literal_separator: true,
+    require_literal_leading_dot: false,
+};
+
+impl Ignore {
+    /// Adds one pattern; `origin` names where it came from, for the error message.
+    fn add(&mut self, line: &str, anchor: Anchor, origin: &str) -> Result<(), String> {
+        let text = line.trim();
+        if text.starts_with('!') {
+            return Err(format!(
+                "{origin}: negated patterns (`!`) are not supported; name the files to check on the command line instead"
+            ));
+        }
+        let dir_only = text.ends_with('/');
+        let body = text.trim_end_matches('/');
+        let body = body.strip_prefix("./").unwrap_or(body);
+        let anchored = body.starts_with('/');
+        let body = body.trim_start_matches('/');
+        if body.is_empty() {
+            return Err(format!("{origin}: empty pattern"));
+        }
+        let pattern =
+            glob::Pattern::new(body).map_err(|e| format!("{origin}: bad pattern `{body}`: {e}"))?;
+        self.rules.push(Rule {
+            pattern,
+            name_only: !anchored && !body.contains('/'),
+            dir_only,
+            anchor,
+        });
+        Ok(())
+    }
+
+    /// Reads an ignore file if there is one: a glob per line, `#` starts a comment line.
+    fn load(&mut self, file: &Path, anchor: Anchor) -> Result<(), String> {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(format!("cannot read {}: {e}", file.display())),
+        };
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            self.add(line, anchor, &format!("{} line {}", file.display(), n + 1))?;
+        }
+        Ok(())
+    }
+
+    /// Whether a path met while searching `root` is excluded.
+    fn excludes(&self, path: &Path, root: Option<&Path>, cwd: Option<&Path>, is_dir: bool) -> bool {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let from_root = root
+            .and_then(|r| path.strip_prefix(r).ok())
+            .and_then(slashed);
+        let from_cwd = relative_to(path, cwd);
+        self.rules.iter().any(|rule| {
+            if rule.dir_only && !is_dir {
+                return false;
+            }
+            if rule.name_only {
+                return rule.pattern.matches_with(&name, MATCH);
+            }
+            let candidates = match rule.anchor {
+                Anchor::CurrentDir => [from_cwd.as_deref(), None],
+                Anchor::WalkRoot => [from_root.as_deref(), None],
+                Anchor::Either => [from_cwd.as_deref(), from_root.as_deref()],
+            };
+            candidates
+                .into_iter()
+                .flatten()
+                .any(|p| rule.pattern.matches_with(p, MATCH))
+        })
+    }
+
+    /// Whether a file a glob found is excluded, itself or through one of its folders.
+    fn excludes_with_parents(&self, file: &Path, cwd: Option<&Path>) -> bool {
+        let mut prefix = PathBuf::new();
+        let components: Vec<Component> = file.components().collect();
+        for (i, component) in components.iter().enumerate() {
+            prefix.push(component);
+            let is_dir = i + 1 < components.len();
+            if matches!(component, Component::Normal(_))
+                && self.excludes(&prefix, None, cwd, is_dir)
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A relative path as `a/b/c`, without `.` segments; `None` if it climbs out with `..`.
+fn slashed(path: &Path) -> Option<String> {
+    let mut parts = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::Normal(part) => parts.push(part.to_string_lossy().into_owned()),
+            _ => return None,
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// A path relative to the current directory, as `a/b/c`, when it is inside it.
+fn relative_to(path: &Path, cwd: Option<&Path>) -> Option<String> {
+    if path.is_absolute() {
+        cwd.and_then(|c| path.strip_prefix(c).ok())
+            .and_then(slashed)
+    } else {
+        slashed(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ignore(patterns: &[(&str, Anchor)]) -> Ignore {
+        let mut ignore = Ignore::default();
+        for (pattern, anchor) in patterns {
+            ignore.add(pattern, *anchor, "test").unwrap();
+        }
+        ignore
+    }
+
+    #[test]
+    fn names_match_at_any_depth_and_paths_from_their_anchor() {
+        let rules = ignore(&[
+            ("draft-*.yaml", Anchor::Either),
+            ("wip/", Anchor::Either),
+            ("old/*.yaml", Anchor::WalkRoot),
+            ("scenarios/junk/**", Anchor::CurrentDir),
+        ]);
+        let root = Some(Path::new("scenarios"));
+        let ex = |p: &str, dir: bool| rules.excludes(Path::new(p), root, None, dir);
+        assert!(ex("scenarios/a/draft-1.yaml", false));
+        assert!(!ex("scenarios/a/final.yaml", false));
+        assert!(ex("scenarios/wip", true));
+        assert!(
+            !ex("scenarios/wip", false),
+            "a trailing / matches folders only"
+        );
+        assert!(ex("scenarios/old/a.yaml", false));
+        assert!(
+            !ex("scenarios/old/deeper/a.yaml", false),
+            "* stays in one segment"
+        );
+        assert!(ex("./scenarios/junk/x/y.yaml", false));
+        assert!(!ex("scenarios/a/junk/x.yaml", false));
+    }
+
+    #[test]
+    fn exclude_matches_from_the_current_directory_or_the_searched_one() {
+        let rules = ignore(&[("drafts/*", Anchor::Either)]);
+        let root = Some(Path::new("maps"));
+        assert!(rules.excludes(Path::new("maps/drafts/a.yaml"), root, None, false));
+        assert!(rules.excludes(
+            Path::new("drafts/a.yaml"),
+            Some(Path::new(".")),
+            None,
+            false
+        ));
+        let cwd = Some(Path::new("/work"));
+        assert!(rules.excludes(Path::new("/work/drafts/a.yaml"), None, cwd, false));
+        assert!(!rules.excludes(Path::new("/elsewhere/drafts/a.yaml"), None, cwd, false));
+    }
+
+    #[test]
+    fn glob_results_are_excluded_through_their_folders() {
+        let rules = ignore(&[("wip", Anchor::Either), ("a/b/", Anchor::CurrentDir)]);
+        assert!(rules.excludes_with_parents(Path::new("x/wip/s.yaml"), None));
+        assert!(rules.excludes_with_parents(Path::new("a/b/c/s.yaml"), None));
+        assert!(!rules.excludes_with_parents(Path::new("a/c/s.yaml"), None));
+    }
+
+    #[test]
+    fn bad_patterns_are_refused() {
+        let mut rules = Ignore::default();
+        assert!(
+            rules
+                .add("!keep.yaml", Anchor::Either, "x")
+                .unwrap_err()
+                .contains("negated")
+        );
+        assert!(
+            rules
+                .add("/", Anchor::Either, "x")
+                .unwrap_err()
+                .contains("empty")
+        );
+        assert!(
+            rules
+                .add("a[", Anchor::Either, "x")
+                .unwrap_err()
+                .contains("bad pattern")
+        );
+    }
+}
