@@ -1,6 +1,7 @@
 //! End-to-end tests of `megahex validate` for CI: the `github`, `sarif` and `junit` report
-//! formats, and the inputs (standard input, `--exclude`, `.megahexignore`, parallel checking in
-//! a stable order).
+//! formats, the inputs (standard input, `--exclude`, `.megahexignore`, parallel checking in a
+//! stable order), and per-code severity overrides (`--allow`, `--warn`, `--deny`,
+//! `megahex.toml`).
 //!
 //! The expected outputs are written out by hand from the fixture files: the line and column of
 //! each finding are read off the fixture text (the comment above each expectation says where),
@@ -577,5 +578,222 @@ fn a_file_named_twice_is_checked_once() {
             "my scenarios, v2/minimal.yaml",
             "my scenarios, v2/minion-kind-mismatch.yaml",
         ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Severity overrides
+
+#[test]
+fn warn_turns_an_error_into_a_warning_and_allow_drops_a_code() {
+    let root = three_files("severity-flags");
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "github",
+            "--warn",
+            "tile-overlap",
+            DIR,
+        ],
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "::warning file=my scenarios%2C v2/minion-kind-mismatch.yaml,line=11,col=24,title=unknown-reference::{WARNING_MESSAGE}%0Ahelp: {WARNING_HELP}\n\
+             ::warning file=my scenarios%2C v2/tile-overlap.yaml,line=13,col=11,title=tile-overlap::{ERROR_MESSAGE}%0Ahelp: {ERROR_HELP}\n\
+             3 files checked: 0 errors, 2 warnings\n"
+        )
+    );
+    // Warnings made from errors still fail under --deny-warnings.
+    let run = megahex_in(
+        &root,
+        ["validate", "--deny-warnings", "--warn", "tile-overlap", DIR],
+    );
+    assert_eq!(run.code, 1);
+
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "github",
+            "--allow",
+            "unknown-reference",
+            "--allow",
+            "tile-overlap",
+            DIR,
+        ],
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.stdout, "3 files checked: 0 errors, 0 warnings\n");
+}
+
+#[test]
+fn deny_turns_a_warning_into_an_error() {
+    let root = folder_with("severity-deny", &["warning/minion-kind-mismatch.yaml"]);
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "github",
+            "--deny",
+            "unknown-reference",
+            DIR,
+        ],
+    );
+    assert_eq!(run.code, 1, "stderr: {}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "::error file=my scenarios%2C v2/minion-kind-mismatch.yaml,line=11,col=24,title=unknown-reference::{WARNING_MESSAGE}%0Ahelp: {WARNING_HELP}\n\
+             1 file checked: 1 error, 0 warnings\n"
+        )
+    );
+}
+
+// map-disconnected.yaml, line 10: `    - {tile: 3, side: insula-primalis, at: [-10, 4]}`, the
+// tile cut off from the rest.
+const SPLIT_MAP: &str = "invalid/map-disconnected.yaml";
+
+#[test]
+fn megahex_toml_beside_the_scenarios_sets_severities() {
+    let root = folder_with("severity-toml", &[SPLIT_MAP]);
+    let run = megahex_in(&root, ["validate", "--format", "json", DIR]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.json()["files"][0]["diagnostics"][0]["line"], 10);
+
+    // In the folder given on the command line.
+    write(
+        &root.join(DIR).join("megahex.toml"),
+        "# This campaign's maps are islands on purpose.\n[severity]\nmap-disconnected = \"allow\"\n",
+    );
+    let run = megahex_in(&root, ["validate", "--format", "json", DIR]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.json()["files"][0]["diagnostics"], json!([]));
+    assert_eq!(run.json()["summary"]["errors"], 0);
+
+    // The command line wins over the file.
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "--deny",
+            "map-disconnected",
+            DIR,
+        ],
+    );
+    assert_eq!(run.code, 1);
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "--warn",
+            "map-disconnected",
+            DIR,
+        ],
+    );
+    assert_eq!(run.code, 0);
+    let d = &run.json()["files"][0]["diagnostics"][0];
+    assert_eq!(
+        (d["code"].as_str(), d["severity"].as_str()),
+        (Some("map-disconnected"), Some("warning"))
+    );
+
+    // In the current folder, when the scenarios are named one by one.
+    std::fs::rename(
+        root.join(DIR).join("megahex.toml"),
+        root.join("megahex.toml"),
+    )
+    .unwrap();
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--format",
+            "json",
+            "my scenarios, v2/map-disconnected.yaml",
+        ],
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.json()["files"][0]["diagnostics"], json!([]));
+}
+
+#[test]
+fn unknown_codes_are_usage_errors_naming_the_valid_codes() {
+    let root = folder_with("severity-unknown", &[SPLIT_MAP]);
+    let all_codes = megahex::Code::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+
+    let run = megahex_in(&root, ["validate", "--allow", "map-split", DIR]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .contains("invalid value 'map-split' for '--allow <CODE>'"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains(&format!("[possible values: {all_codes}]")),
+        "{}",
+        run.stderr
+    );
+
+    write(
+        &root.join(DIR).join("megahex.toml"),
+        "[severity]\nmap-split = \"allow\"\n",
+    );
+    let run = megahex_in(&root, ["validate", DIR]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "megahex: my scenarios, v2/megahex.toml: [severity]: `map-split` is not a diagnostic code; the codes are: {all_codes}\n"
+        )
+    );
+
+    write(
+        &root.join(DIR).join("megahex.toml"),
+        "[severity]\nmap-disconnected = \"ignore\"\n",
+    );
+    let run = megahex_in(&root, ["validate", DIR]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "megahex: my scenarios, v2/megahex.toml: [severity]: `map-disconnected = \"ignore\"`: write \"allow\", \"warn\" or \"deny\"\n"
+    );
+}
+
+#[test]
+fn one_code_in_two_flags_is_a_usage_error() {
+    let root = folder_with("severity-twice", &[SPLIT_MAP]);
+    let run = megahex_in(
+        &root,
+        [
+            "validate",
+            "--allow",
+            "map-disconnected",
+            "--warn",
+            "map-disconnected",
+            DIR,
+        ],
+    );
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "megahex: `map-disconnected` is given to both --allow and --warn; pick one\n"
     );
 }

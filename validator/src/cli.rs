@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use megahex::board::movement::MoveAction;
 use megahex_schema::Catalog;
 
+mod odds;
 mod queries;
 mod validate;
 
@@ -112,6 +113,8 @@ enum Command {
         #[arg(long, default_value_t = 300.0, requires = "print_mm")]
         dpi: f64,
     },
+    /// The exact damage odds of one attack against one defender.
+    Odds(odds::OddsArgs),
     /// What an area or vertex attack hits.
     Area {
         /// The scenario file.
@@ -238,6 +241,7 @@ pub fn run() -> i32 {
         } => queries::area(
             &scenario, &catalog, &from, &origin, max_origin, radius, vertex, json,
         ),
+        Command::Odds(args) => odds::run(&args),
     }
 }
 

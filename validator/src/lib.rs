@@ -6,8 +6,10 @@
 pub mod board;
 pub mod check;
 pub mod diagnostic;
+pub mod dice;
 pub mod report;
 pub mod scene;
+pub mod severity;
 pub mod yaml;
 
 pub use check::{Checker, Outcome};

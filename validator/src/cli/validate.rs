@@ -1,13 +1,16 @@
 //! `megahex validate`: which inputs to check (files, directories, globs, standard input, minus
-//! the excluded ones), checking them in parallel, and printing the report.
+//! the excluded ones), checking them in parallel, per-code severity overrides (`--allow`,
+//! `--warn`, `--deny` and `megahex.toml`), and printing the report.
 
 use std::collections::HashSet;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use megahex::report::{self, FileResult};
-use megahex::{Checker, Severity};
+use megahex::severity::{CONFIG_FILE, Level, Overrides, ProjectConfig};
+use megahex::{Checker, Code, Severity};
 use megahex_schema::Catalog;
 use rayon::prelude::*;
 
@@ -36,13 +39,88 @@ pub struct ValidateArgs {
     /// (repeatable; adds to .megahexignore).
     #[arg(long, value_name = "PATTERN")]
     exclude: Vec<String>,
+    /// Do not report this diagnostic code at all (repeatable).
+    #[arg(long, value_name = "CODE", value_parser = code_parser(), hide_possible_values = true)]
+    allow: Vec<Code>,
+    /// Report this diagnostic code as a warning, not an error (repeatable).
+    #[arg(long, value_name = "CODE", value_parser = code_parser(), hide_possible_values = true)]
+    warn: Vec<Code>,
+    /// Report this diagnostic code as an error, even where it is a warning (repeatable).
+    #[arg(long, value_name = "CODE", value_parser = code_parser(), hide_possible_values = true)]
+    deny: Vec<Code>,
     /// Refuse files larger than this many bytes (scenarios are a few kilobytes).
     #[arg(long, value_name = "BYTES", default_value_t = megahex::check::DEFAULT_MAX_FILE_BYTES)]
     max_file_bytes: usize,
 }
 
+/// Diagnostic codes on the command line: an unknown one is a usage error listing the codes
+/// (and shells complete them).
+fn code_parser() -> impl TypedValueParser<Value = Code> {
+    PossibleValuesParser::new(Code::ALL.map(Code::as_str)).try_map(|name| {
+        Code::from_name(&name).ok_or_else(|| format!("`{name}` is not a diagnostic code"))
+    })
+}
+
+impl ValidateArgs {
+    /// The command line's overrides; a code given to two of the flags is a usage error.
+    fn overrides(&self) -> Result<Overrides, String> {
+        let mut overrides = Overrides::default();
+        let flags = [
+            (Level::Allow, &self.allow),
+            (Level::Warn, &self.warn),
+            (Level::Deny, &self.deny),
+        ];
+        for (level, codes) in flags {
+            for &code in codes {
+                match overrides.get(code) {
+                    Some(other) if other != level => {
+                        return Err(format!(
+                            "`{}` is given to both --{} and --{}; pick one",
+                            code.as_str(),
+                            other.as_str(),
+                            level.as_str()
+                        ));
+                    }
+                    _ => overrides.set(code, level),
+                }
+            }
+        }
+        Ok(overrides)
+    }
+}
+
+/// The `megahex.toml` that applies: the one in the first directory given, else the one in the
+/// current directory.
+fn find_config(paths: &[String]) -> Option<PathBuf> {
+    let first_dir = paths
+        .iter()
+        .map(Path::new)
+        .find(|p| p.as_os_str() != "-" && p.is_dir());
+    first_dir
+        .map(|dir| dir.join(CONFIG_FILE))
+        .into_iter()
+        .chain([PathBuf::from(CONFIG_FILE)])
+        .find(|file| file.is_file())
+}
+
+/// The severity overrides of this run: `megahex.toml`'s, with the command line's on top.
+fn severity_overrides(args: &ValidateArgs) -> Result<Overrides, String> {
+    let command_line = args.overrides()?;
+    let Some(file) = find_config(&args.paths) else {
+        return Ok(command_line);
+    };
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let config = ProjectConfig::from_toml(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(config.severity.overridden_by(&command_line))
+}
+
 /// Runs `megahex validate` and returns the exit code.
 pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
+    let overrides = match severity_overrides(args) {
+        Ok(overrides) => overrides,
+        Err(message) => return fail(&message),
+    };
     let cwd = std::env::current_dir().ok();
     let inputs = match collect_inputs(&args.paths, &args.exclude, cwd.as_deref()) {
         Ok(inputs) => inputs,
@@ -72,8 +150,14 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
         .par_iter()
         .map(|input| check_input(&checker, input, stdin.as_ref()))
         .collect();
-    let results = match checked {
-        Ok(results) => results,
+    let results: Vec<FileResult> = match checked {
+        Ok(results) => results
+            .into_iter()
+            .map(|r| FileResult {
+                diagnostics: overrides.apply(r.diagnostics),
+                ..r
+            })
+            .collect(),
         Err(message) => return fail(&message),
     };
     let text = match args.format {

@@ -5,6 +5,7 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod odds;
 pub mod png;
 pub mod query;
 pub mod sarif;

@@ -1,0 +1,107 @@
+//! `megahex odds` end to end, against probabilities worked out by hand.
+
+mod common;
+
+use serde_json::Value;
+
+fn odds(args: &[&str]) -> common::Run {
+    let mut all = vec!["odds"];
+    all.extend_from_slice(args);
+    common::megahex_in(&common::workspace_root(), all)
+}
+
+#[test]
+fn one_die_against_one_die() {
+    // The defence blocks when its die is not below the attack die: for an attack die showing a,
+    // 7 - a of the 6 defence faces block, so 6 + 5 + ... + 1 = 21 of the 36 pairs are blocked.
+    let run = odds(&["--dice", "1", "--defense", "1", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let damage: Vec<f64> = v["damage"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert_eq!(damage.len(), 2);
+    assert!((damage[0] - 21.0 / 36.0).abs() < 1e-12);
+    assert!((damage[1] - 15.0 / 36.0).abs() < 1e-12);
+    assert!((v["expected"].as_f64().unwrap() - 15.0 / 36.0).abs() < 1e-12);
+    assert_eq!(
+        v.as_object().unwrap().len(),
+        2,
+        "exactly damage and expected"
+    );
+}
+
+#[test]
+fn auto_misses_range_and_aim() {
+    // Two dice, 1 and 2 auto-miss, range 4, no defence: a die hits on 4, 5 or 6 (3 is not
+    // removed as a miss but is under the range). Without Aim each die hits with 1/2, so
+    // 0, 1, 2 damage have 1/4, 1/2, 1/4.
+    let run = odds(&[
+        "--dice",
+        "2",
+        "--auto-miss",
+        "1,2",
+        "--range",
+        "4",
+        "--defense",
+        "0",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let damage: Vec<f64> = v["damage"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert_eq!(damage, vec![0.25, 0.5, 0.25]);
+    // With Aim the dice left after the auto-misses become the highest of them. Both removed
+    // (each 1 or 2): 4 of 36 rolls, no damage. One removed, the other 3..6: 2 x 2 x 4 = 16
+    // rolls, 1 damage unless it is the 3 (12 rolls hit, 4 miss). Both kept: 16 rolls, both
+    // become the higher one, 2 damage unless both show 3 (15 hit, 1 misses).
+    // So 0, 1, 2 damage have 9/36, 12/36, 15/36.
+    let run = odds(&[
+        "--dice",
+        "2",
+        "--auto-miss",
+        "1,2",
+        "--range",
+        "4",
+        "--defense",
+        "0",
+        "--aim",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let damage: Vec<f64> = v["damage"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    let expected = [9.0 / 36.0, 12.0 / 36.0, 15.0 / 36.0];
+    assert_eq!(damage.len(), 3);
+    for (got, want) in damage.iter().zip(expected) {
+        assert!((got - want).abs() < 1e-12, "{damage:?}");
+    }
+}
+
+#[test]
+fn the_table_and_bad_options() {
+    let run = odds(&["--dice", "1", "--defense", "1"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.contains("58.33%") && run.stdout.contains("41.67%"),
+        "{}",
+        run.stdout
+    );
+    let bad = odds(&["--dice", "3", "--auto-miss", "7", "--defense", "1"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("--auto-miss"), "{}", bad.stderr);
+    let huge = odds(&["--dice", "40", "--defense", "1"]);
+    assert_eq!(huge.code, 2);
+    assert!(huge.stderr.contains("at most"), "{}", huge.stderr);
+}

@@ -1,0 +1,42 @@
+//! Dice benchmarks: exact odds of an attack.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use megahex::dice::{self, Attack, Defense, Faces};
+use std::hint::black_box;
+
+fn exact_odds(c: &mut Criterion) {
+    let plain = Attack {
+        dice: 6,
+        ..Attack::default()
+    };
+    let defense = Defense {
+        dice: 5,
+        ..Defense::default()
+    };
+    c.bench_function("odds, 6 attack dice vs 5 defence dice", |b| {
+        b.iter(|| black_box(dice::odds(black_box(&plain), black_box(&defense))))
+    });
+    let coded = Attack {
+        dice: 6,
+        auto_miss: Faces::of(&[2, 4]).unwrap_or_default(),
+        range: 3,
+        ..Attack::default()
+    };
+    c.bench_function("odds, 6 dice with auto-miss 2,4 at range 3 vs 5", |b| {
+        b.iter(|| black_box(dice::odds(black_box(&coded), black_box(&defense))))
+    });
+    let big = Attack {
+        dice: 10,
+        ..Attack::default()
+    };
+    let big_defense = Defense {
+        dice: 10,
+        ..Defense::default()
+    };
+    c.bench_function("odds, 10 vs 10", |b| {
+        b.iter(|| black_box(dice::odds(black_box(&big), black_box(&big_defense))))
+    });
+}
+
+criterion_group!(benches, exact_odds);
+criterion_main!(benches);
