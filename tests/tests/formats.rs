@@ -1,7 +1,8 @@
 //! End-to-end tests of `megahex validate` for CI: the `github`, `sarif` and `junit` report
 //! formats, the inputs (standard input, `--exclude`, `.megahexignore`, parallel checking in a
-//! stable order), and per-code severity overrides (`--allow`, `--warn`, `--deny`,
-//! `megahex.toml`).
+//! stable order), per-code severity overrides (`--allow`, `--warn`, `--deny`, `megahex.toml`),
+//! and the CI integrations (shell completions, the pre-commit hook, the examples in
+//! `docs/ci.md`).
 //!
 //! The expected outputs are written out by hand from the fixture files: the line and column of
 //! each finding are read off the fixture text (the comment above each expectation says where),
@@ -17,7 +18,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{Run, fixtures_dir, megahex_bin, megahex_in, scratch_dir};
+use common::{Run, fixtures_dir, megahex_bin, megahex_in, scratch_dir, workspace_root};
 use serde_json::json;
 
 /// The folder name every format test uses.
@@ -796,4 +797,128 @@ fn one_code_in_two_flags_is_a_usage_error() {
         run.stderr,
         "megahex: `map-disconnected` is given to both --allow and --warn; pick one\n"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Integrations
+
+#[test]
+fn completions_know_the_commands_formats_and_codes() {
+    let dir = scratch_dir("completions");
+    for (shell, marker) in [
+        ("bash", "complete -F _megahex"),
+        ("zsh", "#compdef megahex"),
+        ("fish", "complete -c megahex"),
+    ] {
+        let run = megahex_in(&dir, ["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        for expected in [marker, "validate", "github", "junit", "map-disconnected"] {
+            assert!(
+                run.stdout.contains(expected),
+                "{shell} completions lack `{expected}`"
+            );
+        }
+    }
+    let run = megahex_in(&dir, ["completions", "tcsh"]);
+    assert_eq!(run.code, 2);
+
+    // The bash script is valid bash, and completes --format's values.
+    let script = dir.join("megahex.bash");
+    std::fs::write(&script, megahex_in(&dir, ["completions", "bash"]).stdout).unwrap();
+    let Ok(output) = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "source '{}' && COMP_WORDS=(megahex validate --format '') && COMP_CWORD=3 && _megahex megahex '' --format && echo \"${{COMPREPLY[@]}}\"",
+            script.display()
+        ))
+        .output()
+    else {
+        eprintln!("no bash here; the bash completion script was not run");
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "human json github sarif junit\n"
+    );
+}
+
+#[test]
+fn the_pre_commit_hook_runs_megahex_validate_on_yaml_files() {
+    let text = std::fs::read_to_string(workspace_root().join(".pre-commit-hooks.yaml")).unwrap();
+    let hooks: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let hooks = hooks.as_sequence().unwrap();
+    assert_eq!(hooks.len(), 1);
+    let hook = &hooks[0];
+    assert_eq!(hook["id"], "megahex-validate");
+    assert_eq!(hook["entry"], "megahex validate");
+    assert_eq!(hook["language"], "system");
+    assert_eq!(
+        hook["types"],
+        serde_yaml::from_str::<serde_yaml::Value>("[yaml]").unwrap()
+    );
+}
+
+/// The fenced blocks of one language in a Markdown file, with their first line number.
+fn fenced_blocks(markdown: &str, language: &str) -> Vec<(usize, String)> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for (n, line) in markdown.lines().enumerate() {
+        let fence = line.trim_start();
+        match current.as_mut() {
+            Some(_) if fence == "```" => blocks.extend(current.take()),
+            Some((_, text)) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            None if fence == format!("```{language}") => current = Some((n + 2, String::new())),
+            None => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_ci_examples_are_well_formed() {
+    let doc = std::fs::read_to_string(workspace_root().join("docs/ci.md")).unwrap();
+    let yaml = fenced_blocks(&doc, "yaml");
+    assert!(
+        yaml.len() >= 4,
+        "docs/ci.md has {} YAML examples",
+        yaml.len()
+    );
+    for (line, text) in &yaml {
+        if let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(text) {
+            panic!("docs/ci.md line {line}: the YAML example does not parse: {e}");
+        }
+    }
+    let workflows: Vec<&String> = yaml
+        .iter()
+        .map(|(_, t)| t)
+        .filter(|t| t.contains("runs-on:"))
+        .collect();
+    assert!(workflows.iter().any(|t| t.contains("--format github")));
+    assert!(
+        workflows
+            .iter()
+            .any(|t| t.contains("--format sarif") && t.contains("upload-sarif"))
+    );
+    // The severity example is a megahex.toml that megahex accepts.
+    for (line, text) in fenced_blocks(&doc, "toml") {
+        let text: String = text
+            .lines()
+            .map(|l| format!("{}\n", l.trim_start()))
+            .collect();
+        if let Err(e) = megahex::severity::ProjectConfig::from_toml(&text) {
+            panic!("docs/ci.md line {line}: megahex.toml example refused: {e}");
+        }
+    }
+    for (page, link) in [("README.md", "docs/ci.md"), ("docs/cli.md", "(ci.md)")] {
+        let text = std::fs::read_to_string(workspace_root().join(page)).unwrap();
+        assert!(text.contains(link), "{page} does not link {link}");
+    }
 }

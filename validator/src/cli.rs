@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use megahex::board::movement::MoveAction;
 use megahex_schema::Catalog;
 
@@ -143,6 +143,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -242,6 +247,18 @@ pub fn run() -> i32 {
             &scenario, &catalog, &from, &origin, max_origin, radius, vertex, json,
         ),
         Command::Odds(args) => odds::run(&args),
+        Command::Completions { shell } => completions(shell),
+    }
+}
+
+/// Prints a completion script generated from the same definitions the parser uses, so it
+/// always knows every command, option and value (formats, diagnostic codes).
+fn completions(shell: clap_complete::Shell) -> i32 {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "megahex", &mut script);
+    match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+        Ok(()) => EXIT_OK,
+        Err(e) => fail(&format!("cannot write the completion script: {e}")),
     }
 }
 
