@@ -136,6 +136,7 @@ impl Document {
             round_limit: None,
             bonuses: Vec::new(),
             special_rules: Vec::new(),
+            stats: Default::default(),
         };
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
         doc.editing = Some(Editing::new(scenario));

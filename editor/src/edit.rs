@@ -338,6 +338,7 @@ mod tests {
             round_limit: None,
             bonuses: vec![],
             special_rules: vec![],
+            stats: Default::default(),
         }
     }
 

@@ -123,6 +123,9 @@ pub struct Figure {
     /// Source note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Stats for the simulation, in a roster catalog (the built-in one has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<crate::stats::FigureStats>,
 }
 
 /// Which token kinds may name a figure.

@@ -6,12 +6,17 @@
 pub mod catalog;
 pub mod hexref;
 pub mod scenario;
+pub mod stats;
 
 pub use catalog::{
     Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
 };
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
 pub use scenario::*;
+pub use stats::{
+    AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
+    StatsByFigure,
+};
 
 /// The committed schema, as shipped: validation always uses this exact text.
 pub const COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");

@@ -91,6 +91,10 @@ pub struct Scenario {
     /// Scenario-specific rules, as text for the players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special_rules: Vec<String>,
+    /// Figure stats for the simulation, by figure id: health, actions, defence, movement and
+    /// attacks. Numbers the designer chose; Megahex never invents official ones.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub stats: crate::stats::StatsByFigure,
 }
 
 /// The rule system a scenario is written for; more will join as their support lands.

@@ -7,8 +7,9 @@
 
 use megahex::Checker;
 use megahex_schema::{
-    Bonus, Catalog, DeploymentZone, EnvironmentCard, Footprint, HexRef, LosBlocking, LosEdges, Map,
-    Objective, ObjectiveKind, Reinforcement, Rules, Ruleset, Scenario, Side, Team, TileHex,
+    AttackKind, AttackStats, Bonus, Catalog, DeploymentZone, EnvironmentCard, FigureStats,
+    Footprint, HexRef, LosBlocking, LosEdges, Map, Movement, Objective, ObjectiveKind, Pick,
+    Reinforcement, RolledMovement, Rules, Ruleset, Scenario, Side, StaticMovement, Team, TileHex,
     TileHexMap, TilePlacement, Token, TokenKind,
 };
 use proptest::prelude::*;
@@ -168,6 +169,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         });
     let extras = (
         proptest::collection::vec((id(), proptest::collection::vec(hex_ref(), 1..3)), 0..2),
+        proptest::collection::btree_map(id(), figure_stats(), 0..3),
         proptest::collection::vec((1u32..6, id(), id(), 1u32..3), 0..2),
         proptest::option::of(1u32..10),
         proptest::collection::vec((id(), tricky_text(), tricky_text()), 0..2),
@@ -186,7 +188,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
     )
         .prop_map(
             |(title, description, rules, tiles, teams, tokens, objectives, turn_order, extras)| {
-                let (zones, waves, round_limit, bonuses, special_rules) = extras;
+                let (zones, stats, waves, round_limit, bonuses, special_rules) = extras;
                 Scenario {
                     schema: None,
                     format: 1,
@@ -220,7 +222,62 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         .map(|(team, when, effect)| Bonus { team, when, effect })
                         .collect(),
                     special_rules,
+                    stats,
                 }
+            },
+        )
+}
+
+/// Stats with every key sometimes present, both movement forms, and attacks of each kind.
+fn figure_stats() -> impl Strategy<Value = FigureStats> {
+    let movement = prop_oneof![
+        Just(None),
+        (1u32..6, 0usize..3).prop_map(|(dice, pick)| Some(Movement::Rolled(RolledMovement {
+            dice,
+            pick: [Pick::Highest, Pick::Lowest, Pick::Median][pick],
+        }))),
+        (0u32..9).prop_map(|value| Some(Movement::Static(StaticMovement { value }))),
+    ];
+    let attack = (
+        tricky_text(),
+        0usize..4,
+        0u32..8,
+        proptest::collection::btree_set(1u8..=6, 0..3),
+        (0u32..3, 0u32..3, 0u32..3, 0u32..3),
+    )
+        .prop_map(
+            |(name, kind, dice, misses, (reach, origin, radius, push))| AttackStats {
+                name,
+                kind: [
+                    AttackKind::Melee,
+                    AttackKind::Range,
+                    AttackKind::Area,
+                    AttackKind::Vertex,
+                ][kind],
+                dice,
+                auto_miss: misses.into_iter().collect(),
+                reach,
+                origin,
+                radius,
+                push,
+            },
+        );
+    (
+        proptest::option::of(1u32..20),
+        proptest::option::of(1u32..4),
+        proptest::option::of(0u32..6),
+        movement,
+        any::<bool>(),
+        proptest::collection::vec(attack, 0..3),
+    )
+        .prop_map(
+            |(health, actions, defense, movement, mobility, attacks)| FigureStats {
+                health,
+                actions,
+                defense,
+                movement,
+                mobility,
+                attacks,
             },
         )
 }
