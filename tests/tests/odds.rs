@@ -1,5 +1,7 @@
 //! `megahex odds` end to end, against probabilities worked out by hand.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use serde_json::Value;
