@@ -335,6 +335,7 @@ impl EditorApp {
                 if let Some(index) = clicked {
                     self.focus_problem(index);
                 }
+                crate::fairness_view::fairness_section(ui, &self.doc.fairness);
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
@@ -443,6 +444,7 @@ impl EditorApp {
 
     fn take_report(&mut self, report: crate::checks::Report) {
         self.doc.problems = report.problems;
+        self.doc.fairness = report.fairness;
         if let Some(catalog) = report.catalog {
             self.doc.set_catalog(catalog);
         }
@@ -779,6 +781,7 @@ impl EditorApp {
                 self.doc.on_disk = Some(bytes.clone());
                 self.doc.modeline = theirs.modeline.clone();
                 self.doc.problems = theirs.problems.clone();
+                self.doc.fairness = theirs.fairness.clone();
                 self.doc.set_catalog(theirs.catalog.clone());
                 if applied.is_ok() {
                     self.changed();

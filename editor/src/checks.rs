@@ -27,6 +27,8 @@ pub struct Report {
     pub generation: u64,
     /// The findings, as `megahex validate` would print them for the saved text.
     pub problems: Vec<Problem>,
+    /// The fairness report for the same text.
+    pub fairness: Vec<Problem>,
     /// The catalog in use (the scenario's `catalog:` merge), when the check got that far.
     pub catalog: Option<Catalog>,
 }
@@ -95,9 +97,7 @@ impl CheckRunner {
     }
 
     fn check_inline(&mut self, request: &Request) {
-        let checker = self
-            .inline
-            .get_or_insert_with(|| Checker::new(Catalog::builtin()));
+        let checker = self.inline.get_or_insert_with(crate::document::new_checker);
         let report = match checker {
             Ok(checker) => run(checker, request),
             Err(e) => not_started(request.generation, e),
@@ -150,7 +150,7 @@ impl CheckRunner {
 }
 
 fn worker(requests: &Receiver<Request>, reports: &Sender<Report>) {
-    let checker = Checker::new(Catalog::builtin());
+    let checker = crate::document::new_checker();
     while let Ok(mut request) = requests.recv() {
         // Skip to the newest request: older ones would be dropped on arrival anyway.
         while let Ok(newer) = requests.try_recv() {
@@ -176,6 +176,7 @@ fn not_started(generation: u64, error: &str) -> Report {
             "internal",
             format!("the scenario checker could not start: {error}"),
         )],
+        fairness: Vec::new(),
         catalog: None,
     }
 }
@@ -187,12 +188,17 @@ fn run(checker: &Checker, request: &Request) -> Report {
             Report {
                 generation: request.generation,
                 problems,
+                fairness: outcome
+                    .as_ref()
+                    .map(crate::document::fairness_of)
+                    .unwrap_or_default(),
                 catalog: outcome.and_then(|o| o.catalog),
             }
         }
         Err(message) => Report {
             generation: request.generation,
             problems: vec![Problem::editor("internal", message)],
+            fairness: Vec::new(),
             catalog: None,
         },
     }

@@ -91,6 +91,8 @@ pub struct Document {
     pub tokens: Vec<PlacedToken>,
     /// The latest checker findings, in source order.
     pub problems: Vec<Problem>,
+    /// The fairness report: distances, expected turns, turn-1 exposure (information only).
+    pub fairness: Vec<Problem>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
     /// and is never the same for two documents: overlays cached for one layout stay valid
     /// until this changes.
@@ -177,6 +179,7 @@ impl Document {
         let mut doc = Document {
             modeline,
             problems,
+            fairness: outcome.as_ref().map(fairness_of).unwrap_or_default(),
             on_disk,
             ..Document::empty(name, path)
         };
@@ -200,6 +203,7 @@ impl Document {
             board: None,
             tokens: Vec::new(),
             problems: Vec::new(),
+            fairness: Vec::new(),
             layout: 0,
             on_disk: None,
         }
@@ -344,10 +348,16 @@ pub fn folder_of(path: Option<&Path>) -> Option<PathBuf> {
     path.and_then(Path::parent).map(Path::to_path_buf)
 }
 
+/// The library's checker as the editor runs it: with the fairness report, which the designer
+/// sees next to the findings (the CLI shows it only with `--fairness`).
+pub fn new_checker() -> Result<Checker, String> {
+    Checker::new(Catalog::builtin()).map(|c| c.with_fairness(true))
+}
+
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
 /// Returns the outcome (when the checker could start) and the findings as problems.
 pub fn check_bytes(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<Problem>) {
-    match Checker::new(Catalog::builtin()) {
+    match new_checker() {
         Ok(checker) => check_with(&checker, bytes, folder_of(path).as_deref()),
         Err(e) => (
             None,
@@ -377,17 +387,32 @@ pub fn check_with(
     let problems = outcome
         .diagnostics
         .iter()
-        .map(|d| Problem {
-            code: d.code.as_str().to_owned(),
-            severity: d.severity,
-            line_column: d.span.as_ref().map(|s| (s.line, s.column)),
-            message: d.message.clone(),
-            help: d.help.clone(),
-            hexes: d.hexes.clone(),
-            pointer: d.pointer.clone(),
-        })
+        .filter(|d| d.severity != Severity::Info)
+        .map(problem_of)
         .collect();
     (Some(outcome), problems)
+}
+
+/// The fairness report of a check (its information findings), apart from the problems.
+pub fn fairness_of(outcome: &Outcome) -> Vec<Problem> {
+    outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Info)
+        .map(problem_of)
+        .collect()
+}
+
+fn problem_of(d: &megahex::Diagnostic) -> Problem {
+    Problem {
+        code: d.code.as_str().to_owned(),
+        severity: d.severity,
+        line_column: d.span.as_ref().map(|s| (s.line, s.column)),
+        message: d.message.clone(),
+        help: d.help.clone(),
+        hexes: d.hexes.clone(),
+        pointer: d.pointer.clone(),
+    }
 }
 
 /// Resolves every token's footprint on the board; hexes that do not resolve are skipped.

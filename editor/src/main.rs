@@ -11,6 +11,7 @@ mod document;
 mod draw;
 mod edit;
 mod export;
+mod fairness_view;
 #[cfg(test)]
 mod flows;
 mod overlay;

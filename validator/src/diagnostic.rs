@@ -42,11 +42,17 @@ pub enum Code {
     ObjectiveImpossible,
     /// A scripted playtest action breaks the rules.
     PlaytestIllegal,
+    /// Fairness report: how far a team is from an objective.
+    ObjectiveDistance,
+    /// Fairness report: who can hit whom on turn 1.
+    TurnOneExposure,
+    /// Fairness report: stats it needed and did not find.
+    StatsMissing,
 }
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 20] = [
         Code::YamlSyntax,
         Code::Schema,
         Code::UnsupportedFormat,
@@ -64,6 +70,9 @@ impl Code {
         Code::ObjectiveUnreachable,
         Code::ObjectiveImpossible,
         Code::PlaytestIllegal,
+        Code::ObjectiveDistance,
+        Code::TurnOneExposure,
+        Code::StatsMissing,
     ];
 
     /// The stable kebab-case name.
@@ -86,6 +95,9 @@ impl Code {
             Code::ObjectiveUnreachable => "objective-unreachable",
             Code::ObjectiveImpossible => "objective-impossible",
             Code::PlaytestIllegal => "playtest-illegal",
+            Code::ObjectiveDistance => "objective-distance",
+            Code::TurnOneExposure => "turn-one-exposure",
+            Code::StatsMissing => "stats-missing",
         }
     }
 
@@ -118,6 +130,11 @@ impl Code {
             Code::ObjectiveUnreachable => "No figure of the team can reach the objective.",
             Code::ObjectiveImpossible => "The objective can never be completed.",
             Code::PlaytestIllegal => "A scripted playtest action breaks the rules.",
+            Code::ObjectiveDistance => {
+                "How far the team's nearest figure is from the objective, and how many turns it takes."
+            }
+            Code::TurnOneExposure => "Which enemy figures a figure can hit from where it starts.",
+            Code::StatsMissing => "Figures whose stats the fairness report needed.",
         }
     }
 }
@@ -180,6 +197,14 @@ impl Diagnostic {
     pub fn warning(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
+            ..Diagnostic::error(code, pointer, message)
+        }
+    }
+
+    /// Information at a pointer: never fails a run.
+    pub fn info(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Info,
             ..Diagnostic::error(code, pointer, message)
         }
     }

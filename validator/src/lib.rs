@@ -7,6 +7,7 @@ pub mod board;
 pub mod check;
 pub mod diagnostic;
 pub mod dice;
+pub mod fairness;
 pub mod report;
 pub mod scene;
 pub mod severity;

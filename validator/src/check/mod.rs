@@ -23,6 +23,7 @@ pub struct Checker {
     catalog: Catalog,
     limits: Limits,
     max_file_bytes: usize,
+    fairness: bool,
 }
 
 /// The result for one file.
@@ -54,7 +55,15 @@ impl Checker {
             catalog,
             limits: Limits::default(),
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+            fairness: false,
         })
+    }
+
+    /// Also reports the fairness information (`objective-distance`, `turn-one-exposure`,
+    /// `stats-missing`) for scenarios without errors. Off by default, so CI logs stay quiet.
+    pub fn with_fairness(mut self, on: bool) -> Checker {
+        self.fairness = on;
+        self
     }
 
     /// Changes the largest accepted file size.
@@ -202,7 +211,13 @@ impl Checker {
                 }
             },
         };
-        let diagnostics = semantic::check_scenario(&scenario, &catalog);
+        let mut diagnostics = semantic::check_scenario(&scenario, &catalog);
+        if !diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            diagnostics.extend(crate::fairness::unreachable_objectives(&scenario, &catalog));
+            if self.fairness {
+                diagnostics.extend(crate::fairness::report(&scenario, &catalog));
+            }
+        }
         finish(diagnostics, &document, text, Some(scenario), Some(catalog))
     }
 }

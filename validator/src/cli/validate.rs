@@ -35,6 +35,10 @@ pub struct ValidateArgs {
     /// Fail (exit 1) on warnings too.
     #[arg(long)]
     deny_warnings: bool,
+    /// Also report fairness information: each team's distance and expected turns to its
+    /// objectives, who can hit whom on turn 1, and stats the report lacked.
+    #[arg(long)]
+    fairness: bool,
     /// Skip files and folders matching this glob in directory searches and glob expansion
     /// (repeatable; adds to .megahexignore).
     #[arg(long, value_name = "PATTERN")]
@@ -134,7 +138,9 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
     }
     // The schema is compiled and the catalog merged once, then shared by every file.
     let checker = match Checker::new(catalog) {
-        Ok(checker) => checker.with_max_file_bytes(args.max_file_bytes),
+        Ok(checker) => checker
+            .with_max_file_bytes(args.max_file_bytes)
+            .with_fairness(args.fairness),
         Err(message) => return fail(&message),
     };
     let stdin = if inputs.contains(&Input::Stdin) {

@@ -1,0 +1,566 @@
+//! Reachability and fairness (DESIGN §6): how far each team is from its objectives, how many
+//! turns that takes with its movement dice, who can hit whom on turn 1, and objectives that no
+//! figure of the team can ever reach.
+//!
+//! The report is about the starting position. Other figures are ignored when moving (they move
+//! too), a multi-hex figure moves as its first hex, and "turns" count a figure that spends every
+//! action on Move, choosing each move after seeing that turn's move value.
+
+use megahex_schema::{
+    AttackKind, AttackStats, Catalog, FigureStats, Movement, ObjectiveKind, Pick, Scenario,
+    TokenKind,
+};
+
+use crate::board::los;
+use crate::board::movement::{self, MoveAction, Mover, World};
+use crate::board::{Axial, Board, distance};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::dice::{self, Attack, Defense, Faces};
+use crate::scene::{Placed, Scene};
+
+/// A figure at its start, with its team and stats.
+struct Figure<'a> {
+    /// Position in `tokens`, for pointing at it.
+    index: usize,
+    placed: &'a Placed,
+    team: &'a str,
+    stats: Option<FigureStats>,
+}
+
+/// The move values a figure can have in a turn, with their probabilities.
+pub fn move_values(movement: &Movement) -> Vec<(u32, f64)> {
+    match movement {
+        Movement::Static(s) => vec![(s.value, 1.0)],
+        Movement::Rolled(r) => {
+            let n = r.dice.clamp(1, 6) as usize;
+            let mut ways = [0u64; 7];
+            let total = 6u64.pow(n as u32);
+            for index in 0..total {
+                let mut roll: Vec<u32> = (0..n)
+                    .map(|k| (index / 6u64.pow(k as u32) % 6) as u32 + 1)
+                    .collect();
+                roll.sort_unstable();
+                let kept = match r.pick {
+                    Pick::Highest => roll[n - 1],
+                    Pick::Lowest => roll[0],
+                    // The middle die; with an even number, the lower of the two middle ones.
+                    Pick::Median => roll[(n - 1) / 2],
+                };
+                ways[kept as usize] += 1;
+            }
+            (1..=6u32)
+                .filter(|&v| ways[v as usize] > 0)
+                .map(|v| (v, ways[v as usize] as f64 / total as f64))
+                .collect()
+        }
+    }
+}
+
+/// Least Move cost from every hex to every hex (`u32::MAX` where there is no way), in board
+/// order, ignoring other figures.
+fn all_costs(board: &Board, mobility: bool) -> Vec<Vec<u32>> {
+    let none = |_: Axial| false;
+    let world = World {
+        occupied: &none,
+        hazard: &none,
+    };
+    let action = MoveAction::Move {
+        budget: u32::MAX / 4,
+        mobility,
+    };
+    board
+        .hexes()
+        .iter()
+        .map(|h| {
+            let mut row = vec![u32::MAX; board.hexes().len()];
+            for d in movement::reach(board, &Mover::single(h.at), action, &world) {
+                if let Some(slot) = board.slot(d.at) {
+                    row[slot] = d.cost;
+                }
+            }
+            if let Some(slot) = board.slot(h.at) {
+                row[slot] = 0;
+            }
+            row
+        })
+        .collect()
+}
+
+/// Expected turns for a figure at `start` to stand on one of `goals`, spending `actions` Move
+/// actions a turn with a move value drawn from `values` each turn. `None` if it never gets
+/// there. Value iteration over the hexes: a turn's best move is the one that leaves the fewest
+/// expected turns.
+fn expected_turns(
+    costs: &[Vec<u32>],
+    start: usize,
+    goals: &[usize],
+    values: &[(u32, f64)],
+    actions: u32,
+) -> Option<f64> {
+    let n = costs.len();
+    if goals.contains(&start) {
+        return Some(0.0);
+    }
+    // Where a turn can end for each move value: `actions` moves of cost up to the value each.
+    let ends: Vec<Vec<Vec<usize>>> = values
+        .iter()
+        .map(|&(m, _)| {
+            (0..n)
+                .map(|h| {
+                    let mut here = vec![false; n];
+                    here[h] = true;
+                    for _ in 0..actions {
+                        let before = here.clone();
+                        for (from, _) in before.iter().enumerate().filter(|(_, b)| **b) {
+                            for (to, flag) in here.iter_mut().enumerate() {
+                                *flag |= costs[from][to] <= m;
+                            }
+                        }
+                    }
+                    (0..n).filter(|&t| here[t]).collect()
+                })
+                .collect()
+        })
+        .collect();
+    // Hexes from which the goal can be reached at all (one move of the largest value at a
+    // time); elsewhere the expected turns are infinite.
+    let most = values.iter().map(|&(m, _)| m).max().unwrap_or(0);
+    let mut hopeful = vec![false; n];
+    let mut stack: Vec<usize> = goals.to_vec();
+    for &g in goals {
+        hopeful[g] = true;
+    }
+    while let Some(t) = stack.pop() {
+        for h in 0..n {
+            if !hopeful[h] && costs[h][t] <= most {
+                hopeful[h] = true;
+                stack.push(h);
+            }
+        }
+    }
+    if !hopeful[start] {
+        return None;
+    }
+    // Value iteration from zero: each sweep is a lower bound that rises to the expected turns
+    // (a turn with a poor roll may be spent standing still, so the values are a fixed point,
+    // not a shortest path).
+    let mut turns = vec![f64::INFINITY; n];
+    for h in 0..n {
+        if hopeful[h] {
+            turns[h] = 0.0;
+        }
+    }
+    for _ in 0..100_000 {
+        let mut change: f64 = 0.0;
+        for h in 0..n {
+            if !hopeful[h] || goals.contains(&h) {
+                continue;
+            }
+            let mut next = 1.0;
+            for (k, &(_, p)) in values.iter().enumerate() {
+                let best = ends[k][h]
+                    .iter()
+                    .map(|&t| turns[t])
+                    .fold(f64::INFINITY, f64::min);
+                next += p * best;
+            }
+            change = change.max((next - turns[h]).abs());
+            turns[h] = next;
+        }
+        if change < 1e-12 {
+            break;
+        }
+    }
+    turns[start].is_finite().then_some(turns[start])
+}
+
+fn figures<'a>(scenario: &'a Scenario, catalog: &Catalog, scene: &'a Scene) -> Vec<Figure<'a>> {
+    scenario
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| matches!(t.kind, TokenKind::Character | TokenKind::Minion))
+        .filter_map(|(index, token)| {
+            let team = token.team.as_deref()?;
+            let placed = scene.tokens.iter().find(|p| p.id == token.id)?;
+            let figure_id = token.character.as_deref()?;
+            let stats = scenario
+                .stats
+                .get(figure_id)
+                .cloned()
+                .or_else(|| catalog.figure(figure_id).and_then(|f| f.stats.clone()));
+            Some(Figure {
+                index,
+                placed,
+                team,
+                stats,
+            })
+        })
+        .collect()
+}
+
+/// The hexes a team must stand on for an objective, if it is about moving somewhere.
+fn goal_hexes(scenario: &Scenario, scene: &Scene, objective: usize) -> Option<Vec<Axial>> {
+    let objective = &scenario.objectives[objective];
+    match objective.kind {
+        ObjectiveKind::Reach | ObjectiveKind::Hold => Some(
+            objective
+                .hexes
+                .iter()
+                .filter_map(|r| scene.board.resolve(r).ok())
+                .collect(),
+        ),
+        ObjectiveKind::Collect => Some(
+            scene
+                .tokens
+                .iter()
+                .filter(|t| objective.tokens.contains(&t.id))
+                .flat_map(|t| t.hexes.iter().copied())
+                .collect(),
+        ),
+        ObjectiveKind::Incapacitate | ObjectiveKind::Destroy => {
+            // Standing next to a target: where a melee attack can start.
+            let targets: Vec<&Placed> = scene
+                .tokens
+                .iter()
+                .filter(|t| {
+                    if objective.targets.is_empty() {
+                        objective.kind == ObjectiveKind::Incapacitate
+                            && t.kind == TokenKind::Character
+                            && scenario
+                                .tokens
+                                .iter()
+                                .any(|s| s.id == t.id && s.team.as_deref() != Some(&objective.team))
+                    } else {
+                        objective.targets.contains(&t.id)
+                    }
+                })
+                .collect();
+            let taken: Vec<Axial> = scene
+                .tokens
+                .iter()
+                .filter(|t| t.target)
+                .flat_map(|t| t.hexes.iter().copied())
+                .collect();
+            Some(
+                targets
+                    .iter()
+                    .flat_map(|t| t.hexes.iter().flat_map(|&h| crate::board::neighbours(h)))
+                    .filter(|h| scene.board.contains(*h) && !taken.contains(h))
+                    .collect(),
+            )
+        }
+        ObjectiveKind::Survive => None,
+    }
+}
+
+/// Errors for objectives that no figure of their team can reach, however long it moves:
+/// always checked, because such a scenario cannot be won that way.
+pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
+    let scene = Scene::new(scenario, catalog);
+    let figures = figures(scenario, catalog, &scene);
+    let mut costs: [Option<Vec<Vec<u32>>>; 2] = [None, None];
+    let mut out = Vec::new();
+    for (i, objective) in scenario.objectives.iter().enumerate() {
+        // Only objectives won by standing somewhere; attacks reach from afar.
+        if !matches!(
+            objective.kind,
+            ObjectiveKind::Reach | ObjectiveKind::Hold | ObjectiveKind::Collect
+        ) {
+            continue;
+        }
+        let Some(goals) = goal_hexes(scenario, &scene, i) else {
+            continue;
+        };
+        let goals: Vec<usize> = goals.iter().filter_map(|&g| scene.board.slot(g)).collect();
+        let team: Vec<&Figure> = figures
+            .iter()
+            .filter(|f| f.team == objective.team)
+            .collect();
+        if goals.is_empty() || team.is_empty() {
+            continue;
+        }
+        let reachable = team.iter().any(|f| {
+            let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
+            let table = costs[usize::from(mobility)]
+                .get_or_insert_with(|| all_costs(&scene.board, mobility));
+            // The largest single move it can ever make: a printed value, else the best die.
+            let most = match f.stats.as_ref().and_then(|s| s.movement) {
+                Some(Movement::Static(s)) => s.value,
+                _ => 6,
+            };
+            let Some(start) = f.placed.hexes.first().and_then(|&h| scene.board.slot(h)) else {
+                return false;
+            };
+            // Moves of at most `most` each: a path exists if every step costs at most that.
+            let mut seen = vec![false; table.len()];
+            let mut stack = vec![start];
+            seen[start] = true;
+            while let Some(h) = stack.pop() {
+                if goals.contains(&h) {
+                    return true;
+                }
+                for (t, &c) in table[h].iter().enumerate() {
+                    if !seen[t] && c <= most {
+                        seen[t] = true;
+                        stack.push(t);
+                    }
+                }
+            }
+            false
+        });
+        if !reachable {
+            out.push(
+                Diagnostic::error(
+                    Code::ObjectiveUnreachable,
+                    format!("/objectives/{i}"),
+                    format!(
+                        "objective `{}`: no figure of team `{}` can ever reach its hexes",
+                        objective.id, objective.team
+                    ),
+                )
+                .with_help("the hexes are cut off from the team's figures, or every way there has a climb costing more than their move value"),
+            );
+        }
+    }
+    out
+}
+
+/// The fairness report, as information: per objective the team's least movement cost and
+/// expected turns, per figure who it can hit on turn 1, and which stats are missing for that.
+pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
+    let scene = Scene::new(scenario, catalog);
+    let figures = figures(scenario, catalog, &scene);
+    let mut out = Vec::new();
+    let mut costs: [Option<Vec<Vec<u32>>>; 2] = [None, None];
+    let any_stats = figures.iter().any(|f| f.stats.is_some());
+    for (i, objective) in scenario.objectives.iter().enumerate() {
+        let Some(goals) = goal_hexes(scenario, &scene, i) else {
+            continue;
+        };
+        let goals: Vec<usize> = goals.iter().filter_map(|&g| scene.board.slot(g)).collect();
+        let mut best: Option<(f64, u32, String)> = None;
+        let mut nearest: Option<(u32, &str)> = None;
+        for f in figures.iter().filter(|f| f.team == objective.team) {
+            let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
+            let table = costs[usize::from(mobility)]
+                .get_or_insert_with(|| all_costs(&scene.board, mobility));
+            let Some(start) = f.placed.hexes.first().and_then(|&h| scene.board.slot(h)) else {
+                continue;
+            };
+            let cost = goals
+                .iter()
+                .map(|&g| table[start][g])
+                .min()
+                .unwrap_or(u32::MAX);
+            if cost < nearest.map_or(u32::MAX, |n| n.0) {
+                nearest = Some((cost, f.placed.id.as_str()));
+            }
+            let (Some(movement), Some(actions)) = (
+                f.stats.as_ref().and_then(|s| s.movement),
+                f.stats.as_ref().and_then(|s| s.actions),
+            ) else {
+                continue;
+            };
+            let values = move_values(&movement);
+            if let Some(turns) = expected_turns(table, start, &goals, &values, actions)
+                && best.as_ref().is_none_or(|b| turns < b.0)
+            {
+                best = Some((turns, cost, f.placed.id.clone()));
+            }
+        }
+        let Some((cost, id)) = nearest.filter(|n| n.0 != u32::MAX) else {
+            continue;
+        };
+        let what = match objective.kind {
+            ObjectiveKind::Incapacitate | ObjectiveKind::Destroy => {
+                " from standing next to a target"
+            }
+            _ => "",
+        };
+        let mut message = format!(
+            "objective `{}` (team `{}`): `{id}` is nearest, {cost} movement away{what}",
+            objective.id, objective.team
+        );
+        match best {
+            Some((turns, _, fastest)) => {
+                message.push_str(&format!(
+                    "; expected {turns:.2} turns for `{fastest}` moving with every action"
+                ));
+            }
+            None if any_stats => message.push_str(
+                "; no figure of the team has `movement` and `actions` stats, so no turn estimate",
+            ),
+            None => {}
+        }
+        out.push(Diagnostic::info(
+            Code::ObjectiveDistance,
+            format!("/objectives/{i}"),
+            message,
+        ));
+    }
+    for attacker in &figures {
+        let Some(stats) = attacker.stats.as_ref().filter(|s| !s.attacks.is_empty()) else {
+            continue;
+        };
+        let hits: Vec<String> = figures
+            .iter()
+            .filter(|d| d.team != attacker.team)
+            .filter_map(|defender| {
+                let (attack, range) = stats
+                    .attacks
+                    .iter()
+                    .filter_map(|a| {
+                        hit_range(&scene, attacker.placed, defender.placed, a).map(|r| (a, r))
+                    })
+                    .min_by_key(|(_, r)| *r)?;
+                let mut text = format!(
+                    "`{}` with {} (range {range}",
+                    defender.placed.id, attack.name
+                );
+                if let Some(defense) = defender.stats.as_ref().and_then(|s| s.defense) {
+                    let odds = dice::odds(
+                        &Attack {
+                            dice: attack.dice,
+                            auto_miss: Faces::of(&attack.auto_miss).unwrap_or_default(),
+                            range,
+                            reach: attack.reach,
+                            ..Attack::default()
+                        },
+                        &Defense {
+                            dice: defense,
+                            ..Defense::default()
+                        },
+                    );
+                    if let Ok(odds) = odds {
+                        text.push_str(&format!(
+                            ", expected damage {:.2} against {defense} defence dice",
+                            odds.expected()
+                        ));
+                    }
+                }
+                text.push(')');
+                Some(text)
+            })
+            .collect();
+        if !hits.is_empty() {
+            out.push(Diagnostic::info(
+                Code::TurnOneExposure,
+                format!("/tokens/{}", attacker.index),
+                format!(
+                    "turn 1, without moving, `{}` can hit {}",
+                    attacker.placed.id,
+                    hits.join(", ")
+                ),
+            ));
+        }
+    }
+    if any_stats {
+        let missing: Vec<String> = figures
+            .iter()
+            .filter_map(|f| {
+                let names = missing_stats(f.stats.as_ref());
+                (!names.is_empty()).then(|| format!("`{}` ({})", f.placed.id, names.join(", ")))
+            })
+            .collect();
+        if !missing.is_empty() {
+            out.push(
+                Diagnostic::info(
+                    Code::StatsMissing,
+                    "/stats",
+                    format!("stats missing for the report: {}", missing.join("; ")),
+                )
+                .with_help("give them under `stats:` by figure id; Megahex never fills in official numbers"),
+            );
+        }
+    }
+    out
+}
+
+fn missing_stats(stats: Option<&FigureStats>) -> Vec<&'static str> {
+    let Some(s) = stats else {
+        return vec!["all stats"];
+    };
+    let mut names = Vec::new();
+    if s.health.is_none() {
+        names.push("health");
+    }
+    if s.actions.is_none() {
+        names.push("actions");
+    }
+    if s.defense.is_none() {
+        names.push("defense");
+    }
+    if s.movement.is_none() {
+        names.push("movement");
+    }
+    if s.attacks.is_empty() {
+        names.push("attacks");
+    }
+    names
+}
+
+/// The range at which `attack` from `from` can hit `to` without moving, if it can at all: a
+/// die must be able to make the range, and the target must be adjacent (melee), in sight
+/// (range), or inside a template whose origin the attacker may pick.
+fn hit_range(scene: &Scene, from: &Placed, to: &Placed, attack: &AttackStats) -> Option<u32> {
+    let board = &scene.board;
+    let rules = scene.rules;
+    let can_make = |range: u32| {
+        let need = range.saturating_sub(attack.reach);
+        (1..=6u8).any(|f| u32::from(f) >= need && !attack.auto_miss.contains(&f))
+    };
+    let nearest = |a: &[Axial], b: &[Axial]| {
+        a.iter()
+            .flat_map(|&x| b.iter().filter_map(move |&y| los::range(board, x, y, 0)))
+            .min()
+    };
+    let range = match attack.kind {
+        AttackKind::Melee => {
+            let adjacent = from
+                .hexes
+                .iter()
+                .any(|&a| to.hexes.iter().any(|&b| distance(a, b) == 1));
+            adjacent
+                .then(|| nearest(&from.hexes, &to.hexes))
+                .flatten()?
+        }
+        AttackKind::Range => {
+            let (seen, _) = los::best_verdicts(board, &from.hexes, &to.hexes, rules)?;
+            seen.then(|| nearest(&from.hexes, &to.hexes)).flatten()?
+        }
+        AttackKind::Area | AttackKind::Vertex => {
+            // Any origin the attacker may pick; dice check range from the origin.
+            let reach = if attack.kind == AttackKind::Area {
+                attack.radius
+            } else {
+                1
+            };
+            board
+                .hexes()
+                .iter()
+                .map(|h| h.at)
+                .filter(|&o| {
+                    from.hexes.iter().any(|&s| {
+                        distance(s, o) <= attack.origin && (s == o || los::sees(board, s, o, rules))
+                    })
+                })
+                .filter_map(|o| {
+                    to.hexes
+                        .iter()
+                        .filter(|&&t| {
+                            distance(o, t) <= reach
+                                && !from.hexes.contains(&t)
+                                && (t == o || los::sees(board, o, t, rules))
+                        })
+                        .filter_map(|&t| los::range(board, o, t, 0))
+                        .min()
+                })
+                .min()?
+        }
+    };
+    can_make(range).then_some(range)
+}
+
+#[cfg(test)]
+mod tests;
