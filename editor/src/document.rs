@@ -139,6 +139,7 @@ impl Document {
             bonuses: Vec::new(),
             special_rules: Vec::new(),
             stats: Default::default(),
+            playtest: Vec::new(),
         };
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
         doc.editing = Some(Editing::new(scenario));

@@ -339,6 +339,7 @@ mod tests {
             bonuses: vec![],
             special_rules: vec![],
             stats: Default::default(),
+            playtest: Vec::new(),
         }
     }
 

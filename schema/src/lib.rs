@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod hexref;
+pub mod playtest;
 pub mod scenario;
 pub mod stats;
 
@@ -12,6 +13,7 @@ pub use catalog::{
     Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
 };
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
+pub use playtest::{PlaytestAction, PlaytestAttack, PlaytestTurn};
 pub use scenario::*;
 pub use stats::{
     AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,

@@ -95,6 +95,9 @@ pub struct Scenario {
     /// attacks. Numbers the designer chose; Megahex never invents official ones.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub stats: crate::stats::StatsByFigure,
+    /// A scripted playtest, replayed under the rules: the first illegal action is reported.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub playtest: Vec<crate::playtest::PlaytestTurn>,
 }
 
 /// The rule system a scenario is written for; more will join as their support lands.

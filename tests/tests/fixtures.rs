@@ -151,12 +151,7 @@ fn known_bug_fixtures_match_their_expectations() {
 #[test]
 fn every_implemented_code_has_an_invalid_fixture() {
     // Not built yet, and information that only `--fairness` reports (never an error).
-    let not_implemented_yet = [
-        "playtest-illegal",
-        "objective-distance",
-        "turn-one-exposure",
-        "stats-missing",
-    ];
+    let not_implemented_yet = ["objective-distance", "turn-one-exposure", "stats-missing"];
     let covered: BTreeSet<String> = fixtures("invalid")
         .iter()
         .flat_map(|p| expectation(p).map(|e| e.diagnostics).unwrap_or_default())

@@ -223,6 +223,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                         .collect(),
                     special_rules,
                     stats,
+                    playtest: Vec::new(),
                 }
             },
         )

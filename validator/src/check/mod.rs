@@ -214,6 +214,7 @@ impl Checker {
         let mut diagnostics = semantic::check_scenario(&scenario, &catalog);
         if !diagnostics.iter().any(|d| d.severity == Severity::Error) {
             diagnostics.extend(crate::fairness::unreachable_objectives(&scenario, &catalog));
+            diagnostics.extend(crate::playtest::replay(&scenario, &catalog));
             if self.fairness {
                 diagnostics.extend(crate::fairness::report(&scenario, &catalog));
             }

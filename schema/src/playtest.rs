@@ -1,0 +1,82 @@
+//! A scripted playtest: turns of actions with the dice already rolled, which `megahex validate`
+//! replays under the rules to report the first action that breaks them.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::hexref::HexRef;
+
+/// One figure's turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlaytestTurn {
+    /// The token id of the figure taking the turn.
+    pub turn: String,
+    /// The move value this turn (rolled at the end of the figure's last turn). Needed for Move
+    /// when the figure's movement is rolled; a printed value is used otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 20))]
+    pub move_value: Option<u32>,
+    /// The actions, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<PlaytestAction>,
+}
+
+/// One action of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlaytestAction {
+    /// Move along these hexes, one step at a time (the start hex left out).
+    Move(Vec<HexRef>),
+    /// Sprint: up to two hexes, ignoring elevation.
+    Sprint(Vec<HexRef>),
+    /// Gain an Aim token.
+    Aim,
+    /// Gain a Dodge token.
+    Dodge,
+    /// Attack with the dice given.
+    Attack(PlaytestAttack),
+}
+
+/// An attack with its dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlaytestAttack {
+    /// The attack's `name` in the attacker's stats.
+    pub with: String,
+    /// The target's token id.
+    pub target: String,
+    /// Area and vertex attacks: the origin hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<HexRef>,
+    /// Vertex attacks: the corner of the origin hex, 0 (east) clockwise to 5.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 5))]
+    pub corner: Option<u8>,
+    /// The attacker spends its Aim token.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aim: bool,
+    /// Attack+1 tokens spent: that many extra dice in `roll`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub attack_plus: u32,
+    /// The attack dice rolled, Attack+1 dice included.
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub roll: Vec<u8>,
+    /// The defender spends its Dodge token.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodge: bool,
+    /// The defence dice rolled.
+    #[serde(default)]
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub defense: Vec<u8>,
+    /// The damage the script expects; a different result is reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<u32>,
+    /// Overkill push: the hexes the target is pushed through, one step each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub push: Vec<HexRef>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
