@@ -8,6 +8,7 @@ use megahex_schema::Catalog;
 
 mod odds;
 mod queries;
+mod simulate;
 mod validate;
 
 /// Exit status: no errors.
@@ -115,6 +116,8 @@ enum Command {
     },
     /// The exact damage odds of one attack against one defender.
     Odds(odds::OddsArgs),
+    /// Seeded self-play: win rates, game lengths and deciding objectives.
+    Simulate(simulate::SimulateArgs),
     /// What an area or vertex attack hits.
     Area {
         /// The scenario file.
@@ -247,6 +250,7 @@ pub fn run() -> i32 {
             &scenario, &catalog, &from, &origin, max_origin, radius, vertex, json,
         ),
         Command::Odds(args) => odds::run(&args),
+        Command::Simulate(args) => simulate::run(&args, &catalog),
         Command::Completions { shell } => completions(shell),
     }
 }

@@ -58,7 +58,7 @@ pub fn move_values(movement: &Movement) -> Vec<(u32, f64)> {
 
 /// Least Move cost from every hex to every hex (`u32::MAX` where there is no way), in board
 /// order, ignoring other figures.
-fn all_costs(board: &Board, mobility: bool) -> Vec<Vec<u32>> {
+pub(crate) fn all_costs(board: &Board, mobility: bool) -> Vec<Vec<u32>> {
     let none = |_: Axial| false;
     let world = World {
         occupied: &none,
@@ -411,7 +411,14 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                     .attacks
                     .iter()
                     .filter_map(|a| {
-                        hit_range(&scene, attacker.placed, defender.placed, a).map(|r| (a, r))
+                        hit_range(
+                            &scene,
+                            &attacker.placed.hexes,
+                            &defender.placed.hexes,
+                            a,
+                            &|x, y| los::sees(&scene.board, x, y, scene.rules),
+                        )
+                        .map(|r| (a, r))
                     })
                     .min_by_key(|(_, r)| *r)?;
                 let mut text = format!(
@@ -503,9 +510,14 @@ fn missing_stats(stats: Option<&FigureStats>) -> Vec<&'static str> {
 /// The range at which `attack` from `from` can hit `to` without moving, if it can at all: a
 /// die must be able to make the range, and the target must be adjacent (melee), in sight
 /// (range), or inside a template whose origin the attacker may pick.
-fn hit_range(scene: &Scene, from: &Placed, to: &Placed, attack: &AttackStats) -> Option<u32> {
+pub(crate) fn hit_range(
+    scene: &Scene,
+    from: &[Axial],
+    to: &[Axial],
+    attack: &AttackStats,
+    sees: &dyn Fn(Axial, Axial) -> bool,
+) -> Option<u32> {
     let board = &scene.board;
-    let rules = scene.rules;
     let can_make = |range: u32| {
         let need = range.saturating_sub(attack.reach);
         (1..=6u8).any(|f| u32::from(f) >= need && !attack.auto_miss.contains(&f))
@@ -518,19 +530,29 @@ fn hit_range(scene: &Scene, from: &Placed, to: &Placed, attack: &AttackStats) ->
     let range = match attack.kind {
         AttackKind::Melee => {
             let adjacent = from
-                .hexes
                 .iter()
-                .any(|&a| to.hexes.iter().any(|&b| distance(a, b) == 1));
-            adjacent
-                .then(|| nearest(&from.hexes, &to.hexes))
-                .flatten()?
+                .any(|&a| to.iter().any(|&b| distance(a, b) == 1));
+            adjacent.then(|| nearest(from, to)).flatten()?
         }
         AttackKind::Range => {
-            let (seen, _) = los::best_verdicts(board, &from.hexes, &to.hexes, rules)?;
-            seen.then(|| nearest(&from.hexes, &to.hexes)).flatten()?
+            let seen = from.iter().any(|&a| to.iter().any(|&b| sees(a, b)));
+            seen.then(|| nearest(from, to)).flatten()?
         }
         AttackKind::Area | AttackKind::Vertex => {
             // Any origin the attacker may pick; dice check range from the origin.
+            let spread = attack.origin
+                + if attack.kind == AttackKind::Area {
+                    attack.radius
+                } else {
+                    1
+                };
+            let closest = from
+                .iter()
+                .flat_map(|&a| to.iter().map(move |&b| distance(a, b)))
+                .min()?;
+            if closest > spread {
+                return None;
+            }
             let reach = if attack.kind == AttackKind::Area {
                 attack.radius
             } else {
@@ -541,17 +563,13 @@ fn hit_range(scene: &Scene, from: &Placed, to: &Placed, attack: &AttackStats) ->
                 .iter()
                 .map(|h| h.at)
                 .filter(|&o| {
-                    from.hexes.iter().any(|&s| {
-                        distance(s, o) <= attack.origin && (s == o || los::sees(board, s, o, rules))
-                    })
+                    from.iter()
+                        .any(|&s| distance(s, o) <= attack.origin && (s == o || sees(s, o)))
                 })
                 .filter_map(|o| {
-                    to.hexes
-                        .iter()
+                    to.iter()
                         .filter(|&&t| {
-                            distance(o, t) <= reach
-                                && !from.hexes.contains(&t)
-                                && (t == o || los::sees(board, o, t, rules))
+                            distance(o, t) <= reach && !from.contains(&t) && (t == o || sees(o, t))
                         })
                         .filter_map(|&t| los::range(board, o, t, 0))
                         .min()

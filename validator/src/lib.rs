@@ -12,6 +12,7 @@ pub mod playtest;
 pub mod report;
 pub mod scene;
 pub mod severity;
+pub mod simulate;
 pub mod yaml;
 
 pub use check::{Checker, Outcome};

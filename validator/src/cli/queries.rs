@@ -18,6 +18,16 @@ use super::{EXIT_FINDINGS, EXIT_OK, fail};
 /// leave no usable scenario the command ends with exit code 1, otherwise it answers on what could
 /// be built and still exits 1 (the flag in the result), since the input has errors.
 fn load(path: &Path, catalog: &Catalog) -> Result<(Scene, bool), i32> {
+    let (scenario, catalog, had_errors) = load_scenario(path, catalog)?;
+    Ok((Scene::new(&scenario, &catalog), had_errors))
+}
+
+/// Reads and checks a scenario, printing its errors; the scenario and the catalog it uses,
+/// and whether it had errors. Exit code 1 when there is no scenario to answer on.
+pub(super) fn load_scenario(
+    path: &Path,
+    catalog: &Catalog,
+) -> Result<(megahex_schema::Scenario, Catalog, bool), i32> {
     let bytes =
         std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
     let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
@@ -45,8 +55,8 @@ fn load(path: &Path, catalog: &Catalog) -> Result<(Scene, bool), i32> {
         eprintln!("megahex: note: answering anyway, on the parts of the map that could be built");
     }
     match (outcome.scenario, outcome.catalog) {
-        (Some(scenario), Some(catalog)) => Ok((Scene::new(&scenario, &catalog), had_errors)),
-        (Some(scenario), None) => Ok((Scene::new(&scenario, catalog), had_errors)),
+        (Some(scenario), Some(catalog)) => Ok((scenario, catalog, had_errors)),
+        (Some(scenario), None) => Ok((scenario, catalog.clone(), had_errors)),
         _ => Err(EXIT_FINDINGS),
     }
 }

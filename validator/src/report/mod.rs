@@ -9,6 +9,7 @@ pub mod odds;
 pub mod png;
 pub mod query;
 pub mod sarif;
+pub mod simulation;
 pub mod svg;
 
 use crate::diagnostic::{Diagnostic, Severity};

@@ -1,0 +1,69 @@
+//! `megahex simulate` end to end: reproducible with a seed, and clear about what it lacks.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use serde_json::Value;
+
+fn simulate(args: &[&str]) -> common::Run {
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    common::megahex_in(&common::workspace_root(), all)
+}
+
+#[test]
+fn the_same_seed_prints_the_same_bytes() {
+    let args = [
+        "scenarios/skirmish-three-on-three.yaml",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+        "--json",
+    ];
+    let first = simulate(&args);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let second = simulate(&args);
+    assert_eq!(first.stdout, second.stdout);
+    let v: Value = serde_json::from_str(&first.stdout).unwrap();
+    assert_eq!(v["games"], 300);
+    assert_eq!(v["seed"], 5);
+    // Every game is won by one team or ends at the round limit.
+    let wins: u64 = v["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["wins"].as_u64().unwrap())
+        .sum();
+    let limited = (v["round_limit_share"].as_f64().unwrap() * 300.0).round() as u64;
+    assert_eq!(wins + limited, 300);
+    let lengths: u64 = v["lengths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["games"].as_u64().unwrap())
+        .sum();
+    assert_eq!(lengths, 300);
+    for t in v["teams"].as_array().unwrap() {
+        let [lo, hi] = [
+            t["interval"][0].as_f64().unwrap(),
+            t["interval"][1].as_f64().unwrap(),
+        ];
+        let share = t["share"].as_f64().unwrap();
+        assert!(lo <= share && share <= hi, "{t}");
+    }
+}
+
+#[test]
+fn a_scenario_without_stats_is_refused_by_name() {
+    let run = simulate(&["scenarios/city-blades-gambit.yaml", "--games", "10"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("stats missing") && run.stderr.contains("`legacy` (all stats)"),
+        "{}",
+        run.stderr
+    );
+    let bad = simulate(&["scenarios/skirmish-three-on-three.yaml", "--games", "0"]);
+    assert_eq!(bad.code, 2);
+}

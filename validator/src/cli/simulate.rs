@@ -1,0 +1,80 @@
+//! `megahex simulate`: seeded self-play, with a progress line on a terminal.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use clap::Args;
+use megahex::simulate;
+use megahex_schema::Catalog;
+
+use super::{EXIT_FINDINGS, EXIT_OK, fail};
+
+/// What to play.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The scenario file (it must have stats for every figure; see docs/simulation.md).
+    scenario: PathBuf,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    games: u32,
+    /// Random seed: the same seed gives the same report.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Plays the games and prints the report; 1 if the scenario has errors or lacks stats.
+pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
+    if args.games == 0 || args.games > 10_000_000 {
+        return fail("--games must be between 1 and 10000000");
+    }
+    let (scenario, catalog, had_errors) =
+        match super::queries::load_scenario(&args.scenario, catalog) {
+            Ok(loaded) => loaded,
+            Err(code) => return code,
+        };
+    if had_errors {
+        eprintln!("megahex: fix the errors above before simulating");
+        return EXIT_FINDINGS;
+    }
+    let done = AtomicU32::new(0);
+    let terminal = std::io::stderr().is_terminal();
+    let step = (args.games / 100).max(1);
+    let progress = || {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if terminal && (n.is_multiple_of(step) || n == args.games) {
+            let width = 30;
+            let filled = (u64::from(n) * width / u64::from(args.games)) as usize;
+            eprint!(
+                "\r[{}{}] {n}/{} games",
+                "#".repeat(filled),
+                " ".repeat(width as usize - filled),
+                args.games
+            );
+        }
+    };
+    let results = match simulate::simulate(&scenario, &catalog, args.games, args.seed, &progress) {
+        Ok(results) => results,
+        Err(e) => {
+            if terminal {
+                eprintln!();
+            }
+            eprintln!("megahex: {e}");
+            return EXIT_FINDINGS;
+        }
+    };
+    if terminal {
+        eprintln!();
+    }
+    let summary = simulate::summarise(&scenario, &results);
+    let text = if args.json {
+        megahex::report::simulation::json(&summary, args.seed)
+    } else {
+        megahex::report::simulation::human(&summary, args.seed)
+    };
+    print!("{text}");
+    EXIT_OK
+}

@@ -1,0 +1,120 @@
+//! Self-play on small scenarios whose outcomes are certain, and the report's arithmetic.
+
+use super::*;
+
+fn scenario(text: &str) -> Scenario {
+    serde_yaml::from_str(text).unwrap()
+}
+
+/// Legacy next to a 1-health soldier on flat ground (M1 hexes (0,0) and (0,1), both elevation
+/// 1), with 12 attack dice against none: every die makes range 1, so the first attack destroys
+/// the soldier, and the heroes move first.
+const CERTAIN: &str = "format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {tile: 1, side: megalopolis, at: [0, 0]}
+teams:
+  - {id: heroes}
+  - {id: villains}
+tokens:
+  - {id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}
+  - {id: grunt, kind: minion, character: blade-battalion-soldier, team: villains, at: [0, 1]}
+objectives:
+  - {id: smash, team: heroes, kind: destroy, targets: [grunt]}
+turn-order: [heroes, villains]
+stats:
+  legacy: {health: 10, actions: 2, defense: 0, movement: {value: 3}, attacks: [{name: Punch, kind: melee, dice: 12}]}
+  blade-battalion-soldier: {health: 1, actions: 1, defense: 0, movement: {value: 2}, attacks: [{name: Jab, kind: melee, dice: 1}]}
+";
+
+#[test]
+fn a_certain_game_is_won_in_the_first_round_every_time() {
+    let s = scenario(CERTAIN);
+    let results = simulate(&s, &Catalog::builtin(), 50, 9, &|| {}).unwrap();
+    assert_eq!(results.len(), 50);
+    for r in &results {
+        assert_eq!(r.winner.as_deref(), Some("heroes"));
+        assert_eq!(r.objective.as_deref(), Some("smash"));
+        assert_eq!((r.rounds, r.hit_limit), (1, false));
+    }
+    let summary = summarise(&s, &results);
+    assert_eq!(summary.teams[0].1, 50);
+    assert_eq!(summary.lengths, vec![(1, 50)]);
+}
+
+#[test]
+fn nobody_can_win_so_every_game_reaches_the_round_limit() {
+    // No attacks and no objectives a move can finish: 3 rounds, then the limit.
+    let text = CERTAIN
+        .replace(
+            "attacks: [{name: Punch, kind: melee, dice: 12}]",
+            "attacks: []",
+        )
+        .replace(
+            "attacks: [{name: Jab, kind: melee, dice: 1}]",
+            "attacks: []",
+        )
+        + "round-limit: 3\n";
+    let s = scenario(&text);
+    let results = simulate(&s, &Catalog::builtin(), 20, 1, &|| {}).unwrap();
+    assert!(
+        results
+            .iter()
+            .all(|r| r.hit_limit && r.rounds == 3 && r.winner.is_none())
+    );
+    assert_eq!(summarise(&s, &results).round_limit_share, 1.0);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/skirmish-three-on-three.yaml"),
+    )
+    .unwrap();
+    let s = scenario(&text);
+    let catalog = Catalog::builtin();
+    let many = simulate(&s, &catalog, 200, 42, &|| {}).unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| simulate(&s, &catalog, 200, 42, &|| {}).unwrap());
+    assert_eq!(many, one);
+    let other = simulate(&s, &catalog, 200, 43, &|| {}).unwrap();
+    assert_ne!(many, other, "another seed plays other games");
+}
+
+#[test]
+fn missing_stats_are_named() {
+    let text = CERTAIN.replace(
+        "  blade-battalion-soldier: {health: 1, actions: 1, defense: 0, movement: {value: 2}, attacks: [{name: Jab, kind: melee, dice: 1}]}\n",
+        "",
+    );
+    let err = simulate(&scenario(&text), &Catalog::builtin(), 1, 1, &|| {}).unwrap_err();
+    assert_eq!(
+        err,
+        SimulateError::MissingStats("`grunt` (all stats)".into())
+    );
+}
+
+#[test]
+fn the_wilson_interval_by_hand() {
+    // 50 wins in 100: centre 0.5; half-width z / (1 + z^2/n) * sqrt(p(1-p)/n + z^2/(4n^2))
+    // = 1.959964 / 1.038415 * sqrt(0.0025 + 0.0000960) = 0.096170.
+    let s = scenario(CERTAIN);
+    let results: Vec<GameResult> = (0..100)
+        .map(|i| GameResult {
+            winner: Some(if i < 50 { "heroes" } else { "villains" }.into()),
+            objective: None,
+            rounds: 1,
+            hit_limit: false,
+        })
+        .collect();
+    let (lo, hi) = summarise(&s, &results).teams[0].3;
+    assert!(
+        (lo - 0.403830).abs() < 1e-5 && (hi - 0.596170).abs() < 1e-5,
+        "{lo} {hi}"
+    );
+}
