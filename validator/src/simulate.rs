@@ -7,7 +7,7 @@
 //! 1. attack the enemy it can hit now with the best expected damage (exact odds), rolling the
 //!    dice;
 //! 2. move toward its team's nearest objective hex, or else toward the nearest enemy;
-//! 3. Aim if it has attacks and no Aim token, else Dodge.
+//! 3. Aim if it has attacks and no Aim token, else Dodge (spent when it is next attacked).
 //!
 //! Characters knocked to 0 health are incapacitated and come back at full health on their next
 //! turn (rulebook "Incapacitation"); minions and other targets are destroyed. Objectives are
@@ -120,6 +120,7 @@ struct Piece {
     health: u32,
     out: bool,
     aim: bool,
+    dodge: bool,
     move_value: u32,
 }
 
@@ -305,6 +306,7 @@ fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
             health: f.stats.health.unwrap_or(1),
             out: false,
             aim: false,
+            dodge: false,
             move_value: roll_move(f, rng),
         })
         .collect();
@@ -381,6 +383,7 @@ fn take_turn(setup: &Setup, pieces: &mut [Piece], score: &mut Score, me: usize, 
         pieces[me].health = figure.stats.health.unwrap_or(1);
     }
     pieces[me].aim = false;
+    pieces[me].dodge = false;
     for _ in 0..figure.stats.actions.unwrap_or(1) {
         if attack(setup, pieces, score, me, rng) {
             continue;
@@ -390,6 +393,8 @@ fn take_turn(setup: &Setup, pieces: &mut [Piece], score: &mut Score, me: usize, 
         }
         if !figure.attacks.is_empty() && !pieces[me].aim {
             pieces[me].aim = true;
+        } else {
+            pieces[me].dodge = true;
         }
     }
     // To Be Continued: roll the next move value.
@@ -449,8 +454,10 @@ fn attack(
     let spec = attack_dice(attack, range, aim);
     let defense = Defense {
         dice: setup.figures[t].stats.defense.unwrap_or(0),
+        dodge: pieces[t].dodge,
         ..Defense::default()
     };
+    pieces[t].dodge = false;
     let roll = rng.dice(spec.rolled());
     let block = rng.dice(defense.rolled());
     let damage = dice::resolve(&roll, &spec, &block, &defense).map_or(0, |r| r.damage);
