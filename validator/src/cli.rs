@@ -10,6 +10,7 @@ mod odds;
 mod queries;
 mod simulate;
 mod validate;
+mod watch;
 
 /// Exit status: no errors.
 pub const EXIT_OK: i32 = 0;
@@ -37,6 +38,8 @@ struct Cli {
 enum Command {
     /// Check scenario files: YAML syntax, the schema, and the rules.
     Validate(validate::ValidateArgs),
+    /// Validate, then check each scenario file again whenever it changes.
+    Watch(watch::WatchArgs),
     /// Print the scenario JSON Schema.
     Schema {
         /// Write it to this file instead of standard output.
@@ -187,6 +190,7 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Validate(args) => validate::run(&args, catalog),
+        Command::Watch(args) => watch::run(&args, catalog),
         Command::Schema { output } => schema(output.as_deref()),
         Command::Tiles { json } => tiles(&catalog, json),
         Command::Los {

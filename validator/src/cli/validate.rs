@@ -1,6 +1,8 @@
 //! `megahex validate`: which inputs to check (files, directories, globs, standard input, minus
 //! the excluded ones), checking them in parallel, per-code severity overrides (`--allow`,
-//! `--warn`, `--deny` and `megahex.toml`), and printing the report.
+//! `--warn`, `--deny` and `megahex.toml`), and printing the report. `megahex watch` reuses all
+//! of it ([`CheckArgs`], [`collect_inputs`], [`check_files`], [`render`]), so the two agree on
+//! which files are scenarios and on what is reported.
 
 use std::collections::HashSet;
 use std::io::{IsTerminal, Read, Write};
@@ -35,6 +37,14 @@ pub struct ValidateArgs {
     /// Fail (exit 1) on warnings too.
     #[arg(long)]
     deny_warnings: bool,
+    #[command(flatten)]
+    check: CheckArgs,
+}
+
+/// The options `validate` and `watch` share: which files a directory search skips, how findings
+/// are judged, and how files are checked. One definition keeps the two commands' flags alike.
+#[derive(Args)]
+pub struct CheckArgs {
     /// Also report fairness information: each team's distance and expected turns to its
     /// objectives, who can hit whom on turn 1, and stats the report lacked.
     #[arg(long)]
@@ -65,7 +75,7 @@ fn code_parser() -> impl TypedValueParser<Value = Code> {
     })
 }
 
-impl ValidateArgs {
+impl CheckArgs {
     /// The command line's overrides; a code given to two of the flags is a usage error.
     fn overrides(&self) -> Result<Overrides, String> {
         let mut overrides = Overrides::default();
@@ -91,6 +101,33 @@ impl ValidateArgs {
         }
         Ok(overrides)
     }
+
+    /// The severity overrides of a run over `paths`: `megahex.toml`'s, with the command line's
+    /// on top. Read again by `watch` when the file changes.
+    pub(super) fn severity_overrides(&self, paths: &[String]) -> Result<Overrides, String> {
+        let command_line = self.overrides()?;
+        let Some(file) = find_config(paths) else {
+            return Ok(command_line);
+        };
+        let text = std::fs::read_to_string(&file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let config =
+            ProjectConfig::from_toml(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        Ok(config.severity.overridden_by(&command_line))
+    }
+
+    /// The checker for a run: the schema is compiled and the catalog merged once, then shared
+    /// by every file (and, in `watch`, by every later check).
+    pub(super) fn checker(&self, catalog: Catalog) -> Result<Checker, String> {
+        Ok(Checker::new(catalog)?
+            .with_max_file_bytes(self.max_file_bytes)
+            .with_fairness(self.fairness))
+    }
+
+    /// The `--exclude` patterns.
+    pub(super) fn excludes(&self) -> &[String] {
+        &self.exclude
+    }
 }
 
 /// The `megahex.toml` that applies: the one in the first directory given, else the one in the
@@ -107,26 +144,19 @@ fn find_config(paths: &[String]) -> Option<PathBuf> {
         .find(|file| file.is_file())
 }
 
-/// The severity overrides of this run: `megahex.toml`'s, with the command line's on top.
-fn severity_overrides(args: &ValidateArgs) -> Result<Overrides, String> {
-    let command_line = args.overrides()?;
-    let Some(file) = find_config(&args.paths) else {
-        return Ok(command_line);
-    };
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let config = ProjectConfig::from_toml(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    Ok(config.severity.overridden_by(&command_line))
-}
-
 /// Runs `megahex validate` and returns the exit code.
 pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
-    let overrides = match severity_overrides(args) {
+    let overrides = match args.check.severity_overrides(&args.paths) {
         Ok(overrides) => overrides,
         Err(message) => return fail(&message),
     };
     let cwd = std::env::current_dir().ok();
-    let inputs = match collect_inputs(&args.paths, &args.exclude, cwd.as_deref()) {
+    let inputs = match collect_inputs(
+        &args.paths,
+        &args.check.exclude,
+        cwd.as_deref(),
+        Missing::Fail,
+    ) {
         Ok(inputs) => inputs,
         Err(message) => return fail(&message),
     };
@@ -136,48 +166,27 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
             args.paths.join(", ")
         );
     }
-    // The schema is compiled and the catalog merged once, then shared by every file.
-    let checker = match Checker::new(catalog) {
-        Ok(checker) => checker
-            .with_max_file_bytes(args.max_file_bytes)
-            .with_fairness(args.fairness),
+    let checker = match args.check.checker(catalog) {
+        Ok(checker) => checker,
         Err(message) => return fail(&message),
     };
     let stdin = if inputs.contains(&Input::Stdin) {
-        match read_stdin(args.max_file_bytes) {
+        match read_stdin(args.check.max_file_bytes) {
             Ok(stdin) => Some(stdin),
             Err(e) => return fail(&format!("cannot read standard input: {e}")),
         }
     } else {
         None
     };
-    // Files are checked in parallel; `collect` keeps the input order, so output is stable.
-    let checked: Result<Vec<FileResult>, String> = inputs
-        .par_iter()
-        .map(|input| check_input(&checker, input, stdin.as_ref()))
-        .collect();
-    let results: Vec<FileResult> = match checked {
-        Ok(results) => results
+    let checked: Result<Vec<FileResult>, String> =
+        check_files(&checker, &overrides, &inputs, stdin.as_ref())
             .into_iter()
-            .map(|r| FileResult {
-                diagnostics: overrides.apply(r.diagnostics),
-                ..r
-            })
-            .collect(),
+            .collect();
+    let results = match checked {
+        Ok(results) => results,
         Err(message) => return fail(&message),
     };
-    let text = match args.format {
-        Format::Human => {
-            // NO_COLOR counts only when set to something (no-color.org).
-            let color = std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-            report::human::render(&results, color)
-        }
-        Format::Json => report::json::render(&results),
-        Format::Github => report::github::render(&results),
-        Format::Sarif => report::sarif::render(&results),
-        Format::Junit => report::junit::render(&results, args.deny_warnings),
-    };
+    let text = render(args.format, &results, args.deny_warnings);
     if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
         return fail(&format!("cannot write the report: {e}"));
     }
@@ -194,9 +203,45 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
     }
 }
 
+/// Checks `inputs` in parallel, one file per core, with `overrides` applied. The results are in
+/// the order of `inputs` (rayon's `collect` keeps it), so the output is stable; a file that
+/// cannot be read is an `Err` in its place.
+pub(super) fn check_files(
+    checker: &Checker,
+    overrides: &Overrides,
+    inputs: &[Input],
+    stdin: Option<&StdinText>,
+) -> Vec<Result<FileResult, String>> {
+    inputs
+        .par_iter()
+        .map(|input| {
+            check_input(checker, input, stdin).map(|r| FileResult {
+                diagnostics: overrides.apply(r.diagnostics),
+                ..r
+            })
+        })
+        .collect()
+}
+
+/// The report of `results` in `format`, coloured when it goes to a terminal.
+pub(super) fn render(format: Format, results: &[FileResult], deny_warnings: bool) -> String {
+    match format {
+        Format::Human => {
+            // NO_COLOR counts only when set to something (no-color.org).
+            let color = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            report::human::render(results, color)
+        }
+        Format::Json => report::json::render(results),
+        Format::Github => report::github::render(results),
+        Format::Sarif => report::sarif::render(results),
+        Format::Junit => report::junit::render(results, deny_warnings),
+    }
+}
+
 /// One thing to check.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Input {
+pub(super) enum Input {
     /// `-`: a scenario on standard input.
     Stdin,
     /// A scenario file.
@@ -204,7 +249,7 @@ enum Input {
 }
 
 /// Standard input, read once before the parallel checks.
-enum StdinText {
+pub(super) enum StdinText {
     /// The bytes, within the size limit.
     Bytes(Vec<u8>),
     /// Over the limit: only its length was counted.
@@ -276,7 +321,8 @@ fn refused(path: String, checker: &Checker, len: u64) -> FileResult {
     }
 }
 
-fn is_scenario_file(path: &Path) -> bool {
+/// Whether a directory search takes this file: `*.yaml` and `*.yml`.
+pub(super) fn is_scenario_file(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("yaml" | "yml")
@@ -290,24 +336,94 @@ fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
         && (name.starts_with('.') || name == "target" || name == "node_modules")
 }
 
-fn display_path(path: &Path) -> String {
+/// A path as reports show it: as found, without a leading `./`.
+pub(super) fn display_path(path: &Path) -> String {
     let text = path.to_string_lossy();
     text.strip_prefix("./").unwrap_or(&text).to_owned()
 }
 
-/// Expands the command line's paths into inputs: in the order given, each directory's and each
-/// glob's files sorted, a file named twice checked once. Exclusions apply to what directories
-/// and globs find, never to a file named on the command line.
-fn collect_inputs(
-    paths: &[String],
-    excludes: &[String],
-    cwd: Option<&Path>,
-) -> Result<Vec<Input>, String> {
+/// What [`collect_inputs`] does with a named path that does not exist or a glob that matches
+/// nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Missing {
+    /// A usage error (`validate`, and `watch` at its start).
+    Fail,
+    /// Skipped: `watch` looks again after a change, and a file may be gone for a moment while
+    /// an editor saves it.
+    Skip,
+}
+
+/// The exclusions every search of a run applies: `--exclude` and the current directory's
+/// `.megahexignore`.
+fn global_rules(excludes: &[String]) -> Result<Ignore, String> {
     let mut global = Ignore::default();
     for pattern in excludes {
         global.add(pattern, Anchor::Either, &format!("--exclude `{pattern}`"))?;
     }
     global.load(Path::new(IGNORE_FILE), Anchor::CurrentDir)?;
+    Ok(global)
+}
+
+/// The exclusions of a search of `dir`: the run's, plus the directory's own ignore file unless
+/// it is the current directory's, already read.
+fn dir_rules(global: &Ignore, dir: &Path, cwd_canonical: Option<&Path>) -> Result<Ignore, String> {
+    let mut rules = global.clone();
+    if dir.canonicalize().ok().as_deref() != cwd_canonical {
+        rules.load(&dir.join(IGNORE_FILE), Anchor::WalkRoot)?;
+    }
+    Ok(rules)
+}
+
+/// Everything a search of `dir` visits, `dir` first: skipped and excluded folders are not
+/// entered, excluded files not listed.
+fn search<'a>(
+    dir: &'a Path,
+    rules: &'a Ignore,
+    cwd: Option<&'a Path>,
+) -> impl Iterator<Item = walkdir::DirEntry> + 'a {
+    walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .into_iter()
+        .filter_entry(move |e| {
+            e.depth() == 0
+                || !(is_skipped_dir(e)
+                    || rules.excludes(e.path(), Some(dir), cwd, e.file_type().is_dir()))
+        })
+        .filter_map(Result::ok)
+}
+
+/// The folders a search of `dir` enters (`dir` included), with the same skips and exclusions
+/// as [`collect_inputs`]: `watch` watches exactly these. `own_ignore` says whether `dir`'s own
+/// `.megahexignore` applies (it does for a directory given on the command line).
+pub(super) fn folders_searched(
+    dir: &Path,
+    excludes: &[String],
+    cwd: Option<&Path>,
+    own_ignore: bool,
+) -> Result<Vec<PathBuf>, String> {
+    let global = global_rules(excludes)?;
+    let cwd_canonical = cwd.and_then(|c| c.canonicalize().ok());
+    let rules = if own_ignore {
+        dir_rules(&global, dir, cwd_canonical.as_deref())?
+    } else {
+        global
+    };
+    Ok(search(dir, &rules, cwd)
+        .filter(|e| e.file_type().is_dir())
+        .map(walkdir::DirEntry::into_path)
+        .collect())
+}
+
+/// Expands the command line's paths into inputs: in the order given, each directory's and each
+/// glob's files sorted, a file named twice checked once. Exclusions apply to what directories
+/// and globs find, never to a file named on the command line.
+pub(super) fn collect_inputs(
+    paths: &[String],
+    excludes: &[String],
+    cwd: Option<&Path>,
+    missing: Missing,
+) -> Result<Vec<Input>, String> {
+    let global = global_rules(excludes)?;
     let cwd_canonical = cwd.and_then(|c| c.canonicalize().ok());
 
     let mut inputs = Vec::new();
@@ -322,22 +438,10 @@ fn collect_inputs(
         if raw == "-" {
             push(Input::Stdin, &mut inputs);
         } else if path.is_dir() {
-            let mut rules = global.clone();
-            // The directory's own ignore file, unless it is the current directory's, already read.
-            if path.canonicalize().ok() != cwd_canonical {
-                rules.load(&path.join(IGNORE_FILE), Anchor::WalkRoot)?;
-            }
-            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
-                .follow_links(true)
-                .into_iter()
-                .filter_entry(|e| {
-                    e.depth() == 0
-                        || !(is_skipped_dir(e)
-                            || rules.excludes(e.path(), Some(path), cwd, e.file_type().is_dir()))
-                })
-                .filter_map(Result::ok)
+            let rules = dir_rules(&global, path, cwd_canonical.as_deref())?;
+            let mut found: Vec<PathBuf> = search(path, &rules, cwd)
                 .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
-                .map(|e| e.into_path())
+                .map(walkdir::DirEntry::into_path)
                 .collect();
             found.sort();
             for file in found {
@@ -351,7 +455,7 @@ fn collect_inputs(
                 .filter_map(Result::ok)
                 .filter(|p| p.is_file())
                 .collect();
-            if matched.is_empty() {
+            if matched.is_empty() && missing == Missing::Fail {
                 return Err(format!("no files match `{raw}`"));
             }
             let mut found: Vec<PathBuf> = matched
@@ -362,7 +466,7 @@ fn collect_inputs(
             for file in found {
                 push(Input::File(file), &mut inputs);
             }
-        } else {
+        } else if missing == Missing::Fail {
             return Err(format!("{raw}: no such file or directory"));
         }
     }
