@@ -182,7 +182,7 @@ pub struct EditorApp {
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
     /// The context of the last frame, so checks can wake the UI when they finish.
-    ctx: Option<egui::Context>,
+    pub(crate) ctx: Option<egui::Context>,
     /// Which overlays are on, and their parameters.
     pub(crate) overlays: crate::overlay::Settings,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.

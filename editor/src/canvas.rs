@@ -141,7 +141,10 @@ impl EditorApp {
                 .map(|p| hex_at_screen(&view, p))
         {
             match self.tool {
-                Tool::Place(placement) => self.place(placement, at),
+                Tool::Place(placement) => {
+                    let at = self.snap(at, ui.input(|i| i.modifiers.alt));
+                    self.place(placement, at)
+                }
                 Tool::PlaceToken => self.place_token(at, ui.input(|i| i.modifiers.shift)),
                 Tool::Select => self.select_at(at),
                 // Painted by `paint_input` as the button goes down and up.
@@ -332,6 +335,23 @@ impl EditorApp {
     }
 
     /// Puts the palette's tile down with its centre on `at`.
+    /// Where a new tile goes for a pointer at `at`: snapped edge to edge next to the map,
+    /// unless `free` (Alt held) asks for the exact hex. Moving a placed tile does not snap, so
+    /// it can be nudged hex by hex.
+    fn snap(&self, at: Axial, free: bool) -> Axial {
+        match self.doc.scenario() {
+            Some(s) if !free => crate::snap::snapped_centre(at, &s.map.tiles, None),
+            _ => at,
+        }
+    }
+
+    /// Is Alt held now (free placement)?
+    fn ctx_alt(&self) -> bool {
+        self.ctx
+            .as_ref()
+            .is_some_and(|c| c.input(|i| i.modifiers.alt))
+    }
+
     pub(crate) fn place(&mut self, placement: TilePlacement, at: Axial) {
         if !in_bounds(at) {
             self.refuse("Cannot place a tile that far from the map");
@@ -363,6 +383,7 @@ impl EditorApp {
 
     /// Highlights and previews for the current selection and gesture.
     fn marks(&self) -> Marks {
+        let free_placement = self.ctx_alt();
         let mut marks = Marks {
             hovered: self.hovered,
             badges: problem_badges(&self.doc.problems),
@@ -415,6 +436,7 @@ impl EditorApp {
             (Tool::PlaceToken, _) => self.token_ghost(&mut marks),
             (Tool::Place(placement), _) => {
                 if let Some(at) = self.pointer_hex {
+                    let at = self.snap(at, free_placement);
                     marks.ghost_tile = ghost(TilePlacement { at, ..placement }, None);
                 }
             }

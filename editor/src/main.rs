@@ -18,6 +18,7 @@ mod overlay;
 mod overlay_view;
 mod recent;
 mod scenario_panel;
+mod snap;
 mod storage;
 mod tokens;
 mod view;
