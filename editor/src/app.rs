@@ -217,6 +217,8 @@ pub struct EditorApp {
     pub(crate) export_open: bool,
     /// Recently opened and saved files.
     pub(crate) recent: crate::recent::Recent,
+    /// A tile face is being dragged from the palette: released over the map, it is placed.
+    pub(crate) palette_drag: bool,
 }
 
 impl EditorApp {
@@ -268,6 +270,7 @@ impl EditorApp {
             export: None,
             export_open: false,
             recent: crate::recent::Recent::default(),
+            palette_drag: false,
         };
         app.look_for_recovery();
         app

@@ -97,8 +97,23 @@ impl EditorApp {
         let view = *self
             .view
             .get_or_insert_with(|| View::fit(bounds, response.rect, FIT_MARGIN));
-        let pointer = response.hover_pos();
+        // While a tile is dragged from the palette the map is not hovered (the button has the
+        // pointer), so follow the pointer itself.
+        let dragged_in = || {
+            ui.input(|i| i.pointer.latest_pos())
+                .filter(|p| response.rect.contains(*p))
+        };
+        let pointer = response
+            .hover_pos()
+            .or_else(|| self.palette_drag.then(dragged_in).flatten());
         let pointer_hex = pointer.map(|p| hex_at_screen(&view, p));
+        if self.palette_drag && ui.input(|i| i.pointer.any_released()) {
+            self.palette_drag = false;
+            if let (Tool::Place(placement), Some(pos)) = (self.tool, dragged_in()) {
+                let at = self.snap(hex_at_screen(&view, pos), ui.input(|i| i.modifiers.alt));
+                self.place(placement, at);
+            }
+        }
 
         self.paint_input(ui, &response, &view);
         // Drags: a selected tile or a token moves, anything else pans.
@@ -467,7 +482,12 @@ impl EditorApp {
     /// is shown as used, because each physical tile can only be put down once.
     pub(crate) fn palette(&mut self, ui: &mut egui::Ui) {
         ui.heading("Tiles");
-        ui.label(egui::RichText::new("Pick a side, then click the map. Esc cancels.").weak());
+        ui.label(
+            egui::RichText::new(
+                "Pick a side and click the map, or drag it onto the map. Esc cancels.",
+            )
+            .weak(),
+        );
         ui.separator();
         let mut sides: BTreeMap<u32, Vec<Side>> = BTreeMap::new();
         for side in &self.doc.catalog.tiles {
@@ -487,7 +507,9 @@ impl EditorApp {
                     for &side in faces {
                         let label = format!("{}{}", side.prefix(), tile);
                         let placing = matches!(self.tool, Tool::Place(p) if p.tile == *tile && p.side == side);
-                        let button = egui::Button::new(&label).selected(placing);
+                        let button = egui::Button::new(&label)
+                            .selected(placing)
+                            .sense(Sense::click_and_drag());
                         let response = ui.add_enabled(editable && used.is_none(), button);
                         let response = match used {
                             Some(up) => response.on_disabled_hover_text(format!(
@@ -499,7 +521,11 @@ impl EditorApp {
                                 side.as_str()
                             )),
                         };
-                        if response.clicked() {
+                        let dragged = response.drag_started();
+                        if dragged {
+                            self.palette_drag = true;
+                        }
+                        if response.clicked() || dragged {
                             self.tool = Tool::Place(TilePlacement {
                                 tile: *tile,
                                 side,

@@ -729,3 +729,32 @@ fn scenario_text_fields_change_the_scenario_when_left() {
     );
     assert!(!harness.state().doc.is_dirty());
 }
+
+/// Drags a tile face from the palette onto the map: it lands snapped edge to edge next to a
+/// tile already down.
+#[test]
+fn a_tile_dragged_from_the_palette_snaps_next_to_the_map() {
+    let dir = scratch("palette-drag");
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    // The sample's tiles sit at (0,0), (5,-2), (2,3) and (-3,5). Of the six edge-to-edge slots
+    // round (0,0) (the turns of (5,-2)), (-5,2) is free: at least 5 hexes from every centre.
+    // Released one hex below it, on (-5,3), the tile snaps to (-5,2).
+    let from = harness.get_by_label("M3").rect().center();
+    let to = screen_of(&harness, [-5, 3]);
+    drag(&mut harness, from, to);
+    let app = harness.state();
+    let tiles = &app.doc.scenario().unwrap().map.tiles;
+    assert_eq!(
+        tiles.last(),
+        Some(&TilePlacement {
+            tile: 3,
+            side: Side::Megalopolis,
+            at: [-5, 2],
+            rotation: 0,
+        })
+    );
+    assert!(!app.palette_drag);
+}
