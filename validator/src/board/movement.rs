@@ -112,9 +112,9 @@ pub fn reach(
             };
             let found = search(board, &[start], action, world);
             let mut out: Vec<Destination> = found
-                .iter()
-                .filter(|(at, _)| **at == start || !(world.occupied)(**at))
-                .map(|(&at, _)| destination(&found, at, world))
+                .reached(board)
+                .filter(|&(at, _)| at == start || !(world.occupied)(at))
+                .map(|(at, slot)| found.destination(board, at, slot, world))
                 .collect();
             out.sort_by_key(|d| d.at);
             out
@@ -122,84 +122,106 @@ pub fn reach(
     }
 }
 
+#[derive(Clone, Copy)]
 struct Node {
     key: Key,
-    previous: Option<Axial>,
+    /// The board slot the cheapest path comes from.
+    previous: Option<usize>,
+}
+
+/// What a search found, per board slot. Slots rather than a map keyed by position: the
+/// fairness check runs a search from every hex of every scenario, and hashing positions was
+/// most of `megahex validate`'s time.
+struct Found {
+    nodes: Vec<Option<Node>>,
+}
+
+impl Found {
+    /// Every reached hex, with its slot, in board order.
+    fn reached<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = (Axial, usize)> + 'a {
+        board
+            .hexes()
+            .iter()
+            .zip(&self.nodes)
+            .enumerate()
+            .filter(|(_, (_, node))| node.is_some())
+            .map(|(slot, (hex, _))| (hex.at, slot))
+    }
+
+    /// The cheapest way to the reached hex `at` (in `slot`), with the hazards it enters.
+    fn destination(&self, board: &Board, at: Axial, slot: usize, world: &World<'_>) -> Destination {
+        let node = self.nodes.get(slot).copied().flatten();
+        let cost = node.map_or(0, |n| n.key.0);
+        // Every step costs at least 1, so the path has at most cost + 1 hexes.
+        let mut path = Vec::with_capacity(cost.saturating_add(1).min(64) as usize);
+        path.push(at);
+        let mut cursor = node.and_then(|n| n.previous);
+        while let Some(previous) = cursor {
+            path.push(board.hexes()[previous].at);
+            cursor = self
+                .nodes
+                .get(previous)
+                .copied()
+                .flatten()
+                .and_then(|n| n.previous);
+        }
+        path.reverse();
+        let hazards = path
+            .iter()
+            .skip(1)
+            .copied()
+            .filter(|&h| (world.hazard)(h))
+            .collect();
+        Destination {
+            at,
+            cost,
+            hazards,
+            path,
+            tail: None,
+        }
+    }
 }
 
 /// Least-cost search from several start hexes (cost 0) within the action's budget.
-fn search(
-    board: &Board,
-    starts: &[Axial],
-    action: MoveAction,
-    world: &World<'_>,
-) -> HashMap<Axial, Node> {
-    let mut best: HashMap<Axial, Node> = HashMap::new();
+fn search(board: &Board, starts: &[Axial], action: MoveAction, world: &World<'_>) -> Found {
+    let hexes = board.hexes();
+    let mut best: Vec<Option<Node>> = vec![None; hexes.len()];
     let mut queue = BinaryHeap::new();
     for &s in starts {
-        if board.contains(s) {
-            best.insert(
-                s,
-                Node {
-                    key: (0, 0),
-                    previous: None,
-                },
-            );
-            queue.push(Reverse(((0, 0), s)));
+        if let Some(slot) = board.slot(s) {
+            best[slot] = Some(Node {
+                key: (0, 0),
+                previous: None,
+            });
+            queue.push(Reverse(((0, 0), s, slot)));
         }
     }
     let budget = action.budget();
-    while let Some(Reverse((key, at))) = queue.pop() {
-        if best.get(&at).is_some_and(|n| n.key < key) {
+    while let Some(Reverse((key, at, slot))) = queue.pop() {
+        if best[slot].is_some_and(|n| n.key < key) {
             continue;
         }
-        let Some(here) = board.get(at) else { continue };
+        let here = &hexes[slot];
         for next in neighbours(at) {
-            let Some(there) = board.get(next) else {
+            let Some(next_slot) = board.slot(next) else {
                 continue;
             };
+            let there = &hexes[next_slot];
             let cost = key.0 + action.step_cost(here.elevation, there.elevation);
             if cost > budget {
                 continue;
             }
             let candidate = (cost, key.1 + u32::from((world.hazard)(next)));
-            if best.get(&next).is_none_or(|n| candidate < n.key) {
-                best.insert(
-                    next,
-                    Node {
-                        key: candidate,
-                        previous: Some(at),
-                    },
-                );
-                queue.push(Reverse((candidate, next)));
+            if best[next_slot].is_none_or(|n| candidate < n.key) {
+                best[next_slot] = Some(Node {
+                    key: candidate,
+                    previous: Some(slot),
+                });
+                queue.push(Reverse((candidate, next, next_slot)));
             }
         }
     }
-    best
-}
-
-fn destination(found: &HashMap<Axial, Node>, at: Axial, world: &World<'_>) -> Destination {
-    let mut path = vec![at];
-    let mut cursor = at;
-    while let Some(previous) = found.get(&cursor).and_then(|n| n.previous) {
-        path.push(previous);
-        cursor = previous;
-    }
-    path.reverse();
-    let cost = found.get(&at).map_or(0, |n| n.key.0);
-    let hazards = path
-        .iter()
-        .skip(1)
-        .copied()
-        .filter(|&h| (world.hazard)(h))
-        .collect();
-    Destination {
-        at,
-        cost,
-        hazards,
-        path,
-        tail: None,
-    }
+    Found { nodes: best }
 }
 
 /// Omnitron-V: the move starts from any of its hexes; wherever it ends, it may take any
@@ -215,10 +237,9 @@ fn reach_any_configuration(
     let size = mover.hexes.len().max(1);
     let found = search(board, &mover.hexes, action, world);
     let mut out: Vec<Destination> = found
-        .keys()
-        .copied()
-        .filter(|&at| free(at) && fits_shape(at, size, &free))
-        .map(|at| destination(&found, at, world))
+        .reached(board)
+        .filter(|&(at, _)| free(at) && fits_shape(at, size, &free))
+        .map(|(at, slot)| found.destination(board, at, slot, world))
         .collect();
     out.sort_by_key(|d| d.at);
     out
