@@ -32,12 +32,38 @@ fn id_list_schema(_: &mut schemars::SchemaGenerator) -> Schema {
     })
 }
 
+/// A small complete scenario for the schema's `examples`: editors using the schema (and
+/// SchemaStore's review) show it as a starting point.
+fn scenario_example() -> serde_json::Value {
+    serde_json::json!({
+        "format": 1,
+        "ruleset": "sentinel-tactics",
+        "title": "Ra Stands Alone",
+        "map": {"tiles": [
+            {"tile": 6, "side": "megalopolis", "at": [0, 0], "rotation": 0},
+            {"tile": 2, "side": "megalopolis", "at": [3, 2], "rotation": 5}
+        ]},
+        "teams": [{"id": "ra", "name": "Ra"}, {"id": "blade", "name": "Baron Blade"}],
+        "tokens": [
+            {"id": "ra", "kind": "character", "character": "ra", "team": "ra", "at": "6/15"},
+            {"id": "baron-blade", "kind": "character", "character": "baron-blade", "team": "blade", "at": "2/5"}
+        ],
+        "objectives": [
+            {"id": "outlast-blade", "team": "ra", "kind": "survive", "rounds": 5},
+            {"id": "bring-him-down", "team": "blade", "kind": "incapacitate", "targets": ["ra"]}
+        ],
+        "turn-order": ["ra", "blade"],
+        "round-limit": 5
+    })
+}
+
 /// A Sentinel Tactics scenario.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[schemars(
     title = "Megahex scenario",
-    description = "A scenario for a hex-map tabletop game, checked by `megahex validate`."
+    description = "A scenario for a hex-map tabletop game, checked by `megahex validate`.",
+    example = scenario_example()
 )]
 pub struct Scenario {
     /// Schema URL or path for editors that read it from a key instead of the modeline comment.
