@@ -2255,13 +2255,19 @@ mod tests {
         app.recovery.delay = Duration::ZERO;
         let ctx = egui::Context::default();
         assert!(app.edit(Edit::FlipTile { index: 0 }));
+        assert!(app.edit(Edit::MoveToken {
+            index: 0,
+            at: megahex_schema::Footprint::One(HexRef::Axial([1, 0])),
+        }));
         frame(&mut app, &ctx);
         let (copy, text) = storage::find_recovery(&recovery, Some(&file)).unwrap();
         assert!(text.ends_with(&app.doc.current_text().unwrap()));
         assert!(copy.starts_with(&recovery));
         let edited = app.doc.scenario().unwrap().clone();
-        // "Crash": drop the editor without saving; the file is unchanged.
-        drop(app);
+        let edited_text = app.doc.current_text().unwrap();
+        // "Crash": the editor goes away without saving, without `on_exit`, and without running
+        // any destructor (as when the process is killed); the file is unchanged.
+        std::mem::forget(app);
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             crate::document::SAMPLE_YAML
@@ -2278,6 +2284,7 @@ mod tests {
         again.restore_recovery();
         assert!(again.recovery.offer.is_none());
         assert_eq!(again.doc.scenario(), Some(&edited));
+        assert_eq!(again.doc.current_text().unwrap(), edited_text);
         assert!(again.doc.is_dirty(), "restored work is unsaved until saved");
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),

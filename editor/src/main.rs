@@ -10,6 +10,8 @@ mod deployment;
 mod document;
 mod draw;
 mod edit;
+#[cfg(test)]
+mod edit_properties;
 mod export;
 mod fairness_view;
 #[cfg(test)]

@@ -1,19 +1,27 @@
-//! Inputs the fuzzers once crashed on (`fuzz/regressions/`), replayed on every test run so the
+//! Inputs the fuzzers once crashed on, and seed inputs kept for the same purpose
+//! (`fuzz/regressions/<target>/`), replayed on every test run so the
 //! fixes stay fixed without a fuzzing toolchain.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
 
+/// The `los_reach` target's input decoding and invariants, the same file the fuzz target
+/// includes, so an input saved from a fuzzing run is judged here exactly as it was there.
+#[path = "../../fuzz/checks/los_reach.rs"]
+mod los_reach;
+
+use std::path::PathBuf;
+
 use megahex::Checker;
 use megahex_schema::Catalog;
 
-#[test]
-fn every_recorded_fuzz_crash_now_gets_an_answer() {
+/// The saved inputs of one fuzz target, in name order; there must be some.
+fn regressions(target: &str) -> Vec<PathBuf> {
     let dir = common::workspace_root()
         .join("fuzz")
         .join("regressions")
-        .join("validate");
+        .join(target);
     let mut inputs: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -24,8 +32,23 @@ fn every_recorded_fuzz_crash_now_gets_an_answer() {
         "no regression inputs in {}",
         dir.display()
     );
+    inputs
+}
+
+#[test]
+fn every_recorded_los_reach_input_keeps_the_sight_and_reach_invariants() {
+    let catalog = Catalog::builtin();
+    for path in regressions("los_reach") {
+        // A failed invariant panics with the decoded case; the file is named just before.
+        eprintln!("replaying {}", path.display());
+        los_reach::run(&std::fs::read(&path).unwrap(), &catalog);
+    }
+}
+
+#[test]
+fn every_recorded_fuzz_crash_now_gets_an_answer() {
     let checker = Checker::new(Catalog::builtin()).unwrap();
-    for path in inputs {
+    for path in regressions("validate") {
         let bytes = std::fs::read(&path).unwrap();
         let outcome = checker.check_bytes(&bytes, &|_| Err("no catalog".into()));
         // An answer: either a scenario or at least one located finding.
