@@ -12,19 +12,25 @@ fn odds(args: &[&str]) -> common::Run {
     common::megahex_in(&common::workspace_root(), all)
 }
 
+/// The `damage` list of a `--json` run, and the whole document.
+fn damage_of(run: &common::Run) -> (Vec<f64>, Value) {
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let damage = v["damage"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    (damage, v)
+}
+
 #[test]
 fn one_die_against_one_die() {
     // The defence blocks when its die is not below the attack die: for an attack die showing a,
     // 7 - a of the 6 defence faces block, so 6 + 5 + ... + 1 = 21 of the 36 pairs are blocked.
     let run = odds(&["--dice", "1", "--defense", "1", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
-    let damage: Vec<f64> = v["damage"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_f64().unwrap())
-        .collect();
+    let (damage, v) = damage_of(&run);
     assert_eq!(damage.len(), 2);
     assert!((damage[0] - 21.0 / 36.0).abs() < 1e-12);
     assert!((damage[1] - 15.0 / 36.0).abs() < 1e-12);
@@ -52,13 +58,7 @@ fn auto_misses_range_and_aim() {
         "0",
         "--json",
     ]);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
-    let damage: Vec<f64> = v["damage"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_f64().unwrap())
-        .collect();
+    let (damage, _) = damage_of(&run);
     assert_eq!(damage, vec![0.25, 0.5, 0.25]);
     // With Aim the dice left after the auto-misses become the highest of them. Both removed
     // (each 1 or 2): 4 of 36 rolls, no damage. One removed, the other 3..6: 2 x 2 x 4 = 16
@@ -77,13 +77,7 @@ fn auto_misses_range_and_aim() {
         "--aim",
         "--json",
     ]);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
-    let damage: Vec<f64> = v["damage"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_f64().unwrap())
-        .collect();
+    let (damage, _) = damage_of(&run);
     let expected = [9.0 / 36.0, 12.0 / 36.0, 15.0 / 36.0];
     assert_eq!(damage.len(), 3);
     for (got, want) in damage.iter().zip(expected) {

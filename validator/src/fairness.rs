@@ -522,11 +522,7 @@ pub(crate) fn hit_range(
         let need = range.saturating_sub(attack.reach);
         (1..=6u8).any(|f| u32::from(f) >= need && !attack.auto_miss.contains(&f))
     };
-    let nearest = |a: &[Axial], b: &[Axial]| {
-        a.iter()
-            .flat_map(|&x| b.iter().filter_map(move |&y| los::range(board, x, y, 0)))
-            .min()
-    };
+    let nearest = |a: &[Axial], b: &[Axial]| los::nearest_range(board, a, b);
     let range = match attack.kind {
         AttackKind::Melee => {
             let adjacent = from

@@ -278,11 +278,7 @@ fn strike(
     }
     let board = &scene.board;
     let (from, to) = (pieces[me].hexes.clone(), pieces[target].hexes.clone());
-    let nearest = |a: &[Axial], b: &[Axial]| {
-        a.iter()
-            .flat_map(|&x| b.iter().filter_map(move |&y| los::range(board, x, y, 0)))
-            .min()
-    };
+    let nearest = |a: &[Axial], b: &[Axial]| los::nearest_range(board, a, b);
     let range = match attack.kind {
         AttackKind::Melee => {
             if !from

@@ -635,11 +635,7 @@ fn decided(
                     n >= o.count.unwrap_or(o.tokens.len() as u32).max(1)
                 }
                 ObjectiveKind::Reach => {
-                    let hexes: Vec<Axial> = o
-                        .hexes
-                        .iter()
-                        .filter_map(|r| board.resolve(r).ok())
-                        .collect();
+                    let hexes = objective_hexes(board, o);
                     setup.figures.iter().zip(pieces).any(|(f, p)| {
                         mine(f) && !p.out && p.hexes.iter().any(|h| hexes.contains(h))
                     })
@@ -648,11 +644,7 @@ fn decided(
                     if !end_of_round {
                         continue;
                     }
-                    let hexes: Vec<Axial> = o
-                        .hexes
-                        .iter()
-                        .filter_map(|r| board.resolve(r).ok())
-                        .collect();
+                    let hexes = objective_hexes(board, o);
                     let held = hexes
                         .iter()
                         .filter(|h| {
@@ -676,6 +668,14 @@ fn decided(
         }
     }
     None
+}
+
+/// The objective's listed hexes that are on the map.
+fn objective_hexes(board: &Board, o: &megahex_schema::Objective) -> Vec<Axial> {
+    o.hexes
+        .iter()
+        .filter_map(|r| board.resolve(r).ok())
+        .collect()
 }
 
 /// Win rates, lengths and deciding objectives over many games.

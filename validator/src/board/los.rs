@@ -276,6 +276,13 @@ pub fn best_sight(board: &Board, from: &[Axial], to: &[Axial], rules: LosRules) 
     sight(board, a, b, rules)
 }
 
+/// The shortest range between two figures' hexes (multi-hex figures use their nearest pair).
+pub fn nearest_range(board: &Board, from: &[Axial], to: &[Axial]) -> Option<u32> {
+    from.iter()
+        .flat_map(|&x| to.iter().filter_map(move |&y| range(board, x, y, 0)))
+        .min()
+}
+
 /// Range from a figure (its nearest hex) to every hex of the board, in board order.
 pub fn ranges_from(board: &Board, from: &[Axial]) -> Vec<(Axial, u32)> {
     board
