@@ -18,6 +18,10 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::dice::{self, Attack, Defense, Faces};
 use crate::scene::{Placed, Scene};
 
+/// The largest map the report and self-play work on: they compare every hex with every other,
+/// so time grows with the square of the map. The game's eight tiles make 152 hexes.
+pub const MAX_REPORT_HEXES: usize = 1000;
+
 /// A figure at its start, with its team and stats.
 struct Figure<'a> {
     /// Position in `tokens`, for pointing at it.
@@ -259,7 +263,6 @@ fn goal_hexes(scenario: &Scenario, scene: &Scene, objective: usize) -> Option<Ve
 pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
     let scene = Scene::new(scenario, catalog);
     let figures = figures(scenario, catalog, &scene);
-    let mut costs: [Option<Vec<Vec<u32>>>; 2] = [None, None];
     let mut out = Vec::new();
     for (i, objective) in scenario.objectives.iter().enumerate() {
         // Only objectives won by standing somewhere; attacks reach from afar.
@@ -282,28 +285,43 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
         }
         let reachable = team.iter().any(|f| {
             let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
-            let table = costs[usize::from(mobility)]
-                .get_or_insert_with(|| all_costs(&scene.board, mobility));
             // The largest single move it can ever make: a printed value, else the best die.
             let most = match f.stats.as_ref().and_then(|s| s.movement) {
                 Some(Movement::Static(s)) => s.value,
                 _ => 6,
             };
-            let Some(start) = f.placed.hexes.first().and_then(|&h| scene.board.slot(h)) else {
+            let Some(&start) = f.placed.hexes.first() else {
                 return false;
             };
-            // Moves of at most `most` each: a path exists if every step costs at most that.
-            let mut seen = vec![false; table.len()];
+            // Moves of at most `most` each, over as many turns as it takes: the goal is
+            // reachable if a path of steps each costing at most that gets there. One search
+            // over single steps, linear in the map, whatever its size.
+            let board = &scene.board;
+            let step = MoveAction::Move {
+                budget: most,
+                mobility,
+            };
+            let mut seen = vec![false; board.hexes().len()];
             let mut stack = vec![start];
-            seen[start] = true;
             while let Some(h) = stack.pop() {
-                if goals.contains(&h) {
+                let Some(slot) = board.slot(h) else {
+                    continue;
+                };
+                if seen[slot] {
+                    continue;
+                }
+                seen[slot] = true;
+                if goals.contains(&slot) {
                     return true;
                 }
-                for (t, &c) in table[h].iter().enumerate() {
-                    if !seen[t] && c <= most {
-                        seen[t] = true;
-                        stack.push(t);
+                let Some(here) = board.get(h) else {
+                    continue;
+                };
+                for next in crate::board::neighbours(h) {
+                    if let Some(there) = board.get(next)
+                        && step.step_cost(here.elevation, there.elevation) <= most
+                    {
+                        stack.push(next);
                     }
                 }
             }
@@ -330,6 +348,16 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
 /// expected turns, per figure who it can hit on turn 1, and which stats are missing for that.
 pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
     let scene = Scene::new(scenario, catalog);
+    if scene.board.hexes().len() > MAX_REPORT_HEXES {
+        return vec![Diagnostic::info(
+            Code::ObjectiveDistance,
+            "/map",
+            format!(
+                "the map has {} hexes; the fairness report covers maps up to {MAX_REPORT_HEXES} (the eight tiles make 152)",
+                scene.board.hexes().len()
+            ),
+        )];
+    }
     let figures = figures(scenario, catalog, &scene);
     let mut out = Vec::new();
     let mut costs: [Option<Vec<Vec<u32>>>; 2] = [None, None];

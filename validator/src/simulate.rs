@@ -70,6 +70,9 @@ pub enum SimulateError {
     /// Stats the simulation needs, by figure.
     #[error("stats missing for the simulation: {0}")]
     MissingStats(String),
+    /// More hexes than self-play handles.
+    #[error("the map has {0} hexes; self-play handles maps up to {max} (the eight tiles make 152)", max = crate::fairness::MAX_REPORT_HEXES)]
+    MapTooLarge(usize),
     /// Fewer than two teams with figures.
     #[error("the simulation needs two teams with figures on the map")]
     NoOpponents,
@@ -146,6 +149,9 @@ pub fn simulate(
 
 fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, SimulateError> {
     let scene = Scene::new(scenario, catalog);
+    if scene.board.hexes().len() > crate::fairness::MAX_REPORT_HEXES {
+        return Err(SimulateError::MapTooLarge(scene.board.hexes().len()));
+    }
     let mut attacks = Vec::new();
     let mut figures = Vec::new();
     let mut missing = Vec::new();

@@ -9,7 +9,8 @@
 //!
 //! The candidates for a hex offset are the same whatever obstructs, so [`table`] works them out
 //! once per offset; a query only reads which nearby hexes obstruct and looks for a candidate
-//! none of them blocks.
+//! none of them blocks. Hexes farther apart than the tables reach (far beyond a real map) use
+//! [`direct`], the same method pair by pair, whose cost follows the obstacles actually there.
 
 use megahex_schema::{LosBlocking, LosEdges, Rules};
 
@@ -197,19 +198,25 @@ pub fn sight(board: &Board, from: Axial, to: Axial, rules: LosRules) -> Option<S
         sight.witness = Some([a, b]);
         return Some(sight);
     }
-    let probe = Probe::between(from, to, rules.edges);
-    let pattern = obstruction(
-        board,
-        from,
-        &probe,
-        rules.threshold(hf.elevation, ht.elevation),
-    );
-    match probe.first_clear(&pattern) {
-        Some(candidate) => sight.witness = Some(probe.witness(candidate, from)),
-        None => {
+    let threshold = rules.threshold(hf.elevation, ht.elevation);
+    let answer = if table::is_tabled(from, to) {
+        let probe = Probe::between(from, to, rules.edges);
+        let pattern = obstruction(board, from, &probe, threshold);
+        match probe.first_clear(&pattern) {
+            Some(candidate) => Ok(probe.witness(candidate, from)),
+            None => Err(smallest_blocking_set(from, to, &probe, pattern)),
+        }
+    } else {
+        let obstacles = direct::obstacles_between(board, from, to, |h| h.sight_level() > threshold);
+        direct::find_witness(from, to, &obstacles, rules.edges)
+            .ok_or_else(|| direct::smallest_blocking_set(from, to, &obstacles, rules.edges))
+    };
+    match answer {
+        Ok(segment) => sight.witness = Some(segment),
+        Err(blockers) => {
             sight.visible = false;
             sight.reverse_visible = false;
-            sight.blocked_by = smallest_blocking_set(from, to, &probe, pattern);
+            sight.blocked_by = blockers;
             return Some(sight);
         }
     }
@@ -322,8 +329,15 @@ pub fn build_tables_uncached(board: &Board, edges: LosEdges) -> usize {
 
 /// The verdict of the geometry alone (cover at the ends aside) for hexes two or more apart.
 fn clear_line(board: &Board, a: Axial, b: Axial, rules: LosRules, ea: u8, eb: u8) -> bool {
+    let threshold = rules.threshold(ea, eb);
+    if !table::is_tabled(a, b) {
+        // Hexes farther apart than any table: search directly among the few obstacles that can
+        // lie between (only hexes on the map obstruct, so a gap between tiles costs nothing).
+        let obstacles = direct::obstacles_between(board, a, b, |h| h.sight_level() > threshold);
+        return direct::find_witness(a, b, &obstacles, rules.edges).is_some();
+    }
     let probe = Probe::between(a, b, rules.edges);
-    let pattern = obstruction(board, a, &probe, rules.threshold(ea, eb));
+    let pattern = obstruction(board, a, &probe, threshold);
     probe.first_clear(&pattern).is_some()
 }
 
@@ -381,7 +395,6 @@ fn smallest_blocking_set(a: Axial, b: Axial, probe: &Probe, mut pattern: Pattern
     kept
 }
 
-#[cfg(test)]
 mod direct;
 #[cfg(test)]
 mod tests;

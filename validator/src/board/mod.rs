@@ -417,6 +417,13 @@ impl Board {
 /// For tests: a one-tile board (tile 1 at the origin) with elevation 1 everywhere except `raised`, and
 /// cover on `cover`. Local tile coordinates equal global ones.
 pub(crate) fn test_tile(raised: &[(Axial, u8)], cover: &[Axial]) -> Board {
+    test_tiles(&[[0, 0]], raised, cover)
+}
+
+#[cfg(test)]
+/// For tests: the same one-tile layout placed at each of `centres` (local coordinates as in
+/// [`test_tile`]), as far apart as a test needs.
+pub(crate) fn test_tiles(centres: &[Axial], raised: &[(Axial, u8)], cover: &[Axial]) -> Board {
     let mut hexes = Vec::new();
     let mut index = 0;
     for q in -2i32..=2 {
@@ -455,16 +462,16 @@ pub(crate) fn test_tile(raised: &[(Axial, u8)], cover: &[Axial]) -> Board {
         }],
         figures: vec![],
     };
-    Board::build(
-        &[TilePlacement {
+    let placements: Vec<TilePlacement> = centres
+        .iter()
+        .map(|&at| TilePlacement {
             tile: 1,
             side: Side::Megalopolis,
-            at: [0, 0],
+            at,
             rotation: 0,
-        }],
-        &catalog,
-    )
-    .0
+        })
+        .collect();
+    Board::build(&placements, &catalog).0
 }
 
 #[cfg(test)]

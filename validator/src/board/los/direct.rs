@@ -1,5 +1,6 @@
-//! The exact search done directly, pair by pair: the method the sight-line tables precompute,
-//! kept as a second implementation for differential tests. It finds the obstructing hexes of
+//! The exact search done directly, pair by pair: the method the sight-line tables precompute.
+//! It answers pairs beyond the tables' reach, and is the second implementation the tables are
+//! tested against. It finds the obstructing hexes of
 //! one pair, keeps only the critical corners that pattern can use, and tries lines through them.
 
 use megahex_schema::LosEdges;
@@ -283,4 +284,32 @@ fn strict_witness(a: Axial, b: Axial, obstacles: &[Axial]) -> Option<[[f64; 2]; 
         }
     }
     None
+}
+
+/// A smallest set of obstacles that still blocks every line: drop each obstacle in turn and
+/// keep it out if the rest still block. Removing any one of the result lets a line through.
+pub(super) fn smallest_blocking_set(
+    a: Axial,
+    b: Axial,
+    obstacles: &[Axial],
+    edges: LosEdges,
+) -> Vec<Axial> {
+    let mut kept: Vec<Axial> = obstacles.to_vec();
+    // Try the far ones first, so the answer favours hexes near the middle of the line.
+    let (ca, cb) = (geom::pixel_centre(a), geom::pixel_centre(b));
+    let mid = [(ca[0] + cb[0]) / 2.0, (ca[1] + cb[1]) / 2.0];
+    let off_centre = |h: &Axial| {
+        let p = geom::pixel_centre(*h);
+        (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2)
+    };
+    let mut order = kept.clone();
+    order.sort_by(|x, y| off_centre(y).total_cmp(&off_centre(x)));
+    for candidate in order {
+        let rest: Vec<Axial> = kept.iter().copied().filter(|&h| h != candidate).collect();
+        if find_witness(a, b, &rest, edges).is_none() {
+            kept = rest;
+        }
+    }
+    kept.sort_unstable();
+    kept
 }

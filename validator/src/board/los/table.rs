@@ -264,6 +264,13 @@ impl Pattern {
     }
 }
 
+/// Is the offset from `a` to `b` within the tables' reach? Beyond it, building a table costs
+/// about the cube of the distance, so those pairs are searched directly instead.
+pub(super) fn is_tabled(a: Axial, b: Axial) -> bool {
+    (i64::from(b[0]) - i64::from(a[0])).abs() <= i64::from(CACHED_REACH)
+        && (i64::from(b[1]) - i64::from(a[1])).abs() <= i64::from(CACHED_REACH)
+}
+
 /// The table and symmetry for an offset: cached per offset within [`CACHED_REACH`] (so a query
 /// is one lookup), built afresh beyond it.
 fn table(delta: Axial, edges: LosEdges) -> (Cow<'static, OffsetTable>, usize) {

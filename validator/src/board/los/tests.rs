@@ -265,3 +265,29 @@ fn sight_tables_agree_with_the_direct_search_in_every_mode() {
         }
     }
 }
+
+#[test]
+fn hexes_far_beyond_the_tables_are_answered_directly() {
+    // Two flat tiles 90 hexes apart (beyond the tables' reach of 64): nothing between the
+    // centres obstructs (the gap has no hexes at all), so the centres see each other.
+    let open = crate::board::test_tiles(&[[0, 0], [90, 0]], &[], &[]);
+    let s = sight(&open, [0, 0], [90, 0], DEFAULT).unwrap();
+    assert!(s.visible && s.reverse_visible && s.blocked_by.is_empty());
+    assert!(sees(&open, [90, 0], [0, 0], STRICT));
+    // Raise the two western columns of each tile (local q = -2 and -1). Seen from the far west
+    // every line into the second tile's centre crosses those columns, which run across the
+    // whole tile; the first tile's raised columns lie behind the viewer.
+    let wall: Vec<(Axial, u8)> = (-2i32..=2)
+        .flat_map(|r| [([-2, r], 2u8), ([-1, r], 2u8)])
+        .filter(|&([q, r], _)| distance([0, 0], [q, r]) <= 2)
+        .collect();
+    let walled = crate::board::test_tiles(&[[0, 0], [90, 0]], &wall, &[]);
+    let s = sight(&walled, [0, 0], [90, 0], DEFAULT).unwrap();
+    assert!(!s.visible && !s.reverse_visible);
+    assert!(!s.blocked_by.is_empty());
+    assert!(
+        s.blocked_by.iter().all(|h| h[0] == 88 || h[0] == 89),
+        "{:?}",
+        s.blocked_by
+    );
+}
