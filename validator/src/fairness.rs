@@ -188,11 +188,7 @@ fn figures<'a>(scenario: &'a Scenario, catalog: &Catalog, scene: &'a Scene) -> V
             let team = token.team.as_deref()?;
             let placed = scene.tokens.iter().find(|p| p.id == token.id)?;
             let figure_id = token.character.as_deref()?;
-            let stats = scenario
-                .stats
-                .get(figure_id)
-                .cloned()
-                .or_else(|| catalog.figure(figure_id).and_then(|f| f.stats.clone()));
+            let stats = crate::scene::figure_stats(scenario, catalog, figure_id);
             Some(Figure {
                 index,
                 placed,

@@ -44,12 +44,7 @@ pub fn replay(scenario: &Scenario, catalog: &Catalog) -> Option<Diagnostic> {
     }
     let scene = Scene::new(scenario, catalog);
     let stats_of = |figure: Option<&str>| -> Option<FigureStats> {
-        let id = figure?;
-        scenario
-            .stats
-            .get(id)
-            .cloned()
-            .or_else(|| catalog.figure(id).and_then(|f| f.stats.clone()))
+        crate::scene::figure_stats(scenario, catalog, figure?)
     };
     let mut pieces: Vec<Piece> = scenario
         .tokens

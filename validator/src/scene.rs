@@ -179,3 +179,17 @@ impl Scene {
         ))
     }
 }
+
+/// A figure's stats: the scenario's own `stats:` entry, else the catalog roster's (a roster
+/// file). One place for that precedence, for the fairness report, playtests and self-play.
+pub fn figure_stats(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    figure: &str,
+) -> Option<megahex_schema::FigureStats> {
+    scenario
+        .stats
+        .get(figure)
+        .cloned()
+        .or_else(|| catalog.figure(figure).and_then(|f| f.stats.clone()))
+}

@@ -166,11 +166,7 @@ fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, S
         let Some(placed) = scene.tokens.iter().find(|p| p.id == token.id) else {
             continue;
         };
-        let stats = scenario
-            .stats
-            .get(figure_id)
-            .cloned()
-            .or_else(|| catalog.figure(figure_id).and_then(|f| f.stats.clone()));
+        let stats = crate::scene::figure_stats(scenario, catalog, figure_id);
         let Some(stats) = stats else {
             missing.push(format!("`{}` (all stats)", token.id));
             continue;

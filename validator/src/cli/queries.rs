@@ -61,6 +61,15 @@ pub(super) fn load_scenario(
     }
 }
 
+/// A query that answered still exits 1 when the scenario had errors, so CI notices.
+fn with_findings(code: i32, had_errors: bool) -> i32 {
+    if code == EXIT_OK && had_errors {
+        EXIT_FINDINGS
+    } else {
+        code
+    }
+}
+
 fn print(text: &str) -> i32 {
     match std::io::stdout().write_all(text.as_bytes()) {
         Ok(()) => EXIT_OK,
@@ -88,13 +97,7 @@ pub fn los(
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let done = |code: i32| {
-        if code == EXIT_OK && had_errors {
-            EXIT_FINDINGS
-        } else {
-            code
-        }
-    };
+    let done = |code: i32| with_findings(code, had_errors);
     let rule = scene.rules.name();
     let board = &scene.board;
     if matrix {
@@ -155,13 +158,7 @@ pub fn reach(path: &Path, catalog: &Catalog, from: &str, action: MoveAction, jso
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let done = |code: i32| {
-        if code == EXIT_OK && had_errors {
-            EXIT_FINDINGS
-        } else {
-            code
-        }
-    };
+    let done = |code: i32| with_findings(code, had_errors);
     let (hexes, token) = match scene.resolve_arg(from) {
         Ok(found) => found,
         Err(e) => return fail(&e),
@@ -194,13 +191,7 @@ pub fn area(
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let done = |code: i32| {
-        if code == EXIT_OK && had_errors {
-            EXIT_FINDINGS
-        } else {
-            code
-        }
-    };
+    let done = |code: i32| with_findings(code, had_errors);
     let source = match resolve(&scene, from) {
         Ok(hexes) => hexes,
         Err(code) => return code,
@@ -252,13 +243,7 @@ pub fn render(
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let done = |code: i32| {
-        if code == EXIT_OK && had_errors {
-            EXIT_FINDINGS
-        } else {
-            code
-        }
-    };
+    let done = |code: i32| with_findings(code, had_errors);
     let png = match output.extension().and_then(|e| e.to_str()) {
         Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
         Some(ext) if ext.eq_ignore_ascii_case("png") => true,
