@@ -1,7 +1,7 @@
 //! `megahex watch` end to end, on the real binary: the first report, an editor's atomic save
 //! (a temporary file renamed over the scenario) reported as a fresh check of that file alone, a
-//! new file picked up, JSON lines, Ctrl+C exiting with code 0, and the usage errors. Every
-//! child is killed when its test ends, pass or fail.
+//! new file picked up, a scenario's own catalog changing, JSON lines, Ctrl+C exiting with code
+//! 0, and the usage errors. Every child is killed when its test ends, pass or fail.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -210,6 +210,57 @@ fn an_atomic_save_is_reported_then_the_fix_then_a_new_file() {
 
     #[cfg(unix)]
     assert_eq!(watch.interrupt(), Some(0), "Ctrl+C exits with code 0");
+}
+
+#[test]
+fn a_change_to_a_scenarios_own_catalog_checks_the_scenario_again() {
+    // The scenario names `../support/tile-nine-catalog.yaml`, outside the folder watched.
+    let dir = scratch_dir("watch-catalog");
+    let fixtures = common::fixtures_dir();
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    std::fs::create_dir_all(dir.join("support")).unwrap();
+    let scenario = std::fs::read_to_string(fixtures.join("valid/custom-catalog.yaml")).unwrap();
+    std::fs::write(dir.join("scenarios/guarded.yaml"), &scenario).unwrap();
+    std::fs::write(
+        dir.join("scenarios/plain.yaml"),
+        bundled("duel-ra-vs-blade.yaml"),
+    )
+    .unwrap();
+    let catalog_path = dir.join("support/tile-nine-catalog.yaml");
+    let catalog = std::fs::read_to_string(fixtures.join("support/tile-nine-catalog.yaml")).unwrap();
+    std::fs::write(&catalog_path, &catalog).unwrap();
+
+    let mut watch = Watch::start(&dir, &["scenarios"]);
+    watch.wait_for(0, &["2 files checked: 0 errors, 0 warnings"], START_TIMEOUT);
+
+    // The catalog loses the figure the scenario places: that scenario alone is checked again.
+    let renamed = catalog.replace("id: sky-guard", "id: sky-warden");
+    assert_ne!(renamed, catalog);
+    let mark = watch.mark();
+    atomic_save(&catalog_path, &renamed);
+    let report = watch.wait_for(
+        mark,
+        &["1 file checked: 1 error, 0 warnings"],
+        REPORT_TIMEOUT,
+    );
+    assert!(
+        report.contains("catalog changed: scenarios/../support/tile-nine-catalog.yaml"),
+        "{report}"
+    );
+    assert!(report.contains("guarded.yaml"), "{report}");
+    assert!(report.contains("sky-guard"), "{report}");
+    assert!(!report.contains("plain.yaml"), "{report}");
+
+    // The catalog put back: a clean report.
+    let mark = watch.mark();
+    atomic_save(&catalog_path, &catalog);
+    watch.wait_for(
+        mark,
+        &["catalog changed", "1 file checked: 0 errors, 0 warnings"],
+        REPORT_TIMEOUT,
+    );
+    #[cfg(unix)]
+    assert_eq!(watch.interrupt(), Some(0));
 }
 
 #[test]

@@ -181,6 +181,7 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
     let checked: Result<Vec<FileResult>, String> =
         check_files(&checker, &overrides, &inputs, stdin.as_ref())
             .into_iter()
+            .map(|checked| checked.map(|c| c.result))
             .collect();
     let results = match checked {
         Ok(results) => results,
@@ -203,6 +204,15 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
     }
 }
 
+/// One checked input: its findings, and the catalog file it named, which `watch` also watches.
+pub(super) struct Checked {
+    /// The findings, with the severity overrides applied.
+    pub result: FileResult,
+    /// The file the scenario's `catalog:` names, relative to the scenario, whether or not it
+    /// could be read.
+    pub catalog: Option<PathBuf>,
+}
+
 /// Checks `inputs` in parallel, one file per core, with `overrides` applied. The results are in
 /// the order of `inputs` (rayon's `collect` keeps it), so the output is stable; a file that
 /// cannot be read is an `Err` in its place.
@@ -211,13 +221,16 @@ pub(super) fn check_files(
     overrides: &Overrides,
     inputs: &[Input],
     stdin: Option<&StdinText>,
-) -> Vec<Result<FileResult, String>> {
+) -> Vec<Result<Checked, String>> {
     inputs
         .par_iter()
         .map(|input| {
-            check_input(checker, input, stdin).map(|r| FileResult {
-                diagnostics: overrides.apply(r.diagnostics),
-                ..r
+            check_input(checker, input, stdin).map(|checked| Checked {
+                result: FileResult {
+                    diagnostics: overrides.apply(checked.result.diagnostics),
+                    ..checked.result
+                },
+                ..checked
             })
         })
         .collect()
@@ -274,13 +287,16 @@ fn check_input(
     checker: &Checker,
     input: &Input,
     stdin: Option<&StdinText>,
-) -> Result<FileResult, String> {
+) -> Result<Checked, String> {
     let (name, bytes, base) = match input {
         Input::Stdin => {
             let bytes = match stdin {
                 Some(StdinText::Bytes(bytes)) => bytes.clone(),
                 Some(StdinText::TooLong(len)) => {
-                    return Ok(refused(STDIN_NAME.to_owned(), checker, *len));
+                    return Ok(Checked {
+                        result: refused(STDIN_NAME.to_owned(), checker, *len),
+                        catalog: None,
+                    });
                 }
                 None => Vec::new(),
             };
@@ -292,7 +308,10 @@ fn check_input(
             if let Ok(len) = std::fs::metadata(file).map(|m| m.len())
                 && checker.refuse_size(len).is_some()
             {
-                return Ok(refused(display_path(file), checker, len));
+                return Ok(Checked {
+                    result: refused(display_path(file), checker, len),
+                    catalog: None,
+                });
             }
             let bytes =
                 std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -300,13 +319,21 @@ fn check_input(
             (display_path(file), bytes, base)
         }
     };
-    let read_catalog =
-        |relative: &str| std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string());
+    let catalog = std::cell::RefCell::new(None);
+    let read_catalog = |relative: &str| {
+        let path = base.join(relative);
+        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+        catalog.replace(Some(path));
+        text
+    };
     let outcome = checker.check_bytes(&bytes, &read_catalog);
-    Ok(FileResult {
-        path: name,
-        source: String::from_utf8(bytes).unwrap_or_default(),
-        diagnostics: outcome.diagnostics,
+    Ok(Checked {
+        result: FileResult {
+            path: name,
+            source: String::from_utf8(bytes).unwrap_or_default(),
+            diagnostics: outcome.diagnostics,
+        },
+        catalog: catalog.into_inner(),
     })
 }
 

@@ -5,8 +5,10 @@
 //! `watch.rs` does the same). A directory given is watched together with every folder its
 //! search enters, each folder on its own, so the folders a search skips (`.git`, `target`, the
 //! excluded ones) cost nothing; a file given is watched through its folder. Events are
-//! debounced, so one save (often several events) is one change. Which files are scenarios, how
-//! they are checked and how the report looks all come from `validate`.
+//! debounced, so one save (often several events) is one change. A scenario's own catalog (its
+//! `catalog:` file) is watched too, through its folder, and a change to it checks the scenarios
+//! that name it again. Which files are scenarios, how they are checked and how the report looks
+//! all come from `validate`.
 
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -90,6 +92,9 @@ struct Session<'a> {
     overrides: Overrides,
     /// The files of the last look, by [`key`], with the name reports give them.
     known: HashMap<PathBuf, String>,
+    /// The catalog file each scenario named when it was last checked, both by [`key`], with
+    /// the catalog's name for reports.
+    catalogs: HashMap<PathBuf, (PathBuf, String)>,
     /// The inputs of the first look, checked first.
     first: Vec<Input>,
     folders: Folders,
@@ -141,6 +146,7 @@ impl<'a> Session<'a> {
             checker,
             overrides,
             known: HashMap::new(),
+            catalogs: HashMap::new(),
             first: Vec::new(),
             folders: Folders::default(),
             debouncer,
@@ -170,6 +176,8 @@ impl<'a> Session<'a> {
         if let Err(message) = self.report(&header, &first, true) {
             return fail(&message);
         }
+        // The scenarios' own catalogs are known now.
+        self.watch_folders(&HashSet::new());
         eprintln!(
             "megahex: watching {} for changes; press Ctrl+C to stop",
             plural(self.folders.watched.len(), "folder")
@@ -224,18 +232,7 @@ impl<'a> Session<'a> {
             }
         };
         // New folders are watched from now on; the files already in them count as new.
-        match self.folders_wanted() {
-            Ok(wanted) => {
-                let named: HashSet<PathBuf> = paths.iter().cloned().collect();
-                for failure in self
-                    .folders
-                    .refresh(self.debouncer.watcher(), wanted, &named)
-                {
-                    eprintln!("megahex: {failure}");
-                }
-            }
-            Err(message) => eprintln!("megahex: {message}"),
-        }
+        self.watch_folders(&paths.iter().cloned().collect());
 
         let touched: HashSet<PathBuf> = paths
             .iter()
@@ -243,15 +240,23 @@ impl<'a> Session<'a> {
             .collect();
         let now = known_files(&inputs);
         let mut to_check = Vec::new();
-        let (mut changed, mut new) = (Vec::new(), Vec::new());
+        let (mut changed, mut new, mut catalogs) = (Vec::new(), Vec::new(), Vec::new());
         for input in inputs {
             let Input::File(path) = &input else { continue };
             let Some(k) = key(path) else { continue };
             let name = validate::display_path(path);
+            let catalog = self
+                .catalogs
+                .get(&k)
+                .filter(|(catalog, _)| touched.contains(catalog));
             if !self.known.contains_key(&k) {
                 new.push(name);
             } else if touched.contains(&k) {
                 changed.push(name);
+            } else if let Some((_, catalog_name)) = catalog {
+                if !catalogs.contains(catalog_name) {
+                    catalogs.push(catalog_name.clone());
+                }
             } else if everything.is_none() {
                 continue;
             }
@@ -269,27 +274,67 @@ impl<'a> Session<'a> {
             None => [("changed", changed), ("new", new)]
                 .into_iter()
                 .chain([("removed", removed.into_iter().cloned().collect())])
+                .chain([("catalog changed", catalogs)])
                 .filter(|(_, names)| !names.is_empty())
                 .map(|(what, names)| format!("{what}: {}", names.join(", ")))
                 .collect::<Vec<_>>()
                 .join("; "),
         };
+        self.catalogs
+            .retain(|scenario, _| now.contains_key(scenario));
         self.known = now;
         if header.is_empty() {
             // Only other files changed (a temporary file, a picture): nothing to say.
             return Ok(());
         }
-        self.report(&header, &to_check, false)
+        self.report(&header, &to_check, false)?;
+        // A scenario may name a catalog in a folder not watched yet.
+        self.watch_folders(&HashSet::new());
+        Ok(())
+    }
+
+    /// Watches the folders wanted now; `named` are the folders an event named (made again,
+    /// perhaps). What cannot be watched is noted on standard error.
+    fn watch_folders(&mut self, named: &HashSet<PathBuf>) {
+        match self.folders_wanted() {
+            Ok(wanted) => {
+                for failure in self
+                    .folders
+                    .refresh(self.debouncer.watcher(), wanted, named)
+                {
+                    eprintln!("megahex: {failure}");
+                }
+            }
+            Err(message) => eprintln!("megahex: {message}"),
+        }
     }
 
     /// Checks `inputs` in parallel and prints the time and `header`, then their report (`always`,
     /// even of no file). A file that cannot be read (gone again already) is noted on standard
-    /// error.
-    fn report(&self, header: &str, inputs: &[Input], always: bool) -> Result<(), String> {
+    /// error. Remembers the catalog each scenario named.
+    fn report(&mut self, header: &str, inputs: &[Input], always: bool) -> Result<(), String> {
         let mut results: Vec<FileResult> = Vec::new();
-        for result in validate::check_files(&self.checker, &self.overrides, inputs, None) {
-            match result {
-                Ok(result) => results.push(result),
+        let checked = validate::check_files(&self.checker, &self.overrides, inputs, None);
+        for (input, checked) in inputs.iter().zip(checked) {
+            let scenario = match input {
+                Input::File(path) => key(path),
+                Input::Stdin => None,
+            };
+            match checked {
+                Ok(checked) => {
+                    if let Some(scenario) = scenario {
+                        match checked.catalog.as_deref().and_then(|c| Some((key(c)?, c))) {
+                            Some((catalog, path)) => {
+                                let name = validate::display_path(path);
+                                self.catalogs.insert(scenario, (catalog, name));
+                            }
+                            None => {
+                                self.catalogs.remove(&scenario);
+                            }
+                        }
+                    }
+                    results.push(checked.result);
+                }
                 Err(message) => eprintln!("megahex: {message}"),
             }
         }
@@ -311,8 +356,9 @@ impl<'a> Session<'a> {
     }
 
     /// The folders to watch, canonical and without repeats: each directory given with every
-    /// folder its search enters, the folder of each file given, and the fixed part of each glob
-    /// pattern (with its subfolders when the pattern reaches into them).
+    /// folder its search enters, the folder of each file given, the fixed part of each glob
+    /// pattern (with its subfolders when the pattern reaches into them), and the folder of each
+    /// scenario's own catalog.
     fn folders_wanted(&self) -> Result<Vec<PathBuf>, String> {
         let excludes = self.args.check.excludes();
         let cwd = self.cwd.as_deref();
@@ -342,6 +388,16 @@ impl<'a> Session<'a> {
                 }
             }
         }
+        // Catalog keys are in canonical folders already.
+        let mut catalog_folders: Vec<&Path> = self
+            .catalogs
+            .values()
+            .filter_map(|(catalog, _)| catalog.parent())
+            .filter(|folder| folder.is_dir() && !wanted.iter().any(|w| w == folder))
+            .collect();
+        catalog_folders.sort();
+        catalog_folders.dedup();
+        wanted.extend(catalog_folders.into_iter().map(Path::to_path_buf));
         Ok(wanted)
     }
 }
