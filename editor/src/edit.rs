@@ -88,6 +88,15 @@ impl Edit {
         }
     }
 
+    /// The name the undo history keeps for this edit, once it turned `before` into `after`. A
+    /// panel edit replaces the whole scenario, so its name comes from the parts it changed.
+    fn history_label(&self, before: &Scenario, after: &Scenario) -> String {
+        match self {
+            Edit::Replace(_) => describe_change(before, after),
+            _ => self.label(),
+        }
+    }
+
     /// Applies the edit, or says why it cannot be made (the scenario is then untouched).
     fn apply(&self, scenario: &mut Scenario) -> Result<(), String> {
         let tiles = &mut scenario.map.tiles;
@@ -190,6 +199,69 @@ pub fn other_side(side: Side) -> Side {
     }
 }
 
+/// Names what a whole-scenario replacement changed, for the undo menu: "edit title", "edit
+/// teams and turn order", "edit teams, tokens and 2 more parts". The parts are the scenario's
+/// top-level keys, in file order.
+fn describe_change(before: &Scenario, after: &Scenario) -> String {
+    // Taking `after` apart by name makes a new top-level key a compile error here.
+    let Scenario {
+        schema,
+        format,
+        ruleset,
+        title,
+        description,
+        catalog,
+        rules,
+        map,
+        teams,
+        tokens,
+        objectives,
+        turn_order,
+        deployment,
+        reinforcements,
+        round_limit,
+        bonuses,
+        special_rules,
+        stats,
+        playtest,
+    } = after;
+    let parts: [(&str, bool); 19] = [
+        ("schema link", before.schema != *schema),
+        ("format", before.format != *format),
+        ("ruleset", before.ruleset != *ruleset),
+        ("title", before.title != *title),
+        ("description", before.description != *description),
+        ("catalog", before.catalog != *catalog),
+        ("rules options", before.rules != *rules),
+        ("map", before.map != *map),
+        ("teams", before.teams != *teams),
+        ("tokens", before.tokens != *tokens),
+        ("objectives", before.objectives != *objectives),
+        ("turn order", before.turn_order != *turn_order),
+        ("deployment", before.deployment != *deployment),
+        ("reinforcements", before.reinforcements != *reinforcements),
+        ("round limit", before.round_limit != *round_limit),
+        ("bonuses", before.bonuses != *bonuses),
+        ("special rules", before.special_rules != *special_rules),
+        ("stats", before.stats != *stats),
+        ("playtest", before.playtest != *playtest),
+    ];
+    let changed: Vec<&str> = parts
+        .iter()
+        .filter(|(_, changed)| *changed)
+        .map(|(name, _)| *name)
+        .collect();
+    match changed.as_slice() {
+        [] => "edit scenario".into(),
+        [one] => format!("edit {one}"),
+        [first, second] => format!("edit {first} and {second}"),
+        [first, second, third] => format!("edit {first}, {second} and {third}"),
+        [first, second, rest @ ..] => {
+            format!("edit {first}, {second} and {} more parts", rest.len())
+        }
+    }
+}
+
 /// The document being edited, with its undo and redo history.
 #[derive(Debug, Clone)]
 pub struct Editing {
@@ -258,7 +330,8 @@ impl Editing {
         let mut next = self.scenario.clone();
         edit.apply(&mut next)?;
         if next != self.scenario {
-            self.push(next, edit.label());
+            let label = edit.history_label(&self.scenario, &next);
+            self.push(next, label);
         }
         Ok(())
     }
@@ -391,6 +464,52 @@ mod tests {
             assert!(editing.redo().is_some());
         }
         assert_eq!(editing.scenario(), &after);
+    }
+
+    #[test]
+    fn a_panel_edit_is_named_after_the_parts_it_changed() {
+        let before = scenario();
+        let mut editing = Editing::new(before.clone());
+        let mut retitled = before.clone();
+        retitled.title = Some("Blades at dawn".into());
+        editing
+            .apply(Edit::Replace(Box::new(retitled.clone())))
+            .unwrap();
+        assert_eq!(editing.undo_label(), Some("edit title"));
+
+        // A new team in the turn order: two parts.
+        let mut with_team = retitled.clone();
+        with_team.teams.push(megahex_schema::Team {
+            id: "heroes".into(),
+            name: None,
+            color: None,
+        });
+        with_team.turn_order.push("heroes".into());
+        editing
+            .apply(Edit::Replace(Box::new(with_team.clone())))
+            .unwrap();
+        assert_eq!(editing.undo_label(), Some("edit teams and turn order"));
+
+        // Four parts at once: the first two by name.
+        let mut many = with_team.clone();
+        many.title = None;
+        many.description = Some("d".into());
+        many.round_limit = Some(6);
+        many.special_rules.push("No flying".into());
+        editing.apply(Edit::Replace(Box::new(many))).unwrap();
+        assert_eq!(
+            editing.undo_label(),
+            Some("edit title, description and 2 more parts")
+        );
+        // Undo names what it undoes, and redo the same.
+        assert_eq!(
+            editing.undo().as_deref(),
+            Some("edit title, description and 2 more parts")
+        );
+        assert_eq!(
+            editing.redo_label(),
+            Some("edit title, description and 2 more parts")
+        );
     }
 
     #[test]

@@ -709,7 +709,7 @@ fn scenario_text_fields_change_the_scenario_when_left() {
         Some("Two teams")
     );
     let editing = harness.state().doc.editing.as_ref().unwrap();
-    assert_eq!(editing.undo_label(), Some("edit scenario"));
+    assert_eq!(editing.undo_label(), Some("edit description"));
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(harness.state().doc.scenario().unwrap().description, None);
     assert!(
