@@ -167,7 +167,23 @@ impl SchemaChecker {
                         })
                     })
                     .collect();
-                if let [branch] = matching.as_slice() {
+                // Among several, an enum tagged by its key (`move:`, `attack:`) is the one
+                // whose required key is there.
+                let tagged: Vec<&Vec<jsonschema::ValidationError<'static>>> = matching
+                    .iter()
+                    .copied()
+                    .filter(|branch| {
+                        !branch.iter().any(|e| {
+                            matches!(e.kind(), K::Required { .. })
+                                && e.instance_path().as_str() == pointer
+                        })
+                    })
+                    .collect();
+                let chosen = match (matching.as_slice(), tagged.as_slice()) {
+                    ([branch], _) | (_, [branch]) => Some(*branch),
+                    _ => None,
+                };
+                if let Some(branch) = chosen {
                     for e in branch.iter() {
                         self.convert(e, root, out);
                     }
@@ -379,6 +395,32 @@ mod tests {
             .into_iter()
             .map(|d| (d.pointer.unwrap_or_default(), d.message))
             .collect()
+    }
+
+    #[test]
+    fn a_typo_inside_a_tagged_action_is_found_in_that_action() {
+        // `attack:` picks the attack branch of the action's alternatives, so the typo is named
+        // rather than "not a valid action".
+        let checker = SchemaChecker::new().unwrap();
+        let diags = checker.check(&serde_json::json!({
+            "format": 1, "ruleset": "sentinel-tactics",
+            "map": {"tiles": [{"tile": 1, "side": "megalopolis", "at": [0, 0]}]},
+            "playtest": [{"turn": "legacy", "actions": [
+                {"attack": {"with": "Punch", "targt": "blade", "roll": [6]}}
+            ]}]
+        }));
+        let typo = diags
+            .iter()
+            .find(|d| d.pointer.as_deref() == Some("/playtest/0/actions/0/attack/targt"))
+            .unwrap_or_else(|| panic!("{diags:?}"));
+        assert!(typo.message.contains("unknown key `targt`"), "{typo:?}");
+        assert!(
+            typo.help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("did you mean `target`"),
+            "{typo:?}"
+        );
     }
 
     #[test]
