@@ -27,15 +27,64 @@ pub struct PlaytestTurn {
 #[serde(rename_all = "kebab-case")]
 pub enum PlaytestAction {
     /// Move along these hexes, one step at a time (the start hex left out).
-    Move(Vec<HexRef>),
+    Move(MovePath),
     /// Sprint: up to two hexes, ignoring elevation.
-    Sprint(Vec<HexRef>),
+    Sprint(MovePath),
     /// Gain an Aim token.
     Aim,
     /// Gain a Dodge token.
     Dodge,
     /// Attack with the dice given.
     Attack(PlaytestAttack),
+}
+
+/// The hexes a Move or Sprint steps through: a list, or for a multi-hex figure that ends in a
+/// new shape, the list with the hexes it is placed on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum MovePath {
+    /// The hexes stepped through, one step at a time (the start hex left out).
+    Steps(Vec<HexRef>),
+    /// A multi-hex figure's move that ends in a shape of the designer's choosing.
+    Placed(PlacedMove),
+}
+
+impl MovePath {
+    /// The hexes stepped through.
+    pub fn steps(&self) -> &[HexRef] {
+        match self {
+            MovePath::Steps(steps) => steps,
+            MovePath::Placed(placed) => &placed.path,
+        }
+    }
+
+    /// Where a multi-hex figure is placed at the end, when the script says.
+    pub fn place(&self) -> Option<&[HexRef]> {
+        match self {
+            MovePath::Steps(_) => None,
+            MovePath::Placed(placed) => Some(&placed.place),
+        }
+    }
+}
+
+impl From<Vec<HexRef>> for MovePath {
+    fn from(steps: Vec<HexRef>) -> MovePath {
+        MovePath::Steps(steps)
+    }
+}
+
+/// A multi-hex figure's move with its new shape: the rulebook lets Omnitron-V end "in any
+/// configuration" with one of its hexes on the path's end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlacedMove {
+    /// The hexes stepped through from one of the figure's hexes, one step at a time (the start
+    /// hex left out); empty to stay put and only turn.
+    #[serde(default)]
+    pub path: Vec<HexRef>,
+    /// The hexes the figure covers at the end; one of them is the path's last hex.
+    #[schemars(length(min = 1))]
+    pub place: Vec<HexRef>,
 }
 
 /// An attack with its dice.

@@ -7,11 +7,13 @@
 //! within the move value, not ending on another target), Sprint, Aim and Dodge tokens, and
 //! attacks (the attack exists, melee adjacency, line of sight, area and vertex origins and
 //! templates, the number of dice rolled, damage, incapacitation and overkill push).
-//! Multi-hex figures cannot be scripted yet, and hazards and power-card effects are not
-//! applied.
+//! Multi-hex figures move by their catalog's rule: Omnitron-V starts from one of its hexes and
+//! ends in any shape with a hex on the path's end (`place`, or its old shape moved along), a
+//! tail follows its head. Hazards and power-card effects are not applied.
 
 use megahex_schema::{
-    AttackKind, Catalog, FigureStats, HexRef, Movement, PlaytestAction, PlaytestAttack, Scenario,
+    AttackKind, Catalog, FigureMovement, FigureStats, HexRef, MovePath, Movement, PlaytestAction,
+    PlaytestAttack, Scenario,
 };
 
 use crate::board::area;
@@ -28,6 +30,8 @@ struct Piece {
     id: String,
     team: Option<String>,
     hexes: Vec<Axial>,
+    /// How it moves when it covers several hexes.
+    movement: FigureMovement,
     /// Health left, when the stats give it.
     health: Option<u32>,
     stats: Option<FigureStats>,
@@ -52,10 +56,17 @@ pub fn replay(scenario: &Scenario, catalog: &Catalog) -> Option<Diagnostic> {
         .filter_map(|token| {
             let placed = scene.tokens.iter().find(|p| p.id == token.id && p.target)?;
             let stats = stats_of(token.character.as_deref());
+            let movement = token
+                .character
+                .as_deref()
+                .and_then(|figure| catalog.figure(figure))
+                .map(|figure| figure.movement)
+                .unwrap_or_default();
             Some(Piece {
                 id: token.id.clone(),
                 team: token.team.clone(),
                 hexes: placed.hexes.clone(),
+                movement,
                 health: token.health.or(stats.as_ref().and_then(|s| s.health)),
                 stats,
                 aim: false,
@@ -96,15 +107,6 @@ pub fn replay(scenario: &Scenario, catalog: &Catalog) -> Option<Diagnostic> {
                     ),
                 );
             }
-        }
-        if pieces[me].hexes.len() != 1 {
-            return illegal(
-                at_turn("turn"),
-                format!(
-                    "`{}` covers several hexes; multi-hex figures cannot be scripted yet",
-                    turn.turn
-                ),
-            );
         }
         let Some(stats) = pieces[me].stats.clone() else {
             return illegal(
@@ -195,26 +197,98 @@ fn occupied_by_other(pieces: &[Piece], me: usize, at: Axial) -> Option<&str> {
 }
 
 /// A Move, Sprint or push along `path`: adjacent steps on the map, within the budget, ending
-/// on no other target.
+/// on no other target. A multi-hex figure moves by its catalog's rule (see [`multi_hex_end`]).
 fn walk(
     scene: &Scene,
     pieces: &mut [Piece],
     me: usize,
-    path: &[HexRef],
+    path: &MovePath,
     action: MoveAction,
 ) -> Result<(), String> {
+    let steps = path
+        .steps()
+        .iter()
+        .map(|step| hex(scene, step))
+        .collect::<Result<Vec<Axial>, String>>()?;
+    let place = path
+        .place()
+        .map(|place| {
+            place
+                .iter()
+                .map(|h| hex(scene, h))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    let hexes = pieces[me].hexes.clone();
+    // Where the path may start: a single hex, a tail's head, or any of Omnitron-V's hexes the
+    // first step touches (the cheapest that is legal is taken).
+    let starts: Vec<Axial> = match (hexes.len(), pieces[me].movement, steps.first()) {
+        (1, _, _) | (_, FigureMovement::Single | FigureMovement::Tail, _) => {
+            hexes.first().copied().into_iter().collect()
+        }
+        (_, FigureMovement::AnyConfiguration, Some(&first)) => {
+            let touching: Vec<Axial> = hexes
+                .iter()
+                .copied()
+                .filter(|&h| distance(h, first) == 1)
+                .collect();
+            if touching.is_empty() {
+                hexes.first().copied().into_iter().collect()
+            } else {
+                touching
+            }
+        }
+        (_, FigureMovement::AnyConfiguration, None) => hexes.clone(),
+    };
+    let mut outcome = Err("the figure is not on the map".to_owned());
+    for &start in &starts {
+        outcome = path_cost(scene, start, &steps, action).map(|_| start);
+        if outcome.is_ok() {
+            break;
+        }
+    }
+    let start = outcome?;
+    let end = steps.last().copied().unwrap_or(start);
+    let moved = if hexes.len() == 1 {
+        if let Some(place) = &place
+            && place != &[end]
+        {
+            return Err(format!(
+                "`place` is for figures on several hexes; `{}` ends on [{}, {}]",
+                pieces[me].id, end[0], end[1]
+            ));
+        }
+        vec![end]
+    } else {
+        multi_hex_end(scene, &pieces[me], start, &steps, place)?
+    };
+    for &at in &moved {
+        if let Some(other) = occupied_by_other(pieces, me, at) {
+            return Err(format!(
+                "the move ends on `{other}`; figures may pass through targets but not stop on them"
+            ));
+        }
+    }
+    pieces[me].hexes = moved;
+    Ok(())
+}
+
+/// The cost of stepping from `start` along `steps`, or why the steps are not a legal path for
+/// `action`.
+fn path_cost(
+    scene: &Scene,
+    start: Axial,
+    steps: &[Axial],
+    action: MoveAction,
+) -> Result<u32, String> {
     let (budget, label) = match action {
         MoveAction::Move { budget, .. } => (budget, format!("move value {budget}")),
         MoveAction::Sprint => (2, "a Sprint of 2 hexes".to_owned()),
         MoveAction::Push(n) => (n, format!("a push of {n}")),
     };
-    let Some(&start) = pieces[me].hexes.first() else {
-        return Err("the figure is not on the map".into());
-    };
     let mut at = start;
     let mut spent = 0;
-    for (i, step) in path.iter().enumerate() {
-        let next = hex(scene, step)?;
+    for (i, &next) in steps.iter().enumerate() {
         if distance(at, next) != 1 {
             return Err(format!(
                 "step {} goes from [{}, {}] to [{}, {}], which are not adjacent",
@@ -237,13 +311,83 @@ fn walk(
         }
         at = next;
     }
-    if let Some(other) = occupied_by_other(pieces, me, at) {
-        return Err(format!(
-            "the path ends on `{other}`; figures may pass through targets but not stop on them"
-        ));
+    Ok(spent)
+}
+
+/// Where a multi-hex figure stands after a legal path from `start`. A tail follows its head
+/// hex by hex. Omnitron-V may be placed in any shape with one hex on the path's end (or, for an
+/// empty path, on one of its hexes): `place` when the script gives it, else its old shape
+/// moved along with it.
+fn multi_hex_end(
+    scene: &Scene,
+    piece: &Piece,
+    start: Axial,
+    steps: &[Axial],
+    place: Option<Vec<Axial>>,
+) -> Result<Vec<Axial>, String> {
+    let end = steps.last().copied().unwrap_or(start);
+    let on_map =
+        |hexes: &[Axial], what: &str| match hexes.iter().find(|h| !scene.board.contains(**h)) {
+            Some(off) => Err(format!(
+                "{what} puts `{}` on [{}, {}], off the map",
+                piece.id, off[0], off[1]
+            )),
+            None => Ok(()),
+        };
+    match (piece.movement, place) {
+        (FigureMovement::Tail, Some(_)) => Err(format!(
+            "`{}` moves head first with its tail following; it takes no `place`",
+            piece.id
+        )),
+        (FigureMovement::Tail, None) => {
+            // The body follows the head hex by hex; the head may not step back onto it (the
+            // movement search's rule too).
+            let mut body = piece.hexes.clone();
+            for (i, &step) in steps.iter().enumerate() {
+                if body.iter().skip(1).any(|&h| h == step) {
+                    return Err(format!(
+                        "step {} turns `{}`'s head back onto its tail",
+                        i + 1,
+                        piece.id
+                    ));
+                }
+                body.insert(0, step);
+                body.truncate(piece.hexes.len());
+            }
+            // The body is the trail the head left, newest first: on the map, as the path is.
+            Ok(body)
+        }
+        (_, Some(place)) => {
+            let ends: Vec<Axial> = if steps.is_empty() {
+                piece.hexes.clone()
+            } else {
+                vec![end]
+            };
+            if !place.iter().any(|h| ends.contains(h)) {
+                return Err(format!(
+                    "`place` must cover the path's end, [{}, {}]",
+                    end[0], end[1]
+                ));
+            }
+            let size = u32::try_from(piece.hexes.len()).unwrap_or(u32::MAX);
+            if let Some(problem) = crate::check::semantic::footprint_problem(&place, Some(size)) {
+                return Err(format!("the `place` shape does not fit: {problem}"));
+            }
+            on_map(&place, "`place`")?;
+            Ok(place)
+        }
+        (_, None) => {
+            let offset = [end[0] - start[0], end[1] - start[1]];
+            let moved: Vec<Axial> = piece
+                .hexes
+                .iter()
+                .map(|h| [h[0] + offset[0], h[1] + offset[1]])
+                .collect();
+            on_map(&moved, "keeping its shape")
+                .map_err(|e| format!("{e}; give `place` for the shape it ends in"))?;
+            Ok(moved)
+        }
     }
-    pieces[me].hexes = vec![at];
-    Ok(())
 }
 
 /// An attack with the scripted dice.
@@ -417,7 +561,7 @@ fn strike(
             scene,
             pieces,
             target,
-            &script.push,
+            &MovePath::Steps(script.push.clone()),
             MoveAction::Push(overkill),
         )?;
     }

@@ -399,7 +399,7 @@ fn check_tokens(scenario: &Scenario, catalog: &Catalog, board: &Board, out: &mut
 }
 
 /// What is wrong with a figure's hexes, if anything.
-fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Option<String> {
+pub(crate) fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Option<String> {
     let Some(&first) = hexes.first() else {
         return Some("no hexes are listed".into());
     };

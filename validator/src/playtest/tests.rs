@@ -41,10 +41,14 @@ playtest:
 
 /// The replay's finding, if any; the scenario must otherwise be clean.
 fn replay(playtest: &str) -> Option<Diagnostic> {
-    let text = scenario(playtest);
+    replay_text(&scenario(playtest))
+}
+
+/// The replay's finding in a whole scenario text, which must otherwise be clean.
+fn replay_text(text: &str) -> Option<Diagnostic> {
     let checker = Checker::new(Catalog::builtin()).unwrap();
     let found = checker
-        .check_text(&text, &|_| Err("no catalog".into()))
+        .check_text(text, &|_| Err("no catalog".into()))
         .diagnostics;
     let errors: Vec<Diagnostic> = found
         .into_iter()
@@ -164,6 +168,156 @@ fn turn_order_action_budget_and_tokens() {
     .unwrap();
     assert!(
         d.message.contains("give this turn's `move-value`"),
+        "{}",
+        d.message
+    );
+}
+
+/// Omnitron-V (villains, move 2) on M1's (1,-2) and (1,-1), both elevation 1, and (2,-2),
+/// elevation 3; Legacy on (-2,0). M1 elevations: 1 on (0,0), (0,1), (0,2), (-1,0), (-2,0);
+/// 3 on (0,-1), (1,0); 4 on (2,-1), (-1,1).
+fn omnitron(playtest: &str) -> Option<Diagnostic> {
+    replay_text(&format!(
+        "format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {{tile: 1, side: megalopolis, at: [0, 0]}}
+teams:
+  - {{id: heroes}}
+  - {{id: villains}}
+tokens:
+  - {{id: omni, kind: character, character: omnitron-v, team: villains, at: [[1, -2], [1, -1], [2, -2]]}}
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [-2, 0]}}
+turn-order: [villains, heroes]
+stats:
+  omnitron-v: {{health: 10, actions: 2, defense: 3, movement: {{value: 2}}}}
+  legacy: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}}}
+playtest:
+  - turn: omni
+    actions:
+{playtest}"
+    ))
+}
+
+#[test]
+fn omnitron_starts_from_any_of_its_hexes_and_keeps_its_shape_unless_placed() {
+    // (0,0) touches only (1,-1): one step on level ground, cost 1. Kept shape: moved by
+    // (-1,1) to (0,-1), (0,0), (1,-1).
+    assert!(omnitron("      - move: [[0, 0]]\n").is_none());
+    // From there, (-1,1) touches only (0,0): 1 + 3 levels = 4, more than 2.
+    let d = omnitron("      - move: [[0, 0]]\n      - move: [[-1, 1]]\n").unwrap();
+    assert!(d.message.contains("costs 4 by step 1"), "{}", d.message);
+    // (2,-1) touches (1,-1) (elevation 1: cost 4) and (2,-2) (elevation 3: cost 2): the
+    // cheaper start is legal; from the first hex, (1,-2), it is not even adjacent.
+    assert!(omnitron("      - move: [[2, -1]]\n").is_none());
+    // (0,-1) touches (1,-2) and (1,-1), both elevation 1: 1 + 2 = 3 either way.
+    let d = omnitron("      - move: [[0, -1]]\n").unwrap();
+    assert!(d.message.contains("costs 3 by step 1"), "{}", d.message);
+    // A Sprint from (1,-1) to (2,0): the kept shape moved by (1,1) reaches (3,-1), off M1.
+    let d = omnitron("      - sprint: [[2, -1], [2, 0]]\n").unwrap();
+    assert!(
+        d.message
+            .contains("puts `omni` on [3, -1], off the map; give `place`"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn omnitron_may_be_placed_in_any_shape_on_the_paths_end() {
+    // Placed around (0,0): (-1,0) and (0,1) both touch (0,0). The next Move to (0,2) then
+    // starts from (0,1), which only that shape has.
+    assert!(
+        omnitron(
+            "      - move: {path: [[0, 0]], place: [[0, 0], [-1, 0], [0, 1]]}\n      - move: [[0, 2]]\n"
+        )
+        .is_none()
+    );
+    // Without the placement, the kept shape has no hex next to (0,2).
+    let d = omnitron("      - move: [[0, 0]]\n      - move: [[0, 2]]\n").unwrap();
+    assert!(d.message.contains("not adjacent"), "{}", d.message);
+    // The shape must cover the path's end, have three hexes that touch, and be free.
+    let d =
+        omnitron("      - move: {path: [[0, 0]], place: [[-1, 0], [-1, 1], [0, 1]]}\n").unwrap();
+    assert!(
+        d.message.contains("must cover the path's end"),
+        "{}",
+        d.message
+    );
+    let d = omnitron("      - move: {path: [[0, 0]], place: [[0, 0], [0, 1]]}\n").unwrap();
+    assert!(
+        d.message
+            .contains("covers 2 hex(es), but the figure covers 3"),
+        "{}",
+        d.message
+    );
+    let d = omnitron("      - move: {path: [[0, 0]], place: [[0, 0], [0, 2], [-1, 0]]}\n").unwrap();
+    assert!(d.message.contains("do not all touch"), "{}", d.message);
+    let d =
+        omnitron("      - move: {path: [[0, 0]], place: [[0, 0], [-1, 0], [-2, 0]]}\n").unwrap();
+    assert!(d.message.contains("ends on `legacy`"), "{}", d.message);
+    // With no steps, it may turn in place around one of its own hexes.
+    assert!(omnitron("      - move: {place: [[1, -1], [0, 0], [0, 1]]}\n").is_none());
+}
+
+#[test]
+fn a_one_hex_figure_takes_no_place() {
+    let d = replay(
+        "  - turn: legacy\n    actions:\n      - move: {path: [[0, 1]], place: [[0, 1], [1, 0]]}\n",
+    )
+    .unwrap();
+    assert!(
+        d.message
+            .contains("`place` is for figures on several hexes"),
+        "{}",
+        d.message
+    );
+}
+
+/// Legacy on (0,0) punches the Tyrannosaurus rex (head (0,1), tail (0,2)): dice 6, 5, 4, 3
+/// against a defence 1 block nothing, 4 damage on 1 health, so 3 overkill to push it with.
+/// Baron Blade stands on (1,0).
+fn rex_pushed(push: &str) -> Option<Diagnostic> {
+    replay_text(&format!(
+        "format: 1
+ruleset: sentinel-tactics
+rules: {{environment: [tyrannosaurus-rex]}}
+map:
+  tiles:
+    - {{tile: 1, side: megalopolis, at: [0, 0]}}
+teams:
+  - {{id: heroes}}
+  - {{id: villains}}
+tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: rex, kind: environment, character: tyrannosaurus-rex, at: [[0, 1], [0, 2]]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [1, 0]}}
+turn-order: [heroes, villains]
+stats:
+  legacy: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}, attacks: [{{name: Punch, kind: melee, dice: 4}}]}}
+  tyrannosaurus-rex: {{health: 1, defense: 1}}
+playtest:
+  - turn: legacy
+    actions:
+      - attack: {{with: Punch, target: rex, roll: [6, 5, 4, 3], defense: [1], damage: 4, push: {push}}}
+"
+    ))
+}
+
+#[test]
+fn a_tail_follows_its_head() {
+    // The head steps to (-1,2) and the tail follows to (0,1), which is free; a kept shape
+    // (moved by (-1,1)) would put the tail on (-1,3), off M1.
+    assert!(rex_pushed("[[-1, 2]]").is_none());
+    // Through Blade's hex (1,0) on to (2,-1): the tail stops on Blade, where a kept shape
+    // (moved by (2,-2) to (2,-1), (2,0)) would not.
+    let d = rex_pushed("[[1, 0], [2, -1]]").unwrap();
+    assert!(d.message.contains("ends on `blade`"), "{}", d.message);
+    // The head may not turn back onto its tail.
+    let d = rex_pushed("[[0, 2]]").unwrap();
+    assert!(
+        d.message.contains("head back onto its tail"),
         "{}",
         d.message
     );
