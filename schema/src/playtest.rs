@@ -18,7 +18,14 @@ pub struct PlaytestTurn {
     #[schemars(range(min = 0, max = 20))]
     pub move_value: Option<u32>,
     /// The actions, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    // Written `move: [...]` in YAML too: serde_yaml's own enum form would be a `!move` tag,
+    // which scenario files do not allow.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        with = "serde_yaml::with::singleton_map_recursive"
+    )]
+    #[schemars(with = "Vec<PlaytestAction>")]
     pub actions: Vec<PlaytestAction>,
 }
 
