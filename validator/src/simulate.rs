@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 
 use megahex_schema::{
-    AttackStats, Catalog, FigureStats, Movement, ObjectiveKind, Scenario, TokenKind,
+    AttackStats, Catalog, FigureMovement, FigureStats, Movement, ObjectiveKind, Scenario, TokenKind,
 };
 
 use crate::board::{Axial, Board};
@@ -109,6 +109,8 @@ struct Setup<'a> {
 
 struct FigureSetup {
     placed: Placed,
+    /// How it moves when it covers several hexes.
+    movement: FigureMovement,
     team: String,
     character: bool,
     stats: FigureStats,
@@ -198,6 +200,10 @@ fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, S
             .collect();
         figures.push(FigureSetup {
             placed: placed.clone(),
+            movement: catalog
+                .figure(figure_id)
+                .map(|f| f.movement)
+                .unwrap_or_default(),
             team: team.clone(),
             character: token.kind == TokenKind::Character,
             stats,
@@ -485,11 +491,21 @@ fn advance(setup: &Setup, pieces: &mut [Piece], score: &mut Score, me: usize) ->
     let figure = &setup.figures[me];
     let board = &setup.scene.board;
     let costs = &setup.costs[usize::from(figure.stats.mobility)];
-    let Some(start) = pieces[me].hexes.first().and_then(|&h| board.slot(h)) else {
-        return false;
+    let hexes = pieces[me].hexes.clone();
+    // Omnitron-V starts from any of its hexes and may end in any shape; others move from
+    // their first hex and keep their shape.
+    let any_configuration = hexes.len() > 1 && figure.movement == FigureMovement::AnyConfiguration;
+    let starts: Vec<usize> = if any_configuration {
+        hexes.iter().filter_map(|&h| board.slot(h)).collect()
+    } else {
+        hexes
+            .first()
+            .and_then(|&h| board.slot(h))
+            .into_iter()
+            .collect()
     };
     let goals = goals(setup, pieces, score, me);
-    if goals.is_empty() {
+    if starts.is_empty() || goals.is_empty() {
         return false;
     }
     let left = |from: usize| {
@@ -499,38 +515,59 @@ fn advance(setup: &Setup, pieces: &mut [Piece], score: &mut Score, me: usize) ->
             .min()
             .unwrap_or(u32::MAX)
     };
-    let now = left(start);
+    let cost_to = |end: usize| {
+        starts
+            .iter()
+            .map(|&s| costs[s][end])
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let now = starts.iter().map(|&s| left(s)).min().unwrap_or(u32::MAX);
     let taken: Vec<Axial> = pieces
         .iter()
         .enumerate()
         .filter(|(i, p)| *i != me && !p.out)
         .flat_map(|(_, p)| p.hexes.iter().copied())
         .collect();
+    let free = |at: Axial| board.contains(at) && !taken.contains(&at);
     let budget = pieces[me].move_value;
-    let best = (0..costs.len())
-        .filter(|&h| costs[start][h] <= budget)
+    // End hexes that get closer, best first (ties by cost, then board order). A figure that
+    // keeps its shape tries only the best; Omnitron-V the best where a shape fits.
+    let closer = (0..costs.len())
+        .filter(|&h| cost_to(h) <= budget)
         .filter(|&h| !taken.contains(&board.hexes()[h].at))
-        .min_by_key(|&h| (left(h), costs[start][h]));
-    let Some(end) = best.filter(|&h| left(h) < now) else {
+        .filter(|&h| left(h) < now);
+    let ends: Vec<usize> = if any_configuration {
+        let mut ends: Vec<usize> = closer.collect();
+        ends.sort_by_key(|&h| (left(h), cost_to(h), h));
+        ends
+    } else {
+        closer
+            .min_by_key(|&h| (left(h), cost_to(h)))
+            .into_iter()
+            .collect()
+    };
+    // Where the figure stands with a hex on `end`: its shape moved along from the cheapest
+    // start, or for Omnitron-V any free shape around `end`.
+    let placement = |end: usize| -> Option<Vec<Axial>> {
+        let at = board.hexes()[end].at;
+        let from = starts.iter().copied().min_by_key(|&s| costs[s][end])?;
+        let from_at = board.hexes()[from].at;
+        let kept: Vec<Axial> = hexes
+            .iter()
+            .map(|h| [h[0] + at[0] - from_at[0], h[1] + at[1] - from_at[1]])
+            .collect();
+        if kept.iter().all(|&h| free(h)) {
+            Some(kept)
+        } else if any_configuration {
+            crate::board::movement::shape_around(at, hexes.len(), &free)
+        } else {
+            None
+        }
+    };
+    let Some(moved) = ends.iter().find_map(|&end| placement(end)) else {
         return false;
     };
-    let at = board.hexes()[end].at;
-    // A multi-hex figure keeps its shape, moved with its first hex.
-    let offset = [
-        at[0] - pieces[me].hexes[0][0],
-        at[1] - pieces[me].hexes[0][1],
-    ];
-    let moved: Vec<Axial> = pieces[me]
-        .hexes
-        .iter()
-        .map(|h| [h[0] + offset[0], h[1] + offset[1]])
-        .collect();
-    if moved
-        .iter()
-        .any(|h| !board.contains(*h) || taken.contains(h))
-    {
-        return false;
-    }
     pieces[me].hexes = moved;
     collect(setup, pieces, score, me);
     true

@@ -247,9 +247,15 @@ fn reach_any_configuration(
 
 /// Is there a set of `size` contiguous free hexes containing `at`?
 fn fits_shape(at: Axial, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
+    shape_around(at, size, free).is_some()
+}
+
+/// A set of `size` contiguous free hexes containing `at`, `at` first: where Omnitron-V may
+/// stand with one hex on `at`.
+pub fn shape_around(at: Axial, size: usize, free: &dyn Fn(Axial) -> bool) -> Option<Vec<Axial>> {
     // Grow connected sets from `at`; sizes are tiny (3), so plain search is enough.
     fn grow(set: &mut Vec<Axial>, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
-        if set.len() == size {
+        if set.len() >= size {
             return true;
         }
         let frontier: Vec<Axial> = set
@@ -266,7 +272,8 @@ fn fits_shape(at: Axial, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
         }
         false
     }
-    grow(&mut vec![at], size, free)
+    let mut set = vec![at];
+    grow(&mut set, size, free).then_some(set)
 }
 
 /// The T-rex: the head moves and the tail follows in line, ending in the hex the head left.

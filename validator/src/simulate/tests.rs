@@ -118,3 +118,38 @@ fn the_wilson_interval_by_hand() {
         "{lo} {hi}"
     );
 }
+
+#[test]
+fn omnitron_takes_another_shape_where_its_own_does_not_fit() {
+    // Omnitron-V (ignoring elevation, move 1, one action) stands on (0,0), (-1,0), (-2,0) of
+    // M1 and must reach (1,-1), next to (0,0) only. Its own shape moved there would cover
+    // (0,-1), where a hero that never moves stands; the rulebook lets it end in any shape
+    // with a hex on the end point, so it reaches the hex in its first turn, every game.
+    let s = scenario(
+        "format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {tile: 1, side: megalopolis, at: [0, 0]}
+teams:
+  - {id: machines}
+  - {id: heroes}
+tokens:
+  - {id: omni, kind: character, character: omnitron-v, team: machines, at: [[0, 0], [-1, 0], [-2, 0]]}
+  - {id: legacy, kind: character, character: legacy, team: heroes, at: [0, -1]}
+objectives:
+  - {id: breach, team: machines, kind: reach, hexes: [[1, -1]]}
+turn-order: [machines, heroes]
+round-limit: 3
+stats:
+  omnitron-v: {health: 10, actions: 1, defense: 0, movement: {value: 1}, mobility: true, attacks: []}
+  legacy: {health: 10, actions: 1, defense: 0, movement: {value: 0}, attacks: []}
+",
+    );
+    let results = simulate(&s, &Catalog::builtin(), 20, 5, &|| {}).unwrap();
+    for r in &results {
+        assert_eq!(r.winner.as_deref(), Some("machines"), "{r:?}");
+        assert_eq!(r.objective.as_deref(), Some("breach"));
+        assert_eq!((r.rounds, r.hit_limit), (1, false));
+    }
+}
