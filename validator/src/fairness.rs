@@ -286,19 +286,17 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
                 Some(Movement::Static(s)) => s.value,
                 _ => 6,
             };
-            let Some(&start) = f.placed.hexes.first() else {
-                return false;
-            };
             // Moves of at most `most` each, over as many turns as it takes: the goal is
-            // reachable if a path of steps each costing at most that gets there. One search
-            // over single steps, linear in the map, whatever its size.
+            // reachable if a path of steps each costing at most that gets there from one of
+            // the figure's hexes. One search over single steps, linear in the map, whatever
+            // its size.
             let board = &scene.board;
             let step = MoveAction::Move {
                 budget: most,
                 mobility,
             };
             let mut seen = vec![false; board.hexes().len()];
-            let mut stack = vec![start];
+            let mut stack = f.placed.hexes.clone();
             while let Some(h) = stack.pop() {
                 let Some(slot) = board.slot(h) else {
                     continue;
@@ -369,12 +367,18 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
             let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
             let table = costs[usize::from(mobility)]
                 .get_or_insert_with(|| all_costs(&scene.board, mobility));
-            let Some(start) = f.placed.hexes.first().and_then(|&h| scene.board.slot(h)) else {
-                continue;
-            };
-            let cost = goals
+            // A figure on several hexes is measured from the one nearest the goals (Omnitron-V
+            // starts its move from any of them).
+            let starts: Vec<usize> = f
+                .placed
+                .hexes
                 .iter()
-                .map(|&g| table[start][g])
+                .filter_map(|&h| scene.board.slot(h))
+                .collect();
+            let cost = starts
+                .iter()
+                .flat_map(|&start| goals.iter().map(move |&g| (start, g)))
+                .map(|(start, g)| table[start][g])
                 .min()
                 .unwrap_or(u32::MAX);
             if cost < nearest.map_or(u32::MAX, |n| n.0) {
@@ -387,7 +391,11 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                 continue;
             };
             let values = move_values(&movement);
-            if let Some(turns) = expected_turns(table, start, &goals, &values, actions)
+            let turns = starts
+                .iter()
+                .filter_map(|&start| expected_turns(table, start, &goals, &values, actions))
+                .min_by(f64::total_cmp);
+            if let Some(turns) = turns
                 && best.as_ref().is_none_or(|b| turns < b.0)
             {
                 best = Some((turns, cost, f.placed.id.clone()));

@@ -165,6 +165,32 @@ fn distance_and_turns_to_the_summit() {
 }
 
 #[test]
+fn a_figure_on_several_hexes_is_measured_from_its_nearest_hex() {
+    // Omnitron-V ignores elevation (a step costs 1) and moves 1 a turn. The goal (1,-2) is 2
+    // hexes from (0,0), its nearest hex, and 3 from (-2,0), the first one listed.
+    let text = climb_scenario("{value: 1}", 1)
+        .replace(
+            "{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}",
+            "{id: omni, kind: character, character: omnitron-v, team: heroes, at: [[-2, 0], [-1, 0], [0, 0]]}",
+        )
+        .replace("hexes: [[0, -2]]", "hexes: [[1, -2]]")
+        .replace("  legacy: {", "  omnitron-v: {mobility: true, ");
+    let report = check(&text);
+    let distance = report
+        .iter()
+        .find(|d| d.code == Code::ObjectiveDistance)
+        .unwrap_or_else(|| panic!("{report:?}"));
+    assert!(
+        distance
+            .message
+            .contains("`omni` is nearest, 2 movement away")
+            && distance.message.contains("expected 2.00 turns"),
+        "{}",
+        distance.message
+    );
+}
+
+#[test]
 fn turn_one_exposure_names_targets_and_expected_damage() {
     // Baron Blade on (0,2), elevation 1; Legacy on (0,0), elevation 1, two hexes straight
     // north over (0,1), elevation 1: in sight at range 2. One die hits on 2..6 (5/6), and
