@@ -157,27 +157,24 @@ impl SchemaChecker {
                 )
             }
             K::AnyOf { context } | K::OneOfNotValid { context } => {
+                // Whether a branch failed on the value itself with an error of this kind.
+                let fails_here = |branch: &Vec<jsonschema::ValidationError<'static>>,
+                                  kind: fn(&K) -> bool| {
+                    branch
+                        .iter()
+                        .any(|e| kind(e.kind()) && e.instance_path().as_str() == pointer)
+                };
                 // Prefer the one alternative whose shape matches, and report its own errors.
                 let matching: Vec<&Vec<jsonschema::ValidationError<'static>>> = context
                     .iter()
-                    .filter(|branch| {
-                        !branch.iter().any(|e| {
-                            matches!(e.kind(), K::Type { .. })
-                                && e.instance_path().as_str() == pointer
-                        })
-                    })
+                    .filter(|branch| !fails_here(branch, |k| matches!(k, K::Type { .. })))
                     .collect();
                 // Among several, an enum tagged by its key (`move:`, `attack:`) is the one
                 // whose required key is there.
                 let tagged: Vec<&Vec<jsonschema::ValidationError<'static>>> = matching
                     .iter()
                     .copied()
-                    .filter(|branch| {
-                        !branch.iter().any(|e| {
-                            matches!(e.kind(), K::Required { .. })
-                                && e.instance_path().as_str() == pointer
-                        })
-                    })
+                    .filter(|branch| !fails_here(branch, |k| matches!(k, K::Required { .. })))
                     .collect();
                 let chosen = match (matching.as_slice(), tagged.as_slice()) {
                     ([branch], _) | (_, [branch]) => Some(*branch),

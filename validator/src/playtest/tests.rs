@@ -7,17 +7,20 @@ use crate::Checker;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use megahex_schema::Catalog;
 
-fn scenario(playtest: &str) -> String {
-    format!(
-        "format: 1
+/// The start of every scenario here: tile M1 at the origin, heroes and villains.
+const M1_TWO_TEAMS: &str = "format: 1
 ruleset: sentinel-tactics
 map:
   tiles:
-    - {{tile: 1, side: megalopolis, at: [0, 0]}}
+    - {tile: 1, side: megalopolis, at: [0, 0]}
 teams:
-  - {{id: heroes}}
-  - {{id: villains}}
-tokens:
+  - {id: heroes}
+  - {id: villains}
+";
+
+fn scenario(playtest: &str) -> String {
+    format!(
+        "{M1_TWO_TEAMS}tokens:
   - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
   - {{id: blade, kind: character, character: baron-blade, team: villains, at: [0, 2]}}
 turn-order: [heroes, villains]
@@ -178,15 +181,7 @@ fn turn_order_action_budget_and_tokens() {
 /// 3 on (0,-1), (1,0); 4 on (2,-1), (-1,1).
 fn omnitron(playtest: &str) -> Option<Diagnostic> {
     replay_text(&format!(
-        "format: 1
-ruleset: sentinel-tactics
-map:
-  tiles:
-    - {{tile: 1, side: megalopolis, at: [0, 0]}}
-teams:
-  - {{id: heroes}}
-  - {{id: villains}}
-tokens:
+        "{M1_TWO_TEAMS}tokens:
   - {{id: omni, kind: character, character: omnitron-v, team: villains, at: [[1, -2], [1, -1], [2, -2]]}}
   - {{id: legacy, kind: character, character: legacy, team: heroes, at: [-2, 0]}}
 turn-order: [villains, heroes]
@@ -280,15 +275,7 @@ fn a_one_hex_figure_takes_no_place() {
 /// Baron Blade stands on (1,0).
 fn rex_pushed(push: &str) -> Option<Diagnostic> {
     replay_text(&format!(
-        "format: 1
-ruleset: sentinel-tactics
-rules: {{environment: [tyrannosaurus-rex]}}
-map:
-  tiles:
-    - {{tile: 1, side: megalopolis, at: [0, 0]}}
-teams:
-  - {{id: heroes}}
-  - {{id: villains}}
+        "{M1_TWO_TEAMS}rules: {{environment: [tyrannosaurus-rex]}}
 tokens:
   - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
   - {{id: rex, kind: environment, character: tyrannosaurus-rex, at: [[0, 1], [0, 2]]}}
