@@ -253,27 +253,21 @@ fn fits_shape(at: Axial, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
 /// A set of `size` contiguous free hexes containing `at`, `at` first: where Omnitron-V may
 /// stand with one hex on `at`.
 pub fn shape_around(at: Axial, size: usize, free: &dyn Fn(Axial) -> bool) -> Option<Vec<Axial>> {
-    // Grow connected sets from `at`; sizes are tiny (3), so plain search is enough.
-    fn grow(set: &mut Vec<Axial>, size: usize, free: &dyn Fn(Axial) -> bool) -> bool {
-        if set.len() >= size {
-            return true;
-        }
-        let frontier: Vec<Axial> = set
-            .iter()
-            .flat_map(|&h| neighbours(h))
-            .filter(|n| !set.contains(n) && free(*n))
-            .collect();
-        for n in frontier {
-            set.push(n);
-            if grow(set, size, free) {
-                return true;
+    // Every prefix of a breadth-first visit is connected (each hex touches one visited
+    // before it), so the first `size` free hexes reached from `at` are a shape, and if the
+    // visit ends sooner no shape exists. Linear in `size`, whatever the figure.
+    let mut shape = vec![at];
+    let mut next = 0;
+    while shape.len() < size {
+        let &from = shape.get(next)?;
+        next += 1;
+        for n in neighbours(from) {
+            if shape.len() < size && !shape.contains(&n) && free(n) {
+                shape.push(n);
             }
-            set.pop();
         }
-        false
     }
-    let mut set = vec![at];
-    grow(&mut set, size, free).then_some(set)
+    Some(shape)
 }
 
 /// The T-rex: the head moves and the tail follows in line, ending in the hex the head left.

@@ -177,3 +177,33 @@ fn the_rex_tail_follows_its_head() {
     // The head cannot step back onto its own tail in one move.
     assert_eq!(cost_to(&found, [0, 1]), None);
 }
+
+#[test]
+fn a_shape_grows_from_its_hex_through_free_hexes_only() {
+    use crate::board::distance;
+    // A line of three free hexes: a shape of three is the whole line, of four there is none.
+    let line = [[0, 0], [1, 0], [2, 0]];
+    let free_line = |h: Axial| line.contains(&h);
+    let shape = shape_around([1, 0], 3, &free_line).unwrap();
+    assert_eq!(shape[0], [1, 0]);
+    let mut sorted = shape.clone();
+    sorted.sort();
+    assert_eq!(sorted, line.to_vec());
+    assert_eq!(shape_around([0, 0], 4, &free_line), None);
+    // The 19 hexes within 2 of the origin: any size up to 19 fits, connected and free, and 20
+    // does not; a huge figure is refused at once rather than searched for.
+    let disc = |h: Axial| distance(h, [0, 0]) <= 2;
+    for size in 1..=19 {
+        let shape = shape_around([2, -2], size, &disc).unwrap();
+        assert_eq!(shape.len(), size);
+        assert!(shape.iter().all(|&h| disc(h)));
+        for (i, &h) in shape.iter().enumerate().skip(1) {
+            assert!(
+                shape[..i].iter().any(|&before| distance(before, h) == 1),
+                "{shape:?} is not connected at {h:?}"
+            );
+        }
+    }
+    assert_eq!(shape_around([0, 0], 20, &disc), None);
+    assert_eq!(shape_around([0, 0], 1_000_000, &disc), None);
+}
