@@ -7,7 +7,7 @@ use egui::{Color32, PointerButton, Pos2, Sense};
 use megahex::Severity;
 use megahex::board::{Axial, Board};
 use megahex_schema::hexref::MAX_COORDINATE;
-use megahex_schema::{Footprint, HexRef, Side, TileHex, TileHexMap, TilePlacement};
+use megahex_schema::{Footprint, Side, TilePlacement};
 
 use crate::app::{Drag, EditorApp, Selection, StatusKind, Tool};
 use crate::draw::{self, Ghost, Marks};
@@ -310,17 +310,7 @@ impl EditorApp {
                     token.id, at[0], at[1]
                 ));
             };
-            moved.push(match reference {
-                HexRef::Axial(_) => HexRef::Axial(at),
-                HexRef::Tile(_) => HexRef::Tile(TileHex {
-                    tile: hex.tile,
-                    hex: hex.index,
-                }),
-                HexRef::TileMap(_) => HexRef::TileMap(TileHexMap {
-                    tile: hex.tile,
-                    hex: hex.index,
-                }),
-            });
+            moved.push(crate::tokens::same_form(reference, hex));
         }
         Ok(match (&token.at, moved.as_slice()) {
             (Footprint::One(_), [one]) => Footprint::One(*one),

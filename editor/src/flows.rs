@@ -21,6 +21,16 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The sample scenario written to a fresh folder and opened in the app: the folder, the file
+/// and the harness.
+fn sample_app(name: &str) -> (PathBuf, PathBuf, Harness<'static, EditorApp>) {
+    let dir = scratch(name);
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    (dir, file, harness_for(app))
+}
+
 fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
@@ -151,11 +161,7 @@ fn place_rotate_undo_save_on_a_real_file() {
 /// Drags a selected tile and a token with the pointer, then deletes the token with the key.
 #[test]
 fn drag_a_tile_and_a_token_then_delete_the_token() {
-    let dir = scratch("drag");
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_, _, mut harness) = sample_app("drag");
 
     // Tile 7 (centre [-3, 5]): select it by a hex without tokens, then drag it one hex down.
     let grab = [-3, 6];
@@ -304,11 +310,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
 #[test]
 fn line_of_sight_overlay_from_a_figure_with_l() {
     use crate::overlay::{Seen, Tint};
-    let dir = scratch("los");
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_, _, mut harness) = sample_app("los");
     // legacy stands on [0, 0].
     let pos = screen_of(&harness, [0, 0]);
     click_at(&mut harness, pos);
@@ -358,11 +360,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
 #[test]
 fn place_turn_and_inspect_a_token_then_save() {
     use megahex_schema::{Footprint, HexRef, TileHex, Token, TokenKind};
-    let dir = scratch("token");
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_, file, mut harness) = sample_app("token");
     let t = |tile, hex| HexRef::Tile(TileHex { tile, hex });
     let fourth =
         |h: &Harness<'_, EditorApp>| h.state().doc.scenario().unwrap().tokens.get(3).cloned();
@@ -500,11 +498,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     use megahex_schema::{
         DeploymentZone, EnvironmentCard, HexRef, LosEdges, ObjectiveKind, TileHex,
     };
-    let dir = scratch("scenario-panels");
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_, file, mut harness) = sample_app("scenario-panels");
     let scenario = |h: &Harness<'_, EditorApp>| h.state().doc.scenario().cloned().unwrap();
 
     harness
@@ -679,11 +673,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
 /// in a field puts the old text back.
 #[test]
 fn scenario_text_fields_change_the_scenario_when_left() {
-    let dir = scratch("scenario-text");
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_, _, mut harness) = sample_app("scenario-text");
     harness.state_mut().scenario_ui.open = true;
     harness.run_steps(2);
     let description = "The story and setup notes, for the players";
@@ -734,11 +724,7 @@ fn scenario_text_fields_change_the_scenario_when_left() {
 /// tile already down.
 #[test]
 fn a_tile_dragged_from_the_palette_snaps_next_to_the_map() {
-    let dir = scratch("palette-drag");
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_, _, mut harness) = sample_app("palette-drag");
     // The sample's tiles sit at (0,0), (5,-2), (2,3) and (-3,5). Of the six edge-to-edge slots
     // round (0,0) (the turns of (5,-2)), (-5,2) is free: at least 5 hexes from every centre.
     // Released one hex below it, on (-5,3), the tile snaps to (-5,2).

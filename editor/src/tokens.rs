@@ -281,7 +281,7 @@ pub fn hex_ref_for(board: &Board, at: Axial) -> Option<HexRef> {
 
 /// `reference` rewritten to name `hex`, in the form it was written in, so the file still reads
 /// the way the designer wrote it.
-fn same_form(reference: &HexRef, hex: &BoardHex) -> HexRef {
+pub(crate) fn same_form(reference: &HexRef, hex: &BoardHex) -> HexRef {
     match reference {
         HexRef::Axial(_) => HexRef::Axial(hex.at),
         HexRef::Tile(_) => HexRef::Tile(TileHex {

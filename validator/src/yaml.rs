@@ -44,6 +44,19 @@ pub struct Span {
     pub column: usize,
 }
 
+#[cfg(test)]
+impl Span {
+    /// A one-byte span at a line and column, for tests of the report formats.
+    pub(crate) fn at(line: usize, column: usize) -> Span {
+        Span {
+            offset: 0,
+            len: 1,
+            line,
+            column,
+        }
+    }
+}
+
 /// A loaded document: its value plus the location of every node.
 #[derive(Debug, Clone)]
 pub struct Document {

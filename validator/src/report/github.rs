@@ -82,15 +82,6 @@ mod tests {
     use crate::diagnostic::Code;
     use crate::yaml::Span;
 
-    fn at(line: usize, column: usize) -> Option<Span> {
-        Some(Span {
-            offset: 0,
-            len: 1,
-            line,
-            column,
-        })
-    }
-
     #[test]
     fn escaping_follows_the_runner_rules() {
         assert_eq!(
@@ -111,7 +102,7 @@ mod tests {
                 source: String::new(),
                 diagnostics: vec![
                     Diagnostic {
-                        span: at(7, 40),
+                        span: Some(Span::at(7, 40)),
                         ..Diagnostic::error(
                             Code::TileOverlap,
                             "/map/tiles/1/at",
@@ -120,7 +111,7 @@ mod tests {
                         .with_help("move the tile, 100% of it")
                     },
                     Diagnostic {
-                        span: at(10, 25),
+                        span: Some(Span::at(10, 25)),
                         ..Diagnostic::warning(Code::UnknownReference, "/tokens/0/kind", "a, b: c")
                     },
                 ],

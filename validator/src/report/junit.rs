@@ -113,15 +113,6 @@ mod tests {
     use crate::diagnostic::Code;
     use crate::yaml::Span;
 
-    fn at(line: usize, column: usize) -> Option<Span> {
-        Some(Span {
-            offset: 0,
-            len: 1,
-            line,
-            column,
-        })
-    }
-
     fn results() -> Vec<FileResult> {
         vec![
             FileResult {
@@ -129,7 +120,7 @@ mod tests {
                 source: String::new(),
                 diagnostics: vec![
                     Diagnostic {
-                        span: at(7, 40),
+                        span: Some(Span::at(7, 40)),
                         ..Diagnostic::error(
                             Code::TileOverlap,
                             "/map/tiles/1/at",
@@ -138,7 +129,7 @@ mod tests {
                         .with_help("move it")
                     },
                     Diagnostic {
-                        span: at(9, 3),
+                        span: Some(Span::at(9, 3)),
                         ..Diagnostic::error(
                             Code::DuplicateId,
                             "/teams/1/id",
@@ -146,7 +137,7 @@ mod tests {
                         )
                     },
                     Diagnostic {
-                        span: at(10, 25),
+                        span: Some(Span::at(10, 25)),
                         ..Diagnostic::warning(
                             Code::UnknownReference,
                             "/tokens/0/kind",
