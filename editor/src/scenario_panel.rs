@@ -1163,10 +1163,12 @@ fn rules(ui: &mut Ui, draft: &mut Scenario) {
     });
     ui.label("los-edges: a line that only grazes a blocking hex is");
     ui.horizontal(|ui| {
-        ui.radio_value(&mut r.los_edges, LosEdges::Permissive, "permissive")
-            .on_hover_text("The default: not blocked; only a line entering a blocking hex is");
         ui.radio_value(&mut r.los_edges, LosEdges::Strict, "strict")
-            .on_hover_text("Blocked: touching a blocking hex's edge or corner blocks");
+            .on_hover_text(
+                "The rulebook (default): blocked; touching a blocking hex's edge or corner blocks",
+            );
+        ui.radio_value(&mut r.los_edges, LosEdges::Permissive, "permissive")
+            .on_hover_text("A house rule: not blocked; only a line entering a blocking hex is");
     });
     ui.label("environment: the cards in play");
     for card in CARDS {

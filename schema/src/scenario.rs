@@ -180,10 +180,12 @@ pub enum LosBlocking {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum LosEdges {
-    /// A line is blocked only if it enters the inside of the blocking hexes.
-    #[default]
+    /// A house rule: a line is blocked only if it enters the inside of the blocking hexes, so
+    /// grazing a corner or running along an outer edge sees past them.
     Permissive,
-    /// A line touching any blocking hex, even at a corner, is blocked.
+    /// The rulebook (default): a line touching any blocking hex, even at a corner, is blocked,
+    /// so a raised hex "perfectly between" two figures stops their line of sight.
+    #[default]
     Strict,
 }
 

@@ -14,11 +14,10 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-use common::{Run, fixtures_dir, megahex_bin, megahex_in, scratch_dir, workspace_root};
+use common::{Run, fixtures_dir, megahex_in, megahex_with_stdin, scratch_dir, workspace_root};
 use serde_json::json;
 
 /// The folder name every format test uses.
@@ -230,32 +229,6 @@ fn an_unknown_format_is_a_usage_error_listing_the_formats() {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-/// Runs `megahex ARGS` in `dir` with `input` on standard input.
-fn megahex_with_stdin(dir: &Path, args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(megahex_bin())
-        .current_dir(dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // megahex may stop reading early (a usage error); that is not this test's failure.
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
 /// The `files[].path` of a `--format json` run.
 fn json_paths(run: &Run) -> Vec<String> {
     run.json()["files"]
@@ -281,7 +254,7 @@ fn a_dash_reads_a_scenario_from_standard_input() {
     let text = fixture("warning/minion-kind-mismatch.yaml");
     let run = megahex_with_stdin(
         &root,
-        &["validate", "--format", "github", "-"],
+        ["validate", "--format", "github", "-"],
         text.as_bytes(),
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
@@ -296,7 +269,7 @@ fn a_dash_reads_a_scenario_from_standard_input() {
     // Standard input takes its place among the other inputs, in the order given.
     let run = megahex_with_stdin(
         &root,
-        &["validate", "--format", "json", "-", DIR],
+        ["validate", "--format", "json", "-", DIR],
         fixture("invalid/tile-overlap.yaml").as_bytes(),
     );
     assert_eq!(run.code, 1, "stderr: {}", run.stderr);
@@ -320,7 +293,7 @@ fn a_dash_reads_a_scenario_from_standard_input() {
 fn standard_input_gets_the_human_snippet_and_the_size_limit() {
     let root = scratch_dir("inputs-stdin-human");
     let text = fixture("invalid/tile-overlap.yaml");
-    let run = megahex_with_stdin(&root, &["validate", "-"], text.as_bytes());
+    let run = megahex_with_stdin(&root, ["validate", "-"], text.as_bytes());
     assert_eq!(run.code, 1, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("[<stdin>:13:11]"), "{}", run.stdout);
     assert!(
@@ -331,7 +304,7 @@ fn standard_input_gets_the_human_snippet_and_the_size_limit() {
 
     let run = megahex_with_stdin(
         &root,
-        &[
+        [
             "validate",
             "--format",
             "json",

@@ -73,7 +73,7 @@ fn los_json_has_exactly_the_documented_fields() {
             "unexpected key {key}"
         );
     }
-    assert_eq!(record["rule"], "higher-than-either/permissive");
+    assert_eq!(record["rule"], "higher-than-either/strict");
     // Either a witness segment of two points or a list of blocking hexes, never neither.
     let witness = record["witness"].as_array();
     let blockers = record["blocked_by"].as_array().unwrap();

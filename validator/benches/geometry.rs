@@ -39,8 +39,66 @@ pub fn full_map() -> Board {
     board
 }
 
+/// Two tiles a hundred hexes apart (38 hexes, in two pieces), as a designer gets by dragging a
+/// tile away: what matters is the cost of sight between the far-apart pieces.
+pub fn far_apart_map() -> Board {
+    let tiles: Vec<TilePlacement> = [([0, 0], 1), ([100, -50], 2)]
+        .iter()
+        .map(|&(at, tile)| TilePlacement {
+            tile,
+            side: Side::Megalopolis,
+            at,
+            rotation: 0,
+        })
+        .collect();
+    let (board, problems) = Board::build(&tiles, &Catalog::builtin());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(board.hexes().len(), 38);
+    board
+}
+
+/// The first questions on a map, before any table is built: every hex asked of one, verdicts
+/// alone and with their full explanations (witness or blocking set), as `megahex los --from`
+/// answers them.
+fn first_answers(c: &mut Criterion) {
+    let rules = LosRules::default();
+    for (name, board, from) in [
+        ("8 tiles", full_map(), None),
+        ("2 tiles 100 hexes apart", far_apart_map(), Some([0, 0])),
+    ] {
+        let hexes: Vec<[i32; 2]> = board.hexes().iter().map(|h| h.at).collect();
+        let from = from.unwrap_or(hexes[hexes.len() / 2]);
+        c.bench_function(
+            &format!("los first answer, one to all verdicts, {name}"),
+            |b| {
+                b.iter(|| {
+                    let mut seen = 0u32;
+                    for &t in &hexes {
+                        seen += u32::from(los::sees_by_search(&board, from, t, rules));
+                    }
+                    black_box(seen)
+                })
+            },
+        );
+        c.bench_function(
+            &format!("los first answer, one to all explained, {name}"),
+            |b| {
+                b.iter(|| {
+                    black_box(
+                        hexes
+                            .iter()
+                            .filter_map(|&t| los::sight(&board, from, t, rules))
+                            .count(),
+                    )
+                })
+            },
+        );
+    }
+}
+
 fn all_pairs(c: &mut Criterion) {
     let board = full_map();
+    los::warm(&board, LosRules::default());
     let hexes: Vec<[i32; 2]> = board.hexes().iter().map(|h| h.at).collect();
     let rules = LosRules::default();
     c.bench_function(
@@ -69,6 +127,7 @@ fn all_pairs_matrix(c: &mut Criterion) {
 
 fn one_to_all(c: &mut Criterion) {
     let board = full_map();
+    los::warm(&board, LosRules::default());
     let hexes: Vec<[i32; 2]> = board.hexes().iter().map(|h| h.at).collect();
     let rules = LosRules::default();
     let from = hexes[hexes.len() / 2];
@@ -131,6 +190,7 @@ fn cold_tables(c: &mut Criterion) {
 
 criterion_group!(
     benches,
+    first_answers,
     one_to_all,
     all_pairs_matrix,
     all_pairs,

@@ -177,15 +177,46 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
+    run_megahex(dir, args, None)
+}
+
+/// Runs `megahex ARGS` in `dir` with `input` on standard input.
+pub fn megahex_with_stdin<I, S>(dir: &Path, args: I, input: &[u8]) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    run_megahex(dir, args, Some(input))
+}
+
+fn run_megahex<I, S>(dir: &Path, args: I, input: Option<&[u8]>) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
     let mut child = Command::new(megahex_bin())
         .current_dir(dir)
         .args(args)
         .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("start megahex");
+    let writer = match (input, child.stdin.take()) {
+        (Some(input), Some(mut stdin)) => {
+            let input = input.to_vec();
+            Some(std::thread::spawn(move || {
+                // megahex may stop reading early (a usage error); that is not a test failure.
+                let _ = std::io::Write::write_all(&mut stdin, &input);
+            }))
+        }
+        _ => None,
+    };
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
@@ -207,6 +238,9 @@ where
         }
         std::thread::sleep(Duration::from_millis(5));
     };
+    if let Some(writer) = writer {
+        writer.join().expect("stdin writer");
+    }
     Run {
         code: status.code().unwrap_or(-1),
         stdout: stdout.join().expect("stdout reader"),

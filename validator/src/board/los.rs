@@ -142,6 +142,8 @@ pub fn visibility_matrix(board: &Board, rules: LosRules) -> Vec<Vec<bool>> {
     use rayon::prelude::*;
     let hexes = board.hexes();
     let n = hexes.len();
+    // Every pair is about to be asked: build the tables they need now, over the cores.
+    warm(board, rules);
     let upper: Vec<Vec<bool>> = (0..n)
         .into_par_iter()
         .map(|i| {
@@ -150,7 +152,7 @@ pub fn visibility_matrix(board: &Board, rules: LosRules) -> Vec<Vec<bool>> {
                 .map(|j| {
                     let (b, hb) = (hexes[j].at, &hexes[j]);
                     distance(a, b) <= 1
-                        || clear_line(board, a, b, rules, ha.elevation, hb.elevation)
+                        || clear_line(board, a, b, rules, ha.elevation, hb.elevation, true)
                 })
                 .collect()
         })
@@ -198,18 +200,13 @@ pub fn sight(board: &Board, from: Axial, to: Axial, rules: LosRules) -> Option<S
         sight.witness = Some([a, b]);
         return Some(sight);
     }
+    // Explanations always come from the per-pair search, so the same question gets the same
+    // witness and blocking set whichever tables happen to be built.
     let threshold = rules.threshold(hf.elevation, ht.elevation);
-    let answer = if table::is_tabled(from, to) {
-        let probe = Probe::between(from, to, rules.edges);
-        let pattern = obstruction(board, from, &probe, threshold);
-        match probe.first_clear(&pattern) {
-            Some(candidate) => Ok(probe.witness(candidate, from)),
-            None => Err(smallest_blocking_set(from, to, &probe, pattern)),
-        }
-    } else {
-        let obstacles = direct::obstacles_between(board, from, to, |h| h.sight_level() > threshold);
-        direct::find_witness(from, to, &obstacles, rules.edges)
-            .ok_or_else(|| direct::smallest_blocking_set(from, to, &obstacles, rules.edges))
+    let obstacles = pair::obstacles_between(board, from, to, |h| h.sight_level() > threshold);
+    let answer = match pair::search(from, to, &obstacles, rules.edges, true) {
+        pair::Answer::Clear(segment) => Ok(segment),
+        pair::Answer::Blocked(blockers) => Err(blockers),
     };
     match answer {
         Ok(segment) => sight.witness = Some(segment),
@@ -304,8 +301,21 @@ pub fn ranges_from(board: &Board, from: &[Axial]) -> Vec<(Axial, u32)> {
         .collect()
 }
 
-/// Just the verdict `from` sees `to`, for hot loops; same rules as [`sight`].
+/// Just the verdict `from` sees `to`, for hot loops; same rules as [`sight`]. Answered from the
+/// sight-line tables once [`warm`] has built them for the map, and by the per-pair search
+/// before that: the same verdict either way.
 pub fn sees(board: &Board, from: Axial, to: Axial, rules: LosRules) -> bool {
+    verdict(board, from, to, rules, true)
+}
+
+/// [`sees`] by the per-pair search alone, as a first question on a map is answered: for
+/// measuring that cost.
+#[doc(hidden)]
+pub fn sees_by_search(board: &Board, from: Axial, to: Axial, rules: LosRules) -> bool {
+    verdict(board, from, to, rules, false)
+}
+
+fn verdict(board: &Board, from: Axial, to: Axial, rules: LosRules, tables: bool) -> bool {
     let (Some(hf), Some(ht)) = (board.get(from), board.get(to)) else {
         return false;
     };
@@ -315,7 +325,16 @@ pub fn sees(board: &Board, from: Axial, to: Axial, rules: LosRules) -> bool {
     if ht.is_cover() {
         return false;
     }
-    clear_line(board, from, to, rules, hf.elevation, ht.elevation)
+    clear_line(board, from, to, rules, hf.elevation, ht.elevation, tables)
+}
+
+/// Builds, over the machine's cores, the sight-line tables for every pair of the map's hexes
+/// close enough to have one, so that asking every pair afterwards costs a few bit operations
+/// each. For callers about to ask many questions of one map (self-play, the fairness report,
+/// the editor's overlays); answers are the same with or without them.
+pub fn warm(board: &Board, rules: LosRules) {
+    let positions: Vec<Axial> = board.hexes().iter().map(|h| h.at).collect();
+    table::warm(&positions, rules.edges);
 }
 
 /// Builds afresh, bypassing the cache, the sight-line tables every pair of the board needs, and
@@ -327,18 +346,31 @@ pub fn build_tables_uncached(board: &Board, edges: LosEdges) -> usize {
     table::build_uncached(&hexes, edges)
 }
 
-/// The verdict of the geometry alone (cover at the ends aside) for hexes two or more apart.
-fn clear_line(board: &Board, a: Axial, b: Axial, rules: LosRules, ea: u8, eb: u8) -> bool {
+/// The verdict of the geometry alone (cover at the ends aside) for hexes two or more apart:
+/// from the offset's table when it has one, else by the per-pair search.
+fn clear_line(
+    board: &Board,
+    a: Axial,
+    b: Axial,
+    rules: LosRules,
+    ea: u8,
+    eb: u8,
+    tables: bool,
+) -> bool {
     let threshold = rules.threshold(ea, eb);
-    if !table::is_tabled(a, b) {
-        // Hexes farther apart than any table: search directly among the few obstacles that can
-        // lie between (only hexes on the map obstruct, so a gap between tiles costs nothing).
-        let obstacles = direct::obstacles_between(board, a, b, |h| h.sight_level() > threshold);
-        return direct::find_witness(a, b, &obstacles, rules.edges).is_some();
+    match Probe::cached(a, b, rules.edges).filter(|_| tables) {
+        Some(probe) => {
+            let pattern = obstruction(board, a, &probe, threshold);
+            probe.first_clear(&pattern).is_some()
+        }
+        None => {
+            let obstacles = pair::obstacles_between(board, a, b, |h| h.sight_level() > threshold);
+            matches!(
+                pair::search(a, b, &obstacles, rules.edges, false),
+                pair::Answer::Clear(_)
+            )
+        }
     }
-    let probe = Probe::between(a, b, rules.edges);
-    let pattern = obstruction(board, a, &probe, threshold);
-    probe.first_clear(&pattern).is_some()
 }
 
 /// Which of the probe's nearby hexes obstruct a line between ends at threshold `threshold`.
@@ -368,33 +400,10 @@ fn obstruction(board: &Board, a: Axial, probe: &Probe, threshold: u8) -> Pattern
     pattern
 }
 
-/// A smallest set of obstacles that still blocks every line: drop each obstacle in turn and
-/// keep it out if the rest still block. Removing any one of the result lets a line through.
-fn smallest_blocking_set(a: Axial, b: Axial, probe: &Probe, mut pattern: Pattern) -> Vec<Axial> {
-    let at = |i: usize| {
-        let off = probe.near()[i];
-        [a[0] + off[0], a[1] + off[1]]
-    };
-    // Try the far ones first, so the answer favours hexes near the middle of the line.
-    let (ca, cb) = (geom::pixel_centre(a), geom::pixel_centre(b));
-    let mid = [(ca[0] + cb[0]) / 2.0, (ca[1] + cb[1]) / 2.0];
-    let off_centre = |i: &usize| {
-        let p = geom::pixel_centre(at(*i));
-        (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2)
-    };
-    let mut order: Vec<usize> = pattern.ones().collect();
-    order.sort_by(|x, y| off_centre(y).total_cmp(&off_centre(x)));
-    for i in order {
-        pattern.set(i, false);
-        if probe.first_clear(&pattern).is_some() {
-            pattern.set(i, true);
-        }
-    }
-    let mut kept: Vec<Axial> = pattern.ones().map(at).collect();
-    kept.sort_unstable();
-    kept
-}
-
+#[cfg(test)]
 mod direct;
+mod lines;
+mod pair;
 #[cfg(test)]
 mod tests;
+mod wall;

@@ -356,6 +356,21 @@ pub(super) fn is_scenario_file(path: &Path) -> bool {
     )
 }
 
+/// A tile and roster catalog, which scenarios name with `catalog:` and which may sit beside
+/// them: a top-level `tiles:` or `figures:` key and no `ruleset:`. A folder search leaves such
+/// files out; named on the command line they are checked as scenarios (and fail loudly).
+fn is_catalog_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(64 * 1024).read_to_end(&mut head));
+    if read.is_err() {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let top = |key: &str| text.lines().any(|l| l.starts_with(key));
+    (top("tiles:") || top("figures:")) && !top("ruleset:")
+}
+
 /// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.
 fn is_skipped_dir(entry: &walkdir::DirEntry) -> bool {
     let name = entry.file_name().to_string_lossy();
@@ -469,6 +484,7 @@ pub(super) fn collect_inputs(
             let mut found: Vec<PathBuf> = search(path, &rules, cwd)
                 .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
                 .map(walkdir::DirEntry::into_path)
+                .filter(|p| !is_catalog_file(p))
                 .collect();
             found.sort();
             for file in found {
@@ -660,6 +676,31 @@ mod tests {
             ignore.add(pattern, *anchor, "test").unwrap();
         }
         ignore
+    }
+
+    #[test]
+    fn a_folder_search_leaves_catalogs_out_but_not_broken_scenarios() {
+        let dir = std::env::temp_dir().join(format!("megahex-catalog-skip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let catalog = write("catalog.yaml", "# house tiles\nformat: 1\ntiles: []\n");
+        let roster = write("roster.yaml", "format: 1\nfigures: []\n");
+        let scenario = write(
+            "scenario.yaml",
+            "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles: []\n",
+        );
+        let no_ruleset = write("broken.yaml", "format: 1\nmap:\n  tiles: []\n");
+        assert!(is_catalog_file(&catalog) && is_catalog_file(&roster));
+        assert!(!is_catalog_file(&scenario));
+        assert!(
+            !is_catalog_file(&no_ruleset),
+            "a scenario missing `ruleset` is still checked"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,37 +1,15 @@
-//! The exact search done directly, pair by pair: the method the sight-line tables precompute.
-//! It answers pairs beyond the tables' reach, and is the second implementation the tables are
-//! tested against. It finds the obstructing hexes of
-//! one pair, keeps only the critical corners that pattern can use, and tries lines through them.
+//! A second implementation of the exact search, for tests only: the tables and the per-pair
+//! search are checked against it. It enumerates the critical lines its own way (critical
+//! corners filtered by cones and wedges for permissive edges, every corner pair for strict
+//! ones) and checks each line against every obstacle, with no masks and no sharing of work.
 
 use megahex_schema::LosEdges;
 
-use super::table::{
-    EDGE_NEIGHBOUR, Hull, float_clip_line, float_segment_touches_hex, inner_segment, nudged,
+use super::lines::{
+    EDGE_NEIGHBOUR, float_clip_line, float_segment_touches_hex, inner_segment, nudged,
 };
 use crate::board::geom::{self, Lattice, Line, Ratio, Region};
-use crate::board::hex::{Axial, distance};
-use crate::board::{Board, BoardHex};
-
-/// Obstructing hexes that could touch a segment between the two hexes: those within the hex
-/// band around the straight path. Anything meeting the convex hull of the two hexes lies within
-/// two hexes of the line of hexes between them, so `d(a,h) + d(h,b) <= d(a,b) + 4` keeps them all.
-pub(super) fn obstacles_between(
-    board: &Board,
-    a: Axial,
-    b: Axial,
-    blocks: impl Fn(&BoardHex) -> bool,
-) -> Vec<Axial> {
-    let d = distance(a, b);
-    let hull = Hull::of(a, b);
-    board
-        .hexes()
-        .iter()
-        .filter(|h| blocks(h) && h.at != a && h.at != b)
-        .filter(|h| distance(a, h.at) + distance(h.at, b) <= d + 4)
-        .filter(|h| hull.touches_hex(h.at))
-        .map(|h| h.at)
-        .collect()
-}
+use crate::board::hex::Axial;
 
 /// Searches for a segment from hex `a` to hex `b` that avoids the obstacles, and returns it in
 /// pixel units. `obstacles` are all the obstructing hexes that touch the hull of the two hexes:
@@ -284,32 +262,4 @@ fn strict_witness(a: Axial, b: Axial, obstacles: &[Axial]) -> Option<[[f64; 2]; 
         }
     }
     None
-}
-
-/// A smallest set of obstacles that still blocks every line: drop each obstacle in turn and
-/// keep it out if the rest still block. Removing any one of the result lets a line through.
-pub(super) fn smallest_blocking_set(
-    a: Axial,
-    b: Axial,
-    obstacles: &[Axial],
-    edges: LosEdges,
-) -> Vec<Axial> {
-    let mut kept: Vec<Axial> = obstacles.to_vec();
-    // Try the far ones first, so the answer favours hexes near the middle of the line.
-    let (ca, cb) = (geom::pixel_centre(a), geom::pixel_centre(b));
-    let mid = [(ca[0] + cb[0]) / 2.0, (ca[1] + cb[1]) / 2.0];
-    let off_centre = |h: &Axial| {
-        let p = geom::pixel_centre(*h);
-        (p[0] - mid[0]).powi(2) + (p[1] - mid[1]).powi(2)
-    };
-    let mut order = kept.clone();
-    order.sort_by(|x, y| off_centre(y).total_cmp(&off_centre(x)));
-    for candidate in order {
-        let rest: Vec<Axial> = kept.iter().copied().filter(|&h| h != candidate).collect();
-        if find_witness(a, b, &rest, edges).is_none() {
-            kept = rest;
-        }
-    }
-    kept.sort_unstable();
-    kept
 }

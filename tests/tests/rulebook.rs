@@ -1,0 +1,190 @@
+//! The rulebook's worked examples, laid out hex by hex in `docs/examples/rulebook/` on flat
+//! tiles with only the hexes each example needs raised or in cover, and checked through the
+//! real `megahex` binary under the default rules. Every expected value is the rulebook's own
+//! sentence, quoted above its assertion; the geometry behind each layout is worked out in the
+//! scenario's description.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{megahex_in, scratch_dir, workspace_root};
+use serde_json::Value;
+
+const EXAMPLES: &str = "docs/examples/rulebook";
+
+/// `megahex los FILE --from A --to B --json` run from `dir`.
+fn los_in(dir: &std::path::Path, file: &str, from: &str, to: &str) -> Value {
+    let run = megahex_in(dir, ["los", file, "--from", from, "--to", to, "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+fn los(file: &str, from: &str, to: &str) -> Value {
+    los_in(&workspace_root(), &format!("{EXAMPLES}/{file}"), from, to)
+}
+
+/// Both verdicts of one pair: (A sees B, B sees A).
+fn seen(record: &Value) -> (bool, bool) {
+    (
+        record["visible"].as_bool().unwrap(),
+        record["reverse_visible"].as_bool().unwrap(),
+    )
+}
+
+/// A copy of an example with a `rules:` block, in a scratch folder with the catalog.
+fn with_rules(name: &str, file: &str, rules: &str) -> std::path::PathBuf {
+    let dir = scratch_dir(name);
+    let root = workspace_root().join(EXAMPLES);
+    std::fs::copy(root.join("catalog.yaml"), dir.join("catalog.yaml")).unwrap();
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
+    let text = text.replacen("\nmap:", &format!("\nrules: {rules}\n\nmap:"), 1);
+    std::fs::write(dir.join(file), text).unwrap();
+    dir
+}
+
+#[test]
+fn the_examples_are_valid_scenarios() {
+    let run = megahex_in(&workspace_root(), ["validate", "--deny-warnings", EXAMPLES]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("3 files checked"), "{}", run.stdout);
+}
+
+#[test]
+fn line_of_sight_examples() {
+    let file = "los-examples.yaml";
+    // "Ra and the Assault Drone can obviously not see each other, as the hex of elevation 2 is
+    // perfectly between them."
+    let ra = los(file, "ra", "drone");
+    assert_eq!(seen(&ra), (false, false), "{ra}");
+    assert_eq!(ra["rule"], "higher-than-either/strict");
+    // The hex between them (9/7 = [-1, 0]) is enough on its own to stop every line.
+    assert_eq!(ra["blocked_by"], serde_json::json!([[-1, 0]]), "{ra}");
+    // "The Wraith and the Assault Drone have line of sight, as an unobstructed line can be
+    // drawn between them with no difficulty."
+    assert_eq!(seen(&los(file, "wraith", "drone")), (true, true));
+    // "However, Bunker and the Assault Drone do not have line of sight, as the line would have
+    // to pass through points of elevation 2, and the Drone is standing on elevation 1."
+    let bunker = los(file, "bunker", "drone");
+    assert_eq!(seen(&bunker), (false, false), "{bunker}");
+}
+
+#[test]
+fn the_first_example_is_why_strict_edges_are_the_default() {
+    // Under the permissive house rule a line from Ra's hex to the drone's grazes the raised hex
+    // at one corner (9/7's corner towards hex 9) and enters no raised hex, so it is clear.
+    let dir = with_rules(
+        "rulebook-permissive",
+        "los-examples.yaml",
+        "{los-edges: permissive}",
+    );
+    let ra = los_in(&dir, "los-examples.yaml", "ra", "drone");
+    assert_eq!(seen(&ra), (true, true), "{ra}");
+    // Bunker's line stays blocked: the hexes around the drone are a wall, not a corner.
+    let bunker = los_in(&dir, "los-examples.yaml", "bunker", "drone");
+    assert_eq!(seen(&bunker), (false, false), "{bunker}");
+}
+
+#[test]
+fn bunker_is_blocked_because_the_drone_stands_low() {
+    // "... and the Drone is standing on elevation 1": the elevation-2 hexes block because they
+    // are higher than the drone's end. Under higher-than-both they are not higher than
+    // Bunker's elevation 3, so nothing blocks; Ra's elevation-2 hex still blocks Ra (both ends
+    // are elevation 1).
+    let dir = with_rules(
+        "rulebook-both",
+        "los-examples.yaml",
+        "{los-blocking: higher-than-both}",
+    );
+    assert_eq!(
+        seen(&los_in(&dir, "los-examples.yaml", "bunker", "drone")),
+        (true, true)
+    );
+    assert_eq!(
+        seen(&los_in(&dir, "los-examples.yaml", "ra", "drone")),
+        (false, false)
+    );
+}
+
+#[test]
+fn range_examples() {
+    let file = "range-examples.yaml";
+    let range = |from: &str| los(file, from, "legacy")["range"].as_u64().unwrap();
+    // "Citizen Autumn and Legacy are at range 6, as they are 3 hexes away from each other and
+    // the difference in their elevation is 3."
+    let autumn = los(file, "autumn", "legacy");
+    assert_eq!(
+        (
+            autumn["distance"].as_u64(),
+            autumn["elevation_difference"].as_u64()
+        ),
+        (Some(3), Some(3))
+    );
+    assert_eq!(range("autumn"), 6);
+    // "Citizen Summer and Legacy are at range 2, as they are 2 hexes away from each other but on
+    // the same elevation."
+    assert_eq!(range("summer"), 2);
+    // "Citizen Dare and Legacy are adjacent, but still at range 4, as they are 1 hex away from
+    // each other and the difference in their elevation is 3."
+    assert_eq!(los(file, "dare", "legacy")["distance"], 1);
+    assert_eq!(range("dare"), 4);
+    // "... only Citizens Autumn, Summer, and Dare can see Legacy, and vice-versa."
+    for citizen in ["autumn", "summer", "dare"] {
+        assert_eq!(
+            seen(&los(file, citizen, "legacy")),
+            (true, true),
+            "{citizen}"
+        );
+    }
+}
+
+#[test]
+fn cover_example() {
+    let file = "cover-example.yaml";
+    let sees = |a: &str, b: &str| seen(&los(file, a, b)).0;
+    // "Legacy, the Wraith, and Tachyon can all see each other ..."
+    for (a, b) in [
+        ("legacy", "wraith"),
+        ("legacy", "tachyon"),
+        ("wraith", "tachyon"),
+    ] {
+        assert!(sees(a, b) && sees(b, a), "{a} and {b}");
+    }
+    // "... but no one can see Absolute Zero."
+    for viewer in ["legacy", "wraith", "tachyon", "bunker"] {
+        assert!(
+            !sees(viewer, "absolute-zero"),
+            "{viewer} sees Absolute Zero"
+        );
+    }
+    // "He can see Bunker, but no one else."
+    assert!(sees("absolute-zero", "bunker"));
+    for other in ["legacy", "wraith", "tachyon"] {
+        assert!(!sees("absolute-zero", other), "Absolute Zero sees {other}");
+    }
+    // "Bunker can see Tachyon, but not the Wraith, but the Wraith can see Bunker just fine."
+    assert!(sees("bunker", "tachyon"));
+    assert!(!sees("bunker", "wraith"));
+    assert!(sees("wraith", "bunker"));
+}
+
+#[test]
+fn cover_between_blocks_whatever_its_elevation() {
+    // "If there is at least one hex of cover between two targets, line of sight is blocked."
+    // Legacy and Bunker stand on either side of the Wraith's cover hex (11/12); Legacy's hex
+    // 11/9, the cover hex and Bunker's 11/18 line up, and the cover hex is only elevation 1,
+    // so without its cover nothing here would be higher than either end.
+    let file = "cover-example.yaml";
+    assert_eq!(seen(&los(file, "legacy", "bunker")), (false, false));
+    // The same board with hex 11/12 as plain ground: the pair sees each other, so it was the
+    // cover that blocked.
+    let dir = scratch_dir("rulebook-no-cover");
+    let root = workspace_root().join(EXAMPLES);
+    let catalog = std::fs::read_to_string(root.join("catalog.yaml")).unwrap();
+    let plain = "- {index: 12, q: -1, r: 1, elevation: 1}";
+    let covered = "- {index: 12, q: -1, r: 1, elevation: 1, terrain: [cover]}";
+    assert!(catalog.contains(covered));
+    std::fs::write(dir.join("catalog.yaml"), catalog.replace(covered, plain)).unwrap();
+    std::fs::copy(root.join(file), dir.join(file)).unwrap();
+    assert_eq!(seen(&los_in(&dir, file, "legacy", "bunker")), (true, true));
+}
