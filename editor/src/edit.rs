@@ -426,6 +426,8 @@ mod tests {
             label: None,
             health: None,
             radius: None,
+            hazard_attack: None,
+            effect_tokens: None,
         }
     }
 

@@ -128,6 +128,8 @@ fn token() -> impl Strategy<Value = Token> {
                 label,
                 health,
                 radius,
+                hazard_attack: None,
+                effect_tokens: None,
             },
         )
 }

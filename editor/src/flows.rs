@@ -426,6 +426,8 @@ fn place_turn_and_inspect_a_token_then_save() {
         label: None,
         health: None,
         radius: None,
+        hazard_attack: None,
+        effect_tokens: None,
     };
     assert_eq!(saved_scenario(&file).tokens.get(3), Some(&expected));
     let text = std::fs::read_to_string(&file).unwrap();

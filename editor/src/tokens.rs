@@ -431,6 +431,8 @@ pub fn new_token(
                 label: None,
                 health: None,
                 radius: None,
+                hazard_attack: None,
+                effect_tokens: None,
             })
         }
         Piece::Marker(marker) => Ok(Token {
@@ -442,6 +444,8 @@ pub fn new_token(
             label: marker.label.map(str::to_owned),
             health: None,
             radius: None,
+            hazard_attack: None,
+            effect_tokens: None,
         }),
     }
 }
@@ -1219,6 +1223,8 @@ mod tests {
             label: None,
             health: None,
             radius: None,
+            hazard_attack: None,
+            effect_tokens: None,
         };
         assert_eq!(tokens(&app).get(3), Some(&expected));
         assert_eq!(app.selection, Some(Selection::Token(3)));

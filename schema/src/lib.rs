@@ -13,7 +13,9 @@ pub use catalog::{
     Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
 };
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
-pub use playtest::{MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTurn};
+pub use playtest::{
+    HazardRoll, MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget, PlaytestTurn,
+};
 pub use scenario::*;
 pub use stats::{
     AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,

@@ -27,6 +27,36 @@ pub struct PlaytestTurn {
     )]
     #[schemars(with = "Vec<PlaytestAction>")]
     pub actions: Vec<PlaytestAction>,
+    /// The dice of each hazard attack this turn, in the order the hazards strike: a figure
+    /// entering a hazard space (moving or pushed), then the hazards the figure stands in at the
+    /// end of its turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hazards: Vec<HazardRoll>,
+}
+
+/// The dice of one hazard attack: the hazard's roll and the target's defence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct HazardRoll {
+    /// The hazard's attack dice.
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub roll: Vec<u8>,
+    /// The target spends its Dodge token.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodge: bool,
+    /// Defense+1 tokens the target spends: that many extra dice in `defense`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub defense_plus: u32,
+    /// The target's defence dice.
+    #[serde(default)]
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub defense: Vec<u8>,
+    /// The damage the script expects; a different result is reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<u32>,
+    /// Overkill push: the hexes the target is pushed through, one step each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub push: Vec<HexRef>,
 }
 
 /// One action of a turn.
@@ -94,14 +124,20 @@ pub struct PlacedMove {
     pub place: Vec<HexRef>,
 }
 
-/// An attack with its dice.
+/// An attack with its dice: one target (`target` and the defence keys beside it), or for an
+/// area or vertex attack, every target it hits (`targets`), all sharing one `roll`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct PlaytestAttack {
     /// The attack's `name` in the attacker's stats.
     pub with: String,
-    /// The target's token id.
-    pub target: String,
+    /// The target's token id (one target).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Every target an area or vertex attack hits, each with its own defence, in the order
+    /// they are resolved. Figures in the template that are left out make the attack illegal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<PlaytestTarget>,
     /// Area and vertex attacks: the origin hex.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<HexRef>,
@@ -109,26 +145,59 @@ pub struct PlaytestAttack {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = 5))]
     pub corner: Option<u8>,
-    /// The attacker spends its Aim token.
+    /// The attacker spends its Aim token (with `targets`: on the first target only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aim: bool,
-    /// Attack+1 tokens spent: that many extra dice in `roll`.
+    /// One target: Attack+1 tokens spent, that many extra dice at the end of `roll`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub attack_plus: u32,
-    /// The attack dice rolled, Attack+1 dice included.
+    /// The attack dice rolled (one target: its Attack+1 dice included; with `targets`, the one
+    /// roll for all of them, each target's Attack+1 dice given as its `extra-dice`).
     #[schemars(inner(range(min = 1, max = 6)))]
     pub roll: Vec<u8>,
-    /// The defender spends its Dodge token.
+    /// One target: the defender spends its Dodge token.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dodge: bool,
-    /// The defence dice rolled.
+    /// One target: Defense+1 tokens the defender spends, that many extra dice in `defense`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub defense_plus: u32,
+    /// One target: the defence dice rolled.
+    #[serde(default)]
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub defense: Vec<u8>,
+    /// One target: the damage the script expects; a different result is reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<u32>,
+    /// One target: the push (overkill, and the attack's `push` stat), the hexes the target is
+    /// pushed through, one step each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub push: Vec<HexRef>,
+}
+
+/// One target of an attack that hits several, with its own dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlaytestTarget {
+    /// The target's token id.
+    pub target: String,
+    /// Attack+1 dice rolled for this target alone (one token each).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub extra_dice: Vec<u8>,
+    /// The target spends its Dodge token.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dodge: bool,
+    /// Defense+1 tokens the target spends: that many extra dice in `defense`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub defense_plus: u32,
+    /// The target's defence dice.
     #[serde(default)]
     #[schemars(inner(range(min = 1, max = 6)))]
     pub defense: Vec<u8>,
     /// The damage the script expects; a different result is reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<u32>,
-    /// Overkill push: the hexes the target is pushed through, one step each.
+    /// The push, the hexes the target is pushed through, one step each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub push: Vec<HexRef>,
 }

@@ -97,7 +97,11 @@ pub struct Scenario {
     /// What each team plays for.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<Objective>,
-    /// Team ids in the order they take turns each round.
+    /// Turn order tokens, in the order they are laid out each round: a team id (any figure of
+    /// that team that has not gone this round) or a token id (that figure). A list shorter than
+    /// the figures repeats within the round, skipping entries with no figure left to go; the
+    /// round ends when every figure that takes turns has had one. Left out, the teams alternate
+    /// in the order of `teams`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(schema_with = "id_list_schema")]
     pub turn_order: Vec<String>,
@@ -156,6 +160,55 @@ pub struct Rules {
     /// Environment cards in play.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub environment: Vec<EnvironmentCard>,
+    /// A house rule: Move, Sprint, Aim and Dodge may each be taken more than once a turn. The
+    /// rulebook allows each once a turn, like every other ability.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeat_basic_actions: bool,
+    /// The attack a lava hex makes while "Flow of Fiery Lava" is in play (the card's die code),
+    /// for playtests and self-play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lava_attack: Option<HazardAttack>,
+}
+
+/// The attack of a hazard space: its die code. Range counts from the hazard's origin.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct HazardAttack {
+    /// Dice in the die code.
+    #[schemars(range(min = 0, max = 12))]
+    pub dice: u32,
+    /// Auto-miss faces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub auto_miss: Vec<u8>,
+}
+
+/// Effect tokens a figure holds (rulebook "Effect Tokens"): Attack+1 and Defense+1 tokens are
+/// spent for one extra die each; an Attack-1 or Defense-1 token takes one die off the next such
+/// roll, one token a roll, and is then discarded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct EffectTokens {
+    /// Attack+1 tokens.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 20))]
+    pub attack_plus: u32,
+    /// Attack-1 tokens.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 20))]
+    pub attack_minus: u32,
+    /// Defense+1 tokens.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 20))]
+    pub defense_plus: u32,
+    /// Defense-1 tokens.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 20))]
+    pub defense_minus: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Rules {
@@ -353,6 +406,13 @@ pub struct Token {
     /// Hazard radius in hexes, for hazard tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radius: Option<u32>,
+    /// Hazard tokens: the attack the hazard makes on a target that enters its hexes or ends its
+    /// turn there, for playtests and self-play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hazard_attack: Option<HazardAttack>,
+    /// Effect tokens the figure starts the game with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect_tokens: Option<EffectTokens>,
 }
 
 impl Token {

@@ -119,6 +119,10 @@ pub struct AttackStats {
     /// Push on a hit, in hexes.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub push: u32,
+    /// Unlimited: the ability may be used more than once a turn (each use still costs an
+    /// action). Without it, an attack is used at most once a turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited: bool,
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -7,10 +7,10 @@
 
 use megahex::Checker;
 use megahex_schema::{
-    AttackKind, AttackStats, Bonus, Catalog, DeploymentZone, EnvironmentCard, FigureStats,
-    Footprint, HexRef, LosBlocking, LosEdges, Map, Movement, Objective, ObjectiveKind, Pick,
-    Reinforcement, RolledMovement, Rules, Ruleset, Scenario, Side, StaticMovement, Team, TileHex,
-    TileHexMap, TilePlacement, Token, TokenKind,
+    AttackKind, AttackStats, Bonus, Catalog, DeploymentZone, EffectTokens, EnvironmentCard,
+    FigureStats, Footprint, HazardAttack, HexRef, LosBlocking, LosEdges, Map, Movement, Objective,
+    ObjectiveKind, Pick, Reinforcement, RolledMovement, Rules, Ruleset, Scenario, Side,
+    StaticMovement, Team, TileHex, TileHexMap, TilePlacement, Token, TokenKind,
 };
 use proptest::prelude::*;
 
@@ -71,9 +71,11 @@ fn token() -> impl Strategy<Value = Token> {
         proptest::option::of(tricky_text()),
         proptest::option::of(1u32..9),
         proptest::option::of(0u32..3),
+        proptest::option::of(hazard_attack()),
+        proptest::option::of((0u32..3, 0u32..3, 0u32..3, 0u32..3)),
     )
         .prop_map(
-            |(id, kind, character, team, at, label, health, radius)| Token {
+            |(id, kind, character, team, at, label, health, radius, hazard, effects)| Token {
                 id,
                 kind,
                 // Figures must name a roster entry; markers may leave it out.
@@ -83,8 +85,24 @@ fn token() -> impl Strategy<Value = Token> {
                 label,
                 health,
                 radius,
+                hazard_attack: hazard,
+                effect_tokens: effects.map(|(a, b, c, d)| EffectTokens {
+                    attack_plus: a,
+                    attack_minus: b,
+                    defense_plus: c,
+                    defense_minus: d,
+                }),
             },
         )
+}
+
+fn hazard_attack() -> impl Strategy<Value = HazardAttack> {
+    (0u32..6, proptest::collection::btree_set(1u8..=6, 0..3)).prop_map(|(dice, misses)| {
+        HazardAttack {
+            dice,
+            auto_miss: misses.into_iter().collect(),
+        }
+    })
 }
 
 fn objective() -> impl Strategy<Value = Objective> {
@@ -139,8 +157,14 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             })
             .collect::<Vec<_>>()
     });
-    let rules =
-        (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(both, strict, lava)| Rules {
+    let rules = (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        proptest::option::of(hazard_attack()),
+    )
+        .prop_map(|(both, strict, lava, repeat, lava_attack)| Rules {
             los_blocking: if both {
                 LosBlocking::HigherThanBoth
             } else {
@@ -156,6 +180,8 @@ fn scenario() -> impl Strategy<Value = Scenario> {
             } else {
                 vec![]
             },
+            repeat_basic_actions: repeat,
+            lava_attack,
         });
     let teams = proptest::collection::vec((id(), proptest::option::of(tricky_text())), 0..3)
         .prop_map(|v| {
@@ -245,9 +271,10 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
         0u32..8,
         proptest::collection::btree_set(1u8..=6, 0..3),
         (0u32..3, 0u32..3, 0u32..3, 0u32..3),
+        any::<bool>(),
     )
         .prop_map(
-            |(name, kind, dice, misses, (reach, origin, radius, push))| AttackStats {
+            |(name, kind, dice, misses, (reach, origin, radius, push), unlimited)| AttackStats {
                 name,
                 kind: [
                     AttackKind::Melee,
@@ -261,6 +288,7 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
                 origin,
                 radius,
                 push,
+                unlimited,
             },
         );
     (

@@ -8,6 +8,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod dice;
 pub mod fairness;
+pub mod game;
 pub mod playtest;
 pub mod report;
 pub mod scene;

@@ -1,30 +1,25 @@
 //! Seeded self-play (DESIGN §6): whole games played by simple policies, to see whether a
 //! scenario ends, how long it takes and which side it favours.
 //!
-//! Each game follows the turn order (or the teams in turn), one figure a turn, round-robin
-//! within a team. A figure spends each action on the first of these that helps:
-//!
-//! 1. attack the enemy it can hit now with the best expected damage (exact odds), rolling the
-//!    dice;
-//! 2. move toward its team's nearest objective hex, or else toward the nearest enemy;
-//! 3. Aim if it has attacks and no Aim token, else Dodge (spent when it is next attacked).
-//!
-//! Characters knocked to 0 health are incapacitated and come back at full health on their next
-//! turn (rulebook "Incapacitation"); minions and other targets are destroyed. Objectives are
-//! checked at the end of every turn and, for `hold` and `survive`, at the end of every round.
-//! Games are independent and seeded from the run's seed and their number, so a seed gives the
-//! same report whatever the number of threads.
+//! Every rule comes from [`crate::game`], as in playtest replay: rounds and the turn order,
+//! the action budget with each ability and basic action once a turn, movement, attacks on one
+//! or several targets with effect tokens, incapacitation and destruction, push, hazards and
+//! reinforcements. What is here is only choice: which figure of a team takes a team's turn (the
+//! first in token order that has not gone), and what it does with each action ([`policy`]).
+//! Objectives are checked at the end of every turn and, for `hold` and `survive`, at the end of
+//! every round. Games are independent and seeded from the run's seed and their number, so a
+//! seed gives the same report whatever the number of threads.
+
+mod policy;
+mod score;
 
 use std::collections::HashMap;
 
-use megahex_schema::{
-    AttackStats, Catalog, FigureMovement, FigureStats, Movement, ObjectiveKind, Scenario, TokenKind,
-};
+use megahex_schema::{AttackStats, Catalog, Movement, Scenario};
 
-use crate::board::{Axial, Board};
 use crate::dice::{self, Attack, Defense, Faces};
-use crate::fairness::{all_costs, hit_range};
-use crate::scene::{Placed, Scene};
+use crate::fairness::all_costs;
+use crate::game::{Game, State};
 
 /// Rounds played when the scenario sets no `round-limit`.
 pub const DEFAULT_ROUNDS: u32 = 20;
@@ -91,42 +86,19 @@ pub struct GameResult {
     pub hit_limit: bool,
 }
 
-/// Everything a game needs that does not change between games.
+/// Everything the games need that does not change between them.
 struct Setup<'a> {
     scenario: &'a Scenario,
-    scene: Scene,
-    figures: Vec<FigureSetup>,
-    order: Vec<String>,
+    game: Game,
+    /// Least Move cost between hexes by board slot, without and with Mobility.
     costs: [Vec<Vec<u32>>; 2],
     limit: u32,
-    /// Who sees whom, by board slot, worked out once: games ask it thousands of times.
-    visible: Vec<Vec<bool>>,
     /// Expected damage by (attack, defence dice, range to make clamped to 1..=7), from the
-    /// exact odds.
+    /// exact odds; attacks are numbered by [`Setup::attack_index`].
     expected: HashMap<(usize, u32, u32), f64>,
     attacks: Vec<AttackStats>,
-}
-
-struct FigureSetup {
-    placed: Placed,
-    /// How it moves when it covers several hexes.
-    movement: FigureMovement,
-    team: String,
-    character: bool,
-    stats: FigureStats,
-    /// Indices into `Setup::attacks`.
-    attacks: Vec<usize>,
-}
-
-/// A figure during a game.
-#[derive(Debug, Clone)]
-struct Piece {
-    hexes: Vec<Axial>,
-    health: u32,
-    out: bool,
-    aim: bool,
-    dodge: bool,
-    move_value: u32,
+    /// Index into `attacks` of each figure's attacks, by figure.
+    attack_index: Vec<Vec<usize>>,
 }
 
 /// Plays `games` games from `seed`, calling `progress` after each (for a progress bar).
@@ -150,31 +122,23 @@ pub fn simulate(
 }
 
 fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, SimulateError> {
-    let scene = Scene::new(scenario, catalog);
-    if scene.board.hexes().len() > crate::fairness::MAX_REPORT_HEXES {
-        return Err(SimulateError::MapTooLarge(scene.board.hexes().len()));
+    let game = Game::new(scenario, catalog);
+    let hexes = game.scene.board.hexes().len();
+    if hexes > crate::fairness::MAX_REPORT_HEXES {
+        return Err(SimulateError::MapTooLarge(hexes));
     }
-    let mut attacks = Vec::new();
-    let mut figures = Vec::new();
     let mut missing = Vec::new();
-    for token in &scenario.tokens {
-        if !matches!(token.kind, TokenKind::Character | TokenKind::Minion) {
-            continue;
-        }
-        let (Some(team), Some(figure_id)) = (token.team.as_ref(), token.character.as_deref())
-        else {
-            continue;
-        };
-        let Some(placed) = scene.tokens.iter().find(|p| p.id == token.id) else {
-            continue;
-        };
-        let stats = crate::scene::figure_stats(scenario, catalog, figure_id);
-        let Some(stats) = stats else {
-            missing.push(format!("`{}` (all stats)", token.id));
+    for figure in game
+        .figures
+        .iter()
+        .filter(|f| f.takes_turns() && f.team.is_some())
+    {
+        let Some(stats) = &figure.stats else {
+            missing.push(format!("`{}` (all stats)", figure.id));
             continue;
         };
         let mut lacks = Vec::new();
-        if stats.health.is_none() && token.health.is_none() {
+        if figure.health.is_none() {
             lacks.push("health");
         }
         for (key, absent) in [
@@ -187,55 +151,54 @@ fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, S
             }
         }
         if !lacks.is_empty() {
-            missing.push(format!("`{}` ({})", token.id, lacks.join(", ")));
-            continue;
+            missing.push(format!("`{}` ({})", figure.id, lacks.join(", ")));
         }
-        let mine: Vec<usize> = stats
-            .attacks
-            .iter()
-            .map(|a| {
-                attacks.push(a.clone());
-                attacks.len() - 1
-            })
-            .collect();
-        figures.push(FigureSetup {
-            placed: placed.clone(),
-            movement: catalog
-                .figure(figure_id)
-                .map(|f| f.movement)
-                .unwrap_or_default(),
-            team: team.clone(),
-            character: token.kind == TokenKind::Character,
-            stats,
-            attacks: mine,
-        });
+    }
+    for hazard in game.hazards.iter().filter(|h| h.attack.is_none()) {
+        let entry = if hazard.name.starts_with("the lava") {
+            "lava hexes (`rules: {lava-attack: ...}`)".to_owned()
+        } else {
+            format!("hazard {} (`hazard-attack`)", hazard.name)
+        };
+        if !missing.contains(&entry) {
+            missing.push(entry);
+        }
     }
     if !missing.is_empty() {
         return Err(SimulateError::MissingStats(missing.join("; ")));
     }
-    let mut teams: Vec<String> = Vec::new();
-    for f in &figures {
-        if !teams.contains(&f.team) {
-            teams.push(f.team.clone());
+    let mut teams: Vec<&str> = Vec::new();
+    for team in game.figures.iter().filter_map(|f| f.team.as_deref()) {
+        if !teams.contains(&team) {
+            teams.push(team);
         }
     }
     if teams.len() < 2 {
         return Err(SimulateError::NoOpponents);
     }
-    let order = if scenario.turn_order.is_empty() {
-        teams.clone()
-    } else {
-        scenario.turn_order.clone()
-    };
-    let costs = [
-        all_costs(&scene.board, false),
-        all_costs(&scene.board, true),
-    ];
+    let board = &game.scene.board;
+    let costs = [all_costs(board, false), all_costs(board, true)];
+    let mut attacks = Vec::new();
+    let attack_index = game
+        .figures
+        .iter()
+        .map(|f| {
+            f.stats
+                .iter()
+                .flat_map(|s| s.attacks.iter())
+                .map(|a| {
+                    attacks.push(a.clone());
+                    attacks.len() - 1
+                })
+                .collect()
+        })
+        .collect();
     // Dice only care about the range less Reach, and nothing under 1 or over 6 differs from 1
     // or 7 (no die makes it), so seven ranges per attack and distinct defence cover every case.
-    let mut defenses: Vec<u32> = figures
+    let mut defenses: Vec<u32> = game
+        .figures
         .iter()
-        .map(|f| f.stats.defense.unwrap_or(0))
+        .map(|f| f.stats.as_ref().and_then(|s| s.defense).unwrap_or(0))
         .collect();
     defenses.sort_unstable();
     defenses.dedup();
@@ -244,7 +207,13 @@ fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, S
         for &defense in &defenses {
             for need in 1..=7 {
                 let odds = dice::odds(
-                    &attack_dice(a, need + a.reach, false),
+                    &Attack {
+                        dice: a.dice,
+                        auto_miss: Faces::of(&a.auto_miss).unwrap_or_default(),
+                        range: need + a.reach,
+                        reach: a.reach,
+                        ..Attack::default()
+                    },
                     &Defense {
                         dice: defense,
                         ..Defense::default()
@@ -254,114 +223,70 @@ fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, S
             }
         }
     }
-    let visible = crate::board::los::visibility_matrix(&scene.board, scene.rules);
     Ok(Setup {
         scenario,
-        visible,
-        limit: scenario.round_limit.unwrap_or(DEFAULT_ROUNDS),
-        scene,
-        figures,
-        order,
+        game: game.with_sight_matrix(),
         costs,
+        limit: scenario.round_limit.unwrap_or(DEFAULT_ROUNDS),
         expected,
         attacks,
+        attack_index,
     })
 }
 
-fn attack_dice(a: &AttackStats, range: u32, aim: bool) -> Attack {
-    Attack {
-        dice: a.dice,
-        auto_miss: Faces::of(&a.auto_miss).unwrap_or_default(),
-        range,
-        reach: a.reach,
-        aim,
-        ..Attack::default()
-    }
-}
-
-fn roll_move(setup: &FigureSetup, rng: &mut Rng) -> u32 {
-    match setup.stats.movement {
-        Some(Movement::Static(s)) => s.value,
-        Some(Movement::Rolled(r)) => {
+/// A move value rolled from a figure's movement (the To Be Continued phase).
+fn roll_move(movement: Option<Movement>, rng: &mut Rng) -> Option<u32> {
+    match movement? {
+        Movement::Static(s) => Some(s.value),
+        Movement::Rolled(r) => {
             let mut roll = rng.dice(r.dice.clamp(1, 6));
             roll.sort_unstable();
             let n = roll.len();
-            u32::from(match r.pick {
+            Some(u32::from(match r.pick {
                 megahex_schema::Pick::Highest => roll[n - 1],
                 megahex_schema::Pick::Lowest => roll[0],
                 megahex_schema::Pick::Median => roll[(n - 1) / 2],
-            })
+            }))
         }
-        None => 0,
     }
 }
 
-/// Progress toward the objectives during a game.
-#[derive(Default)]
-struct Score {
-    incapacitations: HashMap<String, u32>,
-    destroyed: Vec<String>,
-    collected: Vec<String>,
-    held_rounds: HashMap<usize, u32>,
-}
-
 fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
-    let mut pieces: Vec<Piece> = setup
-        .figures
-        .iter()
-        .map(|f| Piece {
-            hexes: f.placed.hexes.clone(),
-            health: f.stats.health.unwrap_or(1),
-            out: false,
-            aim: false,
-            dodge: false,
-            move_value: roll_move(f, rng),
-        })
-        .collect();
-    let mut score = Score::default();
-    let mut next_of_team: HashMap<&str, usize> = HashMap::new();
-    for round in 1..=setup.limit {
-        for team in &setup.order {
-            let members: Vec<usize> = (0..setup.figures.len())
-                .filter(|&i| setup.figures[i].team == *team)
-                .collect();
-            if members.is_empty() {
-                continue;
-            }
-            let turn = next_of_team.entry(team.as_str()).or_insert(0);
-            let me = members[*turn % members.len()];
-            *turn += 1;
-            take_turn(setup, &mut pieces, &mut score, me, rng);
-            if let Some((winner, objective)) = decided(setup, &pieces, &mut score, false) {
-                return GameResult {
-                    winner: Some(winner),
-                    objective: Some(objective),
-                    rounds: round,
-                    hit_limit: false,
-                };
-            }
+    let game = &setup.game;
+    let mut state: State = game.start();
+    for (piece, figure) in state.pieces.iter_mut().zip(&game.figures) {
+        piece.move_value = roll_move(figure.stats.as_ref().and_then(|s| s.movement), rng);
+    }
+    let mut score = score::Score::default();
+    let result = |winner: (String, String), rounds: u32| GameResult {
+        winner: Some(winner.0),
+        objective: Some(winner.1),
+        rounds,
+        hit_limit: false,
+    };
+    loop {
+        let round = state.round.number;
+        if round > setup.limit {
+            break;
         }
-        if let Some((winner, objective)) = decided(setup, &pieces, &mut score, true) {
-            return GameResult {
-                winner: Some(winner),
-                objective: Some(objective),
-                rounds: round,
-                hit_limit: false,
-            };
-        }
-        // Survive objectives are won when their rounds have passed.
-        for o in &setup.scenario.objectives {
-            if o.kind == ObjectiveKind::Survive
-                && o.rounds.is_some_and(|r| round >= r)
-                && alive(setup, &pieces, &o.team)
-            {
-                return GameResult {
-                    winner: Some(o.team.clone()),
-                    objective: Some(o.id.clone()),
-                    rounds: round,
-                    hit_limit: false,
-                };
+        let Some(due) = game.due(&state) else {
+            // Nobody takes turns: rounds pass with nothing happening.
+            state.round = state.round.next_round();
+            game.arrivals(&mut state);
+            if let Some(won) = score.round_over(setup, &state, round) {
+                return result(won, round);
             }
+            continue;
+        };
+        let me = due.figures[0];
+        policy::take_turn(setup, &mut state, &mut score, me, rng);
+        if let Some(won) = score.decided(setup, &state, false) {
+            return result(won, round);
+        }
+        if game.end_turn(&mut state)
+            && let Some(won) = score.round_over(setup, &state, round)
+        {
+            return result(won, round);
         }
     }
     GameResult {
@@ -370,351 +295,6 @@ fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
         rounds: setup.limit,
         hit_limit: true,
     }
-}
-
-fn alive(setup: &Setup, pieces: &[Piece], team: &str) -> bool {
-    setup
-        .figures
-        .iter()
-        .zip(pieces)
-        .any(|(f, p)| f.team == team && !p.out)
-}
-
-fn take_turn(setup: &Setup, pieces: &mut [Piece], score: &mut Score, me: usize, rng: &mut Rng) {
-    let figure = &setup.figures[me];
-    if pieces[me].out {
-        if !figure.character {
-            return;
-        }
-        // Power Up: an incapacitated character returns with all its health.
-        pieces[me].out = false;
-        pieces[me].health = figure.stats.health.unwrap_or(1);
-    }
-    pieces[me].aim = false;
-    pieces[me].dodge = false;
-    for _ in 0..figure.stats.actions.unwrap_or(1) {
-        if attack(setup, pieces, score, me, rng) {
-            continue;
-        }
-        if advance(setup, pieces, score, me) {
-            continue;
-        }
-        if !figure.attacks.is_empty() && !pieces[me].aim {
-            pieces[me].aim = true;
-        } else {
-            pieces[me].dodge = true;
-        }
-    }
-    // To Be Continued: roll the next move value.
-    pieces[me].move_value = roll_move(figure, rng);
-}
-
-/// Takes the attack with the best expected damage, if any enemy can be hit.
-fn attack(
-    setup: &Setup,
-    pieces: &mut [Piece],
-    score: &mut Score,
-    me: usize,
-    rng: &mut Rng,
-) -> bool {
-    let figure = &setup.figures[me];
-    let board = &setup.scene.board;
-    let sees = |a: Axial, b: Axial| match (board.slot(a), board.slot(b)) {
-        (Some(i), Some(j)) => setup.visible[i][j],
-        _ => false,
-    };
-    let mut best: Option<(f64, usize, usize, u32)> = None;
-    for (t, target) in setup.figures.iter().enumerate() {
-        if target.team == figure.team || pieces[t].out {
-            continue;
-        }
-        let defense = target.stats.defense.unwrap_or(0);
-        for &a in &figure.attacks {
-            let Some(range) = hit_range(
-                &setup.scene,
-                &pieces[me].hexes,
-                &pieces[t].hexes,
-                &setup.attacks[a],
-                &sees,
-            ) else {
-                continue;
-            };
-            let need = range.saturating_sub(setup.attacks[a].reach).clamp(1, 7);
-            let value = setup
-                .expected
-                .get(&(a, defense, need))
-                .copied()
-                .unwrap_or(0.0);
-            if best.is_none_or(|b| value > b.0) {
-                best = Some((value, a, t, range));
-            }
-        }
-    }
-    let Some((value, a, t, range)) = best else {
-        return false;
-    };
-    if value <= 0.0 {
-        return false;
-    }
-    let attack = &setup.attacks[a];
-    let aim = pieces[me].aim;
-    pieces[me].aim = false;
-    let spec = attack_dice(attack, range, aim);
-    let defense = Defense {
-        dice: setup.figures[t].stats.defense.unwrap_or(0),
-        dodge: pieces[t].dodge,
-        ..Defense::default()
-    };
-    pieces[t].dodge = false;
-    let roll = rng.dice(spec.rolled());
-    let block = rng.dice(defense.rolled());
-    let damage = dice::resolve(&roll, &spec, &block, &defense).map_or(0, |r| r.damage);
-    pieces[t].health = pieces[t].health.saturating_sub(damage);
-    if pieces[t].health == 0 {
-        pieces[t].out = true;
-        let target = &setup.figures[t];
-        if target.character {
-            *score
-                .incapacitations
-                .entry(setup.figures[me].team.clone())
-                .or_default() += 1;
-        } else {
-            score.destroyed.push(target.placed.id.clone());
-        }
-    }
-    true
-}
-
-/// Moves toward the team's nearest objective hex, or the nearest enemy. Returns false when no
-/// move gets closer.
-fn advance(setup: &Setup, pieces: &mut [Piece], score: &mut Score, me: usize) -> bool {
-    let figure = &setup.figures[me];
-    let board = &setup.scene.board;
-    let costs = &setup.costs[usize::from(figure.stats.mobility)];
-    let hexes = pieces[me].hexes.clone();
-    // Omnitron-V starts from any of its hexes and may end in any shape; others move from
-    // their first hex and keep their shape.
-    let any_configuration = hexes.len() > 1 && figure.movement == FigureMovement::AnyConfiguration;
-    let starts: Vec<usize> = if any_configuration {
-        hexes.iter().filter_map(|&h| board.slot(h)).collect()
-    } else {
-        hexes
-            .first()
-            .and_then(|&h| board.slot(h))
-            .into_iter()
-            .collect()
-    };
-    let goals = goals(setup, pieces, score, me);
-    if starts.is_empty() || goals.is_empty() {
-        return false;
-    }
-    let left = |from: usize| {
-        goals
-            .iter()
-            .map(|&g| costs[from][g])
-            .min()
-            .unwrap_or(u32::MAX)
-    };
-    let cost_to = |end: usize| {
-        starts
-            .iter()
-            .map(|&s| costs[s][end])
-            .min()
-            .unwrap_or(u32::MAX)
-    };
-    let now = starts.iter().map(|&s| left(s)).min().unwrap_or(u32::MAX);
-    let taken: Vec<Axial> = pieces
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| *i != me && !p.out)
-        .flat_map(|(_, p)| p.hexes.iter().copied())
-        .collect();
-    let free = |at: Axial| board.contains(at) && !taken.contains(&at);
-    let budget = pieces[me].move_value;
-    // End hexes that get closer, best first (ties by cost, then board order). A figure that
-    // keeps its shape tries only the best; Omnitron-V the best where a shape fits.
-    let closer = (0..costs.len())
-        .filter(|&h| cost_to(h) <= budget)
-        .filter(|&h| !taken.contains(&board.hexes()[h].at))
-        .filter(|&h| left(h) < now);
-    let ends: Vec<usize> = if any_configuration {
-        let mut ends: Vec<usize> = closer.collect();
-        ends.sort_by_key(|&h| (left(h), cost_to(h), h));
-        ends
-    } else {
-        closer
-            .min_by_key(|&h| (left(h), cost_to(h)))
-            .into_iter()
-            .collect()
-    };
-    // Where the figure stands with a hex on `end`: its shape moved along from the cheapest
-    // start, or for Omnitron-V any free shape around `end`.
-    let placement = |end: usize| -> Option<Vec<Axial>> {
-        let at = board.hexes()[end].at;
-        let from = starts.iter().copied().min_by_key(|&s| costs[s][end])?;
-        let from_at = board.hexes()[from].at;
-        let kept: Vec<Axial> = hexes
-            .iter()
-            .map(|h| [h[0] + at[0] - from_at[0], h[1] + at[1] - from_at[1]])
-            .collect();
-        if kept.iter().all(|&h| free(h)) {
-            Some(kept)
-        } else if any_configuration {
-            crate::board::movement::shape_around(at, hexes.len(), &free)
-        } else {
-            None
-        }
-    };
-    let Some(moved) = ends.iter().find_map(|&end| placement(end)) else {
-        return false;
-    };
-    pieces[me].hexes = moved;
-    collect(setup, pieces, score, me);
-    true
-}
-
-/// Slots the figure heads for: its team's open objective hexes, else hexes next to enemies.
-fn goals(setup: &Setup, pieces: &[Piece], score: &Score, me: usize) -> Vec<usize> {
-    let figure = &setup.figures[me];
-    let board = &setup.scene.board;
-    let mut out = Vec::new();
-    for o in setup
-        .scenario
-        .objectives
-        .iter()
-        .filter(|o| o.team == figure.team)
-    {
-        match o.kind {
-            ObjectiveKind::Reach | ObjectiveKind::Hold => out.extend(
-                o.hexes
-                    .iter()
-                    .filter_map(|r| board.resolve(r).ok())
-                    .filter_map(|h| board.slot(h)),
-            ),
-            ObjectiveKind::Collect => out.extend(
-                setup
-                    .scene
-                    .tokens
-                    .iter()
-                    .filter(|t| o.tokens.contains(&t.id) && !score.collected.contains(&t.id))
-                    .flat_map(|t| t.hexes.iter().filter_map(|&h| board.slot(h))),
-            ),
-            _ => {}
-        }
-    }
-    if out.is_empty() {
-        for (t, target) in setup.figures.iter().enumerate() {
-            if target.team != figure.team && !pieces[t].out {
-                out.extend(
-                    pieces[t]
-                        .hexes
-                        .iter()
-                        .flat_map(|&h| crate::board::neighbours(h))
-                        .filter_map(|h| board.slot(h)),
-                );
-            }
-        }
-    }
-    out
-}
-
-/// Picks up collectable tokens under the figure.
-fn collect(setup: &Setup, pieces: &[Piece], score: &mut Score, me: usize) {
-    let team = &setup.figures[me].team;
-    for o in setup
-        .scenario
-        .objectives
-        .iter()
-        .filter(|o| o.kind == ObjectiveKind::Collect && o.team == *team)
-    {
-        for t in setup
-            .scene
-            .tokens
-            .iter()
-            .filter(|t| o.tokens.contains(&t.id))
-        {
-            if !score.collected.contains(&t.id)
-                && t.hexes.iter().any(|h| pieces[me].hexes.contains(h))
-            {
-                score.collected.push(t.id.clone());
-            }
-        }
-    }
-}
-
-/// A finished objective: `(team, objective id)`. Hold objectives count at the end of a round.
-fn decided(
-    setup: &Setup,
-    pieces: &[Piece],
-    score: &mut Score,
-    end_of_round: bool,
-) -> Option<(String, String)> {
-    let board: &Board = &setup.scene.board;
-    for (i, o) in setup.scenario.objectives.iter().enumerate() {
-        let mine = |f: &FigureSetup| f.team == o.team;
-        let done =
-            match o.kind {
-                ObjectiveKind::Incapacitate => {
-                    score.incapacitations.get(&o.team).copied().unwrap_or(0) >= o.count.unwrap_or(1)
-                }
-                ObjectiveKind::Destroy => {
-                    let n = o
-                        .targets
-                        .iter()
-                        .filter(|t| score.destroyed.contains(t))
-                        .count() as u32;
-                    n >= o.count.unwrap_or(o.targets.len() as u32).max(1)
-                }
-                ObjectiveKind::Collect => {
-                    let n = o
-                        .tokens
-                        .iter()
-                        .filter(|t| score.collected.contains(t))
-                        .count() as u32;
-                    n >= o.count.unwrap_or(o.tokens.len() as u32).max(1)
-                }
-                ObjectiveKind::Reach => {
-                    let hexes = objective_hexes(board, o);
-                    setup.figures.iter().zip(pieces).any(|(f, p)| {
-                        mine(f) && !p.out && p.hexes.iter().any(|h| hexes.contains(h))
-                    })
-                }
-                ObjectiveKind::Hold => {
-                    if !end_of_round {
-                        continue;
-                    }
-                    let hexes = objective_hexes(board, o);
-                    let held = hexes
-                        .iter()
-                        .filter(|h| {
-                            setup
-                                .figures
-                                .iter()
-                                .zip(pieces)
-                                .any(|(f, p)| mine(f) && !p.out && p.hexes.contains(h))
-                        })
-                        .count() as u32;
-                    let need = o.count.unwrap_or(1).max(1);
-                    let streak = score.held_rounds.get(&i).copied().unwrap_or(0);
-                    let streak = if held >= need { streak + 1 } else { 0 };
-                    score.held_rounds.insert(i, streak);
-                    streak >= o.rounds.unwrap_or(1).max(1)
-                }
-                ObjectiveKind::Survive => false,
-            };
-        if done {
-            return Some((o.team.clone(), o.id.clone()));
-        }
-    }
-    None
-}
-
-/// The objective's listed hexes that are on the map.
-fn objective_hexes(board: &Board, o: &megahex_schema::Objective) -> Vec<Axial> {
-    o.hexes
-        .iter()
-        .filter_map(|r| board.resolve(r).ok())
-        .collect()
 }
 
 /// Win rates, lengths and deciding objectives over many games.

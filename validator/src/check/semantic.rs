@@ -255,12 +255,23 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
             }
         }
     }
-    for (i, team) in scenario.turn_order.iter().enumerate() {
-        if !team_known(team) {
+    // Turn order tokens name a team (any of its figures) or a figure's token id.
+    let figures: Vec<&str> = scenario
+        .tokens
+        .iter()
+        .filter(|t| t.is_target())
+        .map(|t| t.id.as_str())
+        .collect();
+    for (i, entry) in scenario.turn_order.iter().enumerate() {
+        if !team_known(entry) && !figures.contains(&entry.as_str()) {
+            let mut known: Vec<&str> = teams.clone();
+            known.extend(&figures);
             out.push(unknown(
                 format!("/turn-order/{i}"),
-                format!("the turn order names team `{team}`, which is not in `teams`"),
-                &teams,
+                format!(
+                    "the turn order names `{entry}`, which is neither a team in `teams` nor a figure in `tokens`"
+                ),
+                &known,
             ));
         }
     }

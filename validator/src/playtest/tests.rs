@@ -1,13 +1,15 @@
-//! Playtest replay on tile M1, with every expected outcome worked out by hand.
+//! Playtest replay, with every expected outcome worked out by hand from the rulebook.
 //!
-//! M1 elevations around the action: (0,0) hex 10 is 1, (0,1) hex 15 is 1, (0,2) hex 19 is 1,
-//! (0,-1) hex 5 is 3, (0,-2) hex 1 is 4.
+//! Tile M1 elevations: 4 on (0,-2), (-1,-1), (2,-1), (-1,1), (2,0); 3 on (0,-1), (2,-2),
+//! (-2,1), (1,0), (-2,2), (-1,2), (1,1); 1 on (1,-2), (-2,0), (-1,0), (1,-1), (0,0), (0,1),
+//! (0,2). Tile IP7 is all elevation 1, cover on (-1,-1), (-2,0), (0,-1), (-1,0), (2,-1), (1,1).
+//! Tile IP8 is the volcano: lava at elevation 3 on (0,0) and its six neighbours, the rim at 4.
 
 use crate::Checker;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use megahex_schema::Catalog;
 
-/// The start of every scenario here: tile M1 at the origin, heroes and villains.
+/// The start of most scenarios here: tile M1 at the origin, heroes and villains.
 const M1_TWO_TEAMS: &str = "format: 1
 ruleset: sentinel-tactics
 map:
@@ -18,33 +20,47 @@ teams:
   - {id: villains}
 ";
 
-fn scenario(playtest: &str) -> String {
-    format!(
-        "{M1_TWO_TEAMS}tokens:
-  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
-  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [0, 2]}}
-turn-order: [heroes, villains]
-stats:
+/// Legacy's and Blade's stats: made-up numbers chosen for the cases below.
+const STATS: &str = "stats:
   legacy:
     health: 10
     actions: 2
     defense: 3
-    movement: {{value: 3}}
-    attacks: [{{name: Punch, kind: melee, dice: 4}}]
+    movement: {value: 3}
+    attacks: [{name: Punch, kind: melee, dice: 4}, {name: Kick, kind: melee, dice: 4}]
+  bunker:
+    health: 10
+    actions: 2
+    defense: 3
+    movement: {value: 3}
   baron-blade:
     health: 3
     actions: 2
     defense: 3
-    movement: {{dice: 1, pick: highest}}
-    attacks: [{{name: Blaster, kind: range, dice: 4, auto-miss: [1]}}]
-playtest:
+    movement: {dice: 1, pick: highest}
+    attacks: [{name: Blaster, kind: range, dice: 4, auto-miss: [1]}]
+";
+
+/// Legacy on (0,0) against Blade on (0,2), with `extra` scenario lines before the stats.
+fn scenario_with(extra: &str, playtest: &str) -> String {
+    format!(
+        "{M1_TWO_TEAMS}{extra}tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [0, 2]}}
+turn-order: [heroes, villains]
+{STATS}playtest:
 {playtest}"
     )
 }
 
 /// The replay's finding, if any; the scenario must otherwise be clean.
 fn replay(playtest: &str) -> Option<Diagnostic> {
-    replay_text(&scenario(playtest))
+    replay_text(&scenario_with("", playtest))
+}
+
+/// The message of the replay's finding.
+fn problem(text: &str) -> String {
+    replay_text(text).map(|d| d.message).unwrap_or_default()
 }
 
 /// The replay's finding in a whole scenario text, which must otherwise be clean.
@@ -65,60 +81,70 @@ fn replay_text(text: &str) -> Option<Diagnostic> {
     errors.into_iter().next()
 }
 
-/// The scenario above has 26 lines up to `playtest:`, so its first item is on line 27.
-const FIRST_ITEM_LINE: usize = 27;
+/// Asserts the scenario replays cleanly.
+fn legal(text: &str) {
+    assert_eq!(replay_text(text).map(|d| d.message), None);
+}
 
-#[test]
-fn a_legal_turn_knocks_out_blade_and_a_knocked_out_figure_takes_no_turn() {
-    // Legacy steps (0,0) -> (0,1) (cost 1 of 3) and punches Blade on (0,2), adjacent, range 1.
-    // Dice 6, 5, 4, 3 all make range 1; Blade's 6, 2, 1 block only the 6 (2 and 1 are below
-    // every remaining die): 3 damage, Blade's 3 health is gone.
-    let legal = "  - turn: legacy
+/// The line of the base scenario's first playtest item: the one after `playtest:`.
+fn first_item_line() -> usize {
+    let text = scenario_with("", "");
+    text.lines().position(|l| l == "playtest:").unwrap_or(0) + 2
+}
+
+/// Legacy steps (0,0) -> (0,1) (cost 1 of 3) and punches Blade on (0,2), adjacent, range 1.
+/// Dice 6, 5, 4, 3 all make range 1; Blade's 6, 2, 1 block only the 6 (2 and 1 are below every
+/// remaining die): 3 damage, Blade's 3 health is gone.
+const KNOCKOUT: &str = "  - turn: legacy
     actions:
       - move: [[0, 1]]
       - attack: {with: Punch, target: blade, roll: [6, 5, 4, 3], defense: [6, 2, 1], damage: 3}
 ";
-    assert!(replay(legal).is_none());
-    // Blade's turn comes next in the turn order, but Blade is out.
-    let then = format!("{legal}  - turn: blade\n    actions: [dodge]\n");
-    let d = replay(&then).unwrap();
+
+#[test]
+fn an_incapacitated_character_keeps_its_turn_and_stands_up_in_it() {
+    assert_eq!(replay(KNOCKOUT).map(|d| d.message), None);
+    // Blade is a character: incapacitated, not destroyed. His turn comes next and he acts in
+    // it ("On their next Power Up phase, that character stands back up").
+    let then = format!("{KNOCKOUT}  - turn: blade\n    move-value: 1\n    actions: [aim]\n");
+    assert_eq!(replay(&then).map(|d| d.message), None);
+    // Standing again with his full 3 health, he can be attacked in round 2: 6, 5, 4, 3 against
+    // 1, 1, 1 leaves all four dice unblocked.
+    let again = format!(
+        "{then}  - turn: legacy\n    actions:\n      - attack: {{with: Punch, target: blade, roll: [6, 5, 4, 3], defense: [1, 1, 1], damage: 4}}\n      - attack: {{with: Kick, target: blade, roll: [6, 6, 6, 6], defense: [1, 1, 1]}}\n"
+    );
+    // After 4 damage on 3 health he is down again, and a target that is down cannot be
+    // attacked: the Kick is illegal.
+    let d = replay(&again).unwrap();
     assert!(
-        d.message.contains("`blade` is out of play"),
+        d.message
+            .contains("`blade` is incapacitated and cannot be attacked"),
         "{}",
         d.message
     );
-    // The second turn's `turn:` line: 4 lines after the first item.
-    assert_eq!(d.span.map(|s| s.line), Some(FIRST_ITEM_LINE + 4));
 }
 
 #[test]
 fn a_wrong_damage_claim_is_caught_at_its_action() {
-    let d = replay(
-        "  - turn: legacy
-    actions:
-      - move: [[0, 1]]
-      - attack: {with: Punch, target: blade, roll: [6, 5, 4, 3], defense: [6, 2, 1], damage: 2}
-",
-    )
-    .unwrap();
+    let d = replay(&KNOCKOUT.replace("damage: 3", "damage: 2")).unwrap();
     assert!(
         d.message
-            .contains("the script says 2 damage, and the dice give 3"),
+            .contains("the script says 2 damage to `blade`, and the dice give 3"),
         "{}",
         d.message
     );
-    assert_eq!(d.span.map(|s| s.line), Some(FIRST_ITEM_LINE + 3));
+    assert_eq!(d.span.map(|s| s.line), Some(first_item_line() + 3));
 }
 
 #[test]
 fn moves_pay_for_climbing_and_may_not_end_on_a_target() {
     // (0,0) to (0,-1) climbs 1 -> 3: 1 + 2 = 3; on to (0,-2), 3 -> 4: 1 + 1 = 2. In one Move
-    // of value 3 that is 5: illegal. As two Moves of 3 each it is legal.
+    // of value 3 that is 5: illegal. A Move of 3 then a Sprint (elevation ignored) is legal.
     let d = replay("  - turn: legacy\n    actions:\n      - move: [[0, -1], [0, -2]]\n").unwrap();
     assert!(d.message.contains("costs 5 by step 2"), "{}", d.message);
     assert!(
         replay(
-            "  - turn: legacy\n    actions:\n      - move: [[0, -1]]\n      - move: [[0, -2]]\n"
+            "  - turn: legacy\n    actions:\n      - move: [[0, -1]]\n      - sprint: [[0, -2]]\n"
         )
         .is_none()
     );
@@ -131,12 +157,69 @@ fn moves_pay_for_climbing_and_may_not_end_on_a_target() {
 }
 
 #[test]
+fn each_basic_action_once_a_turn_unless_the_house_rule_says_otherwise() {
+    // "Because Move and Sprint are separate actions, you may do both in the same turn": two
+    // Moves are not allowed.
+    let two_moves =
+        "  - turn: legacy\n    actions:\n      - move: [[0, -1]]\n      - move: [[0, -2]]\n";
+    let d = replay(two_moves).unwrap();
+    assert!(
+        d.message
+            .contains("`legacy` has already taken a Move this turn"),
+        "{}",
+        d.message
+    );
+    assert_eq!(d.span.map(|s| s.line), Some(first_item_line() + 3));
+    let d = replay("  - turn: legacy\n    actions: [dodge, dodge]\n").unwrap();
+    assert!(d.message.contains("already taken a Dodge"), "{}", d.message);
+    // The house rule lets them repeat: Move 3 (cost 3), then Move 2 (cost 2) of 3.
+    let house = scenario_with("rules: {repeat-basic-actions: true}\n", two_moves);
+    legal(&house);
+}
+
+#[test]
+fn each_ability_once_a_turn_unless_it_is_unlimited() {
+    // "Each ability may only be used once per turn, unless it is labeled Unlimited."
+    let twice = "  - turn: legacy\n    actions:\n      - move: [[0, 1]]\n      - attack: {with: Punch, target: blade, roll: [1, 1, 1, 1], defense: [6, 6, 6]}\n  - turn: blade\n    move-value: 1\n    actions: []\n  - turn: legacy\n    actions:\n      - attack: {with: Punch, target: blade, roll: [1, 1, 1, 1], defense: [6, 6, 6]}\n      - attack: {with: Punch, target: blade, roll: [1, 1, 1, 1], defense: [6, 6, 6]}\n";
+    let d = replay(twice).unwrap();
+    assert!(
+        d.message
+            .contains("`legacy` has already used Punch this turn"),
+        "{}",
+        d.message
+    );
+    // Two different attacks are two abilities.
+    let punch_and_kick = twice.replacen(
+        "      - attack: {with: Punch, target: blade, roll: [1, 1, 1, 1], defense: [6, 6, 6]}\n",
+        "      - attack: {with: Kick, target: blade, roll: [1, 1, 1, 1], defense: [6, 6, 6]}\n",
+        3,
+    );
+    assert_eq!(punch_and_kick.matches("with: Kick").count(), 3);
+    let punch_and_kick = punch_and_kick.replacen("with: Kick", "with: Punch", 2);
+    legal(&scenario_with("", &punch_and_kick));
+    // Unlimited abilities may repeat.
+    let unlimited = scenario_with("", twice).replace(
+        "{name: Punch, kind: melee, dice: 4}",
+        "{name: Punch, kind: melee, dice: 4, unlimited: true}",
+    );
+    legal(&unlimited);
+}
+
+#[test]
 fn turn_order_action_budget_and_tokens() {
     // Heroes go first.
     let d = replay("  - turn: blade\n    move-value: 2\n    actions: [aim]\n").unwrap();
-    assert!(d.message.contains("team `heroes`'s turn"), "{}", d.message);
+    assert!(
+        d.message
+            .contains("it is team `heroes`'s turn (turn order token 1 of round 1), not `blade`'s"),
+        "{}",
+        d.message
+    );
     // Two actions a turn.
-    let d = replay("  - turn: legacy\n    actions: [aim, dodge, aim]\n").unwrap();
+    let d = replay(
+        "  - turn: legacy\n    actions:\n      - aim\n      - dodge\n      - move: [[0, 1]]\n",
+    )
+    .unwrap();
     assert!(
         d.message.contains("2 actions a turn; this is action 3"),
         "{}",
@@ -176,12 +259,306 @@ fn turn_order_action_budget_and_tokens() {
     );
 }
 
+/// Legacy (0,0) and Bunker (-1,2) against Blade (0,2), with this turn order.
+fn three(order: &str, playtest: &str) -> String {
+    format!(
+        "{M1_TWO_TEAMS}tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: bunker, kind: character, character: bunker, team: heroes, at: [-1, 2]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [0, 2]}}
+turn-order: {order}
+{STATS}playtest:
+{playtest}"
+    )
+}
+
+#[test]
+fn a_round_gives_every_figure_one_turn_and_a_short_order_repeats() {
+    // Two heroes, one villain, [heroes, villains]: Legacy, Blade, then the list repeats and
+    // skips the villains (none left to go): Bunker. Then round 2 starts with the heroes.
+    let round = "  - turn: legacy\n  - turn: blade\n  - turn: bunker\n  - turn: legacy\n";
+    legal(&three("[heroes, villains]", round));
+    // Legacy again before Bunker has gone: a second turn in round 1.
+    let d = replay_text(&three(
+        "[heroes, villains]",
+        "  - turn: legacy\n  - turn: blade\n  - turn: legacy\n",
+    ))
+    .unwrap();
+    assert!(
+        d.message.contains("`legacy` has had its turn in round 1"),
+        "{}",
+        d.message
+    );
+    // Token ids name the figure: Bunker must go second.
+    let d = replay_text(&three(
+        "[legacy, bunker, blade]",
+        "  - turn: legacy\n  - turn: blade\n",
+    ))
+    .unwrap();
+    assert!(
+        d.message
+            .contains("it is `bunker`'s turn (turn order token 2 of round 1), not `blade`'s"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn an_incapacitated_character_still_occupies_its_hex() {
+    // Bunker on (-1,2), elevation 3, to (0,2), elevation 1: 1 + 2 = 3, his move value. Blade
+    // is down there after the knockout, and "Only targets and incapacitated characters occupy
+    // hexes".
+    let text = three(
+        "[legacy, bunker, blade]",
+        &format!("{KNOCKOUT}  - turn: bunker\n    actions:\n      - move: [[0, 2]]\n"),
+    );
+    assert!(
+        problem(&text).contains("ends on `blade`"),
+        "{}",
+        problem(&text)
+    );
+}
+
+#[test]
+fn a_destroyed_minion_leaves_the_map_and_takes_no_turns() {
+    // A soldier (a minion) with 1 health and 1 defence die on (0,1), next to Legacy: 6, 5, 4,
+    // 3 against a 1 is 4 damage, and "A non-character target reduced to zero HP is destroyed".
+    let text = |playtest: &str| {
+        format!(
+            "{M1_TWO_TEAMS}tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: soldier, kind: minion, character: blade-battalion-soldier, team: villains, at: [0, 1]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [0, 2]}}
+turn-order: [heroes, villains]
+{STATS}  blade-battalion-soldier: {{health: 1, actions: 1, defense: 1, movement: {{value: 2}}}}
+playtest:
+  - turn: legacy
+    actions:
+      - attack: {{with: Punch, target: soldier, roll: [6, 5, 4, 3], defense: [1], damage: 4}}
+{playtest}"
+        )
+    };
+    // Its hex is free: Legacy may end a Sprint there.
+    legal(&text("      - sprint: [[0, 1]]\n"));
+    // It takes no turns; the villains' turn goes to Blade.
+    let d = problem(&text("  - turn: soldier\n"));
+    assert!(
+        d.contains("`soldier` is destroyed and takes no turns"),
+        "{d}"
+    );
+    legal(&text("  - turn: blade\n    move-value: 1\n"));
+}
+
+#[test]
+fn effect_tokens_change_the_rolls() {
+    let with_tokens = |legacy: &str, blade: &str, playtest: &str| {
+        scenario_with("", playtest)
+            .replace(
+                "team: heroes, at: [0, 0]}",
+                &format!("team: heroes, at: [0, 0], effect-tokens: {{{legacy}}}}}"),
+            )
+            .replace(
+                "team: villains, at: [0, 2]}",
+                &format!("team: villains, at: [0, 2], effect-tokens: {{{blade}}}}}"),
+            )
+    };
+    // "Attack-1 ... roll one fewer die and discard one of the associated tokens": Punch's 4
+    // dice become 3, one token a roll however many are held.
+    let punch = |roll: &str, defense: &str| {
+        format!(
+            "  - turn: legacy\n    actions:\n      - move: [[0, 1]]\n      - attack: {{with: Punch, target: blade, roll: {roll}, defense: {defense}}}\n"
+        )
+    };
+    let d = problem(&with_tokens(
+        "attack-minus: 2",
+        "defense-plus: 0",
+        &punch("[1, 1, 1, 1]", "[6, 6, 6]"),
+    ));
+    assert!(
+        d.contains(
+            "Punch rolls 3 dice here (one fewer for the Attack-1 token), and the script gives 4"
+        ),
+        "{d}"
+    );
+    legal(&with_tokens(
+        "attack-minus: 2",
+        "defense-plus: 0",
+        &punch("[1, 1, 1]", "[6, 6, 6]"),
+    ));
+    // Attack+1 dice ride at the end of the roll, one token each, no more than are held.
+    let plus = |n: u32, roll: &str| {
+        format!(
+            "  - turn: legacy\n    actions:\n      - move: [[0, 1]]\n      - attack: {{with: Punch, target: blade, attack-plus: {n}, roll: {roll}, defense: [6, 6, 6]}}\n"
+        )
+    };
+    legal(&with_tokens(
+        "attack-plus: 1",
+        "defense-plus: 0",
+        &plus(1, "[1, 1, 1, 1, 1]"),
+    ));
+    let d = problem(&with_tokens(
+        "attack-plus: 1",
+        "defense-plus: 0",
+        &plus(2, "[1, 1, 1, 1, 1, 1]"),
+    ));
+    assert!(
+        d.contains("`legacy` spends 2 Attack+1 token(s) and holds 1"),
+        "{d}"
+    );
+    // Defense+1: one extra defence die each; Defense-1: one fewer.
+    let defend = |n: u32, defense: &str| {
+        format!(
+            "  - turn: legacy\n    actions:\n      - move: [[0, 1]]\n      - attack: {{with: Punch, target: blade, roll: [1, 1, 1, 1], defense-plus: {n}, defense: {defense}}}\n"
+        )
+    };
+    legal(&with_tokens(
+        "attack-plus: 0",
+        "defense-plus: 2",
+        &defend(2, "[6, 6, 6, 6, 6]"),
+    ));
+    let d = problem(&with_tokens(
+        "attack-plus: 0",
+        "defense-minus: 1",
+        &defend(0, "[6, 6, 6]"),
+    ));
+    assert!(
+        d.contains("`blade` rolls 2 defence dice (one fewer for its Defense-1 token), and the script gives 3"),
+        "{d}"
+    );
+    // An incapacitated character loses all its tokens: Blade's two Defense+1 tokens are gone
+    // after the knockout, so in round 2 he has none to spend.
+    let after = format!(
+        "{KNOCKOUT}  - turn: blade\n    move-value: 1\n  - turn: legacy\n    actions:\n      - attack: {{with: Kick, target: blade, roll: [1, 1, 1, 1], defense-plus: 1, defense: [6, 6, 6, 6]}}\n"
+    );
+    let d = problem(&with_tokens("attack-plus: 0", "defense-plus: 2", &after));
+    assert!(
+        d.contains("`blade` spends 1 Defense+1 token(s) and holds 0"),
+        "{d}"
+    );
+}
+
+/// Ra on IP7 (flat, elevation 1) at (0,2) with three Attack+1 tokens and Inferno (5 dice,
+/// auto-miss 2 and 5, origin 2, radius 1); soldiers on (0,0) and (1,-1), Blade on (1,0), the
+/// Wraith, Ra's ally, on (-1,1). From the origin (0,0) the template is (0,0) and its six
+/// neighbours, all seen (adjacent), so it holds all four; Ra, two hexes away, is not in it.
+fn inferno(action: &str) -> String {
+    format!(
+        "format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {{tile: 7, side: insula-primalis, at: [0, 0]}}
+teams:
+  - {{id: heroes}}
+  - {{id: villains}}
+tokens:
+  - {{id: ra, kind: character, character: ra, team: heroes, at: [0, 2], effect-tokens: {{attack-plus: 3}}}}
+  - {{id: wraith, kind: character, character: wraith, team: heroes, at: [-1, 1]}}
+  - {{id: soldier-1, kind: minion, character: blade-battalion-soldier, team: villains, at: [0, 0]}}
+  - {{id: soldier-2, kind: minion, character: blade-battalion-soldier, team: villains, at: [1, -1]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [1, 0]}}
+turn-order: [heroes, villains]
+stats:
+  ra: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}, attacks: [{{name: Inferno, kind: area, dice: 5, auto-miss: [2, 5], origin: 2, radius: 1}}]}}
+  wraith: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}}}
+  baron-blade: {{health: 12, actions: 2, defense: 3, movement: {{value: 3}}}}
+  blade-battalion-soldier: {{health: 2, actions: 1, defense: 3, movement: {{value: 2}}}}
+playtest:
+  - turn: ra
+    actions:
+{action}"
+    )
+}
+
+#[test]
+fn an_area_attack_rolls_once_for_every_target_it_hits() {
+    // One roll 1, 2, 3, 4, 5; auto-misses leave 1, 3, 4 for each target, all at range 0 or 1.
+    // Blade, with an Attack+1 die 4: 1, 3, 4, 4 against 2, 4, 6: the 6 and 4 block the 4s, the
+    // 2 blocks the 1: 1 damage. Soldier 1, Attack+1 dice 2 (a miss) and 4: 1, 3, 4, 4 against
+    // 3, 4, 4: 1 damage. Soldier 2: 1, 3, 4 against 1, 2, 2: only the 1 is blocked, 2 damage on
+    // 2 health. The Wraith is hit too ("every hex within radius"), and blocks all with 6s.
+    let all = "      - attack:
+          with: Inferno
+          origin: [0, 0]
+          roll: [1, 2, 3, 4, 5]
+          targets:
+            - {target: blade, extra-dice: [4], defense: [2, 4, 6], damage: 1}
+            - {target: soldier-1, extra-dice: [2, 4], defense: [3, 4, 4], damage: 1}
+            - {target: soldier-2, defense: [1, 2, 2], damage: 2}
+            - {target: wraith, defense: [6, 6, 6], damage: 0}
+";
+    legal(&inferno(all));
+    // A figure in the template that the script leaves out: allies are hit too.
+    let no_wraith = all.replace(
+        "            - {target: wraith, defense: [6, 6, 6], damage: 0}\n",
+        "",
+    );
+    let d = problem(&inferno(&no_wraith));
+    assert!(
+        d.contains("`wraith` stands in the template on [-1, 1] and is not among the targets"),
+        "{d}"
+    );
+    // Four Attack+1 dice from three tokens.
+    let greedy = all.replace(
+        "extra-dice: [4], defense: [2, 4, 6]",
+        "extra-dice: [4, 4], defense: [2, 4, 6]",
+    );
+    let d = problem(&inferno(&greedy));
+    assert!(
+        d.contains("`ra` spends 4 Attack+1 token(s) and holds 3"),
+        "{d}"
+    );
+    // A wrong claim on one target is reported at that target's line.
+    let d = replay_text(&inferno(&all.replace("damage: 2}", "damage: 1}"))).unwrap();
+    assert!(
+        d.message
+            .contains("the script says 1 damage to `soldier-2`, and the dice give 2"),
+        "{}",
+        d.message
+    );
+    let line = inferno(all)
+        .lines()
+        .position(|l| l.contains("target: soldier-2"))
+        .unwrap()
+        + 1;
+    assert_eq!(d.span.map(|s| s.line), Some(line));
+}
+
+#[test]
+fn aim_changes_the_first_targets_dice_only() {
+    // "When attacking multiple targets with the same attack roll ... Aim only affects the first
+    // target of your attack." Soldier 2 first: 1, 3, 4 become 4, 4, 4 and its 1, 2, 2 block
+    // none: 3 damage. Blade's dice stay 1, 3, 4: his 2, 4, 6 block all three.
+    let aimed = "      - aim
+      - attack:
+          with: Inferno
+          origin: [0, 0]
+          aim: true
+          roll: [1, 2, 3, 4, 5]
+          targets:
+            - {target: soldier-2, defense: [1, 2, 2], damage: 3}
+            - {target: blade, defense: [2, 4, 6], damage: 0}
+            - {target: soldier-1, defense: [6, 6, 6], damage: 0}
+            - {target: wraith, defense: [6, 6, 6], damage: 0}
+";
+    legal(&inferno(aimed));
+    // Had Aim reached Blade, his 4, 4, 4 against 2, 4, 6 would let one through.
+    let d = problem(&inferno(&aimed.replace(
+        "defense: [2, 4, 6], damage: 0",
+        "defense: [2, 4, 6], damage: 1",
+    )));
+    assert!(
+        d.contains("the script says 1 damage to `blade`, and the dice give 0"),
+        "{d}"
+    );
+}
+
 /// Omnitron-V (villains, move 2) on M1's (1,-2) and (1,-1), both elevation 1, and (2,-2),
-/// elevation 3; Legacy on (-2,0). M1 elevations: 1 on (0,0), (0,1), (0,2), (-1,0), (-2,0);
-/// 3 on (0,-1), (1,0); 4 on (2,-1), (-1,1).
+/// elevation 3; Legacy on (-2,0). Under the house rule, so that one turn can hold two Moves.
 fn omnitron(playtest: &str) -> Option<Diagnostic> {
     replay_text(&format!(
-        "{M1_TWO_TEAMS}tokens:
+        "{M1_TWO_TEAMS}rules: {{repeat-basic-actions: true}}
+tokens:
   - {{id: omni, kind: character, character: omnitron-v, team: villains, at: [[1, -2], [1, -1], [2, -2]]}}
   - {{id: legacy, kind: character, character: legacy, team: heroes, at: [-2, 0]}}
 turn-order: [villains, heroes]
@@ -270,8 +647,9 @@ fn a_one_hex_figure_takes_no_place() {
     );
 }
 
-/// Legacy on (0,0) punches the Tyrannosaurus rex (head (0,1), tail (0,2)): dice 6, 5, 4, 3
-/// against a defence 1 block nothing, 4 damage on 1 health, so 3 overkill to push it with.
+/// Legacy on (0,0) punches the Tyrannosaurus rex (head (0,1), tail (0,2)) with a Punch that
+/// pushes 2: dice 6, 5, 4, 3 against a defence 1 block nothing, 4 damage of its 10 health, so
+/// it may be pushed 2 hexes ("Push moves a target hit by this attack that number of hexes").
 /// Baron Blade stands on (1,0).
 fn rex_pushed(push: &str) -> Option<Diagnostic> {
     replay_text(&format!(
@@ -282,8 +660,8 @@ tokens:
   - {{id: blade, kind: character, character: baron-blade, team: villains, at: [1, 0]}}
 turn-order: [heroes, villains]
 stats:
-  legacy: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}, attacks: [{{name: Punch, kind: melee, dice: 4}}]}}
-  tyrannosaurus-rex: {{health: 1, defense: 1}}
+  legacy: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}, attacks: [{{name: Punch, kind: melee, dice: 4, push: 2}}]}}
+  tyrannosaurus-rex: {{health: 10, defense: 1}}
 playtest:
   - turn: legacy
     actions:
@@ -293,10 +671,10 @@ playtest:
 }
 
 #[test]
-fn a_tail_follows_its_head() {
+fn a_tail_follows_its_head_when_pushed() {
     // The head steps to (-1,2) and the tail follows to (0,1), which is free; a kept shape
     // (moved by (-1,1)) would put the tail on (-1,3), off M1.
-    assert!(rex_pushed("[[-1, 2]]").is_none());
+    assert_eq!(rex_pushed("[[-1, 2]]").map(|d| d.message), None);
     // Through Blade's hex (1,0) on to (2,-1): the tail stops on Blade, where a kept shape
     // (moved by (2,-2) to (2,-1), (2,0)) would not.
     let d = rex_pushed("[[1, 0], [2, -1]]").unwrap();
@@ -308,4 +686,64 @@ fn a_tail_follows_its_head() {
         "{}",
         d.message
     );
+    // The push stat is 2, and there is no overkill: three hexes is too far.
+    let d = rex_pushed("[[-1, 2], [-1, 1], [-2, 1]]").unwrap();
+    assert!(
+        d.message
+            .contains("may be pushed 2 hex(es) here, and the push has 3"),
+        "{}",
+        d.message
+    );
+}
+
+/// Legacy on the volcano's rim (0,2), elevation 4, with "Flow of Fiery Lava" in play.
+fn volcano(rules: &str, playtest: &str) -> String {
+    format!(
+        "format: 1
+ruleset: sentinel-tactics
+rules: {{environment: [flow-of-fiery-lava]{rules}}}
+map:
+  tiles:
+    - {{tile: 8, side: insula-primalis, at: [0, 0]}}
+teams:
+  - {{id: heroes}}
+  - {{id: villains}}
+tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 2]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [0, -2]}}
+turn-order: [heroes, villains]
+{STATS}playtest:
+  - turn: legacy
+    actions:
+      - sprint: [[0, 1]]
+{playtest}"
+    )
+}
+
+#[test]
+fn lava_attacks_a_figure_entering_it_and_standing_in_it_at_the_end_of_its_turn() {
+    // Sprinting onto the lava at (0,1) (elevation ignored): the lava attacks at once, with its
+    // 2 dice at range 0; Legacy's 1, 1, 1 block neither the 3 nor the 4. At the end of the turn
+    // he stands in it, and it attacks again: 1s against 6s, nothing.
+    let both = "    hazards:\n      - {roll: [3, 4], defense: [1, 1, 1], damage: 2}\n      - {roll: [1, 1], defense: [6, 6, 6], damage: 0}\n";
+    legal(&volcano(", lava-attack: {dice: 2}", both));
+    // One roll for two attacks: the second, at the end of the turn, has no dice.
+    let one = "    hazards:\n      - {roll: [3, 4], defense: [1, 1, 1], damage: 2}\n";
+    let d = problem(&volcano(", lava-attack: {dice: 2}", one));
+    assert!(
+        d.contains("the lava at [0, 1] attacks `legacy` on [0, 1]; give its dice as hazard roll 2 of this turn's `hazards`"),
+        "{d}"
+    );
+    // A wrong claim is reported at the roll.
+    let d = problem(&volcano(
+        ", lava-attack: {dice: 2}",
+        &both.replace("damage: 2", "damage: 1"),
+    ));
+    assert!(
+        d.contains("the lava at [0, 1] attacking `legacy`: the script says 1 damage to `legacy`, and the dice give 2"),
+        "{d}"
+    );
+    // Without the card's die code the lava cannot be played.
+    let d = problem(&volcano("", both));
+    assert!(d.contains("give `rules: {lava-attack: {dice: N}}`"), "{d}");
 }

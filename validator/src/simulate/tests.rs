@@ -153,3 +153,136 @@ stats:
         assert_eq!((r.rounds, r.hit_limit), (1, false));
     }
 }
+
+/// Self-play of a scenario: every game's `(winner, rounds)`.
+fn outcomes(text: &str, games: u32) -> Vec<(Option<String>, u32)> {
+    simulate(&scenario(text), &Catalog::builtin(), games, 3, &|| {})
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.winner, r.rounds))
+        .collect()
+}
+
+/// Heroes with a one-die Jab and a soldier with 2 health on M1, placed by each test. A one-die
+/// attack with no auto-miss against no defence dice at range 1 (next to each other, same
+/// elevation) always deals exactly 1 damage.
+const JABS: &str = "format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {tile: 1, side: megalopolis, at: [0, 0]}
+teams:
+  - {id: heroes}
+  - {id: villains}
+objectives:
+  - {id: smash, team: heroes, kind: destroy, targets: [grunt]}
+stats:
+  legacy: {health: 10, actions: 2, defense: 0, movement: {value: 0}, attacks: [{name: Jab, kind: melee, dice: 1}]}
+  bunker: {health: 10, actions: 2, defense: 0, movement: {value: 0}, attacks: [{name: Jab, kind: melee, dice: 1}]}
+  blade-battalion-soldier: {health: 2, actions: 1, defense: 0, movement: {value: 0}}
+";
+
+#[test]
+fn each_ability_is_used_once_a_turn() {
+    // Legacy on (0,0) next to the soldier on (0,1); one Jab a turn deals 1 of its 2 health.
+    // Were the Jab repeatable, the soldier would fall in round 1; once a turn, in round 2.
+    let text = format!(
+        "{JABS}tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: grunt, kind: minion, character: blade-battalion-soldier, team: villains, at: [0, 1]}}
+turn-order: [heroes, villains]
+"
+    );
+    for (winner, rounds) in outcomes(&text, 20) {
+        assert_eq!((winner.as_deref(), rounds), (Some("heroes"), 2));
+    }
+    // An unlimited Jab is used twice in the first turn.
+    let unlimited = text.replace(
+        "legacy: {health: 10, actions: 2, defense: 0, movement: {value: 0}, attacks: [{name: Jab, kind: melee, dice: 1}]}",
+        "legacy: {health: 10, actions: 2, defense: 0, movement: {value: 0}, attacks: [{name: Jab, kind: melee, dice: 1, unlimited: true}]}",
+    );
+    for (winner, rounds) in outcomes(&unlimited, 20) {
+        assert_eq!((winner.as_deref(), rounds), (Some("heroes"), 1));
+    }
+}
+
+#[test]
+fn a_short_turn_order_repeats_so_every_figure_acts_each_round() {
+    // Legacy on (0,0) and Bunker on (0,2), both elevation 1 like the soldier between them on
+    // (0,1): range 1, which the Jab's one die always makes. With [heroes, villains] a round is
+    // Legacy, the soldier, then Bunker: two Jabs in round 1 destroy it.
+    let text = format!(
+        "{JABS}tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: bunker, kind: character, character: bunker, team: heroes, at: [0, 2]}}
+  - {{id: grunt, kind: minion, character: blade-battalion-soldier, team: villains, at: [0, 1]}}
+turn-order: [heroes, villains]
+"
+    );
+    for (winner, rounds) in outcomes(&text, 20) {
+        assert_eq!((winner.as_deref(), rounds), (Some("heroes"), 1));
+    }
+}
+
+#[test]
+fn a_hazard_attacks_the_figure_standing_in_it_at_the_end_of_its_turn() {
+    // The soldier stands on a hazard token whose 12 dice all make range 0 against no defence:
+    // at the end of its first turn it takes 12 damage and is destroyed. Legacy has no attacks.
+    let text = format!(
+        "{JABS}tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, -2]}}
+  - {{id: grunt, kind: minion, character: blade-battalion-soldier, team: villains, at: [0, 1]}}
+  - {{id: fire, kind: hazard, at: [0, 1], hazard-attack: {{dice: 12}}}}
+turn-order: [heroes, villains]
+"
+    )
+    .replace(
+        "attacks: [{name: Jab, kind: melee, dice: 1}]}\n  bunker",
+        "attacks: []}\n  bunker",
+    );
+    for (winner, rounds) in outcomes(&text, 20) {
+        assert_eq!((winner.as_deref(), rounds), (Some("heroes"), 1));
+    }
+    // Without the hazard's die code, self-play says what is missing.
+    let err = simulate(
+        &scenario(&text.replace(", hazard-attack: {dice: 12}", "")),
+        &Catalog::builtin(),
+        1,
+        1,
+        &|| {},
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        SimulateError::MissingStats("hazard `fire` (`hazard-attack`)".into())
+    );
+}
+
+#[test]
+fn reinforcements_arrive_at_the_start_of_their_round_and_take_turns() {
+    // No villain stands on the map in round 1, so the round is Legacy's turn alone. At the
+    // start of round 2 a soldier arrives on (0,1), next to Legacy, and its 12-dice Jab against
+    // no defence incapacitates him (12 damage on 10 health): the villains win in round 2.
+    let text = "format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {tile: 1, side: megalopolis, at: [0, 0]}
+teams:
+  - {id: heroes}
+  - {id: villains}
+tokens:
+  - {id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}
+objectives:
+  - {id: down, team: villains, kind: incapacitate, count: 1}
+turn-order: [heroes, villains]
+reinforcements:
+  - {round: 2, team: villains, character: blade-battalion-soldier, hexes: [[0, 1]]}
+stats:
+  legacy: {health: 10, actions: 2, defense: 0, movement: {value: 0}}
+  blade-battalion-soldier: {health: 2, actions: 1, defense: 0, movement: {value: 0}, attacks: [{name: Jab, kind: melee, dice: 12}]}
+";
+    for (winner, rounds) in outcomes(text, 20) {
+        assert_eq!((winner.as_deref(), rounds), (Some("villains"), 2));
+    }
+}

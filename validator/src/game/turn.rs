@@ -1,0 +1,326 @@
+//! A turn (rulebook "Turns", "Actions for Everyone!"): who may take it, Power Up, the action
+//! budget with each ability and basic action once a turn, and To Be Continued.
+
+use super::figure::Status;
+use super::order::Due;
+use super::{Game, State};
+use crate::board::Axial;
+
+/// The four actions everyone has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basic {
+    /// Move up to the move value.
+    Move,
+    /// Move up to two hexes, ignoring elevation.
+    Sprint,
+    /// Gain an Aim token.
+    Aim,
+    /// Gain a Dodge token.
+    Dodge,
+}
+
+impl Basic {
+    /// The action's name with its article, as messages say it.
+    fn name(self) -> &'static str {
+        match self {
+            Basic::Move => "a Move",
+            Basic::Sprint => "a Sprint",
+            Basic::Aim => "an Aim",
+            Basic::Dodge => "a Dodge",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The turn in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// The figure taking it.
+    pub figure: usize,
+    /// The turn order entry that gave it.
+    pub due: Due,
+    /// Actions spent so far.
+    pub actions: u32,
+    /// Which of Move, Sprint, Aim and Dodge were taken.
+    pub basics: [bool; 4],
+    /// The attacks used, by name.
+    pub abilities: Vec<String>,
+}
+
+impl Game {
+    /// The turn due now, and who may take it; `None` if no figure takes turns.
+    pub fn due(&self, state: &State) -> Option<Due> {
+        self.order.due(&state.round, &self.figures, &state.pieces)
+    }
+
+    /// Starts `figure`'s turn: it must be the one the turn order gives the turn to. Power Up: an
+    /// incapacitated character stands back up with full health, and Aim and Dodge tokens from
+    /// the last turn are discarded.
+    pub fn begin_turn(&self, state: &mut State, figure: usize) -> Result<(), String> {
+        let me = &self.figures[figure];
+        if !me.takes_turns() {
+            return Err(format!(
+                "`{}` takes no turns (only characters, minions and environment figures with stats do)",
+                me.id
+            ));
+        }
+        match state.pieces[figure].status {
+            Status::Destroyed => {
+                return Err(format!("`{}` is destroyed and takes no turns", me.id));
+            }
+            Status::Waiting => {
+                return Err(format!("`{}` has not arrived yet", me.id));
+            }
+            Status::Active | Status::Incapacitated => {}
+        }
+        if state.round.gone[figure] {
+            return Err(format!(
+                "`{}` has had its turn in round {}; every figure takes one turn a round",
+                me.id, state.round.number
+            ));
+        }
+        let Some(due) = self.due(state) else {
+            return Err("no figure is left to take a turn".into());
+        };
+        if !due.figures.contains(&figure) {
+            return Err(format!(
+                "it is {}'s turn (turn order token {} of round {}), not `{}`'s",
+                self.describe_due(&due),
+                due.entry + 1,
+                state.round.number,
+                me.id
+            ));
+        }
+        let piece = &mut state.pieces[figure];
+        if piece.status == Status::Incapacitated {
+            // "On their next Power Up phase, that character stands back up, regains full health".
+            piece.status = Status::Active;
+            piece.health = me.health;
+        }
+        piece.held.aim = false;
+        piece.held.dodge = false;
+        state.turn = Some(super::Turn {
+            figure,
+            due,
+            actions: 0,
+            basics: [false; 4],
+            abilities: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Who the due turn belongs to, in words.
+    fn describe_due(&self, due: &Due) -> String {
+        match &self.order.entries()[due.entry] {
+            super::Entry::Team(team) => format!("team `{team}`"),
+            super::Entry::Figure(i) => format!("`{}`", self.figures[*i].id),
+        }
+    }
+
+    /// The figure whose turn it is, standing; the reason it cannot act otherwise.
+    pub(crate) fn acting(&self, state: &State) -> Result<usize, String> {
+        let turn = state
+            .turn
+            .as_ref()
+            .ok_or_else(|| "no turn is in progress".to_owned())?;
+        let me = turn.figure;
+        match state.pieces[me].status {
+            Status::Active => Ok(me),
+            Status::Incapacitated => Err(format!(
+                "`{}` was incapacitated this turn and can take no more actions",
+                self.figures[me].id
+            )),
+            Status::Destroyed | Status::Waiting => {
+                Err(format!("`{}` was destroyed this turn", self.figures[me].id))
+            }
+        }
+    }
+
+    /// Has the acting figure an action left?
+    fn check_budget(&self, state: &State) -> Result<usize, String> {
+        let me = self.acting(state)?;
+        let figure = &self.figures[me];
+        let Some(budget) = figure.stats.as_ref().and_then(|s| s.actions) else {
+            return Err(format!(
+                "`{}` has no `actions` in its stats; give them under `stats:`",
+                figure.id
+            ));
+        };
+        let used = state.turn.as_ref().map_or(0, |t| t.actions);
+        if used >= budget {
+            return Err(format!(
+                "`{}` has {budget} actions a turn; this is action {}",
+                figure.id,
+                used + 1
+            ));
+        }
+        Ok(me)
+    }
+
+    /// Spends one of the acting figure's actions.
+    fn spend_action(&self, state: &mut State) -> Result<usize, String> {
+        let me = self.check_budget(state)?;
+        if let Some(turn) = state.turn.as_mut() {
+            turn.actions += 1;
+        }
+        Ok(me)
+    }
+
+    /// Can the acting figure take this basic action now (an action left, not yet taken this
+    /// turn unless the house rule allows repeats)? Changes nothing.
+    pub fn can_take(&self, state: &State, basic: Basic) -> Result<(), String> {
+        let me = self.acting(state)?;
+        if let Some(turn) = &state.turn
+            && turn.basics[basic.index()]
+            && !self.repeat_basic_actions
+        {
+            return Err(format!(
+                "`{}` has already taken {} this turn; each of Move, Sprint, Aim and Dodge is taken once a turn (the house rule `repeat-basic-actions` lifts this)",
+                self.figures[me].id,
+                basic.name()
+            ));
+        }
+        self.check_budget(state).map(|_| ())
+    }
+
+    /// Spends an action on a basic action, once a turn unless the house rule allows repeats.
+    pub(crate) fn take_basic(&self, state: &mut State, basic: Basic) -> Result<usize, String> {
+        self.can_take(state, basic)?;
+        let me = self.spend_action(state)?;
+        if let Some(turn) = state.turn.as_mut() {
+            turn.basics[basic.index()] = true;
+        }
+        Ok(me)
+    }
+
+    /// Can the acting figure use this ability now: an action left, and not used this turn
+    /// unless it is unlimited? Changes nothing.
+    pub fn can_use(&self, state: &State, name: &str, unlimited: bool) -> Result<(), String> {
+        let me = self.acting(state)?;
+        let used = state
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.abilities.iter().any(|a| a == name));
+        if used && !unlimited {
+            return Err(format!(
+                "`{}` has already used {name} this turn; each ability is used once a turn unless its stats say `unlimited: true`",
+                self.figures[me].id
+            ));
+        }
+        self.check_budget(state).map(|_| ())
+    }
+
+    /// Spends an action on an ability, once a turn unless it is unlimited.
+    pub(crate) fn take_ability(
+        &self,
+        state: &mut State,
+        name: &str,
+        unlimited: bool,
+    ) -> Result<usize, String> {
+        self.can_use(state, name, unlimited)?;
+        let me = self.spend_action(state)?;
+        if let Some(turn) = state.turn.as_mut() {
+            turn.abilities.push(name.to_owned());
+        }
+        Ok(me)
+    }
+
+    /// Aim: gain an Aim token.
+    pub fn aim(&self, state: &mut State) -> Result<(), String> {
+        let me = self.take_basic(state, Basic::Aim)?;
+        state.pieces[me].held.aim = true;
+        Ok(())
+    }
+
+    /// Dodge: gain a Dodge token.
+    pub fn dodge(&self, state: &mut State) -> Result<(), String> {
+        let me = self.take_basic(state, Basic::Dodge)?;
+        state.pieces[me].held.dodge = true;
+        Ok(())
+    }
+
+    /// Actions the acting figure has left this turn.
+    pub fn actions_left(&self, state: &State) -> u32 {
+        let Some(turn) = &state.turn else { return 0 };
+        let budget = self.figures[turn.figure]
+            .stats
+            .as_ref()
+            .and_then(|s| s.actions)
+            .unwrap_or(0);
+        budget.saturating_sub(turn.actions)
+    }
+
+    /// The hazard strikes of To Be Continued: "any hazard spaces your character is standing in
+    /// activate". Resolve them, then call [`Game::end_turn`].
+    pub fn standing_strikes(&self, state: &State) -> Vec<super::Strike> {
+        match &state.turn {
+            Some(turn) if state.pieces[turn.figure].attackable() => {
+                self.strikes_standing(state, turn.figure)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Reinforcements whose round has come arrive, at the start of each round (the game's
+    /// start and [`Game::end_turn`] call it): each on the first free hexes of its zone, in a shape around one for a figure
+    /// on several hexes. One with no room waits for a later round. Returns those placed.
+    pub(crate) fn arrivals(&self, state: &mut State) -> Vec<usize> {
+        let mut placed = Vec::new();
+        for (i, figure) in self.figures.iter().enumerate() {
+            let Some(arrival) = &figure.arrives else {
+                continue;
+            };
+            if state.pieces[i].status != Status::Waiting || arrival.round > state.round.number {
+                continue;
+            }
+            let taken: Vec<Axial> = state
+                .pieces
+                .iter()
+                .filter(|p| p.occupies())
+                .flat_map(|p| p.hexes.iter().copied())
+                .collect();
+            let free = |at: Axial| self.scene.board.contains(at) && !taken.contains(&at);
+            let shape = arrival.hexes.iter().find_map(|&at| {
+                if !free(at) {
+                    return None;
+                }
+                crate::board::movement::shape_around(at, arrival.size, &free)
+            });
+            if let Some(shape) = shape {
+                let piece = &mut state.pieces[i];
+                piece.hexes = shape;
+                piece.status = Status::Active;
+                placed.push(i);
+            }
+        }
+        placed
+    }
+
+    /// Ends the turn: the figure's turn order token is flipped, and when every figure has gone
+    /// the next round begins. Returns true when a round ended.
+    pub fn end_turn(&self, state: &mut State) -> bool {
+        let Some(turn) = state.turn.take() else {
+            return false;
+        };
+        self.order.advance(
+            &mut state.round,
+            &turn.due,
+            turn.figure,
+            &self.figures,
+            &state.pieces,
+        );
+        if self
+            .order
+            .complete(&state.round, &self.figures, &state.pieces)
+        {
+            state.round = state.round.next_round();
+            self.arrivals(state);
+            true
+        } else {
+            false
+        }
+    }
+}

@@ -1,0 +1,398 @@
+//! What a figure does with its turn in self-play: simple, documented choices made on the
+//! rules of [`crate::game`], which refuses anything illegal.
+//!
+//! Each action goes to the first of these that helps:
+//!
+//! 1. the attack with the best expected damage it can make now (exact odds against each
+//!    target's defence at its range; an area or vertex attack counts the enemies in its
+//!    template less the allies), each ability once a turn unless unlimited. It spends its Aim
+//!    token and all its Attack+1 tokens on the first target; defenders spend their Dodge and
+//!    Defense+1 tokens. A push goes into a hazard space when one is in reach, and otherwise is
+//!    not taken;
+//! 2. a Move (or, once the Move is taken, a Sprint) toward the nearest hex of its team's
+//!    `reach`, `hold` or `collect` objectives, or else toward a hex next to the nearest enemy:
+//!    the reachable hex leaving the least movement to go, avoiding hazards where that costs
+//!    nothing;
+//! 3. Aim if it has attacks and no Aim token, else Dodge if it has no Dodge token.
+//!
+//! It rolls its move value at the end of the turn, when it stands back up, and at the start.
+
+use megahex_schema::{AttackKind, FigureMovement};
+
+use super::score::Score;
+use super::{Rng, Setup, roll_move};
+use crate::board::movement::{self, MoveAction, Mover, World};
+use crate::board::{Axial, distance, neighbours};
+use crate::game::{Basic, Declared, Hit, State, Status, Strike, TargetDice, Walk};
+
+/// Plays figure `me`'s whole turn.
+pub(super) fn take_turn(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Score,
+    me: usize,
+    rng: &mut Rng,
+) {
+    let game = &setup.game;
+    let movement = game.figures[me].stats.as_ref().and_then(|s| s.movement);
+    let was_down = state.pieces[me].status == Status::Incapacitated;
+    if game.begin_turn(state, me).is_err() {
+        return;
+    }
+    if was_down {
+        // "... stands back up, regains full health, rerolls their movement".
+        state.pieces[me].move_value = roll_move(movement, rng);
+    }
+    while game.actions_left(state) > 0 && state.pieces[me].status == Status::Active {
+        if attack(setup, state, score, me, rng) || advance(setup, state, score, me, rng) {
+            continue;
+        }
+        let held = state.pieces[me].held;
+        let has_attacks = !setup.attack_index[me].is_empty();
+        let done = if has_attacks && !held.aim && game.can_take(state, Basic::Aim).is_ok() {
+            game.aim(state).is_ok()
+        } else if !held.dodge && game.can_take(state, Basic::Dodge).is_ok() {
+            game.dodge(state).is_ok()
+        } else {
+            false
+        };
+        if !done {
+            break;
+        }
+    }
+    // To Be Continued: roll the next move value, then the hazards it stands in attack.
+    state.pieces[me].move_value = roll_move(movement, rng);
+    for strike in game.standing_strikes(state) {
+        if !state.pieces[me].attackable() {
+            break;
+        }
+        strike_now(setup, state, score, &strike, rng);
+    }
+}
+
+/// One option for an attack: its declaration and its worth.
+struct Choice {
+    declared: Declared,
+    value: f64,
+    /// Targets, the most valuable first (it gets the Aim and the Attack+1 dice).
+    order: Vec<usize>,
+}
+
+/// Expected damage of an attack on a target at a range, from the exact odds.
+fn expected(setup: &Setup, attack: usize, target: usize, range: u32) -> f64 {
+    let a = &setup.attacks[attack];
+    let defense = setup.game.figures[target]
+        .stats
+        .as_ref()
+        .and_then(|s| s.defense)
+        .unwrap_or(0);
+    let need = range.saturating_sub(a.reach).clamp(1, 7);
+    setup
+        .expected
+        .get(&(attack, defense, need))
+        .copied()
+        .unwrap_or(0.0)
+}
+
+/// Makes the best attack available, if any is worth making.
+fn attack(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: &mut Rng) -> bool {
+    let game = &setup.game;
+    let team = game.figures[me].team.clone();
+    let enemy = |t: usize| game.figures[t].team != team;
+    let mut best: Option<Choice> = None;
+    for &a in &setup.attack_index[me] {
+        let stats = &setup.attacks[a];
+        if game.can_use(state, &stats.name, stats.unlimited).is_err() {
+            continue;
+        }
+        let mut consider = |declared: Declared| {
+            let mut worth: Vec<(usize, f64)> = declared
+                .targets
+                .iter()
+                .map(|&(t, r)| {
+                    let e = expected(setup, a, t, r);
+                    (t, if enemy(t) { e } else { -e })
+                })
+                .collect();
+            let value: f64 = worth.iter().map(|w| w.1).sum();
+            if value > 0.0 && best.as_ref().is_none_or(|b| value > b.value) {
+                worth.sort_by(|x, y| y.1.total_cmp(&x.1));
+                best = Some(Choice {
+                    order: worth.iter().map(|w| w.0).collect(),
+                    declared,
+                    value,
+                });
+            }
+        };
+        match stats.kind {
+            AttackKind::Melee | AttackKind::Range => {
+                for t in (0..game.figures.len()).filter(|&t| enemy(t) && t != me) {
+                    if let Ok(d) = game.declare(state, &stats.name, None, None, &[t]) {
+                        consider(d);
+                    }
+                }
+            }
+            AttackKind::Area | AttackKind::Vertex => {
+                let corners: &[u8] = if stats.kind == AttackKind::Vertex {
+                    &[0, 1, 2, 3, 4, 5]
+                } else {
+                    &[0]
+                };
+                for origin in origins(setup, state, me, stats.origin) {
+                    for &corner in corners {
+                        let corner = (stats.kind == AttackKind::Vertex).then_some(corner);
+                        let Ok((_, inside)) =
+                            game.template_targets(state, me, stats, origin, corner)
+                        else {
+                            continue;
+                        };
+                        if !inside.iter().any(|&t| enemy(t)) {
+                            continue;
+                        }
+                        if let Ok(d) =
+                            game.declare(state, &stats.name, Some(origin), corner, &inside)
+                        {
+                            consider(d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let Some(choice) = best else {
+        return false;
+    };
+    let held = state.pieces[me].held;
+    let roll = rng.dice(choice.declared.roll_dice);
+    let mut dice = Vec::with_capacity(choice.order.len());
+    for (i, &t) in choice.order.iter().enumerate() {
+        let extra = if i == 0 {
+            rng.dice(held.effects.attack_plus)
+        } else {
+            Vec::new()
+        };
+        let defender = state.pieces[t].held;
+        let plus = defender.effects.defense_plus;
+        let n = game.defense_dice(state, t, plus).unwrap_or(0);
+        dice.push(TargetDice {
+            target: t,
+            extra,
+            defense: rng.dice(n),
+            defense_plus: plus,
+            dodge: defender.dodge,
+        });
+    }
+    let Ok(hits) = game.resolve(state, &choice.declared, &roll, held.aim, &dice) else {
+        return false;
+    };
+    score.record(setup, team.as_deref(), &hits);
+    for hit in &hits {
+        push(setup, state, score, hit, rng);
+    }
+    true
+}
+
+/// Hexes an area or vertex attack of `me` may take as origin: within `reach` of one of its
+/// hexes (the game checks sight).
+fn origins(setup: &Setup, state: &State, me: usize, reach: u32) -> Vec<Axial> {
+    let from = &state.pieces[me].hexes;
+    setup
+        .game
+        .scene
+        .board
+        .hexes()
+        .iter()
+        .map(|h| h.at)
+        .filter(|&o| from.iter().any(|&s| distance(s, o) <= reach))
+        .collect()
+}
+
+/// A push the policy takes: into a hazard space within the push, if there is one.
+fn push(setup: &Setup, state: &mut State, score: &mut Score, hit: &Hit, rng: &mut Rng) {
+    let game = &setup.game;
+    if hit.push == 0 || !state.pieces[hit.target].occupies() || game.hazards.is_empty() {
+        return;
+    }
+    let target = hit.target;
+    let occupied = |at: Axial| game.occupant(state, at, target).is_some();
+    let hazard = |at: Axial| game.hazards.iter().any(|h| h.zone.contains(&at));
+    let world = World {
+        occupied: &occupied,
+        hazard: &hazard,
+    };
+    let mover = Mover {
+        hexes: state.pieces[target].hexes.clone(),
+        movement: game.figures[target].movement,
+    };
+    let Some(into) = movement::reach(
+        &game.scene.board,
+        &mover,
+        MoveAction::Push(hit.push),
+        &world,
+    )
+    .into_iter()
+    .find(|d| !d.hazards.is_empty() && d.path.len() > 1) else {
+        return;
+    };
+    if let Ok(walk) = game.push(state, target, &into.path[1..], hit.push) {
+        walk_strikes(setup, state, score, &walk, rng);
+    }
+}
+
+/// Resolves a walk's hazard strikes in order, stopping the figure where one takes it down.
+fn walk_strikes(setup: &Setup, state: &mut State, score: &mut Score, walk: &Walk, rng: &mut Rng) {
+    for strike in &walk.strikes {
+        if !state.pieces[strike.target].attackable() {
+            break;
+        }
+        strike_now(setup, state, score, strike, rng);
+        if !state.pieces[walk.figure].attackable() {
+            if let Some(step) = strike.step {
+                setup.game.halt(state, walk, step);
+            }
+            break;
+        }
+    }
+}
+
+/// A hazard attacks with rolled dice; the target spends its Dodge and Defense+1 tokens.
+fn strike_now(setup: &Setup, state: &mut State, score: &mut Score, strike: &Strike, rng: &mut Rng) {
+    let game = &setup.game;
+    let Ok((code, _)) = game.strike_attack(strike) else {
+        return;
+    };
+    let defender = state.pieces[strike.target].held;
+    let plus = defender.effects.defense_plus;
+    let n = game.defense_dice(state, strike.target, plus).unwrap_or(0);
+    let dice = TargetDice {
+        target: strike.target,
+        extra: Vec::new(),
+        defense: rng.dice(n),
+        defense_plus: plus,
+        dodge: defender.dodge,
+    };
+    let roll = rng.dice(code.dice);
+    if let Ok(hit) = game.resolve_strike(state, strike, &roll, &dice) {
+        score.record(setup, None, std::slice::from_ref(&hit));
+    }
+}
+
+/// Moves toward the team's nearest objective hex, or the nearest enemy: a Move, or a Sprint
+/// once the Move is taken. Returns false when no move gets closer.
+fn advance(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: &mut Rng) -> bool {
+    let game = &setup.game;
+    let figure = &game.figures[me];
+    let action = if game.can_take(state, Basic::Move).is_ok() {
+        match state.pieces[me].move_value {
+            Some(budget) => MoveAction::Move {
+                budget,
+                mobility: figure.mobility(),
+            },
+            None => return false,
+        }
+    } else if game.can_take(state, Basic::Sprint).is_ok() {
+        MoveAction::Sprint
+    } else {
+        return false;
+    };
+    let board = &game.scene.board;
+    let costs = &setup.costs[usize::from(figure.mobility())];
+    let goals = goals(setup, state, score, me);
+    let hexes = state.pieces[me].hexes.clone();
+    if goals.is_empty() || hexes.is_empty() {
+        return false;
+    }
+    let left = |at: Axial| {
+        board.slot(at).map_or(u32::MAX, |from| {
+            goals
+                .iter()
+                .map(|&g| costs[from][g])
+                .min()
+                .unwrap_or(u32::MAX)
+        })
+    };
+    let now = hexes.iter().map(|&h| left(h)).min().unwrap_or(u32::MAX);
+    let taken: Vec<Axial> = state
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, p)| i != me && p.occupies())
+        .flat_map(|(_, p)| p.hexes.iter().copied())
+        .collect();
+    let occupied = |at: Axial| taken.contains(&at);
+    let hazard = |at: Axial| game.hazards.iter().any(|h| h.zone.contains(&at));
+    let world = World {
+        occupied: &occupied,
+        hazard: &hazard,
+    };
+    let mover = Mover {
+        hexes: hexes.clone(),
+        movement: figure.movement,
+    };
+    let mut options: Vec<movement::Destination> = movement::reach(board, &mover, action, &world)
+        .into_iter()
+        .filter(|d| d.path.len() > 1 && left(d.at) < now)
+        .collect();
+    // Closest to the goal, then fewest hazards on the way, then cheapest, then board order.
+    options.sort_by_key(|d| (left(d.at), d.hazards.len(), d.cost, board.slot(d.at)));
+    let any_configuration = hexes.len() > 1 && figure.movement == FigureMovement::AnyConfiguration;
+    let mut plans: Vec<(Vec<Axial>, Option<Vec<Axial>>)> = Vec::with_capacity(options.len());
+    for option in options {
+        let place = if any_configuration {
+            // Its shape moved along from the hex the path starts from, or any free shape with
+            // a hex on the end point.
+            let (start, end) = (option.path[0], option.at);
+            let kept: Vec<Axial> = hexes
+                .iter()
+                .map(|h| [h[0] + end[0] - start[0], h[1] + end[1] - start[1]])
+                .collect();
+            let free = |at: Axial| board.contains(at) && !occupied(at);
+            if kept.iter().all(|&h| free(h)) {
+                Some(kept)
+            } else {
+                match movement::shape_around(end, hexes.len(), &free) {
+                    Some(shape) => Some(shape),
+                    None => continue,
+                }
+            }
+        } else {
+            None
+        };
+        plans.push((option.path[1..].to_vec(), place));
+    }
+    for (path, place) in plans {
+        let walked = match action {
+            MoveAction::Sprint => game.sprint(state, &path, place.as_deref()),
+            _ => game.move_action(state, &path, place.as_deref()),
+        };
+        if let Ok(walk) = walked {
+            walk_strikes(setup, state, score, &walk, rng);
+            score.collect(setup, state, me);
+            return true;
+        }
+    }
+    false
+}
+
+/// Board slots the figure heads for: its team's open objective hexes, else hexes next to
+/// standing enemies.
+fn goals(setup: &Setup, state: &State, score: &Score, me: usize) -> Vec<usize> {
+    let game = &setup.game;
+    let board = &game.scene.board;
+    let team = game.figures[me].team.as_deref();
+    let mut out = score.objective_slots(setup, team);
+    if out.is_empty() {
+        for (t, figure) in game.figures.iter().enumerate() {
+            if figure.team.as_deref() != team && state.pieces[t].attackable() {
+                out.extend(
+                    state.pieces[t]
+                        .hexes
+                        .iter()
+                        .flat_map(|&h| neighbours(h))
+                        .filter_map(|h| board.slot(h)),
+                );
+            }
+        }
+    }
+    out
+}
