@@ -188,3 +188,66 @@ fn cover_between_blocks_whatever_its_elevation() {
     std::fs::copy(root.join(file), dir.join(file)).unwrap();
     assert_eq!(seen(&los_in(&dir, file, "legacy", "bunker")), (true, true));
 }
+
+#[test]
+fn the_example_combat_replays_and_every_claim_in_it_is_checked() {
+    // "Baron Blade takes 1 damage", "it takes 1 damage" (one soldier), "is destroyed" (the
+    // other, 2 health), and "deals Ra 1 point of damage": `megahex validate` replays the
+    // script with the rulebook's dice and finds nothing wrong.
+    let root = workspace_root();
+    let file = "docs/examples/rulebook-example-combat.yaml";
+    let run = megahex_in(&root, ["validate", "--deny-warnings", file]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // Every damage claim, changed either way, is refused at its own line.
+    let text = std::fs::read_to_string(root.join(file)).unwrap();
+    let dir = scratch_dir("rulebook-combat");
+    std::fs::create_dir_all(dir.join("rulebook")).unwrap();
+    std::fs::copy(
+        root.join(EXAMPLES).join("catalog.yaml"),
+        dir.join("rulebook/catalog.yaml"),
+    )
+    .unwrap();
+    let claims: Vec<(usize, u32)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim_start().starts_with('#'))
+        .filter_map(|(i, l)| {
+            let after = l.split("damage: ").nth(1)?;
+            let n: String = after.chars().take_while(char::is_ascii_digit).collect();
+            Some((i + 1, n.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(claims.len(), 4, "{claims:?}");
+    for &(line, said) in &claims {
+        for wrong in [said + 1, said.saturating_sub(1)] {
+            if wrong == said {
+                continue;
+            }
+            let changed: Vec<String> = text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i + 1 == line {
+                        l.replacen(&format!("damage: {said}"), &format!("damage: {wrong}"), 1)
+                    } else {
+                        l.to_owned()
+                    }
+                })
+                .collect();
+            std::fs::write(dir.join("combat.yaml"), changed.join("\n") + "\n").unwrap();
+            let run = megahex_in(&dir, ["validate", "--format", "json", "combat.yaml"]);
+            let report: Value = serde_json::from_str(&run.stdout).unwrap();
+            let found: Vec<(String, u64)> = report["files"][0]["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| (d["code"].as_str().unwrap().to_owned(), d["line"].as_u64().unwrap()))
+                .collect();
+            assert_eq!(
+                found,
+                vec![("playtest-illegal".to_owned(), line as u64)],
+                "damage {said} -> {wrong} on line {line}"
+            );
+        }
+    }
+}
