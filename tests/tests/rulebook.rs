@@ -241,7 +241,12 @@ fn the_example_combat_replays_and_every_claim_in_it_is_checked() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|d| (d["code"].as_str().unwrap().to_owned(), d["line"].as_u64().unwrap()))
+                .map(|d| {
+                    (
+                        d["code"].as_str().unwrap().to_owned(),
+                        d["line"].as_u64().unwrap(),
+                    )
+                })
                 .collect();
             assert_eq!(
                 found,

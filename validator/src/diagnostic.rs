@@ -42,6 +42,9 @@ pub enum Code {
     ObjectiveImpossible,
     /// A scripted playtest action breaks the rules.
     PlaytestIllegal,
+    /// The turn order gives a team more turns in a row than alternating turns would, or
+    /// gives some figures no turn at all.
+    TurnOrderUneven,
     /// Fairness report: how far a team is from an objective.
     ObjectiveDistance,
     /// Fairness report: who can hit whom on turn 1.
@@ -52,7 +55,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 20] = [
+    pub const ALL: [Code; 21] = [
         Code::YamlSyntax,
         Code::Schema,
         Code::UnsupportedFormat,
@@ -70,6 +73,7 @@ impl Code {
         Code::ObjectiveUnreachable,
         Code::ObjectiveImpossible,
         Code::PlaytestIllegal,
+        Code::TurnOrderUneven,
         Code::ObjectiveDistance,
         Code::TurnOneExposure,
         Code::StatsMissing,
@@ -95,6 +99,7 @@ impl Code {
             Code::ObjectiveUnreachable => "objective-unreachable",
             Code::ObjectiveImpossible => "objective-impossible",
             Code::PlaytestIllegal => "playtest-illegal",
+            Code::TurnOrderUneven => "turn-order-uneven",
             Code::ObjectiveDistance => "objective-distance",
             Code::TurnOneExposure => "turn-one-exposure",
             Code::StatsMissing => "stats-missing",
@@ -130,6 +135,9 @@ impl Code {
             Code::ObjectiveUnreachable => "No figure of the team can reach the objective.",
             Code::ObjectiveImpossible => "The objective can never be completed.",
             Code::PlaytestIllegal => "A scripted playtest action breaks the rules.",
+            Code::TurnOrderUneven => {
+                "The turn order gives a team more turns in a row than alternating turns would."
+            }
             Code::ObjectiveDistance => {
                 "How far the team's nearest figure is from the objective, and how many turns it takes."
             }

@@ -90,22 +90,46 @@ pub(crate) fn all_costs(board: &Board, mobility: bool) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// Expected turns for a figure at `start` to stand on one of `goals`, spending `actions` Move
-/// actions a turn with a move value drawn from `values` each turn. `None` if it never gets
-/// there. Value iteration over the hexes: a turn's best move is the one that leaves the fewest
-/// expected turns.
-fn expected_turns(
-    costs: &[Vec<u32>],
+/// What a figure may do with its actions to move in one turn: each action a Move or a Sprint,
+/// each of the two once a turn unless the house rule `repeat-basic-actions` lifts it
+/// ("Because Move and Sprint are separate actions, you may do both in the same turn").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TurnPlan {
+    /// Actions a turn.
+    pub actions: u32,
+    /// Move and Sprint may repeat.
+    pub repeat: bool,
+}
+
+/// Expected turns for a figure at `start` to stand on one of `goals`, moving with its actions
+/// each turn as `plan` allows: a Move of the move value drawn from `values` (costs in `moves`)
+/// or a Sprint of two hexes ignoring elevation (costs in `sprints`). `None` if it never gets
+/// there. Value iteration over the hexes: a turn's best moves are the ones that leave the
+/// fewest expected turns.
+pub(crate) fn expected_turns(
+    moves: &[Vec<u32>],
+    sprints: &[Vec<u32>],
     start: usize,
     goals: &[usize],
     values: &[(u32, f64)],
-    actions: u32,
+    plan: TurnPlan,
 ) -> Option<f64> {
-    let n = costs.len();
+    let n = moves.len();
     if goals.contains(&start) {
         return Some(0.0);
     }
-    // Where a turn can end for each move value: `actions` moves of cost up to the value each.
+    let step = |from: &[bool], table: &[Vec<u32>], most: u32| -> Vec<bool> {
+        let mut out = vec![false; n];
+        for (h, _) in from.iter().enumerate().filter(|(_, b)| **b) {
+            for (t, flag) in out.iter_mut().enumerate() {
+                *flag |= table[h][t] <= most;
+            }
+        }
+        out
+    };
+    let union =
+        |a: &[bool], b: &[bool]| -> Vec<bool> { a.iter().zip(b).map(|(x, y)| *x || *y).collect() };
+    // Where a turn can end for each move value.
     let ends: Vec<Vec<Vec<usize>>> = values
         .iter()
         .map(|&(m, _)| {
@@ -113,15 +137,25 @@ fn expected_turns(
                 .map(|h| {
                     let mut here = vec![false; n];
                     here[h] = true;
-                    for _ in 0..actions {
-                        let before = here.clone();
-                        for (from, _) in before.iter().enumerate().filter(|(_, b)| **b) {
-                            for (to, flag) in here.iter_mut().enumerate() {
-                                *flag |= costs[from][to] <= m;
-                            }
+                    let reached = if plan.repeat {
+                        let mut all = here.clone();
+                        for _ in 0..plan.actions {
+                            let moved = step(&all, moves, m);
+                            let sprinted = step(&all, sprints, 2);
+                            all = union(&all, &union(&moved, &sprinted));
                         }
-                    }
-                    (0..n).filter(|&t| here[t]).collect()
+                        all
+                    } else {
+                        let moved = step(&here, moves, m);
+                        let sprinted = step(&here, sprints, 2);
+                        let mut all = union(&here, &union(&moved, &sprinted));
+                        if plan.actions >= 2 {
+                            all = union(&all, &step(&moved, sprints, 2));
+                            all = union(&all, &step(&sprinted, moves, m));
+                        }
+                        all
+                    };
+                    (0..n).filter(|&t| reached[t]).collect()
                 })
                 .collect()
         })
@@ -136,7 +170,7 @@ fn expected_turns(
     }
     while let Some(t) = stack.pop() {
         for h in 0..n {
-            if !hopeful[h] && costs[h][t] <= most {
+            if !hopeful[h] && (moves[h][t] <= most || sprints[h][t] <= 2) {
                 hopeful[h] = true;
                 stack.push(h);
             }
@@ -254,11 +288,24 @@ fn goal_hexes(scenario: &Scenario, scene: &Scene, objective: usize) -> Option<Ve
     }
 }
 
-/// Errors for objectives that no figure of their team can reach, however long it moves:
-/// always checked, because such a scenario cannot be won that way.
+/// Errors for objectives that no figure of their team can reach, however long it moves.
+/// "Sprinting ignores elevation changes", so every hex of the piece of the map a figure stands
+/// on is within its reach, a Sprint at a time; only hexes on another piece are not. Checked
+/// even when the map is in pieces (`map-disconnected`), since that is the only way it happens.
 pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
     let scene = Scene::new(scenario, catalog);
     let figures = figures(scenario, catalog, &scene);
+    let board = &scene.board;
+    // The piece of the map each hex is on.
+    let mut piece = vec![usize::MAX; board.hexes().len()];
+    for (p, component) in board.connected_components().iter().enumerate() {
+        for &h in component {
+            if let Some(slot) = board.slot(h) {
+                piece[slot] = p;
+            }
+        }
+    }
+    let piece_of = |h: Axial| board.slot(h).map(|s| piece[s]);
     let mut out = Vec::new();
     for (i, objective) in scenario.objectives.iter().enumerate() {
         // Only objectives won by standing somewhere; attacks reach from afar.
@@ -271,7 +318,7 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
         let Some(goals) = goal_hexes(scenario, &scene, i) else {
             continue;
         };
-        let goals: Vec<usize> = goals.iter().filter_map(|&g| scene.board.slot(g)).collect();
+        let goals: Vec<usize> = goals.iter().filter_map(|&g| piece_of(g)).collect();
         let team: Vec<&Figure> = figures
             .iter()
             .filter(|f| f.team == objective.team)
@@ -280,46 +327,10 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
             continue;
         }
         let reachable = team.iter().any(|f| {
-            let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
-            // The largest single move it can ever make: a printed value, else the best die.
-            let most = match f.stats.as_ref().and_then(|s| s.movement) {
-                Some(Movement::Static(s)) => s.value,
-                _ => 6,
-            };
-            // Moves of at most `most` each, over as many turns as it takes: the goal is
-            // reachable if a path of steps each costing at most that gets there from one of
-            // the figure's hexes. One search over single steps, linear in the map, whatever
-            // its size.
-            let board = &scene.board;
-            let step = MoveAction::Move {
-                budget: most,
-                mobility,
-            };
-            let mut seen = vec![false; board.hexes().len()];
-            let mut stack = f.placed.hexes.clone();
-            while let Some(h) = stack.pop() {
-                let Some(slot) = board.slot(h) else {
-                    continue;
-                };
-                if seen[slot] {
-                    continue;
-                }
-                seen[slot] = true;
-                if goals.contains(&slot) {
-                    return true;
-                }
-                let Some(here) = board.get(h) else {
-                    continue;
-                };
-                for next in crate::board::neighbours(h) {
-                    if let Some(there) = board.get(next)
-                        && step.step_cost(here.elevation, there.elevation) <= most
-                    {
-                        stack.push(next);
-                    }
-                }
-            }
-            false
+            f.placed
+                .hexes
+                .iter()
+                .any(|&h| piece_of(h).is_some_and(|p| goals.contains(&p)))
         });
         if !reachable {
             out.push(
@@ -327,11 +338,11 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
                     Code::ObjectiveUnreachable,
                     format!("/objectives/{i}"),
                     format!(
-                        "objective `{}`: no figure of team `{}` can ever reach its hexes",
+                        "objective `{}`: no figure of team `{}` can ever reach its hexes, which are on a piece of the map cut off from the team's figures",
                         objective.id, objective.team
                     ),
                 )
-                .with_help("the hexes are cut off from the team's figures, or every way there has a climb costing more than their move value"),
+                .with_help("join the pieces of the map, or put the objective's hexes on the piece where the team's figures stand"),
             );
         }
     }
@@ -365,8 +376,14 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
         let mut nearest: Option<(u32, &str)> = None;
         for f in figures.iter().filter(|f| f.team == objective.team) {
             let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
-            let table = costs[usize::from(mobility)]
-                .get_or_insert_with(|| all_costs(&scene.board, mobility));
+            for (slot, free) in costs.iter_mut().zip([false, true]) {
+                slot.get_or_insert_with(|| all_costs(&scene.board, free));
+            }
+            let (Some(plain), Some(free)) = (&costs[0], &costs[1]) else {
+                continue;
+            };
+            // A Sprint costs what a Move with Mobility costs: one a hex.
+            let (table, sprints) = (if mobility { free } else { plain }, free);
             // A figure on several hexes is measured from the one nearest the goals (Omnitron-V
             // starts its move from any of them).
             let starts: Vec<usize> = f
@@ -391,9 +408,13 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                 continue;
             };
             let values = move_values(&movement);
+            let plan = TurnPlan {
+                actions,
+                repeat: scenario.rules.repeat_basic_actions,
+            };
             let turns = starts
                 .iter()
-                .filter_map(|&start| expected_turns(table, start, &goals, &values, actions))
+                .filter_map(|&start| expected_turns(table, sprints, start, &goals, &values, plan))
                 .min_by(f64::total_cmp);
             if let Some(turns) = turns
                 && best.as_ref().is_none_or(|b| turns < b.0)
@@ -554,18 +575,12 @@ pub(crate) fn hit_range(
         let need = range.saturating_sub(attack.reach);
         (1..=6u8).any(|f| u32::from(f) >= need && !attack.auto_miss.contains(&f))
     };
-    let nearest = |a: &[Axial], b: &[Axial]| los::nearest_range(board, a, b);
+    // Melee and range attacks use one hex of each figure for both the rule and the range.
     let range = match attack.kind {
         AttackKind::Melee => {
-            let adjacent = from
-                .iter()
-                .any(|&a| to.iter().any(|&b| distance(a, b) == 1));
-            adjacent.then(|| nearest(from, to)).flatten()?
+            crate::game::best_pair(board, from, to, &|a, b| distance(a, b) == 1)?.2
         }
-        AttackKind::Range => {
-            let seen = from.iter().any(|&a| to.iter().any(|&b| sees(a, b)));
-            seen.then(|| nearest(from, to)).flatten()?
-        }
+        AttackKind::Range => crate::game::best_pair(board, from, to, sees)?.2,
         AttackKind::Area | AttackKind::Vertex => {
             // Any origin the attacker may pick; dice check range from the origin.
             let spread = attack.origin

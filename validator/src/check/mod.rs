@@ -6,6 +6,7 @@
 
 pub mod schema;
 pub mod semantic;
+mod turns;
 
 use megahex_schema::{Catalog, FORMAT_VERSION, Scenario};
 
@@ -212,8 +213,17 @@ impl Checker {
             },
         };
         let mut diagnostics = semantic::check_scenario(&scenario, &catalog);
-        if !diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        let errors = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Error).count();
+        // A map in pieces is the one way an objective is out of reach, so that check also runs
+        // when `map-disconnected` is the only error.
+        if diagnostics
+            .iter()
+            .all(|d| d.severity != Severity::Error || d.code == Code::MapDisconnected)
+        {
             diagnostics.extend(crate::fairness::unreachable_objectives(&scenario, &catalog));
+        }
+        if errors(&diagnostics) == 0 {
+            diagnostics.extend(turns::uneven(&scenario, &catalog));
             diagnostics.extend(crate::playtest::replay(&scenario, &catalog));
             if self.fairness {
                 diagnostics.extend(crate::fairness::report(&scenario, &catalog));

@@ -29,50 +29,78 @@ fn move_values_follow_the_picked_die() {
     );
 }
 
+/// Costs between `n` hexes in a row where each step costs `step`.
+fn row(n: i32, step: u32) -> Vec<Vec<u32>> {
+    (0..n)
+        .map(|i| (0..n).map(|j| (i - j).unsigned_abs() * step).collect())
+        .collect()
+}
+
+const ONE: TurnPlan = TurnPlan {
+    actions: 1,
+    repeat: false,
+};
+const TWO: TurnPlan = TurnPlan {
+    actions: 2,
+    repeat: false,
+};
+
 #[test]
 fn expected_turns_on_a_row_of_hexes() {
-    // Three hexes in a row, each step costing 1: cost(i, j) = |i - j|.
-    let costs: Vec<Vec<u32>> = (0..3i32)
-        .map(|i| (0..3i32).map(|j| (i - j).unsigned_abs()).collect())
-        .collect();
+    let flat = row(4, 1);
     let die = move_values(&Movement::Rolled(RolledMovement {
         dice: 1,
         pick: Pick::Highest,
     }));
-    // From hex 0 to hex 2 with one Move a turn: a roll of 2..6 (5/6) gets there at once; a 1
-    // leaves one step, which the next turn always makes. 1 + 1/6 = 7/6 turns.
+    // From hex 0 to hex 3 with one action a turn: a roll of 3..6 (4/6) Moves there at once; on
+    // a 1 or a 2 the best is hex 2 (a Sprint gets there whatever the roll), and from there any
+    // Move or Sprint finishes. 1 + 2/6 = 4/3 turns.
+    let turns = expected_turns(&flat, &flat, 0, &[3], &die, ONE).unwrap();
+    assert!(close(turns, 4.0 / 3.0), "{turns}");
+    // A Move and a Sprint a turn cover 1 + 2 hexes even on a 1: one turn.
     assert!(close(
-        expected_turns(&costs, 0, &[2], &die, 1).unwrap(),
-        7.0 / 6.0
-    ));
-    // Two Moves a turn cover 2 hexes even on a 1: one turn.
-    assert!(close(
-        expected_turns(&costs, 0, &[2], &die, 2).unwrap(),
+        expected_turns(&flat, &flat, 0, &[3], &die, TWO).unwrap(),
         1.0
     ));
-    // A printed move value of 1: one hex a turn, two turns.
+    // Five hexes, a printed move value of 1 and two actions: a Move and a Sprint make 3 hexes
+    // a turn, so two turns; under the house rule two Sprints make 4, one turn.
+    let long = row(5, 1);
     let one = [(1, 1.0)];
     assert!(close(
-        expected_turns(&costs, 0, &[2], &one, 1).unwrap(),
+        expected_turns(&long, &long, 0, &[4], &one, TWO).unwrap(),
         2.0
     ));
-    // A rolled value that may strand the figure for a turn: 1 (half the time) cannot climb the
-    // first step, which costs 2; 2 (the other half) makes both steps of cost 2 in turn.
-    let steep: Vec<Vec<u32>> = vec![vec![0, 2, 4], vec![2, 0, 2], vec![4, 2, 0]];
+    let house = TurnPlan {
+        actions: 2,
+        repeat: true,
+    };
+    assert!(close(
+        expected_turns(&long, &long, 0, &[4], &one, house).unwrap(),
+        1.0
+    ));
+    // Steep steps costing 2 for a Move but 1 for a Sprint (it ignores elevation), with a move
+    // value of 1 or 2: sprinting two hexes a turn is best, so two turns from 0 to 3, one from 1.
+    let steep = row(4, 2);
     let coin = [(1, 0.5), (2, 0.5)];
-    // From 1: each turn ends there with 1/2, so 2 turns on average. From 0: E0 = 1 + E0/2 +
-    // E1/2, so E0 = 2 + E1 = 4.
     assert!(close(
-        expected_turns(&steep, 1, &[2], &coin, 1).unwrap(),
+        expected_turns(&steep, &flat, 0, &[3], &coin, ONE).unwrap(),
         2.0
     ));
     assert!(close(
-        expected_turns(&steep, 0, &[2], &coin, 1).unwrap(),
-        4.0
+        expected_turns(&steep, &flat, 1, &[3], &coin, ONE).unwrap(),
+        1.0
     ));
-    // Already there, and never getting there with a move value of 0.
-    assert_eq!(expected_turns(&costs, 2, &[2], &one, 1), Some(0.0));
-    assert_eq!(expected_turns(&costs, 0, &[2], &[(0, 1.0)], 1), None);
+    // Already there, and never getting there across a gap no step crosses.
+    assert_eq!(expected_turns(&flat, &flat, 3, &[3], &one, ONE), Some(0.0));
+    let mut cut = flat.clone();
+    for (i, r) in cut.iter_mut().enumerate() {
+        for (j, c) in r.iter_mut().enumerate() {
+            if (i < 2) != (j < 2) {
+                *c = u32::MAX;
+            }
+        }
+    }
+    assert_eq!(expected_turns(&cut, &cut, 0, &[3], &one, TWO), None);
 }
 
 /// One Megalopolis tile M1 at the origin. Hex 1 (0,-2) is elevation 4; around it (0,-1) is 3
@@ -116,58 +144,76 @@ fn check(text: &str) -> Vec<Diagnostic> {
 }
 
 #[test]
-fn a_climb_too_steep_for_every_figure_makes_the_objective_unreachable() {
-    // With a printed move value of 2 a step may climb at most 1: elevation 1 to 3 costs 3.
+fn only_a_cut_off_piece_of_the_map_is_out_of_reach() {
+    // "Sprinting ignores elevation changes": the summit (elevation 4) is within reach of
+    // Legacy (elevation 1) whatever his move value, a Sprint at a time.
     let low = check(&climb_scenario("{value: 2}", 1));
-    let errors: Vec<&Diagnostic> = low
+    assert!(low.iter().all(|d| d.severity != Severity::Error), "{low:?}");
+    // On a second tile that touches nothing, it is out of reach: the map is in two pieces,
+    // and the objective is on the piece without the heroes.
+    let cut = climb_scenario("{value: 2}", 1)
+        .replace(
+            "    - {tile: 1, side: megalopolis, at: [0, 0], rotation: 0}\n",
+            "    - {tile: 1, side: megalopolis, at: [0, 0], rotation: 0}\n    - {tile: 2, side: megalopolis, at: [20, 0], rotation: 0}\n",
+        )
+        .replace("hexes: [[0, -2]]", "hexes: [[20, 0]]");
+    let found = check(&cut);
+    let codes: Vec<Code> = found
         .iter()
         .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.code)
         .collect();
-    assert_eq!(errors.len(), 1, "{low:?}");
-    assert_eq!(errors[0].code, Code::ObjectiveUnreachable);
-    // Line 13 of the text above: the objective.
-    assert_eq!(errors[0].span.map(|s| s.line), Some(13));
-    // A move value of 3 makes that step: reachable.
-    let ok = check(&climb_scenario("{value: 3}", 1));
-    assert!(ok.iter().all(|d| d.severity != Severity::Error), "{ok:?}");
+    assert_eq!(
+        codes,
+        vec![Code::MapDisconnected, Code::ObjectiveUnreachable],
+        "{found:?}"
+    );
 }
 
 #[test]
 fn distance_and_turns_to_the_summit() {
-    // Cheapest way up: (0,0) to (0,-1) costs 1 + 2 (climbing 1 to 3), then (0,-2) costs 1 + 1:
-    // 5. The other way, by (1,-1) and (1,-2) (both elevation 1) and then up 3, costs 6.
-    // With move 3 and one Move a turn: turn 1 reaches (0,-1) (cost 3), turn 2 the summit (2).
-    let report = check(&climb_scenario("{value: 3}", 1));
-    let distance = report
-        .iter()
-        .find(|d| d.code == Code::ObjectiveDistance)
-        .unwrap();
-    assert_eq!(distance.severity, Severity::Info);
+    // Legacy on (0,2), elevation 1, four hexes below the summit (0,-2), elevation 4. Cheapest
+    // Move way up the column: (0,1) and (0,0) cost 1 each, the climb to (0,-1) (1 to 3) 3, the
+    // last step (3 to 4) 2: 7. Going round by (1,-1) and (1,-2) ends with a climb of 3: 8.
+    let text = climb_scenario("{value: 3}", 1)
+        .replace(
+            "character: legacy, team: heroes, at: [0, 0]",
+            "character: legacy, team: heroes, at: [0, 2]",
+        )
+        .replace(
+            "character: baron-blade, team: villains, at: [0, 2]",
+            "character: baron-blade, team: villains, at: [-2, 0]",
+        );
+    let distance = |text: &str| {
+        check(text)
+            .into_iter()
+            .find(|d| d.code == Code::ObjectiveDistance)
+            .unwrap()
+    };
+    let one = distance(&text);
+    assert_eq!(one.severity, Severity::Info);
+    // One action a turn: a Move of 3 or a Sprint of 2 reaches (0,0) at best (the climb costs
+    // more than is left), and the next turn's Sprint the summit: 2 turns.
     assert!(
-        distance
-            .message
-            .contains("`legacy` is nearest, 5 movement away")
-            && distance.message.contains("expected 2.00 turns"),
+        one.message.contains("`legacy` is nearest, 7 movement away")
+            && one.message.contains("expected 2.00 turns"),
         "{}",
-        distance.message
+        one.message
     );
-    // Two Moves a turn: 3 then 2, one turn.
-    let report = check(&climb_scenario("{value: 3}", 2));
-    let distance = report
-        .iter()
-        .find(|d| d.code == Code::ObjectiveDistance)
-        .unwrap();
+    // A Move and a Sprint a turn: Move 2 to (0,0), then Sprint 2 up to the summit: 1 turn.
+    let two = distance(&text.replace("actions: 1,", "actions: 2,"));
     assert!(
-        distance.message.contains("expected 1.00 turns"),
+        two.message.contains("expected 1.00 turns"),
         "{}",
-        distance.message
+        two.message
     );
 }
 
 #[test]
 fn a_figure_on_several_hexes_is_measured_from_its_nearest_hex() {
     // Omnitron-V ignores elevation (a step costs 1) and moves 1 a turn. The goal (1,-2) is 2
-    // hexes from (0,0), its nearest hex, and 3 from (-2,0), the first one listed.
+    // hexes from (0,0), its nearest hex, and 3 from (-2,0), the first one listed: one Sprint
+    // from the nearest hex gets there in 1 turn.
     let text = climb_scenario("{value: 1}", 1)
         .replace(
             "{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}",
@@ -184,7 +230,7 @@ fn a_figure_on_several_hexes_is_measured_from_its_nearest_hex() {
         distance
             .message
             .contains("`omni` is nearest, 2 movement away")
-            && distance.message.contains("expected 2.00 turns"),
+            && distance.message.contains("expected 1.00 turns"),
         "{}",
         distance.message
     );

@@ -73,6 +73,11 @@ impl TurnOrder {
         TurnOrder { entries }
     }
 
+    /// A turn order of these entries.
+    pub fn from_entries(entries: Vec<Entry>) -> TurnOrder {
+        TurnOrder { entries }
+    }
+
     /// The entries, in order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
