@@ -81,6 +81,9 @@ pub struct Destination {
     pub path: Vec<Axial>,
     /// Where the tail ends, for a figure whose tail follows.
     pub tail: Option<Axial>,
+    /// Some path within the budget gets there without entering any hazard space (the cheapest
+    /// path may still enter one).
+    pub hazard_free: bool,
 }
 
 /// Everything the search needs to know about the world besides the board.
@@ -94,23 +97,45 @@ pub struct World<'a> {
 /// Search key: cost first, then hazards entered, so ties prefer the safer path.
 type Key = (u32, u32);
 
-/// Every hex the figure may end its movement on, with the least cost, sorted by position.
+/// Every hex the figure may end its movement on, with the least cost, sorted by position, and
+/// whether a path within the budget avoids every hazard space.
 pub fn reach(
     board: &Board,
     mover: &Mover,
     action: MoveAction,
     world: &World<'_>,
 ) -> Vec<Destination> {
+    let mut found = reach_avoiding(board, mover, action, world, false);
+    if found.iter().any(|d| !d.hazards.is_empty()) {
+        // The same search with hazard spaces closed: what it still reaches has a safe way.
+        let safe = reach_avoiding(board, mover, action, world, true);
+        for d in &mut found {
+            d.hazard_free = d.hazards.is_empty() || safe.iter().any(|s| s.at == d.at);
+        }
+    }
+    found
+}
+
+/// [`reach`], with hazard spaces closed to entry when `avoid`.
+fn reach_avoiding(
+    board: &Board,
+    mover: &Mover,
+    action: MoveAction,
+    world: &World<'_>,
+    avoid: bool,
+) -> Vec<Destination> {
     match mover.movement {
         FigureMovement::Tail if mover.hexes.len() >= 2 => {
-            reach_with_tail(board, mover, action, world)
+            reach_with_tail(board, mover, action, world, avoid)
         }
-        FigureMovement::AnyConfiguration => reach_any_configuration(board, mover, action, world),
+        FigureMovement::AnyConfiguration => {
+            reach_any_configuration(board, mover, action, world, avoid)
+        }
         _ => {
             let Some(&start) = mover.hexes.first() else {
                 return Vec::new();
             };
-            let found = search(board, &[start], action, world);
+            let found = search(board, &[start], action, world, avoid);
             let mut out: Vec<Destination> = found
                 .reached(board)
                 .filter(|&(at, _)| at == start || !(world.occupied)(at))
@@ -166,7 +191,7 @@ impl Found {
                 .and_then(|n| n.previous);
         }
         path.reverse();
-        let hazards = path
+        let hazards: Vec<Axial> = path
             .iter()
             .skip(1)
             .copied()
@@ -175,6 +200,7 @@ impl Found {
         Destination {
             at,
             cost,
+            hazard_free: hazards.is_empty(),
             hazards,
             path,
             tail: None,
@@ -182,8 +208,15 @@ impl Found {
     }
 }
 
-/// Least-cost search from several start hexes (cost 0) within the action's budget.
-fn search(board: &Board, starts: &[Axial], action: MoveAction, world: &World<'_>) -> Found {
+/// Least-cost search from several start hexes (cost 0) within the action's budget; with
+/// `avoid`, hazard spaces are never entered.
+fn search(
+    board: &Board,
+    starts: &[Axial],
+    action: MoveAction,
+    world: &World<'_>,
+    avoid: bool,
+) -> Found {
     let hexes = board.hexes();
     let mut best: Vec<Option<Node>> = vec![None; hexes.len()];
     let mut queue = BinaryHeap::new();
@@ -206,6 +239,9 @@ fn search(board: &Board, starts: &[Axial], action: MoveAction, world: &World<'_>
             let Some(next_slot) = board.slot(next) else {
                 continue;
             };
+            if avoid && (world.hazard)(next) {
+                continue;
+            }
             let there = &hexes[next_slot];
             let cost = key.0 + action.step_cost(here.elevation, there.elevation);
             if cost > budget {
@@ -231,11 +267,12 @@ fn reach_any_configuration(
     mover: &Mover,
     action: MoveAction,
     world: &World<'_>,
+    avoid: bool,
 ) -> Vec<Destination> {
     let own = |at: Axial| mover.hexes.contains(&at);
     let free = |at: Axial| board.contains(at) && (own(at) || !(world.occupied)(at));
     let size = mover.hexes.len().max(1);
-    let found = search(board, &mover.hexes, action, world);
+    let found = search(board, &mover.hexes, action, world, avoid);
     let mut out: Vec<Destination> = found
         .reached(board)
         .filter(|&(at, _)| free(at) && fits_shape(at, size, &free))
@@ -276,6 +313,7 @@ fn reach_with_tail(
     mover: &Mover,
     action: MoveAction,
     world: &World<'_>,
+    avoid: bool,
 ) -> Vec<Destination> {
     let (head, tail) = (mover.hexes[0], mover.hexes[1]);
     let own = |at: Axial| mover.hexes.contains(&at);
@@ -292,7 +330,7 @@ fn reach_with_tail(
         }
         let Some(here) = board.get(h) else { continue };
         for next in neighbours(h) {
-            if next == t {
+            if next == t || (avoid && (world.hazard)(next)) {
                 continue;
             }
             let Some(there) = board.get(next) else {
@@ -330,7 +368,7 @@ fn reach_with_tail(
                 cursor = *previous;
             }
             path.reverse();
-            let hazards = path
+            let hazards: Vec<Axial> = path
                 .iter()
                 .skip(1)
                 .copied()
@@ -339,6 +377,7 @@ fn reach_with_tail(
             Destination {
                 at: h,
                 cost: key.0,
+                hazard_free: hazards.is_empty(),
                 hazards,
                 path,
                 tail: Some(state.1),

@@ -165,6 +165,7 @@ struct ReachHexJson<'a> {
     at: Axial,
     cost: u32,
     hazards: &'a [Axial],
+    hazard_free: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     tail: Option<Axial>,
 }
@@ -179,6 +180,7 @@ pub fn reach_json(from: Axial, found: &[Destination]) -> String {
                 at: d.at,
                 cost: d.cost,
                 hazards: &d.hazards,
+                hazard_free: d.hazard_free,
                 tail: d.tail,
             })
             .collect(),
@@ -193,13 +195,14 @@ pub fn reach_map(board: &Board, from: &[Axial], found: &[Destination]) -> String
             return "@".to_owned();
         }
         match found.iter().find(|d| d.at == at) {
-            Some(d) if !d.hazards.is_empty() => format!("{}!", d.cost),
+            Some(d) if !d.hazard_free => format!("{}!", d.cost),
+            Some(d) if !d.hazards.is_empty() => format!("{}?", d.cost),
             Some(d) => d.cost.to_string(),
             None => ".".to_owned(),
         }
     };
     format!(
-        "{}\n@ start   N least cost to end there   N! the cheapest path enters a hazard   . out of reach\n{} hexes reachable\n",
+        "{}\n@ start   N least cost to end there   N? the cheapest path enters a hazard, a dearer one avoids them   N! every path enters a hazard   . out of reach\n{} hexes reachable\n",
         text_map(board, &mark),
         found.len()
     )
