@@ -12,7 +12,7 @@ use megahex::board::Axial;
 use megahex_schema::TilePlacement;
 
 use crate::checks::CheckRunner;
-use crate::document::{Document, Problem, check_bytes};
+use crate::document::{Document, Problem, quick_check};
 use crate::edit::Edit;
 use crate::storage;
 use crate::view::View;
@@ -215,6 +215,8 @@ pub struct EditorApp {
     pub(crate) export: Option<crate::export::ExportSettings>,
     /// The export dialog is showing.
     pub(crate) export_open: bool,
+    /// An export being written on its worker thread: its outcome when done.
+    pub(crate) export_job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
     /// Recently opened and saved files.
     pub(crate) recent: crate::recent::Recent,
     /// A tile face is being dragged from the palette: released over the map, it is placed.
@@ -269,10 +271,13 @@ impl EditorApp {
             scenario_ui: crate::scenario_panel::ScenarioUi::default(),
             export: None,
             export_open: false,
+            export_job: None,
             recent: crate::recent::Recent::default(),
             palette_drag: false,
         };
         app.look_for_recovery();
+        // Opening ran the quick check; the background check adds the rest.
+        app.request_check();
         app
     }
 
@@ -344,6 +349,11 @@ impl EditorApp {
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
             .show(ui, |ui| self.map(ui));
         self.dialogs(&ctx);
+        self.poll_export();
+        if self.export_job.is_some() {
+            // Look again soon for the worker's outcome.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
         self.export_window(&ctx);
         self.recent.note(self.doc.path.as_deref());
         self.tick_recovery(&ctx);
@@ -499,6 +509,9 @@ impl EditorApp {
     /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
     fn set_document(&mut self, doc: Document, keep_view: bool) {
         self.doc = doc;
+        // Opening ran the quick check; the background check adds the turn order, playtest and
+        // fairness findings.
+        self.request_check();
         if !keep_view {
             self.view = None;
         }
@@ -857,7 +870,7 @@ impl EditorApp {
         let Some((copy, text)) = storage::find_recovery(&self.recovery.dir, key.as_deref()) else {
             return;
         };
-        let (outcome, _) = check_bytes(text.as_bytes(), key.as_deref());
+        let (outcome, _) = quick_check(text.as_bytes(), key.as_deref());
         let recovered = outcome.and_then(|o| o.scenario);
         if recovered.is_some() && recovered.as_ref() == self.doc.scenario() {
             storage::clear_recovery(&self.recovery.dir, key.as_deref());
@@ -871,7 +884,7 @@ impl EditorApp {
         let Some(offer) = self.recovery.offer.clone() else {
             return;
         };
-        let (outcome, problems) = check_bytes(offer.text.as_bytes(), self.doc.path.as_deref());
+        let (outcome, problems) = quick_check(offer.text.as_bytes(), self.doc.path.as_deref());
         match outcome.and_then(|o| o.scenario) {
             Some(scenario) => {
                 self.recovery.offer = None;

@@ -194,6 +194,7 @@ impl EditorApp {
         }
         self.pointer_world = pointer.map(|p| view.world_from_screen(p));
         let marks = self.marks();
+        self.overlay_cache.set_repaint(ui.ctx());
         let layer = self.overlay_layer();
         let view = self.view.unwrap_or(view);
         draw::draw_map(&painter, &view, &self.doc, &marks, &layer);

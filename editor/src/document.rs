@@ -173,9 +173,13 @@ impl Document {
     }
 
     /// Checks file contents. A scenario's `catalog:` path is read relative to `path`'s folder.
+    ///
+    /// This is the quick check (the file, without the checks that play the rules), so that
+    /// reading a file never asks line-of-sight questions on the UI thread; the editor's
+    /// background check adds the rest as soon as the document is open.
     pub fn from_bytes(name: String, path: Option<PathBuf>, bytes: &[u8]) -> Document {
         let modeline = std::str::from_utf8(bytes).ok().and_then(storage::modeline);
-        let (outcome, problems) = check_bytes(bytes, path.as_deref());
+        let (outcome, problems) = quick_check(bytes, path.as_deref());
         let on_disk = path.is_some().then(|| bytes.to_vec());
         let mut doc = Document {
             modeline,
@@ -356,10 +360,27 @@ pub fn new_checker() -> Result<Checker, String> {
 }
 
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
-/// Returns the outcome (when the checker could start) and the findings as problems.
+/// Returns the outcome (when the checker could start) and the findings as problems. The full
+/// check, as the background worker runs it; tests call it directly.
+#[cfg(test)]
 pub fn check_bytes(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<Problem>) {
     match new_checker() {
         Ok(checker) => check_with(&checker, bytes, folder_of(path).as_deref()),
+        Err(e) => (
+            None,
+            vec![Problem::editor(
+                "internal",
+                format!("the scenario checker could not start: {e}"),
+            )],
+        ),
+    }
+}
+
+/// The quick check of scenario bytes (the file, without the checks that play the rules), for
+/// the UI thread: reading a file or a recovery copy never asks line-of-sight questions there.
+pub fn quick_check(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<Problem>) {
+    match Checker::new(Catalog::builtin()) {
+        Ok(checker) => check_with(&checker.without_play(), bytes, folder_of(path).as_deref()),
         Err(e) => (
             None,
             vec![Problem::editor(

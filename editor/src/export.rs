@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use megahex::board::Axial;
+use megahex::board::movement::MoveAction;
 use megahex::report::png;
 use megahex::report::svg::{self, Overlay, Size};
 use megahex::scene::Scene;
@@ -105,6 +107,30 @@ impl ExportSettings {
     }
 }
 
+/// The overlay a picture will carry, as plain data the export's worker thread can draw.
+#[derive(Debug, Clone)]
+enum OverlayPlan {
+    None,
+    Sight(Vec<Axial>),
+    Reach(Vec<Axial>, Option<String>, MoveAction),
+    Range(Vec<Axial>),
+}
+
+impl OverlayPlan {
+    /// The overlay, drawn from the scene.
+    fn draw(self, scene: &Scene) -> Overlay {
+        match self {
+            OverlayPlan::None => Overlay::None,
+            OverlayPlan::Sight(hexes) => Overlay::sight_from(scene, hexes),
+            OverlayPlan::Reach(hexes, token, action) => {
+                let token = token.as_deref().and_then(|id| scene.token(id));
+                Overlay::reach_of(scene, hexes, token, action)
+            }
+            OverlayPlan::Range(hexes) => Overlay::range_from(scene, hexes),
+        }
+    }
+}
+
 /// The picture's bytes: the drawing as SVG, or rasterised to PNG.
 pub fn picture(
     scene: &Scene,
@@ -135,57 +161,109 @@ impl EditorApp {
         self.export_open = true;
     }
 
-    /// The overlay to draw: the tint that is on (sight or reach), else range numbers if on.
-    /// Area templates have no picture form yet and are left out.
-    fn picture_overlay(&self, scene: &Scene) -> Overlay {
+    /// What the picture's overlay is drawn from: the tint that is on (sight or reach), else
+    /// range numbers if on. Area templates have no picture form yet and are left out.
+    fn picture_overlay(&self) -> OverlayPlan {
         let Some(source) = self.overlay_source() else {
-            return Overlay::None;
+            return OverlayPlan::None;
         };
-        let token = source.token.as_deref().and_then(|id| scene.token(id));
         match self.overlays.tint {
-            Tint::Sight => Overlay::sight_from(scene, source.hexes),
-            Tint::Reach => Overlay::reach_of(scene, source.hexes, token, self.overlays.action()),
-            Tint::Area | Tint::None if self.overlays.range => {
-                Overlay::range_from(scene, source.hexes)
-            }
-            Tint::Area | Tint::None => Overlay::None,
+            Tint::Sight => OverlayPlan::Sight(source.hexes),
+            Tint::Reach => OverlayPlan::Reach(source.hexes, source.token, self.overlays.action()),
+            Tint::Area | Tint::None if self.overlays.range => OverlayPlan::Range(source.hexes),
+            Tint::Area | Tint::None => OverlayPlan::None,
         }
     }
 
-    /// Writes the picture; reports the outcome in the status line. Never touches the scenario.
-    pub(crate) fn export_to(&mut self, settings: &ExportSettings) -> bool {
-        let Some(scenario) = self.doc.scenario() else {
+    /// Starts writing the picture on a worker thread (drawing an overlay means line-of-sight
+    /// and movement questions, which the UI thread does not answer); [`Self::poll_export`]
+    /// reports the outcome in the status line. Never touches the scenario. False if it could not
+    /// start.
+    pub(crate) fn start_export(&mut self, settings: &ExportSettings) -> bool {
+        let Some(scenario) = self.doc.scenario().cloned() else {
             self.refuse("Fix the file so it can be read before exporting a picture of it");
             return false;
         };
-        let scene = Scene::new(scenario, &self.doc.catalog);
-        let overlay = if settings.with_overlay {
-            self.picture_overlay(&scene)
+        if let Err(reason) = settings.size() {
+            self.say(StatusKind::Failed, format!("Could not export: {reason}"));
+            return false;
+        }
+        let plan = if settings.with_overlay {
+            self.picture_overlay()
         } else {
-            Overlay::None
+            OverlayPlan::None
         };
+        let catalog = self.doc.catalog.clone();
+        let settings = settings.clone();
         let target = crate::app::input_path(&settings.path);
-        let result = picture(&scene, &overlay, settings)
-            .and_then(|bytes| storage::save_atomic(&target, &bytes).map_err(|e| e.to_string()));
-        match result {
-            Ok(()) => {
-                let what = match overlay {
-                    Overlay::None => "",
-                    _ => " with the overlay",
-                };
-                self.say(
-                    StatusKind::Done,
-                    format!("Exported the map{what} to {}", target.display()),
-                );
+        let (done, result) = std::sync::mpsc::channel();
+        let job = move || {
+            let scene = Scene::new(&scenario, &catalog);
+            let overlay = plan.draw(&scene);
+            let with = !matches!(overlay, Overlay::None);
+            let outcome = picture(&scene, &overlay, &settings)
+                .and_then(|bytes| storage::save_atomic(&target, &bytes).map_err(|e| e.to_string()));
+            let _ = done.send(match outcome {
+                Ok(()) => Ok(format!(
+                    "Exported the map{} to {}",
+                    if with { " with the overlay" } else { "" },
+                    target.display()
+                )),
+                Err(reason) => Err(format!(
+                    "Could not export to {}: {reason}",
+                    target.display()
+                )),
+            });
+        };
+        match std::thread::Builder::new()
+            .name("megahex-export".to_owned())
+            .spawn(job)
+        {
+            Ok(_) => {
+                self.say(StatusKind::Done, "Exporting the map…".to_owned());
+                self.export_job = Some(result);
                 true
             }
-            Err(reason) => {
-                self.say(
-                    StatusKind::Failed,
-                    format!("Could not export to {}: {reason}", target.display()),
-                );
+            Err(e) => {
+                self.say(StatusKind::Failed, format!("Could not export: {e}"));
                 false
             }
+        }
+    }
+
+    /// The outcome of an export that has finished, into the status line. True when one
+    /// finished and succeeded.
+    pub(crate) fn poll_export(&mut self) -> Option<bool> {
+        let outcome = self.export_job.as_ref()?.try_recv().ok()?;
+        self.export_job = None;
+        Some(self.report_export(outcome))
+    }
+
+    fn report_export(&mut self, outcome: Result<String, String>) -> bool {
+        match outcome {
+            Ok(text) => {
+                self.say(StatusKind::Done, text);
+                true
+            }
+            Err(text) => {
+                self.say(StatusKind::Failed, text);
+                false
+            }
+        }
+    }
+
+    /// Exports and waits for the outcome, for tests.
+    #[cfg(test)]
+    pub(crate) fn export_to(&mut self, settings: &ExportSettings) -> bool {
+        if !self.start_export(settings) {
+            return false;
+        }
+        let Some(job) = self.export_job.take() else {
+            return false;
+        };
+        match job.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(outcome) => self.report_export(outcome),
+            Err(_) => false,
         }
     }
 
@@ -252,7 +330,7 @@ impl EditorApp {
                     cancel = ui.button("Cancel").clicked();
                 });
             });
-        if export && self.export_to(&settings) {
+        if export && self.start_export(&settings) {
             self.export_open = false;
         }
         if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {

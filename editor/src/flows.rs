@@ -330,11 +330,12 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
         harness.run_steps(2);
     }
     let app = harness.state_mut();
-    assert_eq!(
-        app.overlay_cache.computed, 1,
-        "cached, not computed per frame"
-    );
+    // One question for the verdicts, asked once however many frames pass, and one for each
+    // hovered hex's full answer.
+    assert_eq!(app.overlay_cache.computed, 4, "cached, not asked per frame");
     let source = app.overlay_source().unwrap();
+    // The answers come from the worker thread; wait for the last ones.
+    app.overlay_cache.wait();
     let layer = app.overlay_layer();
     let scene = megahex::scene::Scene::new(app.doc.scenario().unwrap(), &app.doc.catalog);
     let board = &scene.board;

@@ -18,6 +18,7 @@ mod fairness_view;
 mod flows;
 mod overlay;
 mod overlay_view;
+mod overlay_worker;
 mod recent;
 mod scenario_panel;
 mod snap;

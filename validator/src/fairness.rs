@@ -101,6 +101,17 @@ pub(crate) struct TurnPlan {
     pub repeat: bool,
 }
 
+impl TurnPlan {
+    /// The moves a turn holds, in words.
+    fn describe(self) -> String {
+        match (self.actions, self.repeat) {
+            (1, _) => "a Move or a Sprint a turn".to_owned(),
+            (n, true) => format!("{n} Moves or Sprints a turn"),
+            (_, false) => "a Move and a Sprint a turn".to_owned(),
+        }
+    }
+}
+
 /// Expected turns for a figure at `start` to stand on one of `goals`, moving with its actions
 /// each turn as `plan` allows: a Move of the move value drawn from `values` (costs in `moves`)
 /// or a Sprint of two hexes ignoring elevation (costs in `sprints`). `None` if it never gets
@@ -372,7 +383,7 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
             continue;
         };
         let goals: Vec<usize> = goals.iter().filter_map(|&g| scene.board.slot(g)).collect();
-        let mut best: Option<(f64, u32, String)> = None;
+        let mut best: Option<(f64, TurnPlan, String)> = None;
         let mut nearest: Option<(u32, &str)> = None;
         for f in figures.iter().filter(|f| f.team == objective.team) {
             let mobility = f.stats.as_ref().is_some_and(|s| s.mobility);
@@ -419,7 +430,7 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
             if let Some(turns) = turns
                 && best.as_ref().is_none_or(|b| turns < b.0)
             {
-                best = Some((turns, cost, f.placed.id.clone()));
+                best = Some((turns, plan, f.placed.id.clone()));
             }
         }
         let Some((cost, id)) = nearest.filter(|n| n.0 != u32::MAX) else {
@@ -436,9 +447,10 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
             objective.id, objective.team
         );
         match best {
-            Some((turns, _, fastest)) => {
+            Some((turns, plan, fastest)) => {
                 message.push_str(&format!(
-                    "; expected {turns:.2} turns for `{fastest}` moving with every action"
+                    "; expected {turns:.2} turns for `{fastest}` moving with {}",
+                    plan.describe()
                 ));
             }
             None if any_stats => message.push_str(

@@ -123,9 +123,8 @@ fn the_cheapest_path_avoids_hazards_when_it_can_and_reports_them_when_it_cannot(
     assert_eq!(hazards([0, -1]), vec![[0, -1]]);
     // Within 2, (0,-2) has no way round the lava; with 3, the cheapest path is still the
     // straight one through it (2), but (1,-1), (1,-2), (0,-2) goes round it for 3.
-    let safe = |found: &[Destination], at: Axial| {
-        found.iter().find(|d| d.at == at).unwrap().hazard_free
-    };
+    let safe =
+        |found: &[Destination], at: Axial| found.iter().find(|d| d.at == at).unwrap().hazard_free;
     assert!(!safe(&found, [0, -2]) && !safe(&found, [0, -1]) && safe(&found, [1, -2]));
     let longer = reach(
         &b,
@@ -137,7 +136,10 @@ fn the_cheapest_path_avoids_hazards_when_it_can_and_reports_them_when_it_cannot(
         &world,
     );
     let d = longer.iter().find(|d| d.at == [0, -2]).unwrap();
-    assert_eq!((d.cost, d.hazards.clone(), d.hazard_free), (2, vec![[0, -1]], true));
+    assert_eq!(
+        (d.cost, d.hazards.clone(), d.hazard_free),
+        (2, vec![[0, -1]], true)
+    );
 }
 
 #[test]
