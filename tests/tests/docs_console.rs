@@ -191,7 +191,8 @@ fn console_examples_print_what_the_docs_show() {
         let text = std::fs::read_to_string(&path).unwrap();
         let (lines, indents) = outdented(&text);
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        let mut rewritten: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        // The document as written, indentation and all, for rewriting.
+        let mut rewritten: Vec<String> = text.lines().map(str::to_owned).collect();
         let commands = commands(doc, &lines);
         for command in commands.iter().rev() {
             checked += 1;
@@ -221,18 +222,19 @@ fn console_examples_print_what_the_docs_show() {
                 actual.join("\n")
             ));
             if !wildcard {
+                // Put each line back at its block's indentation.
+                let indent = indents
+                    .get(command.output.start)
+                    .copied()
+                    .unwrap_or_default();
                 if let Some(l) = command.code_line {
-                    rewritten[l] = code.to_string();
+                    rewritten[l] = format!("{indent}{code}");
                 }
-                rewritten.splice(command.output.clone(), actual);
+                let indented: Vec<String> = actual.iter().map(|l| format!("{indent}{l}")).collect();
+                rewritten.splice(command.output.clone(), indented);
             }
         }
         if bless {
-            let rewritten: Vec<String> = rewritten
-                .iter()
-                .enumerate()
-                .map(|(i, l)| format!("{}{l}", indents.get(i).copied().unwrap_or_default()))
-                .collect();
             let mut out = rewritten.join("\n");
             out.push('\n');
             std::fs::write(&path, out).unwrap();

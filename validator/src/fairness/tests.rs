@@ -23,6 +23,9 @@ fn move_values_follow_the_picked_die() {
     assert!(close(rolled(3, Pick::Median)[0].1, 16.0 / 216.0));
     // Highest of two is 6 unless neither shows 6: 11/36.
     assert!(close(rolled(2, Pick::Highest)[5].1, 11.0 / 36.0));
+    // The median of two is the lower middle die, the lower of the two: 1 unless both dice
+    // show 2..6, 11/36, as for the lowest.
+    assert!(close(rolled(2, Pick::Median)[0].1, 11.0 / 36.0));
     assert_eq!(
         move_values(&Movement::Static(StaticMovement { value: 4 })),
         vec![(4, 1.0)]
