@@ -86,33 +86,25 @@ impl Game {
         entered: &[Axial],
         step: usize,
     ) -> Vec<Strike> {
-        let mut out = Vec::new();
-        for &at in entered {
-            for (hazard, source) in self.hazards.iter().enumerate() {
-                if source.zone.contains(&at) {
-                    out.push(Strike {
-                        hazard,
-                        target: who,
-                        at,
-                        step: Some(step),
-                    });
-                }
-            }
-        }
-        out
+        self.strikes_in(who, entered, Some(step))
     }
 
     /// Strikes on `who` from the hazard spaces it stands in.
     pub(crate) fn strikes_standing(&self, state: &State, who: usize) -> Vec<Strike> {
+        self.strikes_in(who, &state.pieces[who].hexes, None)
+    }
+
+    /// One strike for each hazard whose zone holds each of `hexes`, in that order.
+    fn strikes_in(&self, who: usize, hexes: &[Axial], step: Option<usize>) -> Vec<Strike> {
         let mut out = Vec::new();
-        for &at in &state.pieces[who].hexes {
+        for &at in hexes {
             for (hazard, source) in self.hazards.iter().enumerate() {
                 if source.zone.contains(&at) {
                     out.push(Strike {
                         hazard,
                         target: who,
                         at,
-                        step: None,
+                        step,
                     });
                 }
             }
