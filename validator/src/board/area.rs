@@ -2,7 +2,7 @@
 
 use super::Board;
 use super::geom;
-use super::hex::{Axial, distance};
+use super::hex::{self, Axial, distance};
 use super::los::{self, LosRules};
 
 /// What an area attack hits, or why its origin is not allowed.
@@ -65,9 +65,8 @@ pub fn area(
         hits: Vec::new(),
         shielded: Vec::new(),
     };
-    for hex in board.hexes() {
-        let at = hex.at;
-        if distance(origin, at) > radius || source.contains(&at) {
+    for at in on_board_within(board, origin, radius) {
+        if source.contains(&at) {
             continue;
         }
         if at == origin || los::sees(board, origin, at, rules) {
@@ -103,15 +102,29 @@ pub fn vertex(
     }
 }
 
+/// The board's hexes within `radius` of `origin`: a walk of the disc when it is smaller than the
+/// board (templates are a few hexes across, maps a few hundred).
+fn on_board_within(board: &Board, origin: Axial, radius: u32) -> Vec<Axial> {
+    let disc = 3 * u64::from(radius) * (u64::from(radius) + 1) + 1;
+    if disc < board.hexes().len() as u64 {
+        hex::within(origin, radius)
+            .filter(|&at| board.contains(at))
+            .collect()
+    } else {
+        board
+            .hexes()
+            .iter()
+            .map(|h| h.at)
+            .filter(|&at| distance(origin, at) <= radius)
+            .collect()
+    }
+}
+
 /// The hexes a hazard covers: within its radius and seen from its origin.
 pub fn hazard_zone(board: &Board, origin: Axial, radius: u32, rules: LosRules) -> Vec<Axial> {
-    let mut zone: Vec<Axial> = board
-        .hexes()
-        .iter()
-        .map(|h| h.at)
-        .filter(|&at| {
-            distance(origin, at) <= radius && (at == origin || los::sees(board, origin, at, rules))
-        })
+    let mut zone: Vec<Axial> = on_board_within(board, origin, radius)
+        .into_iter()
+        .filter(|&at| at == origin || los::sees(board, origin, at, rules))
         .collect();
     zone.sort_unstable();
     zone

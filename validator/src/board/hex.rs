@@ -16,6 +16,13 @@ pub fn neighbours(at: Axial) -> [Axial; 6] {
     DIRECTIONS.map(|[dq, dr]| [at[0] + dq, at[1] + dr])
 }
 
+/// Every position within `radius` of `at` (`at` included), in no particular order.
+pub fn within(at: Axial, radius: u32) -> impl Iterator<Item = Axial> {
+    hexx::Hex::new(at[0], at[1])
+        .range(radius)
+        .map(|h| [h.x, h.y])
+}
+
 /// Rotates a position `k` sixth-turns clockwise around the origin.
 pub fn rot_cw(at: Axial, k: u32) -> Axial {
     let h = hexx::Hex::new(at[0], at[1]).rotate_cw(k);
@@ -25,6 +32,27 @@ pub fn rot_cw(at: Axial, k: u32) -> Axial {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn within_is_every_position_at_that_distance_or_less() {
+        let at = [3, -2];
+        for radius in 0..4 {
+            let mut got: Vec<Axial> = within(at, radius).collect();
+            got.sort_unstable();
+            let mut brute = Vec::new();
+            for q in -10..=10 {
+                for r in -10..=10 {
+                    let dq: i32 = q - at[0];
+                    let dr: i32 = r - at[1];
+                    if (dq.abs() + dr.abs() + (dq + dr).abs()) / 2 <= radius as i32 {
+                        brute.push([q, r]);
+                    }
+                }
+            }
+            brute.sort_unstable();
+            assert_eq!(got, brute, "radius {radius}");
+        }
+    }
 
     #[test]
     fn distance_matches_the_contract_formula() {

@@ -138,7 +138,21 @@ fn attack(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: &
                 } else {
                     &[0]
                 };
-                for origin in origins(setup, state, me, stats.origin) {
+                // A template reaches `radius` hexes from its origin (a vertex, the hexes
+                // around one corner of it), so origins farther from every enemy hit none.
+                let radius = if stats.kind == AttackKind::Vertex {
+                    1
+                } else {
+                    stats.radius
+                };
+                let enemy_hexes: Vec<Axial> = (0..game.figures.len())
+                    .filter(|&t| enemy(t) && state.pieces[t].attackable())
+                    .flat_map(|t| state.pieces[t].hexes.iter().copied())
+                    .collect();
+                for origin in origins(setup, state, me, stats.origin)
+                    .into_iter()
+                    .filter(|&o| enemy_hexes.iter().any(|&e| distance(o, e) <= radius))
+                {
                     for &corner in corners {
                         let corner = (stats.kind == AttackKind::Vertex).then_some(corner);
                         let Ok((_, inside)) =
@@ -334,7 +348,7 @@ fn advance(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: 
         .filter(|d| d.path.len() > 1 && left(d.at) < now)
         .collect();
     // Closest to the goal, then fewest hazards on the way, then cheapest, then board order.
-    options.sort_by_key(|d| (left(d.at), d.hazards.len(), d.cost, board.slot(d.at)));
+    options.sort_by_cached_key(|d| (left(d.at), d.hazards.len(), d.cost, board.slot(d.at)));
     let any_configuration = hexes.len() > 1 && figure.movement == FigureMovement::AnyConfiguration;
     let mut plans: Vec<(Vec<Axial>, Option<Vec<Axial>>)> = Vec::with_capacity(options.len());
     for option in options {
