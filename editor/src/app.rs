@@ -12,6 +12,7 @@ use megahex::board::Axial;
 use megahex_schema::TilePlacement;
 
 use crate::checks::CheckRunner;
+use crate::command::{Command, Group};
 use crate::document::{Document, Problem, quick_check};
 use crate::edit::Edit;
 use crate::storage;
@@ -221,7 +222,14 @@ pub struct EditorApp {
     pub(crate) recent: crate::recent::Recent,
     /// A tile face is being dragged from the palette: released over the map, it is placed.
     pub(crate) palette_drag: bool,
+    /// Commands asked for this frame, run together by [`EditorApp::run_commands`].
+    pub(crate) commands: Vec<Command>,
+    /// The shortcut window is showing.
+    pub(crate) help_open: bool,
 }
+
+/// How much one Zoom in step magnifies: fine enough to frame a map exactly.
+const ZOOM_STEP: f32 = 1.15;
 
 impl EditorApp {
     /// An editor showing `doc`, fitted to the window on the first frame, with recovery copies
@@ -274,6 +282,8 @@ impl EditorApp {
             export_job: None,
             recent: crate::recent::Recent::default(),
             palette_drag: false,
+            commands: Vec::new(),
+            help_open: false,
         };
         app.look_for_recovery();
         // Opening ran the quick check; the background check adds the rest.
@@ -296,6 +306,7 @@ impl EditorApp {
         self.watch_file(&ctx);
         self.handle_close_request(&ctx);
         self.shortcuts(&ctx);
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         if self.recovery.offer.is_some() {
             egui::Panel::top("recovery")
@@ -349,6 +360,8 @@ impl EditorApp {
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
             .show(ui, |ui| self.map(ui));
         self.dialogs(&ctx);
+        self.help_window(&ctx);
+        self.run_commands();
         self.poll_export();
         if self.export_job.is_some() {
             // Look again soon for the worker's outcome.
@@ -1008,6 +1021,8 @@ impl EditorApp {
 
     // --- input ----------------------------------------------------------------------------
 
+    /// Queues the commands whose keys were pressed this frame. Keys go to a text field that has
+    /// the keyboard, and to nothing while a dialog is open.
     fn shortcuts(&mut self, ctx: &egui::Context) {
         if self.dialog.is_some() || ctx.text_edit_focused() {
             return;
@@ -1027,64 +1042,109 @@ impl EditorApp {
                 .collect()
         });
         for (key, modifiers) in presses {
-            self.shortcut(key, modifiers);
+            if let Some(command) = Command::for_key(key, modifiers) {
+                self.commands.push(command);
+            }
+        }
+    }
+
+    /// One key press, run at once, for tests that do not draw frames.
+    #[cfg(test)]
+    pub(crate) fn shortcut(&mut self, key: Key, m: Modifiers) {
+        if let Some(command) = Command::for_key(key, m) {
+            self.run(command);
+        }
+    }
+
+    /// Runs the commands queued this frame by buttons, menus and keys, in order. A command
+    /// that opens a dialog ends the frame's commands: the rest were typed behind it.
+    fn run_commands(&mut self) {
+        for command in std::mem::take(&mut self.commands) {
+            self.run(command);
             if self.dialog.is_some() {
                 break;
             }
         }
     }
 
-    /// One key press: the whole table of shortcuts, in one place (also in `--help`).
-    pub(crate) fn shortcut(&mut self, key: Key, m: Modifiers) {
-        if m.command {
-            match key {
-                Key::Z if m.shift => self.redo(),
-                Key::Z => self.undo(),
-                Key::Y => self.redo(),
-                Key::S if m.shift => {
-                    if let Some(reason) = self.save_blocker() {
-                        self.refuse(&reason);
-                    } else {
-                        self.open_save_as(false);
-                    }
-                }
-                Key::S => {
-                    self.save();
-                }
-                Key::O => self.open_open_dialog(),
-                Key::E => self.open_export(),
-                Key::N => self.leave_document(Next::New),
-                _ => {}
+    /// Whether a command can run now, so its button and menu entry are greyed when not.
+    pub(crate) fn can_run(&self, command: Command) -> bool {
+        let editable = self.doc.scenario().is_some();
+        let history = self.doc.editing.as_ref();
+        match command {
+            Command::Save | Command::SaveAs | Command::Export | Command::ScenarioPanel => editable,
+            Command::Reload => self.doc.path.is_some(),
+            Command::Undo => history.and_then(|e| e.undo_label()).is_some(),
+            Command::Redo => history.and_then(|e| e.redo_label()).is_some(),
+            _ => true,
+        }
+    }
+
+    /// The one place a command is carried out.
+    pub(crate) fn run(&mut self, command: Command) {
+        match command {
+            Command::New => self.leave_document(Next::New),
+            Command::Open => self.open_open_dialog(),
+            Command::Save => {
+                self.save();
             }
-            return;
-        }
-        if m.alt {
-            return;
-        }
-        match key {
-            Key::R => self.rotate(!m.shift),
-            Key::F => self.flip(),
-            Key::Delete | Key::Backspace => self.remove_selected(),
-            Key::Escape => {
-                if self.tool != Tool::Select {
-                    let what = match self.tool {
-                        Tool::Paint(_) => "Painting stopped",
-                        _ => "Placing cancelled",
-                    };
-                    self.tool = Tool::Select;
-                    self.say(StatusKind::Done, what.to_owned());
-                } else if self.drag.is_some() {
-                    self.drag = None;
+            Command::SaveAs => match self.save_blocker() {
+                Some(reason) => self.refuse(&reason),
+                None => self.open_save_as(false),
+            },
+            Command::Reload => {
+                if self.doc.path.is_some() {
+                    self.leave_document(Next::Reload);
                 } else {
-                    self.selection = None;
+                    self.refuse("This scenario has no file yet to read again");
                 }
             }
-            Key::F5 if self.doc.path.is_some() => self.leave_document(Next::Reload),
-            Key::L => self.overlays.toggle(crate::overlay::Tint::Sight),
-            Key::M => self.overlays.toggle(crate::overlay::Tint::Reach),
-            Key::A => self.overlays.toggle(crate::overlay::Tint::Area),
-            Key::G => self.overlays.range = !self.overlays.range,
-            _ => {}
+            Command::Export => self.open_export(),
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::RotateClockwise => self.rotate(true),
+            Command::RotateCounterClockwise => self.rotate(false),
+            Command::Flip => self.flip(),
+            Command::Delete => self.remove_selected(),
+            Command::Cancel => self.cancel(),
+            Command::Fit => self.view = None,
+            Command::ZoomIn => self.zoom_step(ZOOM_STEP),
+            Command::ZoomOut => self.zoom_step(1.0 / ZOOM_STEP),
+            Command::ScenarioPanel => {
+                if self.doc.scenario().is_some() {
+                    self.scenario_ui.open = !self.scenario_ui.open;
+                } else {
+                    self.refuse("Fix the file so it can be read before editing its scenario");
+                }
+            }
+            Command::SightOverlay => self.overlays.toggle(crate::overlay::Tint::Sight),
+            Command::ReachOverlay => self.overlays.toggle(crate::overlay::Tint::Reach),
+            Command::AreaOverlay => self.overlays.toggle(crate::overlay::Tint::Area),
+            Command::RangeOverlay => self.overlays.range = !self.overlays.range,
+            Command::Help => self.help_open = !self.help_open,
+        }
+    }
+
+    /// Esc: stop placing or painting, else drop a drag, else clear the selection.
+    fn cancel(&mut self) {
+        if self.tool != Tool::Select {
+            let what = match self.tool {
+                Tool::Paint(_) => "Painting stopped",
+                _ => "Placing cancelled",
+            };
+            self.tool = Tool::Select;
+            self.say(StatusKind::Done, what.to_owned());
+        } else if self.drag.is_some() {
+            self.drag = None;
+        } else {
+            self.selection = None;
+        }
+    }
+
+    /// Zooms around the middle of the map.
+    fn zoom_step(&mut self, factor: f32) {
+        if let (Some(view), Some(rect)) = (&mut self.view, self.canvas_rect) {
+            view.zoom_around(rect.center(), factor);
         }
     }
 
@@ -1162,102 +1222,117 @@ impl EditorApp {
 
     // --- panels ---------------------------------------------------------------------------
 
+    /// A button for `command`: greyed when it cannot run, its tooltip and keys from the
+    /// command list, and a click queues it.
+    fn command_button(&mut self, ui: &mut egui::Ui, command: Command, text: Option<String>) {
+        let text = text.unwrap_or_else(|| command.label().to_owned());
+        let response = ui
+            .add_enabled(self.can_run(command), egui::Button::new(text))
+            .on_hover_text(command.hover_text())
+            .on_disabled_hover_text(command.hover_text());
+        if response.clicked() {
+            self.commands.push(command);
+        }
+    }
+
+    /// A toggle for a command that turns something on and off (an overlay, a panel).
+    fn command_toggle(&mut self, ui: &mut egui::Ui, command: Command, on: bool) {
+        let response = ui
+            .add_enabled(
+                self.can_run(command),
+                egui::Button::selectable(on, command.label()),
+            )
+            .on_hover_text(command.hover_text());
+        if response.clicked() {
+            self.commands.push(command);
+        }
+    }
+
+    /// Is the thing a toggle command switches on now?
+    fn is_on(&self, command: Command) -> bool {
+        use crate::overlay::Tint;
+        match command {
+            Command::SightOverlay => self.overlays.tint == Tint::Sight,
+            Command::ReachOverlay => self.overlays.tint == Tint::Reach,
+            Command::AreaOverlay => self.overlays.tint == Tint::Area,
+            Command::RangeOverlay => self.overlays.range,
+            Command::ScenarioPanel => self.scenario_ui.open,
+            Command::Help => self.help_open,
+            _ => false,
+        }
+    }
+
+    /// The menu bar: every command, grouped, with its keys; toggles show a tick.
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            for group in Group::ALL {
+                ui.menu_button(group.name(), |ui| {
+                    for command in Command::ALL.into_iter().filter(|c| c.group() == group) {
+                        let toggles = matches!(
+                            command,
+                            Command::SightOverlay
+                                | Command::ReachOverlay
+                                | Command::AreaOverlay
+                                | Command::RangeOverlay
+                                | Command::ScenarioPanel
+                        );
+                        let label = if toggles && self.is_on(command) {
+                            format!("✔ {}", command.label())
+                        } else {
+                            command.label().to_owned()
+                        };
+                        let button = egui::Button::new(label).shortcut_text(command.keys_text());
+                        let response = ui
+                            .add_enabled(self.can_run(command), button)
+                            .on_hover_text(command.tooltip());
+                        if response.clicked() {
+                            self.commands.push(command);
+                            ui.close();
+                        }
+                    }
+                    if group == Group::File {
+                        ui.separator();
+                        self.recent_menu(ui);
+                    }
+                });
+            }
+        });
+    }
+
     fn toolbar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("New")
-                .on_hover_text("A new scenario (Ctrl+N)")
-                .clicked()
-            {
-                self.leave_document(Next::New);
-            }
-            if ui
-                .button("Open…")
-                .on_hover_text("Open a file (Ctrl+O)")
-                .clicked()
-            {
-                self.open_open_dialog();
+            for command in [Command::New, Command::Open] {
+                self.command_button(ui, command, None);
             }
             self.recent_menu(ui);
-            let can_save = self.doc.scenario().is_some();
-            if ui
-                .add_enabled(can_save, egui::Button::new("Save"))
-                .on_hover_text("Save (Ctrl+S)")
-                .clicked()
-            {
-                self.save();
-            }
-            if ui
-                .add_enabled(can_save, egui::Button::new("Save as…"))
-                .on_hover_text("Save under another name (Ctrl+Shift+S)")
-                .clicked()
-            {
-                if let Some(reason) = self.save_blocker() {
-                    self.refuse(&reason);
-                } else {
-                    self.open_save_as(false);
-                }
-            }
-            if ui
-                .add_enabled(can_save, egui::Button::new("Export…"))
-                .on_hover_text(
-                    "Export the map as a PNG or SVG picture, on screen or at tile scale (Ctrl+E)",
-                )
-                .clicked()
-            {
-                self.open_export();
+            for command in [Command::Save, Command::SaveAs, Command::Export] {
+                self.command_button(ui, command, None);
             }
             ui.separator();
-            let undo_label = self
-                .doc
-                .editing
-                .as_ref()
+            let history = self.doc.editing.as_ref();
+            let undo = history
                 .and_then(|e| e.undo_label())
                 .map(|l| format!("Undo {l}"));
-            let redo_label = self
-                .doc
-                .editing
-                .as_ref()
+            let redo = history
                 .and_then(|e| e.redo_label())
                 .map(|l| format!("Redo {l}"));
-            if ui
-                .add_enabled(
-                    undo_label.is_some(),
-                    egui::Button::new(undo_label.as_deref().unwrap_or("Undo")),
-                )
-                .on_hover_text("Ctrl+Z")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .add_enabled(
-                    redo_label.is_some(),
-                    egui::Button::new(redo_label.as_deref().unwrap_or("Redo")),
-                )
-                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y")
-                .clicked()
-            {
-                self.redo();
+            self.command_button(ui, Command::Undo, undo);
+            self.command_button(ui, Command::Redo, redo);
+            ui.separator();
+            self.command_button(ui, Command::Fit, None);
+            self.command_button(ui, Command::Reload, None);
+            ui.separator();
+            ui.label("Overlays:");
+            for command in [
+                Command::SightOverlay,
+                Command::ReachOverlay,
+                Command::AreaOverlay,
+                Command::RangeOverlay,
+            ] {
+                self.command_toggle(ui, command, self.is_on(command));
             }
             ui.separator();
-            if ui
-                .button("Fit")
-                .on_hover_text("Show the whole map (or double-click an empty part of the map)")
-                .clicked()
-            {
-                self.view = None;
-            }
-            let reload = ui
-                .add_enabled(self.doc.path.is_some(), egui::Button::new("Reload"))
-                .on_hover_text("Read the file again (F5)");
-            if reload.clicked() {
-                self.leave_document(Next::Reload);
-            }
-            ui.separator();
-            self.overlay_toggles(ui);
-            ui.separator();
-            self.scenario_toggle(ui);
+            self.command_toggle(ui, Command::ScenarioPanel, self.scenario_ui.open);
             ui.separator();
             let mut name = RichText::new(&self.doc.name).strong();
             if self.doc.is_dirty() {
@@ -1284,6 +1359,47 @@ impl EditorApp {
             };
             ui.label(RichText::new(summary).color(color));
         });
+    }
+
+    /// The shortcut window (F1 or `?`): every command of the list with its keys and what it
+    /// does, grouped as in the menus.
+    fn help_window(&mut self, ctx: &egui::Context) {
+        let mut open = self.help_open;
+        egui::Window::new("Commands and shortcuts")
+            .open(&mut open)
+            .collapsible(false)
+            .default_size([640.0, 560.0])
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    // One grid for every group, so the columns line up down the window.
+                    egui::Grid::new("help-commands")
+                        .num_columns(3)
+                        .spacing([12.0, 4.0])
+                        .show(ui, |ui| {
+                            for group in Group::ALL {
+                                ui.label(RichText::new(group.name()).heading());
+                                ui.end_row();
+                                for command in
+                                    Command::ALL.into_iter().filter(|c| c.group() == group)
+                                {
+                                    ui.label(RichText::new(command.keys_text()).monospace());
+                                    ui.label(RichText::new(command.label()).strong());
+                                    ui.add(egui::Label::new(command.tooltip()).wrap());
+                                    ui.end_row();
+                                }
+                            }
+                        });
+                    ui.separator();
+                    ui.label(
+                        RichText::new(
+                            "On the map: drag to pan, scroll to zoom, click to select (again for the tile under a token), drag a selection to move it. Alt while placing a tile puts it on the exact hex.",
+                        )
+                        .weak(),
+                    );
+                });
+            });
+        self.help_open = open && self.help_open;
     }
 
     /// The scenario's title, edited in place; the change is one edit when the field is left.

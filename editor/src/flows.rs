@@ -747,3 +747,47 @@ fn a_tile_dragged_from_the_palette_snaps_next_to_the_map() {
     );
     assert!(!app.palette_drag);
 }
+
+/// F1 opens the shortcut window, which lists every command of the command list with its keys
+/// as the list writes them; the menu bar holds every command too.
+#[test]
+fn the_help_window_lists_every_command_with_its_keys() {
+    let (_dir, _file, mut harness) = sample_app("help");
+    assert!(harness.query_by_label("Commands and shortcuts").is_none());
+    press(&mut harness, Modifiers::NONE, Key::F1);
+    assert!(harness.state().help_open, "F1 opens the help");
+    harness.get_by_label("Commands and shortcuts");
+    for command in crate::command::Command::ALL {
+        harness.get_by_label(command.tooltip());
+        let keys = command.keys_text();
+        if !keys.is_empty() {
+            assert!(
+                harness.query_all_by_label(&keys).next().is_some(),
+                "{keys} ({command:?}) is not in the help window"
+            );
+        }
+    }
+    press(&mut harness, Modifiers::NONE, Key::F1);
+    assert!(!harness.state().help_open, "F1 again closes it");
+
+    // Every menu of the menu bar lists its commands.
+    for group in crate::command::Group::ALL {
+        harness.get_by_label(group.name()).click();
+        harness.run_steps(2);
+        for command in crate::command::Command::ALL
+            .into_iter()
+            .filter(|c| c.group() == group)
+        {
+            assert!(
+                harness
+                    .query_all_by_label_contains(command.label())
+                    .next()
+                    .is_some(),
+                "{} is not in the {} menu",
+                command.label(),
+                group.name()
+            );
+        }
+        press(&mut harness, Modifiers::NONE, Key::Escape);
+    }
+}

@@ -35,33 +35,6 @@ impl EditorApp {
         }
     }
 
-    /// The overlay toggles, in the toolbar.
-    pub(crate) fn overlay_toggles(&mut self, ui: &mut egui::Ui) {
-        ui.label("Overlays:");
-        let tints = [
-            (Tint::Sight, "Sight", "Line of sight from the selection (L)"),
-            (Tint::Reach, "Reach", "Where the selection can move (M)"),
-            (
-                Tint::Area,
-                "Area",
-                "Area attack from the selection, origin under the pointer (A)",
-            ),
-        ];
-        for (tint, label, help) in tints {
-            let on = self.overlays.tint == tint;
-            if ui.selectable_label(on, label).on_hover_text(help).clicked() {
-                self.overlays.toggle(tint);
-            }
-        }
-        if ui
-            .selectable_label(self.overlays.range, "Range")
-            .on_hover_text("Range numbers from the selection (G)")
-            .clicked()
-        {
-            self.overlays.range = !self.overlays.range;
-        }
-    }
-
     /// The overlay bar under the toolbar: parameters and the legend, shown while an overlay is on.
     pub(crate) fn overlay_bar(&mut self, ui: &mut egui::Ui) {
         let settings = &mut self.overlays;

@@ -412,23 +412,6 @@ impl Env<'_> {
 }
 
 impl EditorApp {
-    /// The toolbar's "Scenario" toggle: the right panel shows the scenario panels, or the
-    /// problems again.
-    pub(crate) fn scenario_toggle(&mut self, ui: &mut Ui) {
-        let open = self.scenario_ui.open;
-        let response = ui
-            .add_enabled(
-                self.doc.scenario().is_some(),
-                egui::Button::new("Scenario").selected(open),
-            )
-            .on_hover_text(
-                "Title, teams, turn order, objectives, deployment zones and rules, in the right panel",
-            );
-        if response.clicked() {
-            self.scenario_ui.open = !open;
-        }
-    }
-
     /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
     pub(crate) fn scenario_panel(&mut self, ui: &mut Ui) {
         let Some(current) = self.doc.scenario().cloned() else {

@@ -1,0 +1,417 @@
+//! Every user command, with its label, tooltip and shortcuts, in one table. The toolbar, the
+//! menu bar, the keyboard, the shortcut window and `--help` are all drawn from it, so a key is
+//! bound in exactly one place and the help can never disagree with what the keys do.
+
+use egui::{Key, Modifiers};
+
+/// Something the designer can ask for by button, menu or key. Queued as it is asked for and run
+/// by the shell in one place each frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Start a new, empty scenario.
+    New,
+    /// Open a scenario file.
+    Open,
+    /// Save in place (asks for a path the first time).
+    Save,
+    /// Save under another name.
+    SaveAs,
+    /// Read the file again.
+    Reload,
+    /// Export the map as a picture.
+    Export,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the edit undone last.
+    Redo,
+    /// Turn the selection, or the piece in hand, one sixth clockwise.
+    RotateClockwise,
+    /// Turn it one sixth counter-clockwise.
+    RotateCounterClockwise,
+    /// Turn a tile over.
+    Flip,
+    /// Remove the selection.
+    Delete,
+    /// Stop placing or painting, or clear the selection.
+    Cancel,
+    /// Show the whole map.
+    Fit,
+    /// Zoom in one step, around the middle of the map.
+    ZoomIn,
+    /// Zoom out one step.
+    ZoomOut,
+    /// Line of sight from the selection.
+    SightOverlay,
+    /// Range numbers from the selection.
+    RangeOverlay,
+    /// Movement reach of the selection.
+    ReachOverlay,
+    /// An attack's area template.
+    AreaOverlay,
+    /// The scenario panels (story, teams, turn order, objectives, rules, deployment).
+    ScenarioPanel,
+    /// The window listing every command and its keys.
+    Help,
+}
+
+/// Where a command is listed: the menu it sits in and its heading in the help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// Files.
+    File,
+    /// Changing the map.
+    Edit,
+    /// Looking at the map.
+    View,
+    /// Rules previews drawn over the map.
+    Overlays,
+    /// Help.
+    Help,
+}
+
+impl Group {
+    /// Every group, in menu order.
+    pub const ALL: [Group; 5] = [
+        Group::File,
+        Group::Edit,
+        Group::View,
+        Group::Overlays,
+        Group::Help,
+    ];
+
+    /// The menu's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::File => "File",
+            Group::Edit => "Edit",
+            Group::View => "View",
+            Group::Overlays => "Overlays",
+            Group::Help => "Help",
+        }
+    }
+}
+
+/// A key with the modifiers that must be held. `command` is Ctrl (Cmd on a Mac).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shortcut {
+    /// Ctrl or Cmd held.
+    pub command: bool,
+    /// Shift held.
+    pub shift: bool,
+    /// The key.
+    pub key: Key,
+}
+
+const fn plain(key: Key) -> Shortcut {
+    Shortcut {
+        command: false,
+        shift: false,
+        key,
+    }
+}
+
+const fn shift(key: Key) -> Shortcut {
+    Shortcut {
+        command: false,
+        shift: true,
+        key,
+    }
+}
+
+const fn ctrl(key: Key) -> Shortcut {
+    Shortcut {
+        command: true,
+        shift: false,
+        key,
+    }
+}
+
+const fn ctrl_shift(key: Key) -> Shortcut {
+    Shortcut {
+        command: true,
+        shift: true,
+        key,
+    }
+}
+
+impl Shortcut {
+    /// Does a press of `key` with `modifiers` mean this shortcut? Alt is never part of one
+    /// (Alt changes how a tile snaps while it is placed).
+    pub fn matches(self, key: Key, modifiers: Modifiers) -> bool {
+        // `?` is typed with Shift on most layouts; the key itself already says so.
+        let shift_matters = !matches!(self.key, Key::Questionmark | Key::Plus);
+        key == self.key
+            && modifiers.command == self.command
+            && !modifiers.alt
+            && (!shift_matters || modifiers.shift == self.shift)
+    }
+
+    /// How the help writes it: `Ctrl+Shift+Z`.
+    pub fn text(self) -> String {
+        let mut text = String::new();
+        if self.command {
+            text.push_str("Ctrl+");
+        }
+        if self.shift {
+            text.push_str("Shift+");
+        }
+        // A plain hyphen, which every terminal and font has.
+        text.push_str(match self.key {
+            Key::Minus => "-",
+            key => key.symbol_or_name(),
+        });
+        text
+    }
+}
+
+impl Command {
+    /// Every command, in the order menus and the help list them.
+    pub const ALL: [Command; 22] = [
+        Command::New,
+        Command::Open,
+        Command::Save,
+        Command::SaveAs,
+        Command::Reload,
+        Command::Export,
+        Command::Undo,
+        Command::Redo,
+        Command::RotateClockwise,
+        Command::RotateCounterClockwise,
+        Command::Flip,
+        Command::Delete,
+        Command::Cancel,
+        Command::Fit,
+        Command::ZoomIn,
+        Command::ZoomOut,
+        Command::ScenarioPanel,
+        Command::SightOverlay,
+        Command::RangeOverlay,
+        Command::ReachOverlay,
+        Command::AreaOverlay,
+        Command::Help,
+    ];
+
+    /// The button's or menu entry's text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Command::New => "New",
+            Command::Open => "Open…",
+            Command::Save => "Save",
+            Command::SaveAs => "Save as…",
+            Command::Reload => "Reload",
+            Command::Export => "Export…",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::RotateClockwise => "Rotate clockwise",
+            Command::RotateCounterClockwise => "Rotate counter-clockwise",
+            Command::Flip => "Flip tile",
+            Command::Delete => "Delete",
+            Command::Cancel => "Cancel / deselect",
+            Command::Fit => "Fit",
+            Command::ZoomIn => "Zoom in",
+            Command::ZoomOut => "Zoom out",
+            Command::ScenarioPanel => "Scenario",
+            Command::SightOverlay => "Sight",
+            Command::RangeOverlay => "Range",
+            Command::ReachOverlay => "Reach",
+            Command::AreaOverlay => "Area",
+            Command::Help => "Shortcuts",
+        }
+    }
+
+    /// What it does, for tooltips and the help.
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Command::New => "Start a new, empty scenario",
+            Command::Open => "Open a scenario file",
+            Command::Save => "Save the scenario (the first time, asks where)",
+            Command::SaveAs => "Save the scenario under another name",
+            Command::Reload => "Read the file again from disk",
+            Command::Export => "Export the map as a PNG or SVG picture, on screen or at tile scale",
+            Command::Undo => "Undo the last edit",
+            Command::Redo => "Redo the edit undone last",
+            Command::RotateClockwise => {
+                "Turn the selected tile or multi-hex figure, or the piece being placed, one sixth clockwise"
+            }
+            Command::RotateCounterClockwise => "Turn it one sixth counter-clockwise",
+            Command::Flip => "Turn the selected tile, or the tile being placed, to its other side",
+            Command::Delete => "Remove the selected tile or token",
+            Command::Cancel => "Stop placing or painting; otherwise clear the selection",
+            Command::Fit => "Show the whole map (or double-click an empty part of the map)",
+            Command::ZoomIn => "Zoom in around the middle of the map (or scroll)",
+            Command::ZoomOut => "Zoom out around the middle of the map (or scroll)",
+            Command::ScenarioPanel => {
+                "Edit the title, teams, turn order, objectives, rules and deployment zones"
+            }
+            Command::SightOverlay => {
+                "Line of sight from the selected token, or the hex clicked on a selected tile"
+            }
+            Command::RangeOverlay => "Range in hexes from the selection, written on each hex",
+            Command::ReachOverlay => "Where the selected figure can move, and what it costs",
+            Command::AreaOverlay => "An attack's area template, with its origin under the pointer",
+            Command::Help => "List every command and its keys",
+        }
+    }
+
+    /// The keys that run it; the first is the one shown on buttons.
+    pub fn shortcuts(self) -> &'static [Shortcut] {
+        match self {
+            Command::New => const { &[ctrl(Key::N)] },
+            Command::Open => const { &[ctrl(Key::O)] },
+            Command::Save => const { &[ctrl(Key::S)] },
+            Command::SaveAs => const { &[ctrl_shift(Key::S)] },
+            Command::Reload => const { &[plain(Key::F5)] },
+            Command::Export => const { &[ctrl(Key::E)] },
+            Command::Undo => const { &[ctrl(Key::Z)] },
+            Command::Redo => const { &[ctrl_shift(Key::Z), ctrl(Key::Y)] },
+            Command::RotateClockwise => const { &[plain(Key::R)] },
+            Command::RotateCounterClockwise => const { &[shift(Key::R)] },
+            Command::Flip => const { &[plain(Key::F)] },
+            Command::Delete => const { &[plain(Key::Delete), plain(Key::Backspace)] },
+            Command::Cancel => const { &[plain(Key::Escape)] },
+            Command::Fit => const { &[plain(Key::Home)] },
+            Command::ZoomIn => const { &[plain(Key::Plus), plain(Key::Equals)] },
+            Command::ZoomOut => const { &[plain(Key::Minus)] },
+            Command::ScenarioPanel => &[],
+            Command::SightOverlay => const { &[plain(Key::L)] },
+            Command::RangeOverlay => const { &[plain(Key::G)] },
+            Command::ReachOverlay => const { &[plain(Key::M)] },
+            Command::AreaOverlay => const { &[plain(Key::A)] },
+            Command::Help => const { &[plain(Key::F1), plain(Key::Questionmark)] },
+        }
+    }
+
+    /// The menu it is listed in.
+    pub fn group(self) -> Group {
+        match self {
+            Command::New
+            | Command::Open
+            | Command::Save
+            | Command::SaveAs
+            | Command::Reload
+            | Command::Export => Group::File,
+            Command::Undo
+            | Command::Redo
+            | Command::RotateClockwise
+            | Command::RotateCounterClockwise
+            | Command::Flip
+            | Command::Delete
+            | Command::Cancel => Group::Edit,
+            Command::Fit | Command::ZoomIn | Command::ZoomOut | Command::ScenarioPanel => {
+                Group::View
+            }
+            Command::SightOverlay
+            | Command::RangeOverlay
+            | Command::ReachOverlay
+            | Command::AreaOverlay => Group::Overlays,
+            Command::Help => Group::Help,
+        }
+    }
+
+    /// Its keys as the help writes them: `Ctrl+Shift+Z or Ctrl+Y`, empty when it has none.
+    pub fn keys_text(self) -> String {
+        self.shortcuts()
+            .iter()
+            .map(|s| s.text())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+
+    /// The tooltip with the keys, for buttons.
+    pub fn hover_text(self) -> String {
+        match self.keys_text().as_str() {
+            "" => self.tooltip().to_owned(),
+            keys => format!("{} ({keys})", self.tooltip()),
+        }
+    }
+
+    /// The command a key press runs, if any.
+    pub fn for_key(key: Key, modifiers: Modifiers) -> Option<Command> {
+        Command::ALL
+            .into_iter()
+            .find(|c| c.shortcuts().iter().any(|s| s.matches(key, modifiers)))
+    }
+}
+
+/// The keyboard part of `--help`: every command with keys, grouped as in the menus.
+pub fn keys_help() -> String {
+    let mut text = String::new();
+    for group in Group::ALL {
+        let rows: Vec<(String, &str)> = Command::ALL
+            .into_iter()
+            .filter(|c| c.group() == group && !c.shortcuts().is_empty())
+            .map(|c| (c.keys_text(), c.label()))
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        text.push_str(group.name());
+        text.push_str(":\n");
+        for (keys, label) in rows {
+            text.push_str(&format!("  {keys:<24} {label}\n"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_key_runs_two_commands() {
+        let mut seen: Vec<(Shortcut, Command)> = Vec::new();
+        for command in Command::ALL {
+            for &shortcut in command.shortcuts() {
+                if let Some((_, other)) = seen.iter().find(|(s, _)| *s == shortcut) {
+                    panic!("{} is bound to {other:?} and {command:?}", shortcut.text());
+                }
+                seen.push((shortcut, command));
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_is_listed_once() {
+        for (i, a) in Command::ALL.iter().enumerate() {
+            assert!(!Command::ALL[i + 1..].contains(a), "{a:?} is listed twice");
+        }
+    }
+
+    #[test]
+    fn keys_find_their_command_with_exactly_their_modifiers() {
+        assert_eq!(
+            Command::for_key(Key::Z, Modifiers::COMMAND),
+            Some(Command::Undo)
+        );
+        assert_eq!(
+            Command::for_key(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT),
+            Some(Command::Redo)
+        );
+        assert_eq!(
+            Command::for_key(Key::R, Modifiers::SHIFT),
+            Some(Command::RotateCounterClockwise)
+        );
+        assert_eq!(Command::for_key(Key::R, Modifiers::COMMAND), None);
+        assert_eq!(Command::for_key(Key::R, Modifiers::ALT), None);
+        assert_eq!(
+            Command::for_key(Key::Questionmark, Modifiers::SHIFT),
+            Some(Command::Help)
+        );
+    }
+
+    #[test]
+    fn the_keys_help_names_every_shortcut() {
+        let help = keys_help();
+        for command in Command::ALL {
+            for shortcut in command.shortcuts() {
+                assert!(
+                    help.contains(&shortcut.text()),
+                    "{} missing from the help",
+                    shortcut.text()
+                );
+            }
+        }
+        assert!(help.contains("Ctrl+Shift+Z or Ctrl+Y"), "{help}");
+    }
+}

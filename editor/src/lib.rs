@@ -1,0 +1,31 @@
+//! The Megahex scenario editor as a library: the window ([`EditorApp`]), the document it
+//! edits and the panels, so the binary stays a thin `main` and flow tests (or another program)
+//! can drive the same app headless.
+
+pub mod app;
+pub mod canvas;
+pub mod checks;
+pub mod command;
+pub mod deployment;
+pub mod document;
+pub mod draw;
+pub mod edit;
+#[cfg(test)]
+mod edit_properties;
+pub mod export;
+pub mod fairness_view;
+#[cfg(test)]
+mod flows;
+pub mod overlay;
+pub mod overlay_view;
+pub mod overlay_worker;
+pub mod recent;
+pub mod scenario_panel;
+pub mod snap;
+pub mod storage;
+pub mod tokens;
+pub mod view;
+pub mod watch;
+
+pub use app::EditorApp;
+pub use document::Document;
