@@ -9,41 +9,17 @@ use std::time::{Duration, Instant};
 use egui::{Color32, Event, Key, Modifiers, RichText};
 use megahex::Severity;
 use megahex::board::Axial;
-use megahex_schema::TilePlacement;
 
 use crate::checks::CheckRunner;
 use crate::command::{Command, Group};
 use crate::document::{Document, Problem, quick_check};
 use crate::edit::Edit;
 use crate::storage;
-use crate::view::View;
+use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// How long after the last edit the recovery copy is written: long enough not to write on
 /// every drag or key repeat, short enough that a crash loses little.
 pub const RECOVERY_DELAY: Duration = Duration::from_secs(2);
-
-/// What is selected on the map: the handle edits use (a position in the scenario's lists).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Selection {
-    /// A placed tile, by position in `map.tiles`.
-    Tile(usize),
-    /// A token, by position in `tokens`.
-    Token(usize),
-}
-
-/// What a click on the map does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tool {
-    /// Select tiles and tokens, drag them, pan.
-    Select,
-    /// Put this tile down where the map is clicked (its `at` follows the pointer).
-    Place(TilePlacement),
-    /// Put the token picked in the token palette down where the map is clicked; what is in
-    /// hand, and how it is turned, is kept in [`crate::tokens::TokenUi`].
-    PlaceToken,
-    /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
-    Paint(crate::deployment::Brush),
-}
 
 /// A drag in progress on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,26 +46,6 @@ pub enum Drag {
         /// The hex under the pointer now.
         to: Axial,
     },
-}
-
-/// How a status message reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StatusKind {
-    /// Something done (saved, undone).
-    Done,
-    /// An edit the rules or the editor refused.
-    Refused,
-    /// Something failed (a save, a recovery copy).
-    Failed,
-}
-
-/// The status line: the outcome of the last action, so nothing is refused silently.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Status {
-    /// What happened.
-    pub text: String,
-    /// How to colour it.
-    pub kind: StatusKind,
 }
 
 /// What to do once unsaved changes are dealt with.
@@ -160,18 +116,10 @@ pub struct Recovery {
 /// The editor's state: the open document, how the map is looked at, and the interaction in
 /// progress.
 pub struct EditorApp {
-    pub(crate) doc: Document,
-    /// `None` until the canvas size is known, and after "Fit": fit the map on the next frame.
-    pub(crate) view: Option<View>,
-    /// The board hex under the pointer.
-    pub(crate) hovered: Option<Axial>,
-    /// Any hex under the pointer, on the map or not (where a tile would be placed).
-    pub(crate) pointer_hex: Option<Axial>,
-    pub(crate) selection: Option<Selection>,
-    pub(crate) tool: Tool,
+    /// What every panel works on.
+    pub wb: Workbench,
     pub(crate) drag: Option<Drag>,
     pub(crate) checks: CheckRunner,
-    pub(crate) status: Option<Status>,
     pub(crate) dialog: Option<Dialog>,
     pub(crate) recovery: Recovery,
     /// Gives dialogs' path fields the keyboard once, when they open.
@@ -182,21 +130,11 @@ pub struct EditorApp {
     pub(crate) shown_title: Option<String>,
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
-    /// The context of the last frame, so checks can wake the UI when they finish.
-    pub(crate) ctx: Option<egui::Context>,
-    /// Which overlays are on, and their parameters.
-    pub(crate) overlays: crate::overlay::Settings,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
     pub(crate) overlay_cache: crate::overlay::Cache,
     /// A line about the hovered hex under the overlay legend (a verdict, a cost, an origin
     /// problem).
     pub(crate) overlay_note: Option<String>,
-    /// The hex last clicked: with a tile selected, the hex overlays start from.
-    pub(crate) picked: Option<Axial>,
-    /// The pointer in world space, for the corner of a vertex attack.
-    pub(crate) pointer_world: Option<egui::Pos2>,
-    /// Where the map was drawn last frame, to centre the view on a problem.
-    pub(crate) canvas_rect: Option<egui::Rect>,
     /// Watches the open file for changes by other programs.
     pub(crate) watcher: Option<crate::watch::FileWatcher>,
     /// The file whose watch could not be started, so the failure is reported once.
@@ -222,8 +160,6 @@ pub struct EditorApp {
     pub(crate) recent: crate::recent::Recent,
     /// A tile face is being dragged from the palette: released over the map, it is placed.
     pub(crate) palette_drag: bool,
-    /// Commands asked for this frame, run together by [`EditorApp::run_commands`].
-    pub(crate) commands: Vec<Command>,
     /// The shortcut window is showing.
     pub(crate) help_open: bool,
 }
@@ -243,15 +179,9 @@ impl EditorApp {
     /// An editor keeping recovery copies in `dir`; offers any copy already there for `doc`.
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
         let mut app = EditorApp {
-            doc,
-            view: None,
-            hovered: None,
-            pointer_hex: None,
-            selection: None,
-            tool: Tool::Select,
+            wb: Workbench::new(doc),
             drag: None,
             checks: CheckRunner::start(),
-            status: None,
             dialog: None,
             recovery: Recovery {
                 dir,
@@ -264,13 +194,8 @@ impl EditorApp {
             title_buffer: String::new(),
             shown_title: None,
             allow_close: false,
-            ctx: None,
-            overlays: crate::overlay::Settings::default(),
             overlay_cache: crate::overlay::Cache::default(),
             overlay_note: None,
-            picked: None,
-            pointer_world: None,
-            canvas_rect: None,
             watcher: None,
             watch_failed: None,
             conflict: None,
@@ -282,7 +207,6 @@ impl EditorApp {
             export_job: None,
             recent: crate::recent::Recent::default(),
             palette_drag: false,
-            commands: Vec::new(),
             help_open: false,
         };
         app.look_for_recovery();
@@ -294,14 +218,15 @@ impl EditorApp {
     /// The window title: the file name, and a "•" while there are unsaved changes, so several
     /// editors can be told apart and unsaved work is visible from the task bar.
     pub fn title(&self) -> String {
-        let dirty = if self.doc.is_dirty() { " •" } else { "" };
-        format!("Megahex editor - {}{dirty}", self.doc.name)
+        let dirty = if self.wb.doc.is_dirty() { " •" } else { "" };
+        format!("Megahex editor - {}{dirty}", self.wb.doc.name)
     }
 
     /// Draws one frame. Kept apart from [`eframe::App`] so it runs headless in tests.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.ctx = Some(ctx.clone());
+        self.wb.ctx = Some(ctx.clone());
+        self.block_edits_while_offered();
         self.receive_checks();
         self.watch_file(&ctx);
         self.handle_close_request(&ctx);
@@ -326,7 +251,7 @@ impl EditorApp {
                 )
                 .show(ui, |ui| self.conflict_banner(ui));
         }
-        if self.overlays.any() {
+        if self.wb.overlays.any() {
             egui::Panel::top("overlay-bar").show(ui, |ui| self.overlay_bar(ui));
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
@@ -341,20 +266,20 @@ impl EditorApp {
             .resizable(true)
             .show(ui, |ui| {
                 self.token_inspector(ui);
-                if self.scenario_ui.open && self.doc.scenario().is_some() {
+                if self.scenario_ui.open && self.wb.doc.scenario().is_some() {
                     self.scenario_panel(ui);
                     return;
                 }
                 let clicked = problems_panel(
                     ui,
-                    &self.doc.problems,
+                    &self.wb.doc.problems,
                     self.checks.is_busy(),
-                    self.doc.is_dirty(),
+                    self.wb.doc.is_dirty(),
                 );
                 if let Some(index) = clicked {
                     self.focus_problem(index);
                 }
-                crate::fairness_view::fairness_section(ui, &self.doc.fairness);
+                crate::fairness_view::fairness_section(ui, &self.wb.doc.fairness);
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
@@ -368,7 +293,8 @@ impl EditorApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         self.export_window(&ctx);
-        self.recent.note(self.doc.path.as_deref());
+        self.recent.note(self.wb.doc.path.as_deref());
+        self.settle();
         self.tick_recovery(&ctx);
         let title = self.title();
         if self.shown_title.as_ref() != Some(&title) {
@@ -379,27 +305,26 @@ impl EditorApp {
 
     // --- changes --------------------------------------------------------------------------
 
-    /// Applies one edit: the only way the scenario changes. A refused edit is reported in the
-    /// status line.
+    /// Applies one edit through the workbench, then does what follows any change.
     pub(crate) fn edit(&mut self, edit: Edit) -> bool {
-        if self.recovery.offer.is_some() {
-            self.refuse(
-                "Restore or discard the unsaved changes from the earlier session first (the banner above the map)",
-            );
-            return false;
-        }
-        let label = edit.label();
-        match self.doc.apply(edit) {
-            Ok(true) => {
-                self.changed();
-                self.status = None;
-                true
-            }
-            Ok(false) => false,
-            Err(reason) => {
-                self.refuse(&format!("Cannot {label}: {reason}"));
-                false
-            }
+        self.block_edits_while_offered();
+        let applied = self.wb.edit(edit);
+        self.settle();
+        applied
+    }
+
+    /// While a recovery copy waits for a decision, edits would fork from it: refuse them.
+    fn block_edits_while_offered(&mut self) {
+        self.wb.edits_blocked = self.recovery.offer.is_some().then(|| {
+            "Restore or discard the unsaved changes from the earlier session first (the banner above the map)"
+                .to_owned()
+        });
+    }
+
+    /// Runs what follows a change made through the workbench since the last look.
+    fn settle(&mut self) {
+        if std::mem::take(&mut self.wb.changed) {
+            self.changed();
         }
     }
 
@@ -408,7 +333,7 @@ impl EditorApp {
             self.refuse("Restore or discard the unsaved changes from the earlier session first");
             return;
         }
-        match self.doc.undo() {
+        match self.wb.doc.undo() {
             Some(label) => {
                 self.changed();
                 self.say(StatusKind::Done, format!("Undid {label}"));
@@ -422,7 +347,7 @@ impl EditorApp {
             self.refuse("Restore or discard the unsaved changes from the earlier session first");
             return;
         }
-        match self.doc.redo() {
+        match self.wb.doc.redo() {
             Some(label) => {
                 self.changed();
                 self.say(StatusKind::Done, format!("Redid {label}"));
@@ -436,28 +361,17 @@ impl EditorApp {
     fn changed(&mut self) {
         self.request_check();
         self.recovery.pending_since = Some(Instant::now());
-        let Some(scenario) = self.doc.scenario() else {
-            self.selection = None;
-            return;
-        };
-        let exists = match self.selection {
-            Some(Selection::Tile(i)) => i < scenario.map.tiles.len(),
-            Some(Selection::Token(i)) => i < scenario.tokens.len(),
-            None => true,
-        };
-        if !exists {
-            self.selection = None;
-        }
+        self.wb.drop_stale_selection();
     }
 
     fn request_check(&mut self) {
-        if let Some(scenario) = self.doc.scenario() {
-            let dir = self.doc.dir();
+        if let Some(scenario) = self.wb.doc.scenario() {
+            let dir = self.wb.doc.dir();
             self.checks.request(
                 scenario,
-                self.doc.modeline.as_deref(),
+                self.wb.doc.modeline.as_deref(),
                 dir,
-                self.ctx.as_ref(),
+                self.wb.ctx.as_ref(),
             );
         }
     }
@@ -469,10 +383,10 @@ impl EditorApp {
     }
 
     fn take_report(&mut self, report: crate::checks::Report) {
-        self.doc.problems = report.problems;
-        self.doc.fairness = report.fairness;
+        self.wb.doc.problems = report.problems;
+        self.wb.doc.fairness = report.fairness;
         if let Some(catalog) = report.catalog {
-            self.doc.set_catalog(catalog);
+            self.wb.doc.set_catalog(catalog);
         }
     }
 
@@ -485,53 +399,46 @@ impl EditorApp {
     }
 
     pub(crate) fn say(&mut self, kind: StatusKind, text: String) {
-        self.status = Some(Status { text, kind });
+        self.wb.say(kind, text);
     }
 
     pub(crate) fn refuse(&mut self, text: &str) {
-        self.say(StatusKind::Refused, text.to_owned());
+        self.wb.refuse(text);
     }
 
     /// Selects what a finding is about and centres the view on it.
     pub(crate) fn focus_problem(&mut self, index: usize) {
-        let Some(problem) = self.doc.problems.get(index) else {
+        let Some(problem) = self.wb.doc.problems.get(index) else {
             return;
         };
-        let (selection, hexes) = problem_target(problem, &self.doc);
+        let (selection, hexes) = problem_target(problem, &self.wb.doc);
         if let Some(selection) = selection {
-            self.selection = Some(selection);
-            self.tool = Tool::Select;
+            self.wb.selection = Some(selection);
+            self.wb.tool = Tool::Select;
         }
         if let Some(&first) = hexes.first() {
-            self.picked = Some(first);
+            self.wb.picked = Some(first);
         }
         self.centre_on(&hexes);
     }
 
-    /// Moves the view so the middle of `hexes` is in the middle of the map, at the same zoom.
     pub(crate) fn centre_on(&mut self, hexes: &[Axial]) {
-        let (Some(view), Some(rect)) = (&mut self.view, self.canvas_rect) else {
-            return;
-        };
-        let Some(bounds) = crate::view::world_bounds(hexes.iter().copied()) else {
-            return;
-        };
-        view.origin_in_screen = rect.center() - bounds.center().to_vec2() * view.scale;
+        self.wb.centre_on(hexes);
     }
 
     /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
     fn set_document(&mut self, doc: Document, keep_view: bool) {
-        self.doc = doc;
+        self.wb.doc = doc;
         // Opening ran the quick check; the background check adds the turn order, playtest and
         // fairness findings.
         self.request_check();
         if !keep_view {
-            self.view = None;
+            self.wb.view = None;
         }
-        self.hovered = None;
-        self.pointer_hex = None;
-        self.selection = None;
-        self.tool = Tool::Select;
+        self.wb.hovered = None;
+        self.wb.pointer_hex = None;
+        self.wb.selection = None;
+        self.wb.tool = Tool::Select;
         self.drag = None;
         self.checks.cancel();
         self.recovery.pending_since = None;
@@ -545,7 +452,7 @@ impl EditorApp {
 
     /// Runs `next` now, or asks first when it would drop unsaved changes.
     pub(crate) fn leave_document(&mut self, next: Next) {
-        if self.doc.is_dirty() {
+        if self.wb.doc.is_dirty() {
             self.dialog = Some(Dialog::Discard(next));
         } else {
             self.go(next);
@@ -569,21 +476,22 @@ impl EditorApp {
             }
             Next::Reload => {
                 let had_map = self
+                    .wb
                     .doc
                     .board
                     .as_ref()
                     .is_some_and(|b| !b.hexes().is_empty());
-                let doc = self.doc.reload();
+                let doc = self.wb.doc.reload();
                 // Keep the designer's pan and zoom across reloads, unless there was nothing.
                 self.set_document(doc, had_map);
-                self.say(StatusKind::Done, format!("Reloaded {}", self.doc.name));
+                self.say(StatusKind::Done, format!("Reloaded {}", self.wb.doc.name));
             }
         }
     }
 
     /// Drops the unsaved changes for good: the recovery copy goes too.
     fn discard_changes(&mut self) {
-        storage::clear_recovery(&self.recovery.dir, self.doc.path.as_deref());
+        storage::clear_recovery(&self.recovery.dir, self.wb.doc.path.as_deref());
         self.recovery.written = false;
         self.recovery.pending_since = None;
     }
@@ -594,7 +502,7 @@ impl EditorApp {
             self.refuse(&reason);
             return false;
         }
-        match self.doc.path.clone() {
+        match self.wb.doc.path.clone() {
             Some(path) => {
                 if self.changed_on_disk() {
                     self.dialog = Some(Dialog::Overwrite);
@@ -612,11 +520,11 @@ impl EditorApp {
     /// True when the open file holds something else than what the editor last read or wrote
     /// (another program saved it). A file that is gone is not a change to protect.
     pub(crate) fn changed_on_disk(&self) -> bool {
-        let Some(path) = &self.doc.path else {
+        let Some(path) = &self.wb.doc.path else {
             return false;
         };
         match std::fs::read(path) {
-            Ok(bytes) => self.doc.on_disk.as_deref() != Some(bytes.as_slice()),
+            Ok(bytes) => self.wb.doc.on_disk.as_deref() != Some(bytes.as_slice()),
             Err(_) => false,
         }
     }
@@ -628,7 +536,7 @@ impl EditorApp {
                     .to_owned(),
             );
         }
-        if self.doc.scenario().is_none() {
+        if self.wb.doc.scenario().is_none() {
             return Some(
                 "Nothing to save: the file did not load as a scenario (see Problems)".to_owned(),
             );
@@ -637,11 +545,11 @@ impl EditorApp {
     }
 
     fn open_save_as(&mut self, then_quit: bool) {
-        let suggestion = match &self.doc.path {
+        let suggestion = match &self.wb.doc.path {
             Some(path) => path.clone(),
             None => std::env::current_dir()
                 .unwrap_or_default()
-                .join(&self.doc.name),
+                .join(&self.wb.doc.name),
         };
         self.dialog = Some(Dialog::SaveAs {
             path: suggestion.display().to_string(),
@@ -654,8 +562,8 @@ impl EditorApp {
 
     /// Saves to `target`. On failure the edits stay, unsaved, and the status line says why.
     pub(crate) fn save_to(&mut self, target: &Path) -> bool {
-        let old_key = self.doc.path.clone();
-        match self.doc.save_to(target) {
+        let old_key = self.wb.doc.path.clone();
+        match self.wb.doc.save_to(target) {
             Ok(()) => {
                 // The work is on disk: neither the old nor the new name needs a recovery copy.
                 storage::clear_recovery(&self.recovery.dir, old_key.as_deref());
@@ -692,7 +600,7 @@ impl EditorApp {
 
     /// Watches the document's file, if it has one and it is not watched yet.
     pub(crate) fn ensure_watcher(&mut self) {
-        let Some(path) = self.doc.path.clone() else {
+        let Some(path) = self.wb.doc.path.clone() else {
             self.watcher = None;
             return;
         };
@@ -728,7 +636,7 @@ impl EditorApp {
     /// The file changed on disk (or may have): reload it when nothing would be lost, raise the
     /// conflict when there are unsaved edits, and ignore the editor's own saves.
     pub(crate) fn disk_changed(&mut self) {
-        let Some(path) = self.doc.path.clone() else {
+        let Some(path) = self.wb.doc.path.clone() else {
             return;
         };
         let stamp = crate::watch::Stamp::of(&path);
@@ -744,7 +652,7 @@ impl EditorApp {
                     StatusKind::Refused,
                     format!(
                         "{} is no longer on disk; your version is still here, and Ctrl+S writes it again",
-                        self.doc.name
+                        self.wb.doc.name
                     ),
                 );
                 return;
@@ -752,41 +660,44 @@ impl EditorApp {
             Err(e) => {
                 self.say(
                     StatusKind::Failed,
-                    format!("{} changed on disk but cannot be read: {e}", self.doc.name),
+                    format!(
+                        "{} changed on disk but cannot be read: {e}",
+                        self.wb.doc.name
+                    ),
                 );
                 return;
             }
         };
-        if self.doc.on_disk.as_deref() == Some(bytes.as_slice()) {
+        if self.wb.doc.on_disk.as_deref() == Some(bytes.as_slice()) {
             // Our own save, or a change undone: nothing to do, and no conflict left.
             self.conflict = None;
             return;
         }
-        if self.doc.is_dirty() {
+        if self.wb.doc.is_dirty() {
             self.conflict = Some(bytes);
             return;
         }
         self.take_disk_version(bytes);
         self.say(
             StatusKind::Done,
-            format!("{} changed on disk and was reloaded", self.doc.name),
+            format!("{} changed on disk and was reloaded", self.wb.doc.name),
         );
     }
 
     /// Replaces the clean document with what is on disk, keeping the view and, when it still
     /// exists, the selection.
     fn take_disk_version(&mut self, bytes: Vec<u8>) {
-        let (selection, picked) = (self.selection, self.picked);
-        let doc = Document::from_bytes(self.doc.name.clone(), self.doc.path.clone(), &bytes);
+        let (selection, picked) = (self.wb.selection, self.wb.picked);
+        let doc = Document::from_bytes(self.wb.doc.name.clone(), self.wb.doc.path.clone(), &bytes);
         self.set_document(doc, true);
-        let exists = self.doc.scenario().is_some_and(|s| match selection {
+        let exists = self.wb.doc.scenario().is_some_and(|s| match selection {
             Some(Selection::Tile(i)) => i < s.map.tiles.len(),
             Some(Selection::Token(i)) => i < s.tokens.len(),
             None => false,
         });
         if exists {
-            self.selection = selection;
-            self.picked = picked;
+            self.wb.selection = selection;
+            self.wb.picked = picked;
         }
     }
 
@@ -800,18 +711,19 @@ impl EditorApp {
         // is offered at the next start if the edits are never saved.
         let kept = self.write_recovery();
         self.recovery.written = false;
-        let theirs = Document::from_bytes(self.doc.name.clone(), self.doc.path.clone(), &bytes);
-        let history_kept = match (theirs.scenario().cloned(), self.doc.editing.is_some()) {
+        let theirs =
+            Document::from_bytes(self.wb.doc.name.clone(), self.wb.doc.path.clone(), &bytes);
+        let history_kept = match (theirs.scenario().cloned(), self.wb.doc.editing.is_some()) {
             (Some(scenario), true) => {
-                let applied = self.doc.apply(Edit::ReloadFromDisk(Box::new(scenario)));
-                if let Some(editing) = &mut self.doc.editing {
+                let applied = self.wb.doc.apply(Edit::ReloadFromDisk(Box::new(scenario)));
+                if let Some(editing) = &mut self.wb.doc.editing {
                     editing.mark_saved();
                 }
-                self.doc.on_disk = Some(bytes.clone());
-                self.doc.modeline = theirs.modeline.clone();
-                self.doc.problems = theirs.problems.clone();
-                self.doc.fairness = theirs.fairness.clone();
-                self.doc.set_catalog(theirs.catalog.clone());
+                self.wb.doc.on_disk = Some(bytes.clone());
+                self.wb.doc.modeline = theirs.modeline.clone();
+                self.wb.doc.problems = theirs.problems.clone();
+                self.wb.doc.fairness = theirs.fairness.clone();
+                self.wb.doc.set_catalog(theirs.catalog.clone());
                 if applied.is_ok() {
                     self.changed();
                 }
@@ -833,7 +745,7 @@ impl EditorApp {
             StatusKind::Done,
             format!(
                 "Reloaded {} as saved by the other program; {how}",
-                self.doc.name
+                self.wb.doc.name
             ),
         );
     }
@@ -851,7 +763,7 @@ impl EditorApp {
     fn conflict_banner(&mut self, ui: &mut egui::Ui) {
         let text = format!(
             "{} was changed by another program, and you have unsaved edits. Neither version is overwritten until you choose.",
-            self.doc.name
+            self.wb.doc.name
         );
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text).color(Color32::WHITE).strong());
@@ -879,13 +791,13 @@ impl EditorApp {
     /// Offers a recovery copy left for the open document by an earlier session. A copy that
     /// holds exactly what is on disk is stale and removed.
     fn look_for_recovery(&mut self) {
-        let key = self.doc.path.clone();
+        let key = self.wb.doc.path.clone();
         let Some((copy, text)) = storage::find_recovery(&self.recovery.dir, key.as_deref()) else {
             return;
         };
         let (outcome, _) = quick_check(text.as_bytes(), key.as_deref());
         let recovered = outcome.and_then(|o| o.scenario);
-        if recovered.is_some() && recovered.as_ref() == self.doc.scenario() {
+        if recovered.is_some() && recovered.as_ref() == self.wb.doc.scenario() {
             storage::clear_recovery(&self.recovery.dir, key.as_deref());
             return;
         }
@@ -897,14 +809,14 @@ impl EditorApp {
         let Some(offer) = self.recovery.offer.clone() else {
             return;
         };
-        let (outcome, problems) = quick_check(offer.text.as_bytes(), self.doc.path.as_deref());
+        let (outcome, problems) = quick_check(offer.text.as_bytes(), self.wb.doc.path.as_deref());
         match outcome.and_then(|o| o.scenario) {
             Some(scenario) => {
                 self.recovery.offer = None;
-                self.doc.restore(scenario);
+                self.wb.doc.restore(scenario);
                 self.changed();
                 // The restored map may have another shape.
-                self.view = None;
+                self.wb.view = None;
                 // The copy on disk already holds this state.
                 self.recovery.written = true;
                 self.recovery.pending_since = None;
@@ -932,7 +844,7 @@ impl EditorApp {
     /// Deletes the offered copy.
     pub(crate) fn discard_recovery(&mut self) {
         if self.recovery.offer.take().is_some() {
-            storage::clear_recovery(&self.recovery.dir, self.doc.path.as_deref());
+            storage::clear_recovery(&self.recovery.dir, self.wb.doc.path.as_deref());
             self.say(
                 StatusKind::Done,
                 "Discarded the unsaved changes from the earlier session".to_owned(),
@@ -947,9 +859,9 @@ impl EditorApp {
             // Never overwrite a copy the user has not decided about (edits are blocked).
             return;
         }
-        if !self.doc.is_dirty() {
+        if !self.wb.doc.is_dirty() {
             if self.recovery.written {
-                storage::clear_recovery(&self.recovery.dir, self.doc.path.as_deref());
+                storage::clear_recovery(&self.recovery.dir, self.wb.doc.path.as_deref());
                 self.recovery.written = false;
             }
             self.recovery.pending_since = None;
@@ -969,11 +881,11 @@ impl EditorApp {
     /// written (the status line says why).
     pub(crate) fn write_recovery(&mut self) -> bool {
         self.recovery.pending_since = None;
-        if !self.doc.is_dirty() || self.recovery.offer.is_some() {
+        if !self.wb.doc.is_dirty() || self.recovery.offer.is_some() {
             return true;
         }
-        let written = self.doc.current_text().and_then(|text| {
-            storage::write_recovery(&self.recovery.dir, self.doc.path.as_deref(), &text)
+        let written = self.wb.doc.current_text().and_then(|text| {
+            storage::write_recovery(&self.recovery.dir, self.wb.doc.path.as_deref(), &text)
                 .map_err(|e| e.to_string())
         });
         match written {
@@ -1003,7 +915,7 @@ impl EditorApp {
         if !ctx.input(|i| i.viewport().close_requested()) {
             return;
         }
-        if self.allow_close || !self.doc.is_dirty() {
+        if self.allow_close || !self.wb.doc.is_dirty() {
             return;
         }
         ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -1014,7 +926,7 @@ impl EditorApp {
 
     fn quit(&mut self) {
         self.allow_close = true;
-        if let Some(ctx) = &self.ctx {
+        if let Some(ctx) = &self.wb.ctx {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
@@ -1043,7 +955,7 @@ impl EditorApp {
         });
         for (key, modifiers) in presses {
             if let Some(command) = Command::for_key(key, modifiers) {
-                self.commands.push(command);
+                self.wb.commands.push(command);
             }
         }
     }
@@ -1059,7 +971,7 @@ impl EditorApp {
     /// Runs the commands queued this frame by buttons, menus and keys, in order. A command
     /// that opens a dialog ends the frame's commands: the rest were typed behind it.
     fn run_commands(&mut self) {
-        for command in std::mem::take(&mut self.commands) {
+        for command in std::mem::take(&mut self.wb.commands) {
             self.run(command);
             if self.dialog.is_some() {
                 break;
@@ -1069,11 +981,11 @@ impl EditorApp {
 
     /// Whether a command can run now, so its button and menu entry are greyed when not.
     pub(crate) fn can_run(&self, command: Command) -> bool {
-        let editable = self.doc.scenario().is_some();
-        let history = self.doc.editing.as_ref();
+        let editable = self.wb.doc.scenario().is_some();
+        let history = self.wb.doc.editing.as_ref();
         match command {
             Command::Save | Command::SaveAs | Command::Export | Command::ScenarioPanel => editable,
-            Command::Reload => self.doc.path.is_some(),
+            Command::Reload => self.wb.doc.path.is_some(),
             Command::Undo => history.and_then(|e| e.undo_label()).is_some(),
             Command::Redo => history.and_then(|e| e.redo_label()).is_some(),
             _ => true,
@@ -1093,7 +1005,7 @@ impl EditorApp {
                 None => self.open_save_as(false),
             },
             Command::Reload => {
-                if self.doc.path.is_some() {
+                if self.wb.doc.path.is_some() {
                     self.leave_document(Next::Reload);
                 } else {
                     self.refuse("This scenario has no file yet to read again");
@@ -1107,62 +1019,62 @@ impl EditorApp {
             Command::Flip => self.flip(),
             Command::Delete => self.remove_selected(),
             Command::Cancel => self.cancel(),
-            Command::Fit => self.view = None,
+            Command::Fit => self.wb.view = None,
             Command::ZoomIn => self.zoom_step(ZOOM_STEP),
             Command::ZoomOut => self.zoom_step(1.0 / ZOOM_STEP),
             Command::ScenarioPanel => {
-                if self.doc.scenario().is_some() {
+                if self.wb.doc.scenario().is_some() {
                     self.scenario_ui.open = !self.scenario_ui.open;
                 } else {
                     self.refuse("Fix the file so it can be read before editing its scenario");
                 }
             }
-            Command::SightOverlay => self.overlays.toggle(crate::overlay::Tint::Sight),
-            Command::ReachOverlay => self.overlays.toggle(crate::overlay::Tint::Reach),
-            Command::AreaOverlay => self.overlays.toggle(crate::overlay::Tint::Area),
-            Command::RangeOverlay => self.overlays.range = !self.overlays.range,
+            Command::SightOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Sight),
+            Command::ReachOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Reach),
+            Command::AreaOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Area),
+            Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.help_open = !self.help_open,
         }
     }
 
     /// Esc: stop placing or painting, else drop a drag, else clear the selection.
     fn cancel(&mut self) {
-        if self.tool != Tool::Select {
-            let what = match self.tool {
+        if self.wb.tool != Tool::Select {
+            let what = match self.wb.tool {
                 Tool::Paint(_) => "Painting stopped",
                 _ => "Placing cancelled",
             };
-            self.tool = Tool::Select;
+            self.wb.tool = Tool::Select;
             self.say(StatusKind::Done, what.to_owned());
         } else if self.drag.is_some() {
             self.drag = None;
         } else {
-            self.selection = None;
+            self.wb.selection = None;
         }
     }
 
     /// Zooms around the middle of the map.
     fn zoom_step(&mut self, factor: f32) {
-        if let (Some(view), Some(rect)) = (&mut self.view, self.canvas_rect) {
+        if let (Some(view), Some(rect)) = (&mut self.wb.view, self.wb.canvas_rect) {
             view.zoom_around(rect.center(), factor);
         }
     }
 
     fn rotate(&mut self, clockwise: bool) {
-        if let Tool::Place(mut placement) = self.tool {
+        if let Tool::Place(mut placement) = self.wb.tool {
             placement.rotation = if clockwise {
                 (placement.rotation + 1) % 6
             } else {
                 (placement.rotation + 5) % 6
             };
-            self.tool = Tool::Place(placement);
+            self.wb.tool = Tool::Place(placement);
             return;
         }
-        if self.tool == Tool::PlaceToken {
+        if self.wb.tool == Tool::PlaceToken {
             self.turn_in_hand(clockwise);
             return;
         }
-        match self.selection {
+        match self.wb.selection {
             Some(Selection::Tile(index)) => {
                 self.edit(Edit::RotateTile { index, clockwise });
             }
@@ -1174,12 +1086,12 @@ impl EditorApp {
     }
 
     fn flip(&mut self) {
-        if let Tool::Place(mut placement) = self.tool {
+        if let Tool::Place(mut placement) = self.wb.tool {
             placement.side = crate::edit::other_side(placement.side);
-            self.tool = Tool::Place(placement);
+            self.wb.tool = Tool::Place(placement);
             return;
         }
-        match self.selection {
+        match self.wb.selection {
             Some(Selection::Tile(index)) => {
                 self.edit(Edit::FlipTile { index });
             }
@@ -1188,15 +1100,15 @@ impl EditorApp {
     }
 
     fn remove_selected(&mut self) {
-        match self.selection {
+        match self.wb.selection {
             Some(Selection::Tile(index)) => {
                 if self.edit(Edit::RemoveTile { index }) {
-                    self.selection = None;
+                    self.wb.selection = None;
                 }
             }
             Some(Selection::Token(index)) => {
                 if self.edit(Edit::RemoveToken { index }) {
-                    self.selection = None;
+                    self.wb.selection = None;
                 }
             }
             None => self.refuse("Select a tile or a token to delete (click it)"),
@@ -1205,6 +1117,7 @@ impl EditorApp {
 
     fn open_open_dialog(&mut self) {
         let start = self
+            .wb
             .doc
             .path
             .as_deref()
@@ -1231,7 +1144,7 @@ impl EditorApp {
             .on_hover_text(command.hover_text())
             .on_disabled_hover_text(command.hover_text());
         if response.clicked() {
-            self.commands.push(command);
+            self.wb.commands.push(command);
         }
     }
 
@@ -1244,7 +1157,7 @@ impl EditorApp {
             )
             .on_hover_text(command.hover_text());
         if response.clicked() {
-            self.commands.push(command);
+            self.wb.commands.push(command);
         }
     }
 
@@ -1252,10 +1165,10 @@ impl EditorApp {
     fn is_on(&self, command: Command) -> bool {
         use crate::overlay::Tint;
         match command {
-            Command::SightOverlay => self.overlays.tint == Tint::Sight,
-            Command::ReachOverlay => self.overlays.tint == Tint::Reach,
-            Command::AreaOverlay => self.overlays.tint == Tint::Area,
-            Command::RangeOverlay => self.overlays.range,
+            Command::SightOverlay => self.wb.overlays.tint == Tint::Sight,
+            Command::ReachOverlay => self.wb.overlays.tint == Tint::Reach,
+            Command::AreaOverlay => self.wb.overlays.tint == Tint::Area,
+            Command::RangeOverlay => self.wb.overlays.range,
             Command::ScenarioPanel => self.scenario_ui.open,
             Command::Help => self.help_open,
             _ => false,
@@ -1286,7 +1199,7 @@ impl EditorApp {
                             .add_enabled(self.can_run(command), button)
                             .on_hover_text(command.tooltip());
                         if response.clicked() {
-                            self.commands.push(command);
+                            self.wb.commands.push(command);
                             ui.close();
                         }
                     }
@@ -1309,7 +1222,7 @@ impl EditorApp {
                 self.command_button(ui, command, None);
             }
             ui.separator();
-            let history = self.doc.editing.as_ref();
+            let history = self.wb.doc.editing.as_ref();
             let undo = history
                 .and_then(|e| e.undo_label())
                 .map(|l| format!("Undo {l}"));
@@ -1334,17 +1247,17 @@ impl EditorApp {
             ui.separator();
             self.command_toggle(ui, Command::ScenarioPanel, self.scenario_ui.open);
             ui.separator();
-            let mut name = RichText::new(&self.doc.name).strong();
-            if self.doc.is_dirty() {
-                name = RichText::new(format!("{} • unsaved", self.doc.name))
+            let mut name = RichText::new(&self.wb.doc.name).strong();
+            if self.wb.doc.is_dirty() {
+                name = RichText::new(format!("{} • unsaved", self.wb.doc.name))
                     .strong()
                     .color(Color32::from_rgb(255, 200, 90));
             }
             ui.label(name);
             self.title_field(ui);
             ui.separator();
-            let errors = self.doc.count(Severity::Error);
-            let warnings = self.doc.count(Severity::Warning);
+            let errors = self.wb.doc.count(Severity::Error);
+            let warnings = self.wb.doc.count(Severity::Warning);
             let summary = format!(
                 "{errors} {}, {warnings} {}",
                 plural(errors, "error", "errors"),
@@ -1405,6 +1318,7 @@ impl EditorApp {
     /// The scenario's title, edited in place; the change is one edit when the field is left.
     fn title_field(&mut self, ui: &mut egui::Ui) {
         let Some(current) = self
+            .wb
             .doc
             .scenario()
             .map(|s| s.title.clone().unwrap_or_default())
@@ -1424,7 +1338,7 @@ impl EditorApp {
         );
         if field.lost_focus()
             && self.title_buffer.trim() != current
-            && let Some(scenario) = self.doc.scenario()
+            && let Some(scenario) = self.wb.doc.scenario()
         {
             let mut next = scenario.clone();
             let title = self.title_buffer.trim();
@@ -1445,7 +1359,7 @@ impl EditorApp {
             .unwrap_or_default();
         let text = format!(
             "Unsaved changes to {} from an earlier session were found{when}. The file itself has not been changed.",
-            self.doc.name
+            self.wb.doc.name
         );
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text).color(Color32::WHITE).strong());
@@ -1460,7 +1374,7 @@ impl EditorApp {
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {
         // Always one line for the status, so the map does not jump when a message appears.
-        match &self.status {
+        match &self.wb.status {
             Some(status) => {
                 let color = match status.kind {
                     StatusKind::Done => Color32::LIGHT_GREEN,
@@ -1473,13 +1387,13 @@ impl EditorApp {
                 ui.label(" ");
             }
         }
-        ui.label(hover_text(&self.doc, self.hovered));
+        ui.label(hover_text(&self.wb.doc, self.wb.hovered));
         ui.label(RichText::new(self.mode_hint()).weak());
     }
 
     /// The keys that do something right now.
     fn mode_hint(&self) -> String {
-        match (self.tool, self.selection) {
+        match (self.wb.tool, self.wb.selection) {
             (Tool::PlaceToken, _) => self.placing_token_hint(),
             (Tool::Paint(brush), _) => self.paint_hint(brush),
             (Tool::Place(p), _) => format!(
@@ -1595,7 +1509,7 @@ impl EditorApp {
                             return;
                         }
                         if save {
-                            let is_current = self.doc.path.as_deref() == Some(target.as_path());
+                            let is_current = self.wb.doc.path.as_deref() == Some(target.as_path());
                             let folder = target.parent().filter(|p| !p.as_os_str().is_empty());
                             if target.is_dir() {
                                 error = Some(format!(
@@ -1621,7 +1535,7 @@ impl EditorApp {
                                 }
                                 return;
                             } else {
-                                error = self.status.as_ref().map(|s| s.text.clone());
+                                error = self.wb.status.as_ref().map(|s| s.text.clone());
                             }
                         }
                         next_dialog = Some(Dialog::SaveAs {
@@ -1636,10 +1550,10 @@ impl EditorApp {
                     ui.heading("Unsaved changes");
                     ui.label(format!(
                         "{} has changes that are not saved. Discard them?",
-                        self.doc.name
+                        self.wb.doc.name
                     ));
                     ui.horizontal(|ui| {
-                        if self.doc.path.is_some() && ui.button("Save, then continue").clicked() {
+                        if self.wb.doc.path.is_some() && ui.button("Save, then continue").clicked() {
                             next_dialog = None;
                             if self.save() {
                                 self.go(next.clone());
@@ -1659,12 +1573,12 @@ impl EditorApp {
                     ui.heading("The file changed on disk");
                     ui.label(format!(
                         "{} was changed by another program since the editor loaded or saved it. Saving now replaces that version with yours.",
-                        self.doc.name
+                        self.wb.doc.name
                     ));
                     ui.horizontal(|ui| {
                         if ui.button("Overwrite it with mine").clicked() {
                             next_dialog = None;
-                            if let Some(path) = self.doc.path.clone() {
+                            if let Some(path) = self.wb.doc.path.clone() {
                                 self.save_to(&path);
                             }
                         }
@@ -1681,13 +1595,13 @@ impl EditorApp {
                     ui.heading("Unsaved changes");
                     ui.label(format!(
                         "{} has changes that are not saved. A recovery copy is kept, and the editor offers it the next time you open this {}.",
-                        self.doc.name,
-                        if self.doc.path.is_some() { "file" } else { "sample" }
+                        self.wb.doc.name,
+                        if self.wb.doc.path.is_some() { "file" } else { "sample" }
                     ));
                     ui.horizontal(|ui| {
                         if ui.button("Save and quit").clicked() {
                             next_dialog = None;
-                            if self.doc.path.is_some() {
+                            if self.wb.doc.path.is_some() {
                                 if self.save() {
                                     self.quit();
                                 }
@@ -1938,6 +1852,7 @@ pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::TilePlacement;
     use megahex_schema::{HexRef, Side};
 
     fn scratch(name: &str) -> PathBuf {
@@ -2019,26 +1934,27 @@ mod tests {
         }));
         app.settle_checks();
         let index = app
+            .wb
             .doc
             .problems
             .iter()
             .position(|p| p.code == "tile-overlap")
             .unwrap();
-        let problem = app.doc.problems[index].clone();
+        let problem = app.wb.doc.problems[index].clone();
         assert!(!problem.hexes.is_empty(), "{problem:?}");
-        app.selection = None;
-        app.view.as_mut().unwrap().pan(egui::vec2(300.0, -200.0));
+        app.wb.selection = None;
+        app.wb.view.as_mut().unwrap().pan(egui::vec2(300.0, -200.0));
         app.focus_problem(index);
-        let (selection, hexes) = problem_target(&problem, &app.doc);
+        let (selection, hexes) = problem_target(&problem, &app.wb.doc);
         assert!(selection.is_some());
-        assert_eq!(app.selection, selection);
-        let rect = app.canvas_rect.unwrap();
+        assert_eq!(app.wb.selection, selection);
+        let rect = app.wb.canvas_rect.unwrap();
         let centre = crate::view::world_bounds(hexes.iter().copied())
             .unwrap()
             .center();
-        let on_screen = app.view.unwrap().screen_from_world(centre);
+        let on_screen = app.wb.view.unwrap().screen_from_world(centre);
         assert!((on_screen - rect.center()).length() < 1.0);
-        let badges = crate::canvas::problem_badges(&app.doc.problems);
+        let badges = crate::canvas::problem_badges(&app.wb.doc.problems);
         for hex in &problem.hexes {
             assert!(badges.iter().any(|(h, _)| h == hex));
         }
@@ -2072,7 +1988,8 @@ mod tests {
     }
 
     fn title_of(app: &EditorApp) -> String {
-        app.doc
+        app.wb
+            .doc
             .scenario()
             .unwrap()
             .title
@@ -2085,22 +2002,23 @@ mod tests {
         let (mut app, file, _) = app_on_file("reload-clean");
         let ctx = egui::Context::default();
         frame(&mut app, &ctx);
-        app.view
+        app.wb
+            .view
             .as_mut()
             .unwrap()
             .zoom_around(egui::pos2(300.0, 300.0), 1.7);
-        let view = app.view;
+        let view = app.wb.view;
         app.select_at([5, -2]);
-        assert_eq!(app.selection, Some(Selection::Token(1)));
+        assert_eq!(app.wb.selection, Some(Selection::Token(1)));
         assert!(app.watcher.is_some(), "the frame started the watch");
         save_elsewhere(&file, "Theirs");
         wait_for_disk_change(&mut app);
         assert!(title_of(&app).starts_with("Theirs"), "{}", title_of(&app));
-        assert!(!app.doc.is_dirty());
+        assert!(!app.wb.doc.is_dirty());
         assert!(app.conflict.is_none(), "no conflict");
-        assert_eq!(app.view, view, "pan and zoom are kept");
-        assert_eq!(app.selection, Some(Selection::Token(1)));
-        assert!(app.status.as_ref().unwrap().text.contains("reloaded"));
+        assert_eq!(app.wb.view, view, "pan and zoom are kept");
+        assert_eq!(app.wb.selection, Some(Selection::Token(1)));
+        assert!(app.wb.status.as_ref().unwrap().text.contains("reloaded"));
     }
 
     #[test]
@@ -2109,18 +2027,25 @@ mod tests {
         let ctx = egui::Context::default();
         frame(&mut app, &ctx);
         assert!(app.edit(Edit::FlipTile { index: 0 }));
-        let mine = app.doc.scenario().unwrap().clone();
+        let mine = app.wb.doc.scenario().unwrap().clone();
         save_elsewhere(&file, "Theirs");
         wait_for_disk_change(&mut app);
         assert!(app.conflict.is_some(), "the conflict is raised");
-        assert_eq!(app.doc.scenario(), Some(&mine), "nothing replaced silently");
+        assert_eq!(
+            app.wb.doc.scenario(),
+            Some(&mine),
+            "nothing replaced silently"
+        );
         let theirs_on_disk = std::fs::read(&file).unwrap();
         // The banner is on screen with both choices.
         frame(&mut app, &ctx);
         app.reload_theirs();
         assert!(app.conflict.is_none(), "no conflict");
         assert!(title_of(&app).starts_with("Theirs"));
-        assert!(!app.doc.is_dirty(), "the file's version is what is saved");
+        assert!(
+            !app.wb.doc.is_dirty(),
+            "the file's version is what is saved"
+        );
         assert_eq!(
             std::fs::read(&file).unwrap(),
             theirs_on_disk,
@@ -2129,7 +2054,9 @@ mod tests {
         // Mine: one undo away, and kept in a recovery copy.
         let (_, copy) = storage::find_recovery(&recovery, Some(&file)).unwrap();
         assert!(
-            copy.ends_with(&crate::storage::to_yaml(&mine, app.doc.modeline.as_deref()).unwrap())
+            copy.ends_with(
+                &crate::storage::to_yaml(&mine, app.wb.doc.modeline.as_deref()).unwrap()
+            )
         );
         frame(&mut app, &ctx);
         assert!(
@@ -2137,8 +2064,8 @@ mod tests {
             "not cleared"
         );
         app.shortcut(Key::Z, Modifiers::COMMAND);
-        assert_eq!(app.doc.scenario(), Some(&mine));
-        assert!(app.doc.is_dirty());
+        assert_eq!(app.wb.doc.scenario(), Some(&mine));
+        assert!(app.wb.doc.is_dirty());
     }
 
     #[test]
@@ -2152,7 +2079,7 @@ mod tests {
         assert!(app.conflict.is_some());
         app.keep_mine();
         assert!(app.conflict.is_none(), "no conflict");
-        assert!(app.doc.is_dirty());
+        assert!(app.wb.doc.is_dirty());
         // Reading the file to compare it opens it, which the watch may report: such events
         // must not bring the conflict back (on Linux they come within the debounce time).
         assert!(app.changed_on_disk());
@@ -2172,11 +2099,11 @@ mod tests {
         // neither reloads nor raises a conflict.
         let path = file.clone();
         assert!(app.save_to(&path));
-        let mine = app.doc.scenario().unwrap().clone();
+        let mine = app.wb.doc.scenario().unwrap().clone();
         wait_for_disk_change(&mut app);
         assert!(app.conflict.is_none(), "no conflict");
-        assert_eq!(app.doc.scenario(), Some(&mine));
-        assert!(app.status.as_ref().unwrap().text.starts_with("Saved"));
+        assert_eq!(app.wb.doc.scenario(), Some(&mine));
+        assert!(app.wb.status.as_ref().unwrap().text.starts_with("Saved"));
         // And the next save does not ask.
         assert!(app.edit(Edit::FlipTile { index: 0 }));
         assert!(app.save());
@@ -2222,33 +2149,33 @@ mod tests {
                 assert!(!output.shapes.is_empty());
                 output.drop_without_applying_deltas();
             }
-            assert_eq!(app.view.is_some(), has_map);
+            assert_eq!(app.wb.view.is_some(), has_map);
         }
     }
 
     #[test]
     fn an_edit_rebuilds_the_board_and_the_background_check_updates_the_problems() {
         let (mut app, _, _) = app_on_file("check");
-        assert_eq!(app.doc.problems, Vec::new());
+        assert_eq!(app.wb.doc.problems, Vec::new());
         // Tile 2 onto tile 1: the board is rebuilt at once, the checker reports the overlap.
         assert!(app.edit(Edit::MoveTile {
             index: 1,
             at: [1, 0]
         }));
-        assert!(app.doc.board.as_ref().unwrap().hexes().len() < 4 * 19);
+        assert!(app.wb.doc.board.as_ref().unwrap().hexes().len() < 4 * 19);
         assert!(app.checks.is_busy());
         app.settle_checks();
         assert!(
-            app.doc.problems.iter().any(|p| p.code == "tile-overlap"),
+            app.wb.doc.problems.iter().any(|p| p.code == "tile-overlap"),
             "{:?}",
-            app.doc.problems
+            app.wb.doc.problems
         );
         assert!(app.title().ends_with(" •"));
         app.shortcut(Key::Z, Modifiers::COMMAND);
         app.settle_checks();
-        assert_eq!(app.doc.problems, Vec::new());
+        assert_eq!(app.wb.doc.problems, Vec::new());
         assert!(!app.title().ends_with(" •"));
-        assert_eq!(app.status.as_ref().unwrap().text, "Undid move tile");
+        assert_eq!(app.wb.status.as_ref().unwrap().text, "Undid move tile");
     }
 
     #[test]
@@ -2256,39 +2183,40 @@ mod tests {
         let (mut app, _, _) = app_on_file("keys");
         // Without a selection, R says what to do instead of doing nothing.
         app.shortcut(Key::R, Modifiers::NONE);
-        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
+        assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // Hex [5, -2] holds omni; clicking again selects the tile under it.
         app.select_at([5, -2]);
-        assert_eq!(app.selection, Some(Selection::Token(1)));
+        assert_eq!(app.wb.selection, Some(Selection::Token(1)));
         app.select_at([5, -2]);
-        assert_eq!(app.selection, Some(Selection::Tile(1)));
+        assert_eq!(app.wb.selection, Some(Selection::Tile(1)));
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::R, Modifiers::SHIFT);
         app.shortcut(Key::F, Modifiers::NONE);
-        let tile = app.doc.scenario().unwrap().map.tiles[1];
+        let tile = app.wb.doc.scenario().unwrap().map.tiles[1];
         assert_eq!((tile.rotation, tile.side), (1, Side::Megalopolis));
-        let editing = app.doc.editing.as_ref().unwrap();
+        let editing = app.wb.doc.editing.as_ref().unwrap();
         assert_eq!(editing.undo_label(), Some("flip tile"));
         app.shortcut(Key::Z, Modifiers::COMMAND);
         app.shortcut(Key::Z, Modifiers::COMMAND);
-        assert_eq!(app.doc.scenario().unwrap().map.tiles[1].rotation, 2);
+        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles[1].rotation, 2);
         app.shortcut(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
-        assert_eq!(app.doc.scenario().unwrap().map.tiles[1].rotation, 1);
+        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles[1].rotation, 1);
         app.shortcut(Key::Y, Modifiers::COMMAND);
         assert_eq!(
-            app.doc.scenario().unwrap().map.tiles[1].side,
+            app.wb.doc.scenario().unwrap().map.tiles[1].side,
             Side::Megalopolis
         );
         app.shortcut(Key::Delete, Modifiers::NONE);
-        assert_eq!(app.doc.scenario().unwrap().map.tiles.len(), 3);
-        assert_eq!(app.selection, None);
+        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 3);
+        assert_eq!(app.wb.selection, None);
         // A token: select and delete.
         app.select_at([0, 0]);
-        assert_eq!(app.selection, Some(Selection::Token(0)));
+        assert_eq!(app.wb.selection, Some(Selection::Token(0)));
         app.shortcut(Key::Backspace, Modifiers::NONE);
         assert!(
-            app.doc
+            app.wb
+                .doc
                 .scenario()
                 .unwrap()
                 .tokens
@@ -2307,23 +2235,23 @@ mod tests {
             rotation: 0,
         };
         app.place(placement(8, Side::Megalopolis), [9, -6]);
-        let status = app.status.clone().unwrap();
+        let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Refused);
         assert!(
             status.text.contains("already on the map"),
             "{}",
             status.text
         );
-        assert_eq!(app.doc.scenario().unwrap().map.tiles.len(), 4);
-        app.tool = Tool::Place(placement(3, Side::Megalopolis));
+        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 4);
+        app.wb.tool = Tool::Place(placement(3, Side::Megalopolis));
         // R and F turn the tile in hand before it is put down.
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::F, Modifiers::NONE);
-        let Tool::Place(in_hand) = app.tool else {
+        let Tool::Place(in_hand) = app.wb.tool else {
             panic!("still placing");
         };
         app.place(in_hand, [8, -5]);
-        let placed = *app.doc.scenario().unwrap().map.tiles.last().unwrap();
+        let placed = *app.wb.doc.scenario().unwrap().map.tiles.last().unwrap();
         assert_eq!(
             placed,
             TilePlacement {
@@ -2333,8 +2261,8 @@ mod tests {
                 rotation: 1
             }
         );
-        assert_eq!(app.selection, Some(Selection::Tile(4)));
-        assert_eq!(app.tool, Tool::Select);
+        assert_eq!(app.wb.selection, Some(Selection::Tile(4)));
+        assert_eq!(app.wb.tool, Tool::Select);
     }
 
     #[test]
@@ -2347,35 +2275,35 @@ mod tests {
             grab: [0, 0],
             to: [0, 1],
         });
-        let token = &app.doc.scenario().unwrap().tokens[0];
+        let token = &app.wb.doc.scenario().unwrap().tokens[0];
         assert!(matches!(
             token.at,
             megahex_schema::Footprint::One(HexRef::Tile(_))
         ));
-        assert_eq!(app.doc.tokens[0].hexes, vec![[0, 1]]);
+        assert_eq!(app.wb.doc.tokens[0].hexes, vec![[0, 1]]);
         // omni covers three hexes written as [q, r]: all move by the same offset.
         app.finish_drag_for_test(Drag::Token {
             index: 1,
             grab: [5, -2],
             to: [5, -3],
         });
-        assert_eq!(app.doc.tokens[1].hexes, vec![[5, -3], [6, -3], [5, -2]]);
+        assert_eq!(app.wb.doc.tokens[1].hexes, vec![[5, -3], [6, -3], [5, -2]]);
         // Off the map: refused, nothing moves.
-        let before = app.doc.scenario().unwrap().clone();
+        let before = app.wb.doc.scenario().unwrap().clone();
         app.finish_drag_for_test(Drag::Token {
             index: 0,
             grab: [0, 0],
             to: [-20, 0],
         });
-        assert_eq!(app.doc.scenario().unwrap(), &before);
-        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
+        assert_eq!(app.wb.doc.scenario().unwrap(), &before);
+        assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // A tile drag moves its centre by the same offset as the pointer.
         app.finish_drag_for_test(Drag::Tile {
             index: 2,
             grab: [2, 4],
             to: [3, 4],
         });
-        assert_eq!(app.doc.scenario().unwrap().map.tiles[2].at, [3, 3]);
+        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles[2].at, [3, 3]);
     }
 
     #[test]
@@ -2390,10 +2318,10 @@ mod tests {
         }));
         frame(&mut app, &ctx);
         let (copy, text) = storage::find_recovery(&recovery, Some(&file)).unwrap();
-        assert!(text.ends_with(&app.doc.current_text().unwrap()));
+        assert!(text.ends_with(&app.wb.doc.current_text().unwrap()));
         assert!(copy.starts_with(&recovery));
-        let edited = app.doc.scenario().unwrap().clone();
-        let edited_text = app.doc.current_text().unwrap();
+        let edited = app.wb.doc.scenario().unwrap().clone();
+        let edited_text = app.wb.doc.current_text().unwrap();
         // "Crash": the editor goes away without saving, without `on_exit`, and without running
         // any destructor (as when the process is killed); the file is unchanged.
         std::mem::forget(app);
@@ -2404,7 +2332,7 @@ mod tests {
 
         let mut again = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
         assert!(again.recovery.offer.is_some());
-        assert!(!again.doc.is_dirty());
+        assert!(!again.wb.doc.is_dirty());
         // Edits wait until the copy is dealt with, so it cannot be overwritten by accident.
         assert!(!again.edit(Edit::RotateTile {
             index: 0,
@@ -2412,9 +2340,12 @@ mod tests {
         }));
         again.restore_recovery();
         assert!(again.recovery.offer.is_none());
-        assert_eq!(again.doc.scenario(), Some(&edited));
-        assert_eq!(again.doc.current_text().unwrap(), edited_text);
-        assert!(again.doc.is_dirty(), "restored work is unsaved until saved");
+        assert_eq!(again.wb.doc.scenario(), Some(&edited));
+        assert_eq!(again.wb.doc.current_text().unwrap(), edited_text);
+        assert!(
+            again.wb.doc.is_dirty(),
+            "restored work is unsaved until saved"
+        );
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             crate::document::SAMPLE_YAML,
@@ -2487,14 +2418,14 @@ mod tests {
         std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
         assert!(!saved);
         assert!(!target.exists());
-        let status = app.status.clone().unwrap();
+        let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Failed);
         assert!(
             status.text.contains("Your changes are kept"),
             "{}",
             status.text
         );
-        assert!(app.doc.is_dirty());
+        assert!(app.wb.doc.is_dirty());
         assert!(app.title().ends_with(" •"));
     }
 
@@ -2512,11 +2443,14 @@ mod tests {
         app.edit(Edit::FlipTile { index: 0 });
         app.shortcut(Key::N, Modifiers::COMMAND);
         assert_eq!(app.dialog, Some(Dialog::Discard(Next::New)));
-        assert!(app.doc.is_dirty(), "nothing is dropped before the answer");
+        assert!(
+            app.wb.doc.is_dirty(),
+            "nothing is dropped before the answer"
+        );
         app.dialog = None;
         app.go(Next::New);
-        assert_eq!(app.doc.name, crate::document::UNTITLED_NAME);
-        assert_eq!(app.doc.scenario().unwrap().map.tiles.len(), 1);
+        assert_eq!(app.wb.doc.name, crate::document::UNTITLED_NAME);
+        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 1);
     }
 
     #[test]

@@ -9,10 +9,11 @@ use megahex::board::{Axial, Board};
 use megahex_schema::hexref::MAX_COORDINATE;
 use megahex_schema::{Footprint, Side, TilePlacement};
 
-use crate::app::{Drag, EditorApp, Selection, StatusKind, Tool};
+use crate::app::{Drag, EditorApp};
 use crate::draw::{self, Ghost, Marks};
 use crate::edit::Edit;
 use crate::view::{View, hex_at_world, world_bounds};
+use crate::workbench::{Selection, StatusKind, Tool};
 
 /// Free space around the map after "Fit", in points.
 const FIT_MARGIN: f32 = 24.0;
@@ -69,7 +70,7 @@ impl EditorApp {
     /// The map: draws it and turns pointer gestures into selections and edits.
     pub(crate) fn map(&mut self, ui: &mut egui::Ui) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        if self.doc.scenario().is_none() {
+        if self.wb.doc.scenario().is_none() {
             painter.text(
                 response.rect.center(),
                 egui::Align2::CENTER_CENTER,
@@ -77,11 +78,12 @@ impl EditorApp {
                 egui::FontId::proportional(18.0),
                 Color32::LIGHT_GRAY,
             );
-            self.hovered = None;
-            self.pointer_hex = None;
+            self.wb.hovered = None;
+            self.wb.pointer_hex = None;
             return;
         }
         let hexes: Vec<Axial> = self
+            .wb
             .doc
             .board
             .as_ref()
@@ -93,8 +95,9 @@ impl EditorApp {
         let Some(bounds) = bounds else {
             return;
         };
-        self.canvas_rect = Some(response.rect);
+        self.wb.canvas_rect = Some(response.rect);
         let view = *self
+            .wb
             .view
             .get_or_insert_with(|| View::fit(bounds, response.rect, FIT_MARGIN));
         // While a tile is dragged from the palette the map is not hovered (the button has the
@@ -109,7 +112,7 @@ impl EditorApp {
         let pointer_hex = pointer.map(|p| hex_at_screen(&view, p));
         if self.palette_drag && ui.input(|i| i.pointer.any_released()) {
             self.palette_drag = false;
-            if let (Tool::Place(placement), Some(pos)) = (self.tool, dragged_in()) {
+            if let (Tool::Place(placement), Some(pos)) = (self.wb.tool, dragged_in()) {
                 let at = self.snap(hex_at_screen(&view, pos), ui.input(|i| i.modifiers.alt));
                 self.place(placement, at);
             }
@@ -138,7 +141,7 @@ impl EditorApp {
                 }
                 Some(Drag::Paint) => {}
                 _ => {
-                    if let Some(view) = &mut self.view {
+                    if let Some(view) = &mut self.wb.view {
                         view.pan(response.drag_delta());
                     }
                 }
@@ -155,7 +158,7 @@ impl EditorApp {
                 .interact_pointer_pos()
                 .map(|p| hex_at_screen(&view, p))
         {
-            match self.tool {
+            match self.wb.tool {
                 Tool::Place(placement) => {
                     let at = self.snap(at, ui.input(|i| i.modifiers.alt));
                     self.place(placement, at)
@@ -166,19 +169,19 @@ impl EditorApp {
                 Tool::Paint(_) => {}
             }
         }
-        if response.secondary_clicked() && self.tool != Tool::Select {
-            let what = match self.tool {
+        if response.secondary_clicked() && self.wb.tool != Tool::Select {
+            let what = match self.wb.tool {
                 Tool::Paint(_) => "Painting stopped",
                 _ => "Placing cancelled",
             };
-            self.tool = Tool::Select;
+            self.wb.tool = Tool::Select;
             self.say(StatusKind::Done, what.to_owned());
         }
         if response.double_clicked() && pointer_hex.is_some_and(|h| !self.on_board(h)) {
-            self.view = None;
+            self.wb.view = None;
         }
 
-        if let (Some(p), Some(view)) = (pointer, &mut self.view) {
+        if let (Some(p), Some(view)) = (pointer, &mut self.wb.view) {
             let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
             let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
             if factor != 1.0 {
@@ -186,18 +189,18 @@ impl EditorApp {
             }
         }
         let hovered = pointer_hex.filter(|&h| self.on_board(h));
-        if hovered != self.hovered || pointer_hex != self.pointer_hex {
+        if hovered != self.wb.hovered || pointer_hex != self.wb.pointer_hex {
             // The status bar was drawn before the canvas: show the new hex on the next frame.
-            self.hovered = hovered;
-            self.pointer_hex = pointer_hex;
+            self.wb.hovered = hovered;
+            self.wb.pointer_hex = pointer_hex;
             ui.ctx().request_repaint();
         }
-        self.pointer_world = pointer.map(|p| view.world_from_screen(p));
+        self.wb.pointer_world = pointer.map(|p| view.world_from_screen(p));
         let marks = self.marks();
         self.overlay_cache.set_repaint(ui.ctx());
         let layer = self.overlay_layer();
-        let view = self.view.unwrap_or(view);
-        draw::draw_map(&painter, &view, &self.doc, &marks, &layer);
+        let view = self.wb.view.unwrap_or(view);
+        draw::draw_map(&painter, &view, &self.wb.doc, &marks, &layer);
         if hexes.is_empty() {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
@@ -210,26 +213,27 @@ impl EditorApp {
     }
 
     fn on_board(&self, at: Axial) -> bool {
-        self.doc.board.as_ref().is_some_and(|b| b.contains(at))
+        self.wb.doc.board.as_ref().is_some_and(|b| b.contains(at))
     }
 
     /// What a drag that begins on `grab` moves: the selection if it is under the pointer, else
     /// a token there, else the view.
     fn start_drag(&mut self, grab: Axial) -> Drag {
-        if matches!(self.tool, Tool::Paint(_)) {
+        if matches!(self.wb.tool, Tool::Paint(_)) {
             return Drag::Paint;
         }
-        if self.tool != Tool::Select {
+        if self.wb.tool != Tool::Select {
             return Drag::Pan;
         }
         let tile_here = self
+            .wb
             .doc
             .board
             .as_ref()
             .and_then(|b| b.get(grab))
             .map(|h| h.placement);
-        let tokens_here: Vec<usize> = self.doc.tokens_at(grab).map(|t| t.index).collect();
-        match self.selection {
+        let tokens_here: Vec<usize> = self.wb.doc.tokens_at(grab).map(|t| t.index).collect();
+        match self.wb.selection {
             Some(Selection::Tile(index)) if tile_here == Some(index) => {
                 return Drag::Tile {
                     index,
@@ -247,8 +251,8 @@ impl EditorApp {
             _ => {}
         }
         if let Some(&index) = tokens_here.first() {
-            self.selection = Some(Selection::Token(index));
-            self.picked = Some(grab);
+            self.wb.selection = Some(Selection::Token(index));
+            self.wb.picked = Some(grab);
             return Drag::Token {
                 index,
                 grab,
@@ -268,7 +272,7 @@ impl EditorApp {
         match drag {
             Drag::Pan | Drag::Paint => {}
             Drag::Tile { index, grab, to } => {
-                let Some(tile) = self.doc.scenario().and_then(|s| s.map.tiles.get(index)) else {
+                let Some(tile) = self.wb.doc.scenario().and_then(|s| s.map.tiles.get(index)) else {
                     return;
                 };
                 let at = offset(tile.at, grab, to);
@@ -295,7 +299,8 @@ impl EditorApp {
     /// A token's footprint shifted by `to - grab`, keeping the form each hex was written in
     /// (`[q, r]`, `T/I` or `{tile, hex}`) so the file still reads the way the designer wrote it.
     fn moved_footprint(&self, index: usize, grab: Axial, to: Axial) -> Result<Footprint, String> {
-        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
+        else {
             return Err("there is no map".to_owned());
         };
         let token = scenario.tokens.get(index).ok_or("no such token")?;
@@ -322,16 +327,18 @@ impl EditorApp {
     /// A click in select mode: tokens on the hex first, then its tile; clicking again cycles
     /// through them, so a tile under a figure can still be selected.
     pub(crate) fn select_at(&mut self, at: Axial) {
-        self.picked = Some(at);
+        self.wb.picked = Some(at);
         let mut candidates: Vec<Selection> = self
+            .wb
             .doc
             .tokens_at(at)
             .map(|t| Selection::Token(t.index))
             .collect();
-        if let Some(hex) = self.doc.board.as_ref().and_then(|b| b.get(at)) {
+        if let Some(hex) = self.wb.doc.board.as_ref().and_then(|b| b.get(at)) {
             candidates.push(Selection::Tile(hex.placement));
         }
-        self.selection = match self
+        self.wb.selection = match self
+            .wb
             .selection
             .and_then(|s| candidates.iter().position(|&c| c == s))
         {
@@ -345,7 +352,7 @@ impl EditorApp {
     /// unless `free` (Alt held) asks for the exact hex. Moving a placed tile does not snap, so
     /// it can be nudged hex by hex.
     fn snap(&self, at: Axial, free: bool) -> Axial {
-        match self.doc.scenario() {
+        match self.wb.doc.scenario() {
             Some(s) if !free => crate::snap::snapped_centre(at, &s.map.tiles, None),
             _ => at,
         }
@@ -353,7 +360,8 @@ impl EditorApp {
 
     /// Is Alt held now (free placement)?
     fn ctx_alt(&self) -> bool {
-        self.ctx
+        self.wb
+            .ctx
             .as_ref()
             .is_some_and(|c| c.input(|i| i.modifiers.alt))
     }
@@ -366,11 +374,12 @@ impl EditorApp {
         let placement = TilePlacement { at, ..placement };
         if self.edit(Edit::AddTile(placement)) {
             let index = self
+                .wb
                 .doc
                 .scenario()
                 .map_or(0, |s| s.map.tiles.len().saturating_sub(1));
-            self.selection = Some(Selection::Tile(index));
-            self.tool = Tool::Select;
+            self.wb.selection = Some(Selection::Tile(index));
+            self.wb.tool = Tool::Select;
             self.say(
                 StatusKind::Done,
                 format!(
@@ -383,7 +392,7 @@ impl EditorApp {
             );
         } else {
             // The inventory rule or similar: stop placing, the status line says why.
-            self.tool = Tool::Select;
+            self.wb.tool = Tool::Select;
         }
     }
 
@@ -391,13 +400,13 @@ impl EditorApp {
     fn marks(&self) -> Marks {
         let free_placement = self.ctx_alt();
         let mut marks = Marks {
-            hovered: self.hovered,
-            badges: problem_badges(&self.doc.problems),
+            hovered: self.wb.hovered,
+            badges: problem_badges(&self.wb.doc.problems),
             zones: self.zone_marks(),
             ..Marks::default()
         };
-        let scenario = self.doc.scenario();
-        let board = self.doc.board.as_ref();
+        let scenario = self.wb.doc.scenario();
+        let board = self.wb.doc.board.as_ref();
         let tile_of = |index: usize| -> Vec<Axial> {
             board.map_or_else(Vec::new, |b| {
                 b.hexes()
@@ -407,10 +416,11 @@ impl EditorApp {
                     .collect()
             })
         };
-        match self.selection {
+        match self.wb.selection {
             Some(Selection::Tile(index)) => marks.selected_tile = tile_of(index),
             Some(Selection::Token(index)) => {
                 marks.selected_token = self
+                    .wb
                     .doc
                     .tokens
                     .iter()
@@ -422,7 +432,7 @@ impl EditorApp {
         }
         // A tile ghost is red where it would lie on another tile.
         let ghost = |placement: TilePlacement, moving: Option<usize>| -> Option<Ghost> {
-            let hexes = tile_hexes(placement, &self.doc.catalog);
+            let hexes = tile_hexes(placement, &self.wb.doc.catalog);
             if hexes.is_empty() {
                 return None;
             }
@@ -438,10 +448,10 @@ impl EditorApp {
                 centre: placement.at,
             })
         };
-        match (self.tool, self.drag) {
+        match (self.wb.tool, self.drag) {
             (Tool::PlaceToken, _) => self.token_ghost(&mut marks),
             (Tool::Place(placement), _) => {
-                if let Some(at) = self.pointer_hex {
+                if let Some(at) = self.wb.pointer_hex {
                     let at = self.snap(at, free_placement);
                     marks.ghost_tile = ghost(TilePlacement { at, ..placement }, None);
                 }
@@ -456,7 +466,7 @@ impl EditorApp {
                 }
             }
             (_, Some(Drag::Token { index, grab, to })) => {
-                if let Some(token) = self.doc.tokens.iter().find(|t| t.index == index) {
+                if let Some(token) = self.wb.doc.tokens.iter().find(|t| t.index == index) {
                     marks.ghost_token = token.hexes.iter().map(|&h| offset(h, grab, to)).collect();
                     marks.ghost_token_ok = marks
                         .ghost_token
@@ -481,15 +491,16 @@ impl EditorApp {
         );
         ui.separator();
         let mut sides: BTreeMap<u32, Vec<Side>> = BTreeMap::new();
-        for side in &self.doc.catalog.tiles {
+        for side in &self.wb.doc.catalog.tiles {
             sides.entry(side.tile).or_default().push(side.side);
         }
         let on_map: BTreeMap<u32, Side> = self
+            .wb
             .doc
             .scenario()
             .map(|s| s.map.tiles.iter().map(|t| (t.tile, t.side)).collect())
             .unwrap_or_default();
-        let editable = self.doc.scenario().is_some();
+        let editable = self.wb.doc.scenario().is_some();
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (tile, faces) in &sides {
                 ui.horizontal(|ui| {
@@ -497,7 +508,7 @@ impl EditorApp {
                     ui.label(format!("{tile}"));
                     for &side in faces {
                         let label = format!("{}{}", side.prefix(), tile);
-                        let placing = matches!(self.tool, Tool::Place(p) if p.tile == *tile && p.side == side);
+                        let placing = matches!(self.wb.tool, Tool::Place(p) if p.tile == *tile && p.side == side);
                         let button = egui::Button::new(&label)
                             .selected(placing)
                             .sense(Sense::click_and_drag());
@@ -517,13 +528,13 @@ impl EditorApp {
                             self.palette_drag = true;
                         }
                         if response.clicked() || dragged {
-                            self.tool = Tool::Place(TilePlacement {
+                            self.wb.tool = Tool::Place(TilePlacement {
                                 tile: *tile,
                                 side,
                                 at: [0, 0],
                                 rotation: 0,
                             });
-                            self.selection = None;
+                            self.wb.selection = None;
                             self.say(
                                 StatusKind::Done,
                                 format!("Placing {label}: click the map where its centre goes"),

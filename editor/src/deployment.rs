@@ -6,9 +6,10 @@ use egui::{Color32, Painter, Pos2, Shape, Stroke as Line};
 use megahex::board::{Axial, Board};
 use megahex_schema::{DeploymentZone, HexRef, Scenario, TileHex, TileHexMap};
 
-use crate::app::{EditorApp, StatusKind, Tool};
+use crate::app::EditorApp;
 use crate::edit::Edit;
 use crate::view::{View, hex_at_world};
+use crate::workbench::{StatusKind, Tool};
 
 /// Objective hexes being painted: gold, unlike any team colour of the default palette.
 pub const OBJECTIVE_HEXES: Color32 = Color32::from_rgb(255, 210, 40);
@@ -202,7 +203,7 @@ impl EditorApp {
     /// The painting tool's pointer input, every frame: the button down on the map extends the
     /// stroke (Shift makes it remove), and the release applies it as one edit.
     pub(crate) fn paint_input(&mut self, ui: &egui::Ui, response: &egui::Response, view: &View) {
-        let Tool::Paint(brush) = self.tool else {
+        let Tool::Paint(brush) = self.wb.tool else {
             self.scenario_ui.stroke = None;
             return;
         };
@@ -213,7 +214,7 @@ impl EditorApp {
                 .scenario_ui
                 .stroke
                 .get_or_insert_with(|| Stroke::new(brush.target, brush.erase || shift));
-            if let (Some(pos), Some(board)) = (pos, &self.doc.board) {
+            if let (Some(pos), Some(board)) = (pos, &self.wb.doc.board) {
                 stroke.extend_to(view.world_from_screen(pos), board);
             }
         } else if let Some(stroke) = self.scenario_ui.stroke.take() {
@@ -223,7 +224,8 @@ impl EditorApp {
 
     /// Applies a finished stroke as one edit.
     pub(crate) fn commit_stroke(&mut self, stroke: &Stroke) {
-        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
+        else {
             return;
         };
         if stroke.hexes.is_empty() {
@@ -246,7 +248,7 @@ impl EditorApp {
                 }
             }
             Err(reason) => {
-                self.tool = Tool::Select;
+                self.wb.tool = Tool::Select;
                 self.refuse(&format!("Painting stopped: {reason}"));
             }
         }
@@ -255,7 +257,8 @@ impl EditorApp {
     /// Deployment zones (when shown, or being painted) in their teams' colours, and the hexes
     /// of the objective being painted; a stroke in progress is shown as if applied.
     pub(crate) fn zone_marks(&self) -> Vec<(Vec<Axial>, Color32)> {
-        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
+        else {
             return Vec::new();
         };
         let preview = self
@@ -267,7 +270,7 @@ impl EditorApp {
         let resolved = |list: &[HexRef]| -> Vec<Axial> {
             list.iter().filter_map(|r| board.resolve(r).ok()).collect()
         };
-        let painting = match self.tool {
+        let painting = match self.wb.tool {
             Tool::Paint(brush) => Some(brush.target),
             _ => None,
         };
@@ -297,6 +300,7 @@ impl EditorApp {
     /// The status line's hint while painting.
     pub(crate) fn paint_hint(&self, brush: Brush) -> String {
         let what = self
+            .wb
             .doc
             .scenario()
             .map_or_else(String::new, |s| target_name(s, brush.target));
@@ -496,19 +500,19 @@ mod tests {
             Document::sample(),
             std::env::temp_dir().join(format!("megahex-editor-deploy-{}", std::process::id())),
         );
-        let before = app.doc.scenario().cloned().unwrap();
-        app.tool = Tool::Paint(Brush {
+        let before = app.wb.doc.scenario().cloned().unwrap();
+        app.wb.tool = Tool::Paint(Brush {
             target: PaintTarget::Zone(0),
             erase: false,
         });
         let mut stroke = Stroke::new(PaintTarget::Zone(0), false);
         stroke.hexes = vec![[-1, 0], [0, 0], [1, 0]];
         app.commit_stroke(&stroke);
-        let zone = &app.doc.scenario().unwrap().deployment;
+        let zone = &app.wb.doc.scenario().unwrap().deployment;
         assert_eq!(zone.len(), 1);
         assert_eq!(zone[0].hexes.len(), 3);
         assert_eq!(
-            app.status.as_ref().unwrap().text,
+            app.wb.status.as_ref().unwrap().text,
             "Painted 3 hexes onto the deployment zone of heroes"
         );
         // Over two painted hexes and one new one: the status counts the new one.
@@ -516,14 +520,14 @@ mod tests {
         more.hexes = vec![[0, 0], [1, 0], [0, 1]];
         app.commit_stroke(&more);
         assert_eq!(
-            app.status.as_ref().unwrap().text,
+            app.wb.status.as_ref().unwrap().text,
             "Painted 1 hex onto the deployment zone of heroes"
         );
         app.shortcut(egui::Key::Z, egui::Modifiers::COMMAND);
         app.shortcut(egui::Key::Z, egui::Modifiers::COMMAND);
-        assert_eq!(app.doc.scenario(), Some(&before), "one undo per stroke");
+        assert_eq!(app.wb.doc.scenario(), Some(&before), "one undo per stroke");
         app.shortcut(egui::Key::Escape, egui::Modifiers::NONE);
-        assert_eq!(app.tool, Tool::Select);
-        assert_eq!(app.status.as_ref().unwrap().text, "Painting stopped");
+        assert_eq!(app.wb.tool, Tool::Select);
+        assert_eq!(app.wb.status.as_ref().unwrap().text, "Painting stopped");
     }
 }

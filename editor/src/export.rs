@@ -10,9 +10,10 @@ use megahex::report::png;
 use megahex::report::svg::{self, Overlay, Size};
 use megahex::scene::Scene;
 
-use crate::app::{EditorApp, StatusKind};
+use crate::app::EditorApp;
 use crate::overlay::Tint;
 use crate::storage;
+use crate::workbench::StatusKind;
 
 /// A hex's width across its flats on a printout, until the designer measures their own tiles.
 /// Not a figure from the rulebook: the dialog asks for the real one.
@@ -148,14 +149,14 @@ pub fn picture(
 impl EditorApp {
     /// Opens the export dialog, with the last choices or defaults for this document.
     pub(crate) fn open_export(&mut self) {
-        if self.doc.scenario().is_none() {
+        if self.wb.doc.scenario().is_none() {
             self.refuse("Fix the file so it can be read before exporting a picture of it");
             return;
         }
         if self.export.is_none() {
             self.export = Some(ExportSettings::for_document(
-                self.doc.path.as_deref(),
-                &self.doc.name,
+                self.wb.doc.path.as_deref(),
+                &self.wb.doc.name,
             ));
         }
         self.export_open = true;
@@ -167,10 +168,12 @@ impl EditorApp {
         let Some(source) = self.overlay_source() else {
             return OverlayPlan::None;
         };
-        match self.overlays.tint {
+        match self.wb.overlays.tint {
             Tint::Sight => OverlayPlan::Sight(source.hexes),
-            Tint::Reach => OverlayPlan::Reach(source.hexes, source.token, self.overlays.action()),
-            Tint::Area | Tint::None if self.overlays.range => OverlayPlan::Range(source.hexes),
+            Tint::Reach => {
+                OverlayPlan::Reach(source.hexes, source.token, self.wb.overlays.action())
+            }
+            Tint::Area | Tint::None if self.wb.overlays.range => OverlayPlan::Range(source.hexes),
             Tint::Area | Tint::None => OverlayPlan::None,
         }
     }
@@ -180,7 +183,7 @@ impl EditorApp {
     /// reports the outcome in the status line. Never touches the scenario. False if it could not
     /// start.
     pub(crate) fn start_export(&mut self, settings: &ExportSettings) -> bool {
-        let Some(scenario) = self.doc.scenario().cloned() else {
+        let Some(scenario) = self.wb.doc.scenario().cloned() else {
             self.refuse("Fix the file so it can be read before exporting a picture of it");
             return false;
         };
@@ -193,7 +196,7 @@ impl EditorApp {
         } else {
             OverlayPlan::None
         };
-        let catalog = self.doc.catalog.clone();
+        let catalog = self.wb.doc.catalog.clone();
         let settings = settings.clone();
         let target = crate::app::input_path(&settings.path);
         let (done, result) = std::sync::mpsc::channel();
@@ -375,7 +378,8 @@ mod tests {
     #[test]
     fn a_print_at_tile_scale_has_the_measured_hex_size() {
         let (mut app, dir) = one_tile_app("print");
-        let mut settings = ExportSettings::for_document(app.doc.path.as_deref(), &app.doc.name);
+        let mut settings =
+            ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         // The default file sits next to the scenario and is named after it.
         assert_eq!(PathBuf::from(&settings.path), dir.join("one.png"));
         settings.print = true;
@@ -395,22 +399,24 @@ mod tests {
         let svg = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(svg.contains(r#"width="180.00mm""#), "{}", &svg[..160]);
         // Exporting is not an edit.
-        assert!(!app.doc.is_dirty());
+        assert!(!app.wb.doc.is_dirty());
     }
 
     #[test]
     fn the_overlay_that_is_on_goes_into_the_picture() {
         let (mut app, dir) = one_tile_app("overlay");
         let legacy = app
+            .wb
             .doc
             .tokens
             .iter()
             .find(|t| t.id == "legacy")
             .unwrap()
             .index;
-        app.selection = Some(crate::app::Selection::Token(legacy));
-        app.overlays.toggle(Tint::Sight);
-        let mut settings = ExportSettings::for_document(app.doc.path.as_deref(), &app.doc.name);
+        app.wb.selection = Some(crate::workbench::Selection::Token(legacy));
+        app.wb.overlays.toggle(Tint::Sight);
+        let mut settings =
+            ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.set_format(PictureFormat::Svg);
         assert!(app.export_to(&settings));
         let with = std::fs::read_to_string(dir.join("one.svg")).unwrap();
@@ -427,17 +433,19 @@ mod tests {
     #[test]
     fn a_failed_export_says_why_and_keeps_the_work() {
         let (mut app, dir) = one_tile_app("fail");
-        let mut settings = ExportSettings::for_document(app.doc.path.as_deref(), &app.doc.name);
+        let mut settings =
+            ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.path = dir.join("no-such-folder/map.png").display().to_string();
         assert!(!app.export_to(&settings));
-        let status = app.status.clone().unwrap();
+        let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Failed);
         assert!(status.text.contains("no-such-folder"), "{}", status.text);
         settings.path = dir.join("map.png").display().to_string();
         settings.scale = 1000.0;
         assert!(!app.export_to(&settings));
         assert!(
-            app.status
+            app.wb
+                .status
                 .clone()
                 .unwrap()
                 .text

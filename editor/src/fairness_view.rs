@@ -47,9 +47,12 @@ mod tests {
         let recovery =
             std::env::temp_dir().join(format!("megahex-fairness-view-{}", std::process::id()));
         let mut app = crate::app::EditorApp::with_recovery_dir(Document::sample(), recovery);
-        assert!(app.doc.fairness.is_empty(), "not computed on the UI thread");
+        assert!(
+            app.wb.doc.fairness.is_empty(),
+            "not computed on the UI thread"
+        );
         app.settle_checks();
-        let doc = &app.doc;
+        let doc = &app.wb.doc;
         assert!(doc.problems.is_empty(), "{:?}", doc.problems);
         assert!(
             doc.fairness.iter().any(

@@ -10,8 +10,9 @@ use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable, by};
 use megahex::board::Axial;
 use megahex_schema::{Scenario, Side, TilePlacement};
 
-use crate::app::{Dialog, EditorApp, Selection};
+use crate::app::{Dialog, EditorApp};
 use crate::document::{Document, check_bytes};
+use crate::workbench::Selection;
 
 fn scratch(name: &str) -> PathBuf {
     let dir =
@@ -42,7 +43,7 @@ fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
 
 /// Where a hex is on the screen now.
 fn screen_of(harness: &Harness<'_, EditorApp>, hex: Axial) -> Pos2 {
-    let view = harness.state().view.expect("the map has been fitted");
+    let view = harness.state().wb.view.expect("the map has been fitted");
     view.screen_from_hex(hex)
 }
 
@@ -115,10 +116,10 @@ fn place_rotate_undo_save_on_a_real_file() {
     };
     {
         let app = harness.state();
-        let tiles = &app.doc.scenario().unwrap().map.tiles;
+        let tiles = &app.wb.doc.scenario().unwrap().map.tiles;
         assert_eq!(tiles.last(), Some(&placed));
-        assert_eq!(app.selection, Some(Selection::Tile(tiles.len() - 1)));
-        assert!(app.doc.board.as_ref().unwrap().contains(target));
+        assert_eq!(app.wb.selection, Some(Selection::Tile(tiles.len() - 1)));
+        assert!(app.wb.doc.board.as_ref().unwrap().contains(target));
     }
     assert!(harness.query_by_label("Undo add tile 2").is_some());
 
@@ -126,6 +127,7 @@ fn place_rotate_undo_save_on_a_real_file() {
     assert_eq!(
         harness
             .state()
+            .wb
             .doc
             .scenario()
             .unwrap()
@@ -139,20 +141,20 @@ fn place_rotate_undo_save_on_a_real_file() {
     assert!(harness.query_by_label("Undo rotate tile").is_some());
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(
-        harness.state().doc.scenario().unwrap().map.tiles.last(),
+        harness.state().wb.doc.scenario().unwrap().map.tiles.last(),
         Some(&placed)
     );
     assert!(harness.query_by_label("Redo rotate tile").is_some());
     assert!(harness.state().title().ends_with(" •"));
 
     harness.state_mut().settle_checks();
-    assert_eq!(harness.state().doc.problems, Vec::new());
+    assert_eq!(harness.state().wb.doc.problems, Vec::new());
     press(&mut harness, Modifiers::COMMAND, Key::S);
-    assert!(!harness.state().doc.is_dirty());
+    assert!(!harness.state().wb.doc.is_dirty());
     assert!(!harness.state().title().contains('•'));
     let saved = saved_scenario(&file);
     assert_eq!(saved.map.tiles.last(), Some(&placed));
-    assert_eq!(Some(&saved), harness.state().doc.scenario());
+    assert_eq!(Some(&saved), harness.state().wb.doc.scenario());
     // The modeline is kept.
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("# yaml-language-server: $schema=../schema/scenario.schema.json\n"));
@@ -167,12 +169,12 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
     let grab = [-3, 6];
     let pos = screen_of(&harness, grab);
     click_at(&mut harness, pos);
-    assert_eq!(harness.state().selection, Some(Selection::Tile(3)));
+    assert_eq!(harness.state().wb.selection, Some(Selection::Tile(3)));
     let from = screen_of(&harness, grab);
     let to = screen_of(&harness, [-3, 7]);
     drag(&mut harness, from, to);
     assert_eq!(
-        harness.state().doc.scenario().unwrap().map.tiles[3].at,
+        harness.state().wb.doc.scenario().unwrap().map.tiles[3].at,
         [-3, 6]
     );
 
@@ -182,17 +184,24 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
     drag(&mut harness, from, to);
     let legacy = harness
         .state()
+        .wb
         .doc
         .tokens
         .iter()
         .find(|t| t.id == "legacy")
         .cloned();
     assert_eq!(legacy.map(|t| t.hexes), Some(vec![[0, -1]]));
-    assert_eq!(harness.state().selection, Some(Selection::Token(0)));
+    assert_eq!(harness.state().wb.selection, Some(Selection::Token(0)));
 
     press(&mut harness, Modifiers::NONE, Key::Delete);
     assert!(
-        harness.state().doc.tokens.iter().all(|t| t.id != "legacy"),
+        harness
+            .state()
+            .wb
+            .doc
+            .tokens
+            .iter()
+            .all(|t| t.id != "legacy"),
         "the dragged token was deleted"
     );
     assert!(harness.query_by_label("Undo remove token").is_some());
@@ -226,10 +235,13 @@ fn saving_the_sample_goes_through_save_as() {
     let written = target.with_extension("yaml");
     assert!(written.is_file(), "saved with a .yaml extension");
     assert_eq!(harness.state().dialog, None);
-    assert_eq!(harness.state().doc.path.as_deref(), Some(written.as_path()));
+    assert_eq!(
+        harness.state().wb.doc.path.as_deref(),
+        Some(written.as_path())
+    );
     assert_eq!(
         Some(&saved_scenario(&written)),
-        harness.state().doc.scenario()
+        harness.state().wb.doc.scenario()
     );
     // Saved outside a Megahex tree: no schema to point at, so no modeline.
     let text = std::fs::read_to_string(&written).unwrap();
@@ -285,7 +297,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
     harness.get_by_label("Quit, keep the recovery copy").click();
     harness.run_steps(1);
     assert!(commands(&harness).contains(&egui::ViewportCommand::Close));
-    let edited = harness.state().doc.scenario().cloned();
+    let edited = harness.state().wb.doc.scenario().cloned();
     drop(harness);
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
@@ -300,8 +312,8 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
     assert!(again.query_by_label("Restore unsaved changes").is_some());
     again.get_by_label("Restore unsaved changes").click();
     again.run_steps(2);
-    assert_eq!(again.state().doc.scenario().cloned(), edited);
-    assert!(again.state().doc.is_dirty());
+    assert_eq!(again.state().wb.doc.scenario().cloned(), edited);
+    assert!(again.state().wb.doc.is_dirty());
 }
 
 /// Selects a figure, turns on line of sight with L, and hovers a hex: the legend names the rule,
@@ -314,12 +326,12 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     // legacy stands on [0, 0].
     let pos = screen_of(&harness, [0, 0]);
     click_at(&mut harness, pos);
-    assert_eq!(harness.state().selection, Some(Selection::Token(0)));
+    assert_eq!(harness.state().wb.selection, Some(Selection::Token(0)));
     press(&mut harness, Modifiers::NONE, Key::L);
-    assert_eq!(harness.state().overlays.tint, Tint::Sight);
+    assert_eq!(harness.state().wb.overlays.tint, Tint::Sight);
     let rule = {
         let app = harness.state();
-        let scenario = app.doc.scenario().unwrap();
+        let scenario = app.wb.doc.scenario().unwrap();
         megahex::board::los::LosRules::from_rules(&scenario.rules).name()
     };
     let legend = format!("Line of sight from legacy; rule {rule}:");
@@ -337,7 +349,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     // The answers come from the worker thread; wait for the last ones.
     app.overlay_cache.wait();
     let layer = app.overlay_layer();
-    let scene = megahex::scene::Scene::new(app.doc.scenario().unwrap(), &app.doc.catalog);
+    let scene = megahex::scene::Scene::new(app.wb.doc.scenario().unwrap(), &app.wb.doc.catalog);
     let board = &scene.board;
     for (at, color) in &layer.tints {
         let sight =
@@ -352,7 +364,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     // The hovered hex [0, -2] gets a witness line or its blockers outlined.
     assert!(layer.witness.is_some() || layer.outlines.len() == 2);
     press(&mut harness, Modifiers::NONE, Key::L);
-    assert_eq!(harness.state().overlays.tint, Tint::None);
+    assert_eq!(harness.state().wb.overlays.tint, Tint::None);
 }
 
 /// Places Omnitron-V from the token palette, turning it in hand with R and on the map with
@@ -364,7 +376,7 @@ fn place_turn_and_inspect_a_token_then_save() {
     let (_, file, mut harness) = sample_app("token");
     let t = |tile, hex| HexRef::Tile(TileHex { tile, hex });
     let fourth =
-        |h: &Harness<'_, EditorApp>| h.state().doc.scenario().unwrap().tokens.get(3).cloned();
+        |h: &Harness<'_, EditorApp>| h.state().wb.doc.scenario().unwrap().tokens.get(3).cloned();
 
     harness.get_by_label("Tokens").click();
     harness.run_steps(2);
@@ -379,7 +391,7 @@ fn place_turn_and_inspect_a_token_then_save() {
     assert_eq!(placed.id, "omnitron-v");
     assert_eq!(placed.team.as_deref(), Some("heroes"), "the first team");
     assert_eq!(placed.at, Footprint::Many(vec![t(1, 6), t(1, 8), t(1, 3)]));
-    assert_eq!(harness.state().selection, Some(Selection::Token(3)));
+    assert_eq!(harness.state().wb.selection, Some(Selection::Token(3)));
 
     // Shift+R on the selected figure turns it back: S then SW of [2, -2], 1/11 and 1/8.
     press(&mut harness, Modifiers::SHIFT, Key::R);
@@ -415,9 +427,9 @@ fn place_turn_and_inspect_a_token_then_save() {
     );
 
     harness.state_mut().settle_checks();
-    assert_eq!(harness.state().doc.problems, Vec::new());
+    assert_eq!(harness.state().wb.doc.problems, Vec::new());
     press(&mut harness, Modifiers::COMMAND, Key::S);
-    assert!(!harness.state().doc.is_dirty());
+    assert!(!harness.state().wb.doc.is_dirty());
     let expected = Token {
         id: "omnitron-v".into(),
         kind: TokenKind::Character,
@@ -502,7 +514,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
         DeploymentZone, EnvironmentCard, HexRef, LosEdges, ObjectiveKind, TileHex,
     };
     let (_, file, mut harness) = sample_app("scenario-panels");
-    let scenario = |h: &Harness<'_, EditorApp>| h.state().doc.scenario().cloned().unwrap();
+    let scenario = |h: &Harness<'_, EditorApp>| h.state().wb.doc.scenario().cloned().unwrap();
 
     harness
         .get_by_role_and_label(Role::Button, "Scenario")
@@ -561,7 +573,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     let pos = screen_of(&harness, [0, 1]);
     click_at(&mut harness, pos);
     press(&mut harness, Modifiers::NONE, Key::Escape);
-    assert_eq!(harness.state().tool, crate::app::Tool::Select);
+    assert_eq!(harness.state().wb.tool, crate::workbench::Tool::Select);
     let objective = scenario(&harness).objectives[2].clone();
     assert_eq!(objective.id, "hold-plaza");
     assert_eq!(objective.team, "rebels");
@@ -649,6 +661,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     harness.state_mut().settle_checks();
     let errors: Vec<_> = harness
         .state()
+        .wb
         .doc
         .problems
         .iter()
@@ -657,9 +670,9 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
         .collect();
     assert_eq!(errors, Vec::new(), "the app's checks find no errors");
     press(&mut harness, Modifiers::COMMAND, Key::S);
-    assert!(!harness.state().doc.is_dirty());
+    assert!(!harness.state().wb.doc.is_dirty());
     let saved = saved_scenario(&file);
-    assert_eq!(Some(&saved), harness.state().doc.scenario());
+    assert_eq!(Some(&saved), harness.state().wb.doc.scenario());
     let text = std::fs::read_to_string(&file).unwrap();
     for expected in [
         "\nteams:\n  - {id: heroes, name: Heroes}\n  - {id: villains, name: Villains}\n  - {id: rebels, name: Rebel Alliance}\n",
@@ -688,12 +701,13 @@ fn scenario_text_fields_change_the_scenario_when_left() {
             .type_text(word);
         harness.run_steps(1);
     }
-    assert_eq!(harness.state().doc.scenario().unwrap().description, None);
+    assert_eq!(harness.state().wb.doc.scenario().unwrap().description, None);
     let pos = screen_of(&harness, [-3, 6]);
     click_at(&mut harness, pos);
     assert_eq!(
         harness
             .state()
+            .wb
             .doc
             .scenario()
             .unwrap()
@@ -701,12 +715,12 @@ fn scenario_text_fields_change_the_scenario_when_left() {
             .as_deref(),
         Some("Two teams")
     );
-    let editing = harness.state().doc.editing.as_ref().unwrap();
+    let editing = harness.state().wb.doc.editing.as_ref().unwrap();
     assert_eq!(editing.undo_label(), Some("edit description"));
     press(&mut harness, Modifiers::COMMAND, Key::Z);
-    assert_eq!(harness.state().doc.scenario().unwrap().description, None);
+    assert_eq!(harness.state().wb.doc.scenario().unwrap().description, None);
     assert!(
-        !harness.state().doc.is_dirty(),
+        !harness.state().wb.doc.is_dirty(),
         "one undo: back to the file"
     );
 
@@ -717,10 +731,10 @@ fn scenario_text_fields_change_the_scenario_when_left() {
     harness.run_steps(1);
     press(&mut harness, Modifiers::NONE, Key::Escape);
     assert_eq!(
-        harness.state().doc.scenario().unwrap().title.as_deref(),
+        harness.state().wb.doc.scenario().unwrap().title.as_deref(),
         Some("Editor sample")
     );
-    assert!(!harness.state().doc.is_dirty());
+    assert!(!harness.state().wb.doc.is_dirty());
 }
 
 /// Drags a tile face from the palette onto the map: it lands snapped edge to edge next to a
@@ -735,7 +749,7 @@ fn a_tile_dragged_from_the_palette_snaps_next_to_the_map() {
     let to = screen_of(&harness, [-5, 3]);
     drag(&mut harness, from, to);
     let app = harness.state();
-    let tiles = &app.doc.scenario().unwrap().map.tiles;
+    let tiles = &app.wb.doc.scenario().unwrap().map.tiles;
     assert_eq!(
         tiles.last(),
         Some(&TilePlacement {

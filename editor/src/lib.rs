@@ -26,6 +26,7 @@ pub mod storage;
 pub mod tokens;
 pub mod view;
 pub mod watch;
+pub mod workbench;
 
 pub use app::EditorApp;
 pub use document::Document;

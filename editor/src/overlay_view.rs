@@ -5,9 +5,10 @@
 use egui::{Color32, RichText};
 use megahex::board::Axial;
 
-use crate::app::{EditorApp, Selection};
+use crate::app::EditorApp;
 use crate::overlay::{self, Layer, Seen, Source, Tint};
 use crate::view::hex_corners_in_world;
+use crate::workbench::Selection;
 
 /// How strongly a tint covers the ground.
 const TINT_ALPHA: f32 = 0.5;
@@ -16,17 +17,17 @@ impl EditorApp {
     /// Where overlays are computed from: the selected token's hexes, or the hex clicked to select
     /// a tile.
     pub(crate) fn overlay_source(&self) -> Option<Source> {
-        match self.selection? {
+        match self.wb.selection? {
             Selection::Token(index) => {
-                let token = self.doc.tokens.iter().find(|t| t.index == index)?;
+                let token = self.wb.doc.tokens.iter().find(|t| t.index == index)?;
                 Some(Source {
                     hexes: token.hexes.clone(),
                     token: Some(token.id.clone()),
                 })
             }
             Selection::Tile(index) => {
-                let at = self.picked?;
-                let hex = self.doc.board.as_ref()?.get(at)?;
+                let at = self.wb.picked?;
+                let hex = self.wb.doc.board.as_ref()?.get(at)?;
                 (hex.placement == index).then(|| Source {
                     hexes: vec![at],
                     token: None,
@@ -37,7 +38,7 @@ impl EditorApp {
 
     /// The overlay bar under the toolbar: parameters and the legend, shown while an overlay is on.
     pub(crate) fn overlay_bar(&mut self, ui: &mut egui::Ui) {
-        let settings = &mut self.overlays;
+        let settings = &mut self.wb.overlays;
         match settings.tint {
             Tint::Reach => {
                 ui.horizontal_wrapped(|ui| {
@@ -105,7 +106,8 @@ impl EditorApp {
             .overlay_cache
             .rules()
             .or_else(|| {
-                self.doc
+                self.wb
+                    .doc
                     .scenario()
                     .map(|s| megahex::board::los::LosRules::from_rules(&s.rules))
             })
@@ -121,7 +123,7 @@ impl EditorApp {
                 .map_or_else(String::new, |h| format!("from q,r {},{}", h[0], h[1])),
             None => "select a hex or token (click it) to see it".to_owned(),
         };
-        match self.overlays.tint {
+        match self.wb.overlays.tint {
             Tint::Sight => {
                 items.push((None, format!("Line of sight {from}; rule {rule}:")));
                 items.push((Some(overlay::SEEN), "seen both ways".to_owned()));
@@ -140,13 +142,13 @@ impl EditorApp {
                 ));
             }
             Tint::Reach => {
-                let action = if self.overlays.sprint {
+                let action = if self.wb.overlays.sprint {
                     "Sprint".to_owned()
                 } else {
                     format!(
                         "Move {}{}",
-                        self.overlays.move_value,
-                        if self.overlays.mobility {
+                        self.wb.overlays.move_value,
+                        if self.wb.overlays.mobility {
                             " with Mobility"
                         } else {
                             ""
@@ -161,10 +163,10 @@ impl EditorApp {
                 ));
             }
             Tint::Area => {
-                let shape = if self.overlays.vertex {
+                let shape = if self.wb.overlays.vertex {
                     "vertex".to_owned()
                 } else {
-                    format!("radius {}", self.overlays.radius)
+                    format!("radius {}", self.wb.overlays.radius)
                 };
                 items.push((
                     None,
@@ -178,8 +180,8 @@ impl EditorApp {
             }
             Tint::None => {}
         }
-        if self.overlays.range {
-            let text = if self.overlays.tint == Tint::None {
+        if self.wb.overlays.range {
+            let text = if self.wb.overlays.tint == Tint::None {
                 format!("Range numbers {from} (distance + elevation difference)")
             } else {
                 "range numbers at the top of each hex".to_owned()
@@ -194,19 +196,19 @@ impl EditorApp {
     pub(crate) fn overlay_layer(&mut self) -> Layer {
         let mut layer = Layer::default();
         self.overlay_note = None;
-        if !self.overlays.any() {
+        if !self.wb.overlays.any() {
             return layer;
         }
         let Some(source) = self.overlay_source() else {
             return layer;
         };
-        let Some(scenario) = self.doc.scenario() else {
+        let Some(scenario) = self.wb.doc.scenario() else {
             return layer;
         };
         self.overlay_cache
-            .scene(self.doc.layout, scenario, &self.doc.catalog);
-        let hovered = self.hovered.filter(|h| !source.hexes.contains(h));
-        let settings = self.overlays;
+            .scene(self.wb.doc.layout, scenario, &self.wb.doc.catalog);
+        let hovered = self.wb.hovered.filter(|h| !source.hexes.contains(h));
+        let settings = self.wb.overlays;
         match settings.tint {
             Tint::Sight => {
                 for &(at, seen) in self.overlay_cache.verdicts(&source) {
@@ -270,7 +272,7 @@ impl EditorApp {
                 }
             }
             Tint::Area => {
-                if let Some(origin) = self.hovered {
+                if let Some(origin) = self.wb.hovered {
                     let corner = self.nearest_corner(origin);
                     if let Some(t) = self
                         .overlay_cache
@@ -323,7 +325,7 @@ impl EditorApp {
 
     /// The corner of `hex` nearest the pointer (0 east, then clockwise), for vertex attacks.
     fn nearest_corner(&self, hex: Axial) -> usize {
-        let Some(pointer) = self.pointer_world else {
+        let Some(pointer) = self.wb.pointer_world else {
             return 0;
         };
         hex_corners_in_world(hex)

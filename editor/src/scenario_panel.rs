@@ -20,9 +20,10 @@ use megahex_schema::{
     TokenKind,
 };
 
-use crate::app::{EditorApp, Tool};
+use crate::app::EditorApp;
 use crate::deployment::{Brush, PaintTarget, Stroke};
 use crate::edit::Edit;
+use crate::workbench::Tool;
 
 /// The scenario panels' own state, kept on the app between frames.
 #[derive(Debug, Clone)]
@@ -414,11 +415,11 @@ impl Env<'_> {
 impl EditorApp {
     /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
     pub(crate) fn scenario_panel(&mut self, ui: &mut Ui) {
-        let Some(current) = self.doc.scenario().cloned() else {
+        let Some(current) = self.wb.doc.scenario().cloned() else {
             return;
         };
-        let errors = self.doc.count(Severity::Error);
-        let warnings = self.doc.count(Severity::Warning);
+        let errors = self.wb.doc.count(Severity::Error);
+        let warnings = self.wb.doc.count(Severity::Warning);
         ui.horizontal_wrapped(|ui| {
             ui.heading("Scenario setup");
             let problems = format!("Problems: {errors} errors, {warnings} warnings");
@@ -430,15 +431,15 @@ impl EditorApp {
                 self.scenario_ui.open = false;
             }
         });
-        if let Tool::Paint(brush) = self.tool {
+        if let Tool::Paint(brush) = self.wb.tool {
             self.painting_bar(ui, &current, brush);
         }
         ui.separator();
         let mut draft = current.clone();
         let mut env = Env {
             buffers: &mut self.scenario_ui.buffers,
-            tool: &mut self.tool,
-            board: self.doc.board.as_ref(),
+            tool: &mut self.wb.tool,
+            board: self.wb.doc.board.as_ref(),
             show_zones: &mut self.scenario_ui.show_zones,
             refused: None,
         };
@@ -474,10 +475,10 @@ impl EditorApp {
                 .on_hover_text("Strokes remove hexes instead of adding them (holding Shift does the same for one stroke)")
                 .changed()
             {
-                self.tool = Tool::Paint(Brush { erase, ..brush });
+                self.wb.tool = Tool::Paint(Brush { erase, ..brush });
             }
             if ui.button("Stop painting").on_hover_text("Esc").clicked() {
-                self.tool = Tool::Select;
+                self.wb.tool = Tool::Select;
             }
         });
     }

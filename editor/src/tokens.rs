@@ -15,9 +15,10 @@ use megahex_schema::{
     Catalog, Figure, FigureKind, Footprint, HexRef, Scenario, TileHex, TileHexMap, Token, TokenKind,
 };
 
-use crate::app::{EditorApp, Selection, StatusKind, Tool};
+use crate::app::EditorApp;
 use crate::draw::Marks;
 use crate::edit::Edit;
+use crate::workbench::{Selection, StatusKind, Tool};
 
 /// The largest footprint the palette puts down: a whole tile. A custom catalog may name bigger
 /// figures; their hexes are better written by hand than guessed.
@@ -523,7 +524,7 @@ impl EditorApp {
     }
 
     fn holding(&self, piece: &Piece) -> bool {
-        self.tool == Tool::PlaceToken
+        self.wb.tool == Tool::PlaceToken
             && self
                 .token_ui
                 .in_hand
@@ -539,8 +540,8 @@ impl EditorApp {
                 .weak(),
         );
         ui.separator();
-        let editable = self.doc.scenario().is_some();
-        let figures = self.doc.catalog.figures.clone();
+        let editable = self.wb.doc.scenario().is_some();
+        let figures = self.wb.doc.catalog.figures.clone();
         let mut picked = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (kind, title) in [
@@ -597,6 +598,7 @@ impl EditorApp {
     fn piece_name_and_size(&self, piece: &Piece) -> (String, usize) {
         match piece {
             Piece::Figure(id) => self
+                .wb
                 .doc
                 .catalog
                 .figure(id)
@@ -609,8 +611,8 @@ impl EditorApp {
     pub(crate) fn pick_token(&mut self, piece: Piece) {
         let (name, size) = self.piece_name_and_size(&piece);
         self.token_ui.in_hand = Some(InHand { piece, rotation: 0 });
-        self.tool = Tool::PlaceToken;
-        self.selection = None;
+        self.wb.tool = Tool::PlaceToken;
+        self.wb.selection = None;
         let turn = if size > 1 {
             ", R / Shift+R turn it"
         } else {
@@ -662,7 +664,8 @@ impl EditorApp {
 
     /// R / Shift+R on a selected token: turns a multi-hex figure around its first hex.
     pub(crate) fn rotate_token(&mut self, index: usize, clockwise: bool) {
-        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
+        else {
             return;
         };
         let Some(token) = scenario.tokens.get(index) else {
@@ -680,12 +683,13 @@ impl EditorApp {
     /// `keep_placing` (Shift+click) the same token stays in hand for the next click.
     pub(crate) fn place_token(&mut self, at: Axial, keep_placing: bool) {
         let Some(hand) = self.token_ui.in_hand.clone() else {
-            self.tool = Tool::Select;
+            self.wb.tool = Tool::Select;
             self.refuse("Pick a token in the Tokens palette first");
             return;
         };
-        let (Some(scenario), Some(board)) = (self.doc.scenario(), self.doc.board.as_ref()) else {
-            self.tool = Tool::Select;
+        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
+        else {
+            self.wb.tool = Tool::Select;
             self.refuse("There is no map to place a token on");
             return;
         };
@@ -695,7 +699,7 @@ impl EditorApp {
             at,
             scenario,
             board,
-            &self.doc.catalog,
+            &self.wb.doc.catalog,
         ) {
             Ok(token) => token,
             Err(reason) => {
@@ -711,23 +715,24 @@ impl EditorApp {
         );
         if self.edit(Edit::AddToken(token)) {
             let index = self
+                .wb
                 .doc
                 .scenario()
                 .map_or(0, |s| s.tokens.len().saturating_sub(1));
-            self.selection = Some(Selection::Token(index));
-            self.picked = Some(at);
+            self.wb.selection = Some(Selection::Token(index));
+            self.wb.picked = Some(at);
             if !keep_placing {
-                self.tool = Tool::Select;
+                self.wb.tool = Tool::Select;
             }
             self.say(StatusKind::Done, done);
         } else {
-            self.tool = Tool::Select;
+            self.wb.tool = Tool::Select;
         }
     }
 
     /// The preview of the token in hand under the pointer: red where a hex is off the map.
     pub(crate) fn token_ghost(&self, marks: &mut Marks) {
-        let (Some(at), Some(hand)) = (self.pointer_hex, &self.token_ui.in_hand) else {
+        let (Some(at), Some(hand)) = (self.wb.pointer_hex, &self.token_ui.in_hand) else {
             return;
         };
         let (_, size) = self.piece_name_and_size(&hand.piece);
@@ -738,7 +743,7 @@ impl EditorApp {
         marks.ghost_token_ok = marks
             .ghost_token
             .iter()
-            .all(|&h| self.doc.board.as_ref().is_some_and(|b| b.contains(h)));
+            .all(|&h| self.wb.doc.board.as_ref().is_some_and(|b| b.contains(h)));
     }
 
     // --- inspector -------------------------------------------------------------------------
@@ -755,10 +760,10 @@ impl EditorApp {
         if left && let Some(draft) = self.token_ui.draft.take() {
             self.commit_draft(draft);
         }
-        let Some(Selection::Token(index)) = self.selection else {
+        let Some(Selection::Token(index)) = self.wb.selection else {
             return;
         };
-        let Some(scenario) = self.doc.scenario() else {
+        let Some(scenario) = self.wb.doc.scenario() else {
             return;
         };
         let Some(token) = scenario.tokens.get(index).cloned() else {
@@ -775,7 +780,7 @@ impl EditorApp {
                 (t.id.clone(), shown)
             })
             .collect();
-        let figures: Vec<Figure> = self.doc.catalog.figures.clone();
+        let figures: Vec<Figure> = self.wb.doc.catalog.figures.clone();
         egui::CollapsingHeader::new(RichText::new(format!("Token {}", token.id)).heading())
             .id_salt("token-inspector")
             .default_open(true)
@@ -820,7 +825,7 @@ impl EditorApp {
                         .clicked()
                         && self.edit(Edit::RemoveToken { index })
                     {
-                        self.selection = None;
+                        self.wb.selection = None;
                     }
                 });
             });
@@ -853,6 +858,7 @@ impl EditorApp {
                     }
                     // The id as it is now: committing the other field may have renamed it.
                     let token_id = self
+                        .wb
                         .doc
                         .scenario()
                         .and_then(|s| s.tokens.get(index))
@@ -997,7 +1003,7 @@ impl EditorApp {
     /// Applies a change to the token at `index` as one [`Edit::UpdateToken`]; nothing when it
     /// changes nothing.
     fn update_token(&mut self, index: usize, change: impl FnOnce(&mut Token)) -> bool {
-        let Some(token) = self.doc.scenario().and_then(|s| s.tokens.get(index)) else {
+        let Some(token) = self.wb.doc.scenario().and_then(|s| s.tokens.get(index)) else {
             return false;
         };
         let mut next = token.clone();
@@ -1014,7 +1020,7 @@ impl EditorApp {
     /// Applies what was typed in an inspector field. Bad values are refused in the status line
     /// and the field shows the token's value again.
     pub(crate) fn commit_draft(&mut self, draft: Draft) {
-        let Some(scenario) = self.doc.scenario() else {
+        let Some(scenario) = self.wb.doc.scenario() else {
             return;
         };
         let Some(token) = scenario.tokens.get(draft.index).cloned() else {
@@ -1117,7 +1123,7 @@ mod tests {
     }
 
     fn tokens(app: &EditorApp) -> &[Token] {
-        &app.doc.scenario().unwrap().tokens
+        &app.wb.doc.scenario().unwrap().tokens
     }
 
     fn figure(id: &str) -> Piece {
@@ -1177,7 +1183,7 @@ mod tests {
         assert_eq!(fresh_id("soldier", false, &taken), "soldier-2");
         assert_eq!(fresh_id("vial", false, &taken), "vial-2");
         assert_eq!(fresh_id("shard", false, &taken), "shard-1");
-        let catalog = &app.doc.catalog;
+        let catalog = &app.wb.doc.catalog;
         let stem = |id: &str| figure_stem(catalog.figure(id).unwrap());
         assert_eq!(stem("baron-blade"), ("baron-blade".to_owned(), true));
         assert_eq!(
@@ -1200,17 +1206,17 @@ mod tests {
     fn a_multi_hex_figure_is_placed_turned_and_undone() {
         let (mut app, _) = sample_app("omnitron");
         app.pick_token(figure("omnitron-v"));
-        assert_eq!(app.tool, Tool::PlaceToken);
+        assert_eq!(app.wb.tool, Tool::PlaceToken);
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(app.token_ui.in_hand.as_ref().unwrap().rotation, 1);
 
         // Turned once, the body is SW then NW of the first hex: from [-1, -1] the NW hex
         // [-2, -1] is off the map, so nothing is placed and the figure stays in hand.
         app.place_token([-1, -1], false);
-        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
-        assert!(app.status.as_ref().unwrap().text.contains("q,r -2,-1"));
+        assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
+        assert!(app.wb.status.as_ref().unwrap().text.contains("q,r -2,-1"));
         assert_eq!(tokens(&app).len(), 3);
-        assert_eq!(app.tool, Tool::PlaceToken);
+        assert_eq!(app.wb.tool, Tool::PlaceToken);
 
         // From [2, -2]: [1, -1] and [1, -2], all on M1.
         app.place_token([2, -2], false);
@@ -1227,9 +1233,9 @@ mod tests {
             effect_tokens: None,
         };
         assert_eq!(tokens(&app).get(3), Some(&expected));
-        assert_eq!(app.selection, Some(Selection::Token(3)));
-        assert_eq!(app.tool, Tool::Select);
-        assert_eq!(app.doc.tokens[3].hexes, vec![[2, -2], [1, -1], [1, -2]]);
+        assert_eq!(app.wb.selection, Some(Selection::Token(3)));
+        assert_eq!(app.wb.tool, Tool::Select);
+        assert_eq!(app.wb.doc.tokens[3].hexes, vec![[2, -2], [1, -1], [1, -2]]);
 
         // Shift+R on the selected figure turns it back: S then SW of [2, -2].
         app.shortcut(Key::R, Modifiers::SHIFT);
@@ -1238,7 +1244,7 @@ mod tests {
             Footprint::Many(vec![t(1, 6), t(1, 11), t(1, 8)])
         );
         assert_eq!(
-            app.doc.editing.as_ref().unwrap().undo_label(),
+            app.wb.doc.editing.as_ref().unwrap().undo_label(),
             Some("rotate token")
         );
         // R turns it back to where it was placed; R again would put its last hex on [2, -3],
@@ -1246,16 +1252,20 @@ mod tests {
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(tokens(&app)[3], expected);
         app.shortcut(Key::R, Modifiers::NONE);
-        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
+        assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         assert!(
-            app.status.as_ref().unwrap().text.contains("q,r 2,-3"),
+            app.wb.status.as_ref().unwrap().text.contains("q,r 2,-3"),
             "{:?}",
-            app.status
+            app.wb.status
         );
         assert_eq!(tokens(&app)[3], expected);
 
         app.settle_checks();
-        assert_eq!(app.doc.problems, Vec::new(), "the placed figure validates");
+        assert_eq!(
+            app.wb.doc.problems,
+            Vec::new(),
+            "the placed figure validates"
+        );
 
         // Undo: the turn back, the Shift+R turn, the placement.
         app.shortcut(Key::Z, Modifiers::COMMAND);
@@ -1266,12 +1276,12 @@ mod tests {
         app.shortcut(Key::Z, Modifiers::COMMAND);
         app.shortcut(Key::Z, Modifiers::COMMAND);
         assert_eq!(tokens(&app).len(), 3, "undoing the placement removes it");
-        assert_eq!(app.selection, None);
+        assert_eq!(app.wb.selection, None);
         app.shortcut(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
         assert_eq!(tokens(&app)[3], expected);
 
         // The saved text: fields in the model's order, hexes as the printed tiles name them.
-        let yaml = crate::storage::to_yaml(app.doc.scenario().unwrap(), None).unwrap();
+        let yaml = crate::storage::to_yaml(app.wb.doc.scenario().unwrap(), None).unwrap();
         assert!(
             yaml.contains(
                 "\n  - {id: omnitron-v, kind: character, character: omnitron-v, team: heroes, at: [1/6, 1/8, 1/3]}\n"
@@ -1288,9 +1298,9 @@ mod tests {
         app.pick_token(marker("Shard"));
         // Shift+click keeps the shard in hand for the next one.
         app.place_token([-2, 0], true);
-        assert_eq!(app.tool, Tool::PlaceToken);
+        assert_eq!(app.wb.tool, Tool::PlaceToken);
         app.place_token([1, 0], false);
-        assert_eq!(app.tool, Tool::Select);
+        assert_eq!(app.wb.tool, Tool::Select);
         app.pick_token(figure("velociraptor"));
         app.place_token([0, -1], false);
         app.pick_token(figure("blade-battalion-soldier"));
@@ -1332,18 +1342,18 @@ mod tests {
         );
         // A marker has one hex: R says so and changes nothing.
         app.select_at([-2, 0]);
-        assert_eq!(app.selection, Some(Selection::Token(4)));
-        let before = app.doc.scenario().unwrap().clone();
+        assert_eq!(app.wb.selection, Some(Selection::Token(4)));
+        let before = app.wb.doc.scenario().unwrap().clone();
         app.shortcut(Key::R, Modifiers::NONE);
-        assert_eq!(app.status.as_ref().unwrap().kind, StatusKind::Refused);
-        assert_eq!(app.doc.scenario().unwrap(), &before);
+        assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
+        assert_eq!(app.wb.doc.scenario().unwrap(), &before);
         app.settle_checks();
-        assert_eq!(app.doc.problems, Vec::new());
+        assert_eq!(app.wb.doc.problems, Vec::new());
         // Off the map: refused, nothing added.
         app.pick_token(marker("Pylon"));
         app.place_token([-30, 0], false);
         assert_eq!(tokens(&app).len(), 8);
-        assert!(app.status.as_ref().unwrap().text.contains("off the map"));
+        assert!(app.wb.status.as_ref().unwrap().text.contains("off the map"));
     }
 
     #[test]
@@ -1353,7 +1363,7 @@ mod tests {
         app.place_token([2, -2], false);
         // Unturned from [2, -2]: [2, -1] and [1, -1]. One hex down: [2, -1], [2, 0], [1, 0],
         // which are 1/11, 1/16 and 1/13.
-        assert_eq!(app.doc.tokens[3].hexes, vec![[2, -2], [2, -1], [1, -1]]);
+        assert_eq!(app.wb.doc.tokens[3].hexes, vec![[2, -2], [2, -1], [1, -1]]);
         app.finish_drag_for_test(Drag::Token {
             index: 3,
             grab: [2, -1],
@@ -1365,7 +1375,7 @@ mod tests {
         );
         app.shortcut(Key::Delete, Modifiers::NONE);
         assert_eq!(tokens(&app).len(), 3);
-        assert_eq!(app.selection, None);
+        assert_eq!(app.wb.selection, None);
     }
 
     #[test]
@@ -1374,21 +1384,21 @@ mod tests {
         // omni (token 1) is a target of the objective stop-omni.
         type_into(&mut app, 1, Field::Id, "omnitron");
         assert_eq!(tokens(&app)[1].id, "omnitron");
-        let objective = &app.doc.scenario().unwrap().objectives[1];
+        let objective = &app.wb.doc.scenario().unwrap().objectives[1];
         assert_eq!(objective.targets, vec!["omnitron".to_owned()]);
         assert_eq!(
-            app.status.as_ref().unwrap().text,
+            app.wb.status.as_ref().unwrap().text,
             "Renamed `omni` to `omnitron`; the objective naming it follows"
         );
         // One undo restores both.
         app.shortcut(Key::Z, Modifiers::COMMAND);
         assert_eq!(tokens(&app)[1].id, "omni");
         assert_eq!(
-            app.doc.scenario().unwrap().objectives[1].targets,
+            app.wb.doc.scenario().unwrap().objectives[1].targets,
             vec!["omni".to_owned()]
         );
 
-        let before = app.doc.scenario().unwrap().clone();
+        let before = app.wb.doc.scenario().unwrap().clone();
         for (field, text, why) in [
             (Field::Id, "legacy", "already exists"),
             (Field::Id, "two words", "not a valid id"),
@@ -1397,10 +1407,10 @@ mod tests {
             (Field::Radius, "far", "whole number"),
         ] {
             type_into(&mut app, 1, field, text);
-            let status = app.status.clone().unwrap();
+            let status = app.wb.status.clone().unwrap();
             assert_eq!(status.kind, StatusKind::Refused, "{text}");
             assert!(status.text.contains(why), "{text}: {}", status.text);
-            assert_eq!(app.doc.scenario().unwrap(), &before, "{text}");
+            assert_eq!(app.wb.doc.scenario().unwrap(), &before, "{text}");
         }
 
         type_into(&mut app, 2, Field::Label, "  Vial of Sun  ");
@@ -1414,13 +1424,13 @@ mod tests {
         // Emptying a field removes the key; the same text again is no edit at all.
         type_into(&mut app, 2, Field::Health, "");
         assert_eq!(tokens(&app)[2].health, None);
-        let revision = app.doc.editing.as_ref().unwrap().revision();
+        let revision = app.wb.doc.editing.as_ref().unwrap().revision();
         type_into(&mut app, 2, Field::Label, "Vial of Sun");
-        assert_eq!(app.doc.editing.as_ref().unwrap().revision(), revision);
+        assert_eq!(app.wb.doc.editing.as_ref().unwrap().revision(), revision);
         // Four typed values, four undo steps.
         for _ in 0..4 {
             app.shortcut(Key::Z, Modifiers::COMMAND);
         }
-        assert_eq!(app.doc.scenario().unwrap(), &before);
+        assert_eq!(app.wb.doc.scenario().unwrap(), &before);
     }
 }

@@ -1,0 +1,185 @@
+//! The workbench: the state every panel works on (the document, what is selected, the tool in
+//! hand, the view, the status line) and the queue of commands panels send. Panels receive it
+//! instead of the whole window, and change the scenario only through [`Workbench::edit`].
+
+use egui::Pos2;
+use megahex::board::Axial;
+use megahex_schema::TilePlacement;
+
+use crate::command::Command;
+use crate::document::Document;
+use crate::edit::Edit;
+use crate::view::View;
+
+/// What is selected on the map: the handle edits use (a position in the scenario's lists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    /// A placed tile, by position in `map.tiles`.
+    Tile(usize),
+    /// A token, by position in `tokens`.
+    Token(usize),
+}
+
+/// What a click on the map does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// Select tiles and tokens, drag them, pan.
+    Select,
+    /// Put this tile down where the map is clicked (its `at` follows the pointer).
+    Place(TilePlacement),
+    /// Put the token picked in the token palette down where the map is clicked; what is in
+    /// hand, and how it is turned, is kept in [`crate::tokens::TokenUi`].
+    PlaceToken,
+    /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
+    Paint(crate::deployment::Brush),
+}
+
+/// How a status message reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusKind {
+    /// Something done (saved, undone).
+    Done,
+    /// An edit the rules or the editor refused.
+    Refused,
+    /// Something failed (a save, a recovery copy).
+    Failed,
+}
+
+/// The status line: the outcome of the last action, so nothing is refused silently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// What happened.
+    pub text: String,
+    /// How to colour it.
+    pub kind: StatusKind,
+}
+
+/// What the panels share. Owned by the shell; each panel's own state stays in the panel.
+pub struct Workbench {
+    /// The open document.
+    pub doc: Document,
+    /// `None` until the canvas size is known, and after "Fit": fit the map on the next frame.
+    pub view: Option<View>,
+    /// The board hex under the pointer.
+    pub hovered: Option<Axial>,
+    /// Any hex under the pointer, on the map or not (where a tile would be placed).
+    pub pointer_hex: Option<Axial>,
+    /// The pointer in world space, for the corner of a vertex attack.
+    pub pointer_world: Option<Pos2>,
+    /// What is selected.
+    pub selection: Option<Selection>,
+    /// The hex last clicked: with a tile selected, the hex overlays start from.
+    pub picked: Option<Axial>,
+    /// What a click on the map does.
+    pub tool: Tool,
+    /// The status line.
+    pub status: Option<Status>,
+    /// Which overlays are on, and their parameters.
+    pub overlays: crate::overlay::Settings,
+    /// Where the map was drawn last frame, to centre the view on a problem.
+    pub canvas_rect: Option<egui::Rect>,
+    /// The context of the last frame, so workers can wake the UI when they finish.
+    pub ctx: Option<egui::Context>,
+    /// Commands asked for this frame, run together by the shell.
+    pub commands: Vec<Command>,
+    /// Why edits are refused for now (a recovery copy waits for a decision), if they are.
+    pub edits_blocked: Option<String>,
+    /// An edit, undo or redo changed the scenario since the shell last looked.
+    pub changed: bool,
+}
+
+impl Workbench {
+    /// A workbench on `doc`, nothing selected, the map fitted on the first frame.
+    pub fn new(doc: Document) -> Workbench {
+        Workbench {
+            doc,
+            view: None,
+            hovered: None,
+            pointer_hex: None,
+            pointer_world: None,
+            selection: None,
+            picked: None,
+            tool: Tool::Select,
+            status: None,
+            overlays: crate::overlay::Settings::default(),
+            canvas_rect: None,
+            ctx: None,
+            commands: Vec::new(),
+            edits_blocked: None,
+            changed: false,
+        }
+    }
+
+    /// Applies one edit: the only way the scenario changes. A refused edit is reported in the
+    /// status line.
+    pub fn edit(&mut self, edit: Edit) -> bool {
+        if let Some(why) = &self.edits_blocked {
+            let why = why.clone();
+            self.refuse(&why);
+            return false;
+        }
+        let label = edit.label();
+        match self.doc.apply(edit) {
+            Ok(true) => {
+                self.changed = true;
+                self.status = None;
+                true
+            }
+            Ok(false) => false,
+            Err(reason) => {
+                self.refuse(&format!("Cannot {label}: {reason}"));
+                false
+            }
+        }
+    }
+
+    /// Asks the shell to run `command` this frame.
+    pub fn send(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// Puts a message in the status line.
+    pub fn say(&mut self, kind: StatusKind, text: String) {
+        self.status = Some(Status { text, kind });
+    }
+
+    /// Says why something was not done.
+    pub fn refuse(&mut self, text: &str) {
+        self.say(StatusKind::Refused, text.to_owned());
+    }
+
+    /// Is `at` a hex of the map?
+    pub fn on_board(&self, at: Axial) -> bool {
+        self.doc.board.as_ref().is_some_and(|b| b.contains(at))
+    }
+
+    /// Moves the view so the middle of `hexes` is in the middle of the map, at the same zoom.
+    pub fn centre_on(&mut self, hexes: &[Axial]) {
+        let (Some(view), Some(rect)) = (&mut self.view, self.canvas_rect) else {
+            return;
+        };
+        let Some(bounds) = crate::view::world_bounds(hexes.iter().copied()) else {
+            return;
+        };
+        view.origin_in_screen = rect.center() - bounds.center().to_vec2() * view.scale;
+    }
+
+    /// Drops a selection that no longer exists (after an edit or a reload).
+    pub fn drop_stale_selection(&mut self) {
+        let exists = self.doc.scenario().is_some_and(|s| match self.selection {
+            Some(Selection::Tile(i)) => i < s.map.tiles.len(),
+            Some(Selection::Token(i)) => i < s.tokens.len(),
+            None => true,
+        });
+        if !exists {
+            self.selection = None;
+        }
+    }
+
+    /// Is Alt held now (free placement)?
+    pub fn alt_held(&self) -> bool {
+        self.ctx
+            .as_ref()
+            .is_some_and(|c| c.input(|i| i.modifiers.alt))
+    }
+}
