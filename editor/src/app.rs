@@ -265,7 +265,7 @@ impl EditorApp {
             .min_size(240.0)
             .resizable(true)
             .show(ui, |ui| {
-                self.token_inspector(ui);
+                self.token_ui.token_inspector(&mut self.wb, ui);
                 if self.scenario_ui.open && self.wb.doc.scenario().is_some() {
                     self.scenario_panel(ui);
                     return;
@@ -1071,14 +1071,16 @@ impl EditorApp {
             return;
         }
         if self.wb.tool == Tool::PlaceToken {
-            self.turn_in_hand(clockwise);
+            self.token_ui.turn_in_hand(&mut self.wb, clockwise);
             return;
         }
         match self.wb.selection {
             Some(Selection::Tile(index)) => {
                 self.edit(Edit::RotateTile { index, clockwise });
             }
-            Some(Selection::Token(index)) => self.rotate_token(index, clockwise),
+            Some(Selection::Token(index)) => {
+                self.token_ui.rotate_token(&mut self.wb, index, clockwise);
+            }
             None => self.refuse(
                 "Select a tile or a multi-hex figure to rotate (click it), or pick one in a palette",
             ),
@@ -1134,6 +1136,20 @@ impl EditorApp {
     }
 
     // --- panels ---------------------------------------------------------------------------
+
+    /// The left panel: the tile palette or the token palette, one tab each.
+    fn left_panel(&mut self, ui: &mut egui::Ui) {
+        use crate::tokens::Tab;
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.token_ui.tab, Tab::Tiles, "Tiles");
+            ui.selectable_value(&mut self.token_ui.tab, Tab::Tokens, "Tokens");
+        });
+        ui.separator();
+        match self.token_ui.tab {
+            Tab::Tiles => self.palette(ui),
+            Tab::Tokens => self.token_ui.token_palette(&mut self.wb, ui),
+        }
+    }
 
     /// A button for `command`: greyed when it cannot run, its tooltip and keys from the
     /// command list, and a click queues it.
@@ -1394,7 +1410,7 @@ impl EditorApp {
     /// The keys that do something right now.
     fn mode_hint(&self) -> String {
         match (self.wb.tool, self.wb.selection) {
-            (Tool::PlaceToken, _) => self.placing_token_hint(),
+            (Tool::PlaceToken, _) => self.token_ui.placing_token_hint(&self.wb),
             (Tool::Paint(brush), _) => self.paint_hint(brush),
             (Tool::Place(p), _) => format!(
                 "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",

@@ -163,7 +163,10 @@ impl EditorApp {
                     let at = self.snap(at, ui.input(|i| i.modifiers.alt));
                     self.place(placement, at)
                 }
-                Tool::PlaceToken => self.place_token(at, ui.input(|i| i.modifiers.shift)),
+                Tool::PlaceToken => {
+                    let keep = ui.input(|i| i.modifiers.shift);
+                    self.token_ui.place_token(&mut self.wb, at, keep);
+                }
                 Tool::Select => self.select_at(at),
                 // Painted by `paint_input` as the button goes down and up.
                 Tool::Paint(_) => {}
@@ -449,7 +452,7 @@ impl EditorApp {
             })
         };
         match (self.wb.tool, self.drag) {
-            (Tool::PlaceToken, _) => self.token_ghost(&mut marks),
+            (Tool::PlaceToken, _) => self.token_ui.token_ghost(&self.wb, &mut marks),
             (Tool::Place(placement), _) => {
                 if let Some(at) = self.wb.pointer_hex {
                     let at = self.snap(at, free_placement);

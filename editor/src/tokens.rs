@@ -15,10 +15,9 @@ use megahex_schema::{
     Catalog, Figure, FigureKind, Footprint, HexRef, Scenario, TileHex, TileHexMap, Token, TokenKind,
 };
 
-use crate::app::EditorApp;
 use crate::draw::Marks;
 use crate::edit::Edit;
-use crate::workbench::{Selection, StatusKind, Tool};
+use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// The largest footprint the palette puts down: a whole tile. A custom catalog may name bigger
 /// figures; their hexes are better written by hand than guessed.
@@ -509,39 +508,21 @@ fn footprint_text(at: &Footprint) -> String {
         .join(", ")
 }
 
-impl EditorApp {
-    /// The left panel: the tile palette or the token palette, one tab each.
-    pub(crate) fn left_panel(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.token_ui.tab, Tab::Tiles, "Tiles");
-            ui.selectable_value(&mut self.token_ui.tab, Tab::Tokens, "Tokens");
-        });
-        ui.separator();
-        match self.token_ui.tab {
-            Tab::Tiles => self.palette(ui),
-            Tab::Tokens => self.token_palette(ui),
-        }
-    }
-
-    fn holding(&self, piece: &Piece) -> bool {
-        self.wb.tool == Tool::PlaceToken
-            && self
-                .token_ui
-                .in_hand
-                .as_ref()
-                .is_some_and(|h| h.piece == *piece)
+impl TokenUi {
+    fn holding(&self, wb: &Workbench, piece: &Piece) -> bool {
+        wb.tool == Tool::PlaceToken && self.in_hand.as_ref().is_some_and(|h| h.piece == *piece)
     }
 
     /// The token palette: the roster's figures by kind, then the markers.
-    pub(crate) fn token_palette(&mut self, ui: &mut egui::Ui) {
+    pub(crate) fn token_palette(&mut self, wb: &mut Workbench, ui: &mut egui::Ui) {
         ui.heading("Tokens");
         ui.label(
             RichText::new("Pick one, then click the map. Shift+click places another. Esc cancels.")
                 .weak(),
         );
         ui.separator();
-        let editable = self.wb.doc.scenario().is_some();
-        let figures = self.wb.doc.catalog.figures.clone();
+        let editable = wb.doc.scenario().is_some();
+        let figures = wb.doc.catalog.figures.clone();
         let mut picked = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (kind, title) in [
@@ -567,7 +548,7 @@ impl EditorApp {
                     } else {
                         ""
                     };
-                    let button = egui::Button::new(text).selected(self.holding(&piece));
+                    let button = egui::Button::new(text).selected(self.holding(wb, &piece));
                     let response = ui.add_enabled(editable, button).on_hover_text(format!(
                         "Place {} (roster id `{}`), covering {size} hex(es){turn}",
                         figure.name, figure.id
@@ -580,7 +561,7 @@ impl EditorApp {
             ui.label(RichText::new("Markers").strong());
             for marker in MARKERS {
                 let piece = Piece::Marker(marker);
-                let button = egui::Button::new(marker.name).selected(self.holding(&piece));
+                let button = egui::Button::new(marker.name).selected(self.holding(wb, &piece));
                 if ui
                     .add_enabled(editable, button)
                     .on_hover_text(marker.help)
@@ -591,14 +572,13 @@ impl EditorApp {
             }
         });
         if let Some(piece) = picked {
-            self.pick_token(piece);
+            self.pick_token(wb, piece);
         }
     }
 
-    fn piece_name_and_size(&self, piece: &Piece) -> (String, usize) {
+    fn piece_name_and_size(&self, wb: &Workbench, piece: &Piece) -> (String, usize) {
         match piece {
-            Piece::Figure(id) => self
-                .wb
+            Piece::Figure(id) => wb
                 .doc
                 .catalog
                 .figure(id)
@@ -608,29 +588,29 @@ impl EditorApp {
     }
 
     /// Takes a palette entry in hand: the next click on the map puts it down.
-    pub(crate) fn pick_token(&mut self, piece: Piece) {
-        let (name, size) = self.piece_name_and_size(&piece);
-        self.token_ui.in_hand = Some(InHand { piece, rotation: 0 });
-        self.wb.tool = Tool::PlaceToken;
-        self.wb.selection = None;
+    pub(crate) fn pick_token(&mut self, wb: &mut Workbench, piece: Piece) {
+        let (name, size) = self.piece_name_and_size(wb, &piece);
+        self.in_hand = Some(InHand { piece, rotation: 0 });
+        wb.tool = Tool::PlaceToken;
+        wb.selection = None;
         let turn = if size > 1 {
             ", R / Shift+R turn it"
         } else {
             ""
         };
-        self.say(
+        wb.say(
             StatusKind::Done,
             format!("Placing {name}: click the map where it goes{turn}"),
         );
     }
 
     /// The status line's hint while placing a token.
-    pub(crate) fn placing_token_hint(&self) -> String {
-        let Some(hand) = &self.token_ui.in_hand else {
+    pub(crate) fn placing_token_hint(&self, wb: &Workbench) -> String {
+        let Some(hand) = &self.in_hand else {
             return "Pick a token in the Tokens palette, then click the map. Esc cancels."
                 .to_owned();
         };
-        let (name, size) = self.piece_name_and_size(&hand.piece);
+        let (name, size) = self.piece_name_and_size(wb, &hand.piece);
         let turn = if size > 1 {
             " Its first hex goes where you click; R / Shift+R turn it."
         } else {
@@ -642,18 +622,18 @@ impl EditorApp {
     }
 
     /// R / Shift+R while placing: turns the token in hand.
-    pub(crate) fn turn_in_hand(&mut self, clockwise: bool) {
-        let Some(hand) = &self.token_ui.in_hand else {
+    pub(crate) fn turn_in_hand(&mut self, wb: &mut Workbench, clockwise: bool) {
+        let Some(hand) = &self.in_hand else {
             return;
         };
-        let (name, size) = self.piece_name_and_size(&hand.piece);
+        let (name, size) = self.piece_name_and_size(wb, &hand.piece);
         if size < 2 {
-            self.refuse(&format!(
+            wb.refuse(&format!(
                 "{name} stands on one hex: only multi-hex figures turn"
             ));
             return;
         }
-        if let Some(hand) = &mut self.token_ui.in_hand {
+        if let Some(hand) = &mut self.in_hand {
             hand.rotation = if clockwise {
                 (hand.rotation + 1) % 6
             } else {
@@ -663,9 +643,8 @@ impl EditorApp {
     }
 
     /// R / Shift+R on a selected token: turns a multi-hex figure around its first hex.
-    pub(crate) fn rotate_token(&mut self, index: usize, clockwise: bool) {
-        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
-        else {
+    pub(crate) fn rotate_token(&mut self, wb: &mut Workbench, index: usize, clockwise: bool) {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
             return;
         };
         let Some(token) = scenario.tokens.get(index) else {
@@ -673,24 +652,23 @@ impl EditorApp {
         };
         match turned_footprint(token, board, clockwise) {
             Ok(at) => {
-                self.edit(Edit::RotateToken { index, at });
+                wb.edit(Edit::RotateToken { index, at });
             }
-            Err(reason) => self.refuse(&reason),
+            Err(reason) => wb.refuse(&reason),
         }
     }
 
     /// A click while placing a token: adds it with its first hex on `at` and selects it. With
     /// `keep_placing` (Shift+click) the same token stays in hand for the next click.
-    pub(crate) fn place_token(&mut self, at: Axial, keep_placing: bool) {
-        let Some(hand) = self.token_ui.in_hand.clone() else {
-            self.wb.tool = Tool::Select;
-            self.refuse("Pick a token in the Tokens palette first");
+    pub(crate) fn place_token(&mut self, wb: &mut Workbench, at: Axial, keep_placing: bool) {
+        let Some(hand) = self.in_hand.clone() else {
+            wb.tool = Tool::Select;
+            wb.refuse("Pick a token in the Tokens palette first");
             return;
         };
-        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
-        else {
-            self.wb.tool = Tool::Select;
-            self.refuse("There is no map to place a token on");
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+            wb.tool = Tool::Select;
+            wb.refuse("There is no map to place a token on");
             return;
         };
         let token = match new_token(
@@ -699,12 +677,12 @@ impl EditorApp {
             at,
             scenario,
             board,
-            &self.wb.doc.catalog,
+            &wb.doc.catalog,
         ) {
             Ok(token) => token,
             Err(reason) => {
                 // Still in hand: another hex may do.
-                self.refuse(&reason);
+                wb.refuse(&reason);
                 return;
             }
         };
@@ -713,29 +691,28 @@ impl EditorApp {
             token.id,
             footprint_text(&token.at)
         );
-        if self.edit(Edit::AddToken(token)) {
-            let index = self
-                .wb
+        if wb.edit(Edit::AddToken(token)) {
+            let index = wb
                 .doc
                 .scenario()
                 .map_or(0, |s| s.tokens.len().saturating_sub(1));
-            self.wb.selection = Some(Selection::Token(index));
-            self.wb.picked = Some(at);
+            wb.selection = Some(Selection::Token(index));
+            wb.picked = Some(at);
             if !keep_placing {
-                self.wb.tool = Tool::Select;
+                wb.tool = Tool::Select;
             }
-            self.say(StatusKind::Done, done);
+            wb.say(StatusKind::Done, done);
         } else {
-            self.wb.tool = Tool::Select;
+            wb.tool = Tool::Select;
         }
     }
 
     /// The preview of the token in hand under the pointer: red where a hex is off the map.
-    pub(crate) fn token_ghost(&self, marks: &mut Marks) {
-        let (Some(at), Some(hand)) = (self.wb.pointer_hex, &self.token_ui.in_hand) else {
+    pub(crate) fn token_ghost(&self, wb: &Workbench, marks: &mut Marks) {
+        let (Some(at), Some(hand)) = (wb.pointer_hex, &self.in_hand) else {
             return;
         };
-        let (_, size) = self.piece_name_and_size(&hand.piece);
+        let (_, size) = self.piece_name_and_size(wb, &hand.piece);
         marks.ghost_token = footprint_offsets(size.min(MAX_FOOTPRINT), hand.rotation)
             .into_iter()
             .map(|offset| plus(at, offset))
@@ -743,27 +720,26 @@ impl EditorApp {
         marks.ghost_token_ok = marks
             .ghost_token
             .iter()
-            .all(|&h| self.wb.doc.board.as_ref().is_some_and(|b| b.contains(h)));
+            .all(|&h| wb.doc.board.as_ref().is_some_and(|b| b.contains(h)));
     }
 
     // --- inspector -------------------------------------------------------------------------
 
     /// The inspector of the selected token, at the top of the right panel.
-    pub(crate) fn token_inspector(&mut self, ui: &mut egui::Ui) {
+    pub(crate) fn token_inspector(&mut self, wb: &mut Workbench, ui: &mut egui::Ui) {
         // A field that lost the keyboard without being drawn again (the selection changed
         // first) is applied here.
         let left = self
-            .token_ui
             .draft
             .as_ref()
             .is_some_and(|d| !ui.memory(|m| m.has_focus(d.widget)));
-        if left && let Some(draft) = self.token_ui.draft.take() {
-            self.commit_draft(draft);
+        if left && let Some(draft) = self.draft.take() {
+            self.commit_draft(wb, draft);
         }
-        let Some(Selection::Token(index)) = self.wb.selection else {
+        let Some(Selection::Token(index)) = wb.selection else {
             return;
         };
-        let Some(scenario) = self.wb.doc.scenario() else {
+        let Some(scenario) = wb.doc.scenario() else {
             return;
         };
         let Some(token) = scenario.tokens.get(index).cloned() else {
@@ -780,7 +756,7 @@ impl EditorApp {
                 (t.id.clone(), shown)
             })
             .collect();
-        let figures: Vec<Figure> = self.wb.doc.catalog.figures.clone();
+        let figures: Vec<Figure> = wb.doc.catalog.figures.clone();
         egui::CollapsingHeader::new(RichText::new(format!("Token {}", token.id)).heading())
             .id_salt("token-inspector")
             .default_open(true)
@@ -789,13 +765,13 @@ impl EditorApp {
                     .num_columns(2)
                     .spacing([8.0, 4.0])
                     .show(ui, |ui| {
-                        self.text_row(ui, index, &token, Field::Id);
-                        self.kind_row(ui, index, &token);
-                        self.figure_row(ui, index, &token, &figures);
-                        self.team_row(ui, index, &token, &teams);
-                        self.text_row(ui, index, &token, Field::Label);
-                        self.text_row(ui, index, &token, Field::Health);
-                        self.text_row(ui, index, &token, Field::Radius);
+                        self.text_row(wb, ui, index, &token, Field::Id);
+                        self.kind_row(wb, ui, index, &token);
+                        self.figure_row(wb, ui, index, &token, &figures);
+                        self.team_row(wb, ui, index, &token, &teams);
+                        self.text_row(wb, ui, index, &token, Field::Label);
+                        self.text_row(wb, ui, index, &token, Field::Health);
+                        self.text_row(wb, ui, index, &token, Field::Radius);
                         ui.label("Hexes").on_hover_text(
                             "Where it stands; drag it on the map to move it. The first hex is the one it turns around (a T-rex's head).",
                         );
@@ -809,23 +785,23 @@ impl EditorApp {
                             .on_hover_text("60° counter-clockwise around its first hex (Shift+R)")
                             .clicked()
                         {
-                            self.rotate_token(index, false);
+                            self.rotate_token(wb, index, false);
                         }
                         if ui
                             .button("Turn clockwise")
                             .on_hover_text("60° clockwise around its first hex (R)")
                             .clicked()
                         {
-                            self.rotate_token(index, true);
+                            self.rotate_token(wb, index, true);
                         }
                     }
                     if ui
                         .button("Remove token")
                         .on_hover_text("Take it off the map (Delete)")
                         .clicked()
-                        && self.edit(Edit::RemoveToken { index })
+                        && wb.edit(Edit::RemoveToken { index })
                     {
-                        self.wb.selection = None;
+                        wb.selection = None;
                     }
                 });
             });
@@ -834,10 +810,17 @@ impl EditorApp {
 
     /// A text field: shows the token's value until typed in, then the typed text, which is
     /// applied when the field is left.
-    fn text_row(&mut self, ui: &mut egui::Ui, index: usize, token: &Token, field: Field) {
+    fn text_row(
+        &mut self,
+        wb: &mut Workbench,
+        ui: &mut egui::Ui,
+        index: usize,
+        token: &Token,
+        field: Field,
+    ) {
         let label = ui.label(field.name()).on_hover_text(field.help());
         let widget = egui::Id::unique(("megahex-token-field", index, field));
-        let mut text = match &self.token_ui.draft {
+        let mut text = match &self.draft {
             Some(draft) if draft.widget == widget => draft.text.clone(),
             _ => field.value(token),
         };
@@ -850,20 +833,19 @@ impl EditorApp {
             .labelled_by(label.id)
             .on_hover_text(field.help());
         if response.has_focus() {
-            match &mut self.token_ui.draft {
+            match &mut self.draft {
                 Some(draft) if draft.widget == widget => draft.text = text,
                 _ => {
-                    if let Some(other) = self.token_ui.draft.take() {
-                        self.commit_draft(other);
+                    if let Some(other) = self.draft.take() {
+                        self.commit_draft(wb, other);
                     }
                     // The id as it is now: committing the other field may have renamed it.
-                    let token_id = self
-                        .wb
+                    let token_id = wb
                         .doc
                         .scenario()
                         .and_then(|s| s.tokens.get(index))
                         .map_or_else(|| token.id.clone(), |t| t.id.clone());
-                    self.token_ui.draft = Some(Draft {
+                    self.draft = Some(Draft {
                         index,
                         token_id,
                         field,
@@ -873,15 +855,15 @@ impl EditorApp {
                 }
             }
         } else if response.lost_focus()
-            && let Some(mut draft) = self.token_ui.draft.take_if(|d| d.widget == widget)
+            && let Some(mut draft) = self.draft.take_if(|d| d.widget == widget)
         {
             draft.text = text;
-            self.commit_draft(draft);
+            self.commit_draft(wb, draft);
         }
         ui.end_row();
     }
 
-    fn kind_row(&mut self, ui: &mut egui::Ui, index: usize, token: &Token) {
+    fn kind_row(&mut self, wb: &mut Workbench, ui: &mut egui::Ui, index: usize, token: &Token) {
         let label = ui
             .label("Kind")
             .on_hover_text("What the token is; figures (character, minion, environment) occupy hexes and need a roster figure");
@@ -902,11 +884,18 @@ impl EditorApp {
             .labelled_by(label.id);
         ui.end_row();
         if let Some(kind) = chosen {
-            self.update_token(index, |t| t.kind = kind);
+            self.update_token(wb, index, |t| t.kind = kind);
         }
     }
 
-    fn figure_row(&mut self, ui: &mut egui::Ui, index: usize, token: &Token, figures: &[Figure]) {
+    fn figure_row(
+        &mut self,
+        wb: &mut Workbench,
+        ui: &mut egui::Ui,
+        index: usize,
+        token: &Token,
+        figures: &[Figure],
+    ) {
         let label = ui
             .label("Figure")
             .on_hover_text("Roster figure (`character:`) for characters, minions and environment figures. Changing it keeps the hexes: the Problems list says if they no longer fit.");
@@ -943,7 +932,7 @@ impl EditorApp {
         ui.end_row();
         if let Some(choice) = chosen {
             let figure = choice.map(|f| (f.id.clone(), f.kind.token_kind()));
-            self.update_token(index, |t| match figure {
+            self.update_token(wb, index, |t| match figure {
                 None => t.character = None,
                 Some((id, kind)) => {
                     t.character = Some(id);
@@ -958,6 +947,7 @@ impl EditorApp {
 
     fn team_row(
         &mut self,
+        wb: &mut Workbench,
         ui: &mut egui::Ui,
         index: usize,
         token: &Token,
@@ -996,14 +986,19 @@ impl EditorApp {
             .labelled_by(label.id);
         ui.end_row();
         if let Some(team) = chosen {
-            self.update_token(index, |t| t.team = team);
+            self.update_token(wb, index, |t| t.team = team);
         }
     }
 
     /// Applies a change to the token at `index` as one [`Edit::UpdateToken`]; nothing when it
     /// changes nothing.
-    fn update_token(&mut self, index: usize, change: impl FnOnce(&mut Token)) -> bool {
-        let Some(token) = self.wb.doc.scenario().and_then(|s| s.tokens.get(index)) else {
+    fn update_token(
+        &mut self,
+        wb: &mut Workbench,
+        index: usize,
+        change: impl FnOnce(&mut Token),
+    ) -> bool {
+        let Some(token) = wb.doc.scenario().and_then(|s| s.tokens.get(index)) else {
             return false;
         };
         let mut next = token.clone();
@@ -1011,7 +1006,7 @@ impl EditorApp {
         if next == *token {
             return false;
         }
-        self.edit(Edit::UpdateToken {
+        wb.edit(Edit::UpdateToken {
             index,
             token: Box::new(next),
         })
@@ -1019,15 +1014,15 @@ impl EditorApp {
 
     /// Applies what was typed in an inspector field. Bad values are refused in the status line
     /// and the field shows the token's value again.
-    pub(crate) fn commit_draft(&mut self, draft: Draft) {
-        let Some(scenario) = self.wb.doc.scenario() else {
+    pub(crate) fn commit_draft(&mut self, wb: &mut Workbench, draft: Draft) {
+        let Some(scenario) = wb.doc.scenario() else {
             return;
         };
         let Some(token) = scenario.tokens.get(draft.index).cloned() else {
             return;
         };
         if token.id != draft.token_id {
-            self.refuse(&format!(
+            wb.refuse(&format!(
                 "Not applied: token `{}` changed while you were typing",
                 draft.token_id
             ));
@@ -1060,7 +1055,7 @@ impl EditorApp {
         let next = match parsed {
             Ok(next) => next,
             Err(reason) => {
-                self.refuse(&format!("{reason}; `{}` is unchanged", token.id));
+                wb.refuse(&format!("{reason}; `{}` is unchanged", token.id));
                 return;
             }
         };
@@ -1075,7 +1070,7 @@ impl EditorApp {
             .count();
         let renamed = next.id != token.id;
         let new_id = next.id.clone();
-        let applied = self.edit(Edit::UpdateToken {
+        let applied = wb.edit(Edit::UpdateToken {
             index: draft.index,
             token: Box::new(next),
         });
@@ -1085,7 +1080,7 @@ impl EditorApp {
                 1 => "; the objective naming it follows".to_owned(),
                 n => format!("; the {n} objective references to it follow"),
             };
-            self.say(
+            wb.say(
                 StatusKind::Done,
                 format!("Renamed `{}` to `{new_id}`{also}", token.id),
             );
@@ -1097,6 +1092,7 @@ impl EditorApp {
 mod tests {
     use super::*;
     use crate::app::Drag;
+    use crate::app::EditorApp;
     use crate::document::Document;
     use egui::{Key, Modifiers};
     use megahex::board::distance;
@@ -1136,13 +1132,16 @@ mod tests {
 
     fn type_into(app: &mut EditorApp, index: usize, field: Field, text: &str) {
         let token_id = tokens(app)[index].id.clone();
-        app.commit_draft(Draft {
-            index,
-            token_id,
-            field,
-            widget: egui::Id::unique("test"),
-            text: text.to_owned(),
-        });
+        app.token_ui.commit_draft(
+            &mut app.wb,
+            Draft {
+                index,
+                token_id,
+                field,
+                widget: egui::Id::unique("test"),
+                text: text.to_owned(),
+            },
+        );
     }
 
     #[test]
@@ -1205,21 +1204,21 @@ mod tests {
     #[test]
     fn a_multi_hex_figure_is_placed_turned_and_undone() {
         let (mut app, _) = sample_app("omnitron");
-        app.pick_token(figure("omnitron-v"));
+        app.token_ui.pick_token(&mut app.wb, figure("omnitron-v"));
         assert_eq!(app.wb.tool, Tool::PlaceToken);
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(app.token_ui.in_hand.as_ref().unwrap().rotation, 1);
 
         // Turned once, the body is SW then NW of the first hex: from [-1, -1] the NW hex
         // [-2, -1] is off the map, so nothing is placed and the figure stays in hand.
-        app.place_token([-1, -1], false);
+        app.token_ui.place_token(&mut app.wb, [-1, -1], false);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         assert!(app.wb.status.as_ref().unwrap().text.contains("q,r -2,-1"));
         assert_eq!(tokens(&app).len(), 3);
         assert_eq!(app.wb.tool, Tool::PlaceToken);
 
         // From [2, -2]: [1, -1] and [1, -2], all on M1.
-        app.place_token([2, -2], false);
+        app.token_ui.place_token(&mut app.wb, [2, -2], false);
         let expected = Token {
             id: "omnitron-v".into(),
             kind: TokenKind::Character,
@@ -1293,18 +1292,19 @@ mod tests {
     #[test]
     fn markers_and_environment_figures_get_numbered_ids_and_no_team() {
         let (mut app, _) = sample_app("markers");
-        app.pick_token(marker("Lava token"));
-        app.place_token([-1, -1], false);
-        app.pick_token(marker("Shard"));
+        app.token_ui.pick_token(&mut app.wb, marker("Lava token"));
+        app.token_ui.place_token(&mut app.wb, [-1, -1], false);
+        app.token_ui.pick_token(&mut app.wb, marker("Shard"));
         // Shift+click keeps the shard in hand for the next one.
-        app.place_token([-2, 0], true);
+        app.token_ui.place_token(&mut app.wb, [-2, 0], true);
         assert_eq!(app.wb.tool, Tool::PlaceToken);
-        app.place_token([1, 0], false);
+        app.token_ui.place_token(&mut app.wb, [1, 0], false);
         assert_eq!(app.wb.tool, Tool::Select);
-        app.pick_token(figure("velociraptor"));
-        app.place_token([0, -1], false);
-        app.pick_token(figure("blade-battalion-soldier"));
-        app.place_token([1, -1], false);
+        app.token_ui.pick_token(&mut app.wb, figure("velociraptor"));
+        app.token_ui.place_token(&mut app.wb, [0, -1], false);
+        app.token_ui
+            .pick_token(&mut app.wb, figure("blade-battalion-soldier"));
+        app.token_ui.place_token(&mut app.wb, [1, -1], false);
         let placed: Vec<_> = tokens(&app)[3..]
             .iter()
             .map(|t| {
@@ -1350,8 +1350,8 @@ mod tests {
         app.settle_checks();
         assert_eq!(app.wb.doc.problems, Vec::new());
         // Off the map: refused, nothing added.
-        app.pick_token(marker("Pylon"));
-        app.place_token([-30, 0], false);
+        app.token_ui.pick_token(&mut app.wb, marker("Pylon"));
+        app.token_ui.place_token(&mut app.wb, [-30, 0], false);
         assert_eq!(tokens(&app).len(), 8);
         assert!(app.wb.status.as_ref().unwrap().text.contains("off the map"));
     }
@@ -1359,8 +1359,8 @@ mod tests {
     #[test]
     fn placed_tokens_drag_and_delete_like_the_others() {
         let (mut app, _) = sample_app("drag");
-        app.pick_token(figure("omnitron-v"));
-        app.place_token([2, -2], false);
+        app.token_ui.pick_token(&mut app.wb, figure("omnitron-v"));
+        app.token_ui.place_token(&mut app.wb, [2, -2], false);
         // Unturned from [2, -2]: [2, -1] and [1, -1]. One hex down: [2, -1], [2, 0], [1, 0],
         // which are 1/11, 1/16 and 1/13.
         assert_eq!(app.wb.doc.tokens[3].hexes, vec![[2, -2], [2, -1], [1, -1]]);
