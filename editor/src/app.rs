@@ -267,7 +267,7 @@ impl EditorApp {
             .show(ui, |ui| {
                 self.token_ui.token_inspector(&mut self.wb, ui);
                 if self.scenario_ui.open && self.wb.doc.scenario().is_some() {
-                    self.scenario_panel(ui);
+                    self.scenario_ui.scenario_panel(&mut self.wb, ui);
                     return;
                 }
                 let clicked = problems_panel(
@@ -1411,7 +1411,7 @@ impl EditorApp {
     fn mode_hint(&self) -> String {
         match (self.wb.tool, self.wb.selection) {
             (Tool::PlaceToken, _) => self.token_ui.placing_token_hint(&self.wb),
-            (Tool::Paint(brush), _) => self.paint_hint(brush),
+            (Tool::Paint(brush), _) => self.scenario_ui.paint_hint(&self.wb, brush),
             (Tool::Place(p), _) => format!(
                 "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",
                 p.side.prefix(),

@@ -118,7 +118,8 @@ impl EditorApp {
             }
         }
 
-        self.paint_input(ui, &response, &view);
+        self.scenario_ui
+            .paint_input(&mut self.wb, ui, &response, &view);
         // Drags: a selected tile or a token moves, anything else pans.
         if response.drag_started() {
             let origin = ui
@@ -405,7 +406,7 @@ impl EditorApp {
         let mut marks = Marks {
             hovered: self.wb.hovered,
             badges: problem_badges(&self.wb.doc.problems),
-            zones: self.zone_marks(),
+            zones: self.scenario_ui.zone_marks(&self.wb),
             ..Marks::default()
         };
         let scenario = self.wb.doc.scenario();

@@ -2,80 +2,18 @@
 //! or reach objective. A stroke (press to release) is gathered here and applied as one
 //! [`Edit::Replace`], so one stroke is one undo step; while it lasts, the map previews its result.
 
-use egui::{Color32, Painter, Pos2, Shape, Stroke as Line};
+use egui::Color32;
 use megahex::board::{Axial, Board};
 use megahex_schema::{DeploymentZone, HexRef, Scenario, TileHex, TileHexMap};
 
-use crate::app::EditorApp;
 use crate::edit::Edit;
-use crate::view::{View, hex_at_world};
-use crate::workbench::{StatusKind, Tool};
+use crate::paint::{Brush, PaintTarget, Stroke, target_name};
+use crate::scenario_panel::ScenarioUi;
+use crate::view::View;
+use crate::workbench::{StatusKind, Tool, Workbench};
 
 /// Objective hexes being painted: gold, unlike any team colour of the default palette.
 pub const OBJECTIVE_HEXES: Color32 = Color32::from_rgb(255, 210, 40);
-
-/// Distance between the points sampled along a pointer move, in world units (a hex is about
-/// 1.7 across), so a fast stroke leaves no gaps.
-const SAMPLE_STEP: f32 = 0.2;
-
-/// What a brush paints onto.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaintTarget {
-    /// The deployment zone of the team at this position in `teams`.
-    Zone(usize),
-    /// The `hexes` of the objective at this position in `objectives`.
-    Objective(usize),
-}
-
-/// The painting tool: where hexes go, and whether strokes add or remove them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Brush {
-    /// What the hexes are added to or removed from.
-    pub target: PaintTarget,
-    /// Every stroke removes hexes (the panel's toggle); holding Shift does it for one stroke.
-    pub erase: bool,
-}
-
-/// A stroke in progress: the board hexes crossed since the button went down.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Stroke {
-    /// What the stroke paints onto.
-    pub target: PaintTarget,
-    /// The stroke removes hexes instead of adding them.
-    pub erase: bool,
-    /// Board hexes crossed, in order, each once.
-    pub hexes: Vec<Axial>,
-    /// The last pointer position, in world space, to fill the gap to the next one.
-    last: Option<Pos2>,
-}
-
-impl Stroke {
-    /// A stroke that has not crossed any hex yet.
-    pub fn new(target: PaintTarget, erase: bool) -> Stroke {
-        Stroke {
-            target,
-            erase,
-            hexes: Vec::new(),
-            last: None,
-        }
-    }
-
-    /// Adds the board hexes on the way from the last pointer position to `world`: between two
-    /// frames the pointer can jump several hexes, and a stroke must not leave gaps.
-    pub fn extend_to(&mut self, world: Pos2, board: &Board) {
-        let from = self.last.unwrap_or(world);
-        let steps = ((world - from).length() / SAMPLE_STEP)
-            .ceil()
-            .clamp(1.0, 10_000.0) as usize;
-        for i in 0..=steps {
-            let at = hex_at_world(from.lerp(world, i as f32 / steps as f32));
-            if board.contains(at) && !self.hexes.contains(&at) {
-                self.hexes.push(at);
-            }
-        }
-        self.last = Some(world);
-    }
-}
 
 /// The reference written for a painted hex, in the form the list already uses (`T/I` for an
 /// empty list, the way designers read printed tiles).
@@ -166,8 +104,8 @@ pub fn apply_stroke(
                 .objectives
                 .get_mut(index)
                 .ok_or("the objective being painted is no longer in the scenario")?;
-            if crate::scenario_panel::fields(objective.kind).hexes
-                == crate::scenario_panel::Need::Unused
+            if crate::objective_rules::fields(objective.kind).hexes
+                == crate::objective_rules::Need::Unused
             {
                 return Err(format!(
                     "a {} objective has no hexes",
@@ -180,52 +118,37 @@ pub fn apply_stroke(
     Ok(next)
 }
 
-/// Tinted areas on the map: a fill and an outline per group of hexes.
-pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)]) {
-    let width = (0.06 * view.scale).clamp(1.5, 3.5);
-    for (hexes, color) in zones {
-        for &hex in hexes {
-            let corners = view.hex_corners_in_screen(hex).to_vec();
-            painter.add(Shape::convex_polygon(
-                corners,
-                color.gamma_multiply(0.3),
-                Line::NONE,
-            ));
-        }
-        for (hex, k) in crate::draw::outline_edges(hexes) {
-            let corners = view.hex_corners_in_screen(hex);
-            painter.line_segment([corners[k], corners[(k + 1) % 6]], Line::new(width, *color));
-        }
-    }
-}
-
-impl EditorApp {
+impl ScenarioUi {
     /// The painting tool's pointer input, every frame: the button down on the map extends the
     /// stroke (Shift makes it remove), and the release applies it as one edit.
-    pub(crate) fn paint_input(&mut self, ui: &egui::Ui, response: &egui::Response, view: &View) {
-        let Tool::Paint(brush) = self.wb.tool else {
-            self.scenario_ui.stroke = None;
+    pub(crate) fn paint_input(
+        &mut self,
+        wb: &mut Workbench,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        view: &View,
+    ) {
+        let Tool::Paint(brush) = wb.tool else {
+            self.stroke = None;
             return;
         };
         let down = response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_down());
         if down {
             let (pos, shift) = ui.input(|i| (i.pointer.interact_pos(), i.modifiers.shift));
             let stroke = self
-                .scenario_ui
                 .stroke
                 .get_or_insert_with(|| Stroke::new(brush.target, brush.erase || shift));
-            if let (Some(pos), Some(board)) = (pos, &self.wb.doc.board) {
+            if let (Some(pos), Some(board)) = (pos, &wb.doc.board) {
                 stroke.extend_to(view.world_from_screen(pos), board);
             }
-        } else if let Some(stroke) = self.scenario_ui.stroke.take() {
-            self.commit_stroke(&stroke);
+        } else if let Some(stroke) = self.stroke.take() {
+            self.commit_stroke(wb, &stroke);
         }
     }
 
     /// Applies a finished stroke as one edit.
-    pub(crate) fn commit_stroke(&mut self, stroke: &Stroke) {
-        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
-        else {
+    pub(crate) fn commit_stroke(&mut self, wb: &mut Workbench, stroke: &Stroke) {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
             return;
         };
         if stroke.hexes.is_empty() {
@@ -237,32 +160,30 @@ impl EditorApp {
                 let n = target_size(scenario, stroke.target)
                     .abs_diff(target_size(&next, stroke.target));
                 let changed = next != *scenario;
-                if changed && self.edit(Edit::Replace(Box::new(next))) {
+                if changed && wb.edit(Edit::Replace(Box::new(next))) {
                     let hexes = if n == 1 { "hex" } else { "hexes" };
                     let text = if stroke.erase {
                         format!("Removed {n} {hexes} from {what}")
                     } else {
                         format!("Painted {n} {hexes} onto {what}")
                     };
-                    self.say(StatusKind::Done, text);
+                    wb.say(StatusKind::Done, text);
                 }
             }
             Err(reason) => {
-                self.wb.tool = Tool::Select;
-                self.refuse(&format!("Painting stopped: {reason}"));
+                wb.tool = Tool::Select;
+                wb.refuse(&format!("Painting stopped: {reason}"));
             }
         }
     }
 
     /// Deployment zones (when shown, or being painted) in their teams' colours, and the hexes
     /// of the objective being painted; a stroke in progress is shown as if applied.
-    pub(crate) fn zone_marks(&self) -> Vec<(Vec<Axial>, Color32)> {
-        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
-        else {
+    pub(crate) fn zone_marks(&self, wb: &Workbench) -> Vec<(Vec<Axial>, Color32)> {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
             return Vec::new();
         };
         let preview = self
-            .scenario_ui
             .stroke
             .as_ref()
             .and_then(|s| apply_stroke(scenario, board, s.target, s.erase, &s.hexes).ok());
@@ -270,13 +191,12 @@ impl EditorApp {
         let resolved = |list: &[HexRef]| -> Vec<Axial> {
             list.iter().filter_map(|r| board.resolve(r).ok()).collect()
         };
-        let painting = match self.wb.tool {
+        let painting = match wb.tool {
             Tool::Paint(brush) => Some(brush.target),
             _ => None,
         };
         let mut marks = Vec::new();
-        let show_zones =
-            self.scenario_ui.show_zones || matches!(painting, Some(PaintTarget::Zone(_)));
+        let show_zones = self.show_zones || matches!(painting, Some(PaintTarget::Zone(_)));
         if show_zones {
             for zone in &scenario.deployment {
                 let color = scenario
@@ -298,9 +218,8 @@ impl EditorApp {
     }
 
     /// The status line's hint while painting.
-    pub(crate) fn paint_hint(&self, brush: Brush) -> String {
-        let what = self
-            .wb
+    pub(crate) fn paint_hint(&self, wb: &Workbench, brush: Brush) -> String {
+        let what = wb
             .doc
             .scenario()
             .map_or_else(String::new, |s| target_name(s, brush.target));
@@ -328,20 +247,6 @@ fn target_size(scenario: &Scenario, target: PaintTarget) -> usize {
                 .sum()
         }),
         PaintTarget::Objective(i) => scenario.objectives.get(i).map_or(0, |o| o.hexes.len()),
-    }
-}
-
-/// "the deployment zone of heroes", "the hexes of objective hold-1".
-pub fn target_name(scenario: &Scenario, target: PaintTarget) -> String {
-    match target {
-        PaintTarget::Zone(i) => scenario.teams.get(i).map_or_else(
-            || "a team that is gone".to_owned(),
-            |t| format!("the deployment zone of {}", t.id),
-        ),
-        PaintTarget::Objective(i) => scenario.objectives.get(i).map_or_else(
-            || "an objective that is gone".to_owned(),
-            |o| format!("the hexes of objective {}", o.id),
-        ),
     }
 }
 
@@ -468,7 +373,7 @@ mod tests {
         );
         assert_eq!(refused, Err("a collect objective has no hexes".to_owned()));
         // As a reach objective: [5, -2] is the centre of tile 2, so 2/10.
-        crate::scenario_panel::set_kind(
+        crate::objective_rules::set_kind(
             &mut scenario.objectives[0],
             megahex_schema::ObjectiveKind::Reach,
             None,
@@ -507,7 +412,7 @@ mod tests {
         });
         let mut stroke = Stroke::new(PaintTarget::Zone(0), false);
         stroke.hexes = vec![[-1, 0], [0, 0], [1, 0]];
-        app.commit_stroke(&stroke);
+        app.scenario_ui.commit_stroke(&mut app.wb, &stroke);
         let zone = &app.wb.doc.scenario().unwrap().deployment;
         assert_eq!(zone.len(), 1);
         assert_eq!(zone[0].hexes.len(), 3);
@@ -518,7 +423,7 @@ mod tests {
         // Over two painted hexes and one new one: the status counts the new one.
         let mut more = Stroke::new(PaintTarget::Zone(0), false);
         more.hexes = vec![[0, 0], [1, 0], [0, 1]];
-        app.commit_stroke(&more);
+        app.scenario_ui.commit_stroke(&mut app.wb, &more);
         assert_eq!(
             app.wb.status.as_ref().unwrap().text,
             "Painted 1 hex onto the deployment zone of heroes"

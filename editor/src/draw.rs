@@ -114,7 +114,7 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
         let corners = view.hex_corners_in_screen(hex).to_vec();
         painter.add(Shape::convex_polygon(corners, color, Stroke::NONE));
     }
-    crate::deployment::draw_zones(painter, view, &marks.zones);
+    draw_zones(painter, view, &marks.zones);
     if let Some(hex) = hovered {
         let corners = view.hex_corners_in_screen(hex).to_vec();
         painter.add(Shape::closed_line(corners, Stroke::new(2.5, HOVER)));
@@ -462,6 +462,28 @@ fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32,
         Color32::from_black_alpha(170),
     );
     painter.galley(rect.min, galley, color);
+}
+
+/// Tinted areas on the map: a fill and an outline per group of hexes.
+pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)]) {
+    let width = (0.06 * view.scale).clamp(1.5, 3.5);
+    for (hexes, color) in zones {
+        for &hex in hexes {
+            let corners = view.hex_corners_in_screen(hex).to_vec();
+            painter.add(Shape::convex_polygon(
+                corners,
+                color.gamma_multiply(0.3),
+                egui::Stroke::NONE,
+            ));
+        }
+        for (hex, k) in outline_edges(hexes) {
+            let corners = view.hex_corners_in_screen(hex);
+            painter.line_segment(
+                [corners[k], corners[(k + 1) % 6]],
+                egui::Stroke::new(width, *color),
+            );
+        }
+    }
 }
 
 #[cfg(test)]

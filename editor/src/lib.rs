@@ -16,9 +16,11 @@ pub mod export;
 pub mod fairness_view;
 #[cfg(test)]
 mod flows;
+pub mod objective_rules;
 pub mod overlay;
 pub mod overlay_view;
 pub mod overlay_worker;
+pub mod paint;
 pub mod recent;
 pub mod scenario_panel;
 pub mod snap;

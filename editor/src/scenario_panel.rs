@@ -17,13 +17,12 @@ use megahex::Severity;
 use megahex::board::Board;
 use megahex_schema::{
     EnvironmentCard, LosBlocking, LosEdges, Objective, ObjectiveKind, Scenario, Team, Token,
-    TokenKind,
 };
 
-use crate::app::EditorApp;
-use crate::deployment::{Brush, PaintTarget, Stroke};
 use crate::edit::Edit;
-use crate::workbench::Tool;
+use crate::objective_rules::{Need, fields, fits, set_kind};
+use crate::paint::{Brush, PaintTarget, Stroke};
+use crate::workbench::{Tool, Workbench};
 
 /// The scenario panels' own state, kept on the app between frames.
 #[derive(Debug, Clone)]
@@ -49,76 +48,6 @@ impl Default for ScenarioUi {
     }
 }
 
-/// Whether an objective kind uses a field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Need {
-    /// Not part of this kind: hidden, and cleared when the kind changes.
-    Unused,
-    /// Shown, may be left empty.
-    Optional,
-    /// Shown, and the schema requires it for this kind.
-    Required,
-}
-
-/// The fields an objective kind uses, besides id, team, kind and description.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fields {
-    /// Token ids to incapacitate or destroy.
-    pub targets: Need,
-    /// Token ids to collect.
-    pub tokens: Need,
-    /// Hexes to hold or reach.
-    pub hexes: Need,
-    /// How many.
-    pub count: Need,
-    /// For how many rounds.
-    pub rounds: Need,
-}
-
-/// The panel shows exactly these fields for a kind; the required ones follow the schema's
-/// `if kind then required` rules.
-pub fn fields(kind: ObjectiveKind) -> Fields {
-    use Need::{Optional, Required, Unused};
-    let none = Fields {
-        targets: Unused,
-        tokens: Unused,
-        hexes: Unused,
-        count: Unused,
-        rounds: Unused,
-    };
-    match kind {
-        ObjectiveKind::Incapacitate => Fields {
-            targets: Optional,
-            count: Optional,
-            ..none
-        },
-        ObjectiveKind::Destroy => Fields {
-            targets: Required,
-            count: Optional,
-            ..none
-        },
-        ObjectiveKind::Collect => Fields {
-            tokens: Required,
-            count: Optional,
-            ..none
-        },
-        ObjectiveKind::Hold => Fields {
-            hexes: Required,
-            count: Optional,
-            rounds: Optional,
-            ..none
-        },
-        ObjectiveKind::Reach => Fields {
-            hexes: Required,
-            ..none
-        },
-        ObjectiveKind::Survive => Fields {
-            rounds: Required,
-            ..none
-        },
-    }
-}
-
 /// Every objective kind, in the order the kind menu lists them.
 const KINDS: [ObjectiveKind; 6] = [
     ObjectiveKind::Incapacitate,
@@ -141,44 +70,6 @@ fn kind_help(kind: ObjectiveKind) -> &'static str {
         ObjectiveKind::Hold => "Occupy the listed hexes, for `rounds` rounds if given.",
         ObjectiveKind::Reach => "Get a figure onto one of the listed hexes.",
         ObjectiveKind::Survive => "Have a figure still standing after `rounds` rounds.",
-    }
-}
-
-/// Changes an objective's kind: fields the new kind does not use are dropped, so the file holds
-/// exactly what the panel shows; a survive objective starts with the round limit (or 1 round).
-pub fn set_kind(objective: &mut Objective, kind: ObjectiveKind, round_limit: Option<u32>) {
-    objective.kind = kind;
-    let f = fields(kind);
-    if f.targets == Need::Unused {
-        objective.targets.clear();
-    }
-    if f.tokens == Need::Unused {
-        objective.tokens.clear();
-    }
-    if f.hexes == Need::Unused {
-        objective.hexes.clear();
-    }
-    if f.count == Need::Unused {
-        objective.count = None;
-    }
-    if f.rounds == Need::Unused {
-        objective.rounds = None;
-    }
-    if f.rounds == Need::Required && objective.rounds.is_none() {
-        objective.rounds = Some(round_limit.unwrap_or(1));
-    }
-}
-
-/// Which tokens an objective of `kind` for `team` can name: enemy characters to incapacitate,
-/// non-character targets to destroy, markers to collect.
-pub fn fits(kind: ObjectiveKind, team: &str, token: &Token) -> bool {
-    match kind {
-        ObjectiveKind::Incapacitate => {
-            token.kind == TokenKind::Character && token.team.as_deref() != Some(team)
-        }
-        ObjectiveKind::Destroy => token.kind != TokenKind::Character && token.is_target(),
-        ObjectiveKind::Collect => !token.is_target(),
-        ObjectiveKind::Hold | ObjectiveKind::Reach | ObjectiveKind::Survive => false,
     }
 }
 
@@ -412,14 +303,14 @@ impl Env<'_> {
     }
 }
 
-impl EditorApp {
+impl ScenarioUi {
     /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
-    pub(crate) fn scenario_panel(&mut self, ui: &mut Ui) {
-        let Some(current) = self.wb.doc.scenario().cloned() else {
+    pub(crate) fn scenario_panel(&mut self, wb: &mut Workbench, ui: &mut Ui) {
+        let Some(current) = wb.doc.scenario().cloned() else {
             return;
         };
-        let errors = self.wb.doc.count(Severity::Error);
-        let warnings = self.wb.doc.count(Severity::Warning);
+        let errors = wb.doc.count(Severity::Error);
+        let warnings = wb.doc.count(Severity::Warning);
         ui.horizontal_wrapped(|ui| {
             ui.heading("Scenario setup");
             let problems = format!("Problems: {errors} errors, {warnings} warnings");
@@ -428,19 +319,19 @@ impl EditorApp {
                 .on_hover_text("Show the problems list again")
                 .clicked()
             {
-                self.scenario_ui.open = false;
+                self.open = false;
             }
         });
-        if let Tool::Paint(brush) = self.wb.tool {
-            self.painting_bar(ui, &current, brush);
+        if let Tool::Paint(brush) = wb.tool {
+            self.painting_bar(wb, ui, &current, brush);
         }
         ui.separator();
         let mut draft = current.clone();
         let mut env = Env {
-            buffers: &mut self.scenario_ui.buffers,
-            tool: &mut self.wb.tool,
-            board: self.wb.doc.board.as_ref(),
-            show_zones: &mut self.scenario_ui.show_zones,
+            buffers: &mut self.buffers,
+            tool: &mut wb.tool,
+            board: wb.doc.board.as_ref(),
+            show_zones: &mut self.show_zones,
             refused: None,
         };
         egui::ScrollArea::vertical()
@@ -457,16 +348,16 @@ impl EditorApp {
             });
         let refused = env.refused.take();
         if draft != current {
-            self.edit(Edit::Replace(Box::new(draft)));
+            wb.edit(Edit::Replace(Box::new(draft)));
         }
         if let Some(reason) = refused {
-            self.refuse(&reason);
+            wb.refuse(&reason);
         }
     }
 
     /// Above the sections while painting: what is painted, the Erase toggle, and Stop.
-    fn painting_bar(&mut self, ui: &mut Ui, scenario: &Scenario, brush: Brush) {
-        let what = crate::deployment::target_name(scenario, brush.target);
+    fn painting_bar(&mut self, wb: &mut Workbench, ui: &mut Ui, scenario: &Scenario, brush: Brush) {
+        let what = crate::paint::target_name(scenario, brush.target);
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Painting {what}")).strong());
             let mut erase = brush.erase;
@@ -475,10 +366,10 @@ impl EditorApp {
                 .on_hover_text("Strokes remove hexes instead of adding them (holding Shift does the same for one stroke)")
                 .changed()
             {
-                self.wb.tool = Tool::Paint(Brush { erase, ..brush });
+                wb.tool = Tool::Paint(Brush { erase, ..brush });
             }
             if ui.button("Stop painting").on_hover_text("Esc").clicked() {
-                self.wb.tool = Tool::Select;
+                wb.tool = Tool::Select;
             }
         });
     }
@@ -1174,6 +1065,7 @@ fn rules(ui: &mut Ui, draft: &mut Scenario) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::objective_rules::Fields;
     use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};
 
     fn sample() -> Scenario {

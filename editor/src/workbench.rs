@@ -31,7 +31,7 @@ pub enum Tool {
     /// hand, and how it is turned, is kept in [`crate::tokens::TokenUi`].
     PlaceToken,
     /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
-    Paint(crate::deployment::Brush),
+    Paint(crate::paint::Brush),
 }
 
 /// How a status message reads.
