@@ -21,33 +21,6 @@ use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 /// every drag or key repeat, short enough that a crash loses little.
 pub const RECOVERY_DELAY: Duration = Duration::from_secs(2);
 
-/// A drag in progress on the map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drag {
-    /// Moving the view.
-    Pan,
-    /// Painting hexes; the stroke itself is kept in [`crate::scenario_panel::ScenarioUi`].
-    Paint,
-    /// Moving a tile; `grab` is the hex it was picked up by, `to` where that hex is now.
-    Tile {
-        /// Position in `map.tiles`.
-        index: usize,
-        /// The hex under the pointer when the drag began.
-        grab: Axial,
-        /// The hex under the pointer now.
-        to: Axial,
-    },
-    /// Moving a token, all its hexes by the same offset.
-    Token {
-        /// Position in `tokens`.
-        index: usize,
-        /// The hex under the pointer when the drag began.
-        grab: Axial,
-        /// The hex under the pointer now.
-        to: Axial,
-    },
-}
-
 /// What to do once unsaved changes are dealt with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
@@ -118,7 +91,7 @@ pub struct Recovery {
 pub struct EditorApp {
     /// What every panel works on.
     pub wb: Workbench,
-    pub(crate) drag: Option<Drag>,
+    pub(crate) canvas: crate::canvas::Canvas,
     pub(crate) checks: CheckRunner,
     pub(crate) dialog: Option<Dialog>,
     pub(crate) recovery: Recovery,
@@ -131,10 +104,7 @@ pub struct EditorApp {
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
-    pub(crate) overlay_cache: crate::overlay::Cache,
-    /// A line about the hovered hex under the overlay legend (a verdict, a cost, an origin
-    /// problem).
-    pub(crate) overlay_note: Option<String>,
+    pub(crate) overlay_view: crate::overlay_view::OverlayView,
     /// Watches the open file for changes by other programs.
     pub(crate) watcher: Option<crate::watch::FileWatcher>,
     /// The file whose watch could not be started, so the failure is reported once.
@@ -158,8 +128,6 @@ pub struct EditorApp {
     pub(crate) export_job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
     /// Recently opened and saved files.
     pub(crate) recent: crate::recent::Recent,
-    /// A tile face is being dragged from the palette: released over the map, it is placed.
-    pub(crate) palette_drag: bool,
     /// The shortcut window is showing.
     pub(crate) help_open: bool,
 }
@@ -180,7 +148,7 @@ impl EditorApp {
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
         let mut app = EditorApp {
             wb: Workbench::new(doc),
-            drag: None,
+            canvas: crate::canvas::Canvas::default(),
             checks: CheckRunner::start(),
             dialog: None,
             recovery: Recovery {
@@ -194,8 +162,7 @@ impl EditorApp {
             title_buffer: String::new(),
             shown_title: None,
             allow_close: false,
-            overlay_cache: crate::overlay::Cache::default(),
-            overlay_note: None,
+            overlay_view: crate::overlay_view::OverlayView::default(),
             watcher: None,
             watch_failed: None,
             conflict: None,
@@ -206,7 +173,6 @@ impl EditorApp {
             export_open: false,
             export_job: None,
             recent: crate::recent::Recent::default(),
-            palette_drag: false,
             help_open: false,
         };
         app.look_for_recovery();
@@ -252,7 +218,8 @@ impl EditorApp {
                 .show(ui, |ui| self.conflict_banner(ui));
         }
         if self.wb.overlays.any() {
-            egui::Panel::top("overlay-bar").show(ui, |ui| self.overlay_bar(ui));
+            egui::Panel::top("overlay-bar")
+                .show(ui, |ui| self.overlay_view.overlay_bar(&mut self.wb, ui));
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("palette")
@@ -283,7 +250,14 @@ impl EditorApp {
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
-            .show(ui, |ui| self.map(ui));
+            .show(ui, |ui| {
+                let layers = crate::canvas::Layers {
+                    tokens: &mut self.token_ui,
+                    scenario: &mut self.scenario_ui,
+                    overlays: &mut self.overlay_view,
+                };
+                self.canvas.ui(ui, &mut self.wb, layers);
+            });
         self.dialogs(&ctx);
         self.help_window(&ctx);
         self.run_commands();
@@ -439,7 +413,7 @@ impl EditorApp {
         self.wb.pointer_hex = None;
         self.wb.selection = None;
         self.wb.tool = Tool::Select;
-        self.drag = None;
+        self.canvas.drag = None;
         self.checks.cancel();
         self.recovery.pending_since = None;
         self.recovery.written = false;
@@ -1046,8 +1020,8 @@ impl EditorApp {
             };
             self.wb.tool = Tool::Select;
             self.say(StatusKind::Done, what.to_owned());
-        } else if self.drag.is_some() {
-            self.drag = None;
+        } else if self.canvas.drag.is_some() {
+            self.canvas.drag = None;
         } else {
             self.wb.selection = None;
         }
@@ -1146,7 +1120,11 @@ impl EditorApp {
         });
         ui.separator();
         match self.token_ui.tab {
-            Tab::Tiles => self.palette(ui),
+            Tab::Tiles => {
+                if crate::tile_palette::tile_palette(ui, &mut self.wb) {
+                    self.canvas.palette_drag = true;
+                }
+            }
             Tab::Tokens => self.token_ui.token_palette(&mut self.wb, ui),
         }
     }
@@ -1868,6 +1846,7 @@ pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::canvas::Drag;
     use megahex_schema::TilePlacement;
     use megahex_schema::{HexRef, Side};
 
@@ -2024,7 +2003,7 @@ mod tests {
             .unwrap()
             .zoom_around(egui::pos2(300.0, 300.0), 1.7);
         let view = app.wb.view;
-        app.select_at([5, -2]);
+        app.canvas.select_at(&mut app.wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Token(1)));
         assert!(app.watcher.is_some(), "the frame started the watch");
         save_elsewhere(&file, "Theirs");
@@ -2201,9 +2180,9 @@ mod tests {
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // Hex [5, -2] holds omni; clicking again selects the tile under it.
-        app.select_at([5, -2]);
+        app.canvas.select_at(&mut app.wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Token(1)));
-        app.select_at([5, -2]);
+        app.canvas.select_at(&mut app.wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Tile(1)));
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::R, Modifiers::NONE);
@@ -2227,7 +2206,7 @@ mod tests {
         assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 3);
         assert_eq!(app.wb.selection, None);
         // A token: select and delete.
-        app.select_at([0, 0]);
+        app.canvas.select_at(&mut app.wb, [0, 0]);
         assert_eq!(app.wb.selection, Some(Selection::Token(0)));
         app.shortcut(Key::Backspace, Modifiers::NONE);
         assert!(
@@ -2250,7 +2229,8 @@ mod tests {
             at: [0, 0],
             rotation: 0,
         };
-        app.place(placement(8, Side::Megalopolis), [9, -6]);
+        app.canvas
+            .place(&mut app.wb, placement(8, Side::Megalopolis), [9, -6]);
         let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Refused);
         assert!(
@@ -2266,7 +2246,7 @@ mod tests {
         let Tool::Place(in_hand) = app.wb.tool else {
             panic!("still placing");
         };
-        app.place(in_hand, [8, -5]);
+        app.canvas.place(&mut app.wb, in_hand, [8, -5]);
         let placed = *app.wb.doc.scenario().unwrap().map.tiles.last().unwrap();
         assert_eq!(
             placed,
@@ -2286,11 +2266,14 @@ mod tests {
         let (mut app, _, _) = app_on_file("drag-token");
         // legacy is at 1/10 = [0, 0]; one step S is [0, 1], which is 1/13... whatever the
         // catalog says: the reference stays in T/I form and resolves to the new hex.
-        app.finish_drag_for_test(Drag::Token {
-            index: 0,
-            grab: [0, 0],
-            to: [0, 1],
-        });
+        app.canvas.finish_drag_for_test(
+            &mut app.wb,
+            Drag::Token {
+                index: 0,
+                grab: [0, 0],
+                to: [0, 1],
+            },
+        );
         let token = &app.wb.doc.scenario().unwrap().tokens[0];
         assert!(matches!(
             token.at,
@@ -2298,27 +2281,36 @@ mod tests {
         ));
         assert_eq!(app.wb.doc.tokens[0].hexes, vec![[0, 1]]);
         // omni covers three hexes written as [q, r]: all move by the same offset.
-        app.finish_drag_for_test(Drag::Token {
-            index: 1,
-            grab: [5, -2],
-            to: [5, -3],
-        });
+        app.canvas.finish_drag_for_test(
+            &mut app.wb,
+            Drag::Token {
+                index: 1,
+                grab: [5, -2],
+                to: [5, -3],
+            },
+        );
         assert_eq!(app.wb.doc.tokens[1].hexes, vec![[5, -3], [6, -3], [5, -2]]);
         // Off the map: refused, nothing moves.
         let before = app.wb.doc.scenario().unwrap().clone();
-        app.finish_drag_for_test(Drag::Token {
-            index: 0,
-            grab: [0, 0],
-            to: [-20, 0],
-        });
+        app.canvas.finish_drag_for_test(
+            &mut app.wb,
+            Drag::Token {
+                index: 0,
+                grab: [0, 0],
+                to: [-20, 0],
+            },
+        );
         assert_eq!(app.wb.doc.scenario().unwrap(), &before);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // A tile drag moves its centre by the same offset as the pointer.
-        app.finish_drag_for_test(Drag::Tile {
-            index: 2,
-            grab: [2, 4],
-            to: [3, 4],
-        });
+        app.canvas.finish_drag_for_test(
+            &mut app.wb,
+            Drag::Tile {
+                index: 2,
+                grab: [2, 4],
+                to: [3, 4],
+            },
+        );
         assert_eq!(app.wb.doc.scenario().unwrap().map.tiles[2].at, [3, 3]);
     }
 

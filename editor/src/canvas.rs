@@ -1,4 +1,4 @@
-//! The map canvas and the tile palette: picking, dragging and placing. What a gesture means is
+//! The map canvas: picking, dragging and placing. What a gesture means is
 //! decided here; the change itself is an [`Edit`] applied through [`EditorApp::edit`].
 
 use std::collections::BTreeMap;
@@ -7,13 +7,15 @@ use egui::{Color32, PointerButton, Pos2, Sense};
 use megahex::Severity;
 use megahex::board::{Axial, Board};
 use megahex_schema::hexref::MAX_COORDINATE;
-use megahex_schema::{Footprint, Side, TilePlacement};
+use megahex_schema::{Footprint, TilePlacement};
 
-use crate::app::{Drag, EditorApp};
 use crate::draw::{self, Ghost, Marks};
 use crate::edit::Edit;
+use crate::overlay_view::OverlayView;
+use crate::scenario_panel::ScenarioUi;
+use crate::tokens::TokenUi;
 use crate::view::{View, hex_at_world, world_bounds};
-use crate::workbench::{Selection, StatusKind, Tool};
+use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// Free space around the map after "Fit", in points.
 const FIT_MARGIN: f32 = 24.0;
@@ -21,6 +23,53 @@ const FIT_MARGIN: f32 = 24.0;
 const SCROLL_PER_E_ZOOM: f32 = 200.0;
 /// Map background.
 pub const TABLE: Color32 = Color32::from_rgb(26, 28, 34);
+
+/// A drag in progress on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drag {
+    /// Moving the view.
+    Pan,
+    /// Painting hexes; the stroke itself is kept in [`crate::scenario_panel::ScenarioUi`].
+    Paint,
+    /// Moving a tile; `grab` is the hex it was picked up by, `to` where that hex is now.
+    Tile {
+        /// Position in `map.tiles`.
+        index: usize,
+        /// The hex under the pointer when the drag began.
+        grab: Axial,
+        /// The hex under the pointer now.
+        to: Axial,
+    },
+    /// Moving a token, all its hexes by the same offset.
+    Token {
+        /// Position in `tokens`.
+        index: usize,
+        /// The hex under the pointer when the drag began.
+        grab: Axial,
+        /// The hex under the pointer now.
+        to: Axial,
+    },
+}
+
+/// The canvas's own state: the gesture in progress.
+#[derive(Debug, Default)]
+pub struct Canvas {
+    /// A drag on the map, from press to release.
+    pub drag: Option<Drag>,
+    /// A tile face is being dragged from the palette: released over the map, it is placed.
+    pub palette_drag: bool,
+}
+
+/// What other panels hold that the map draws and feeds: the token in hand, the painting
+/// stroke and the overlays.
+pub struct Layers<'a> {
+    /// The token palette (what is in hand).
+    pub tokens: &'a mut TokenUi,
+    /// The scenario panels (zones, the stroke).
+    pub scenario: &'a mut ScenarioUi,
+    /// The overlays.
+    pub overlays: &'a mut OverlayView,
+}
 
 /// Any hex under a screen point, on the map or not.
 fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
@@ -66,11 +115,11 @@ fn offset(at: Axial, from: Axial, to: Axial) -> Axial {
     ]
 }
 
-impl EditorApp {
+impl Canvas {
     /// The map: draws it and turns pointer gestures into selections and edits.
-    pub(crate) fn map(&mut self, ui: &mut egui::Ui) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, layers: Layers<'_>) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        if self.wb.doc.scenario().is_none() {
+        if wb.doc.scenario().is_none() {
             painter.text(
                 response.rect.center(),
                 egui::Align2::CENTER_CENTER,
@@ -78,12 +127,11 @@ impl EditorApp {
                 egui::FontId::proportional(18.0),
                 Color32::LIGHT_GRAY,
             );
-            self.wb.hovered = None;
-            self.wb.pointer_hex = None;
+            wb.hovered = None;
+            wb.pointer_hex = None;
             return;
         }
-        let hexes: Vec<Axial> = self
-            .wb
+        let hexes: Vec<Axial> = wb
             .doc
             .board
             .as_ref()
@@ -95,9 +143,8 @@ impl EditorApp {
         let Some(bounds) = bounds else {
             return;
         };
-        self.wb.canvas_rect = Some(response.rect);
-        let view = *self
-            .wb
+        wb.canvas_rect = Some(response.rect);
+        let view = *wb
             .view
             .get_or_insert_with(|| View::fit(bounds, response.rect, FIT_MARGIN));
         // While a tile is dragged from the palette the map is not hovered (the button has the
@@ -112,14 +159,13 @@ impl EditorApp {
         let pointer_hex = pointer.map(|p| hex_at_screen(&view, p));
         if self.palette_drag && ui.input(|i| i.pointer.any_released()) {
             self.palette_drag = false;
-            if let (Tool::Place(placement), Some(pos)) = (self.wb.tool, dragged_in()) {
-                let at = self.snap(hex_at_screen(&view, pos), ui.input(|i| i.modifiers.alt));
-                self.place(placement, at);
+            if let (Tool::Place(placement), Some(pos)) = (wb.tool, dragged_in()) {
+                let at = self.snap(wb, hex_at_screen(&view, pos), ui.input(|i| i.modifiers.alt));
+                self.place(wb, placement, at);
             }
         }
 
-        self.scenario_ui
-            .paint_input(&mut self.wb, ui, &response, &view);
+        layers.scenario.paint_input(wb, ui, &response, &view);
         // Drags: a selected tile or a token moves, anything else pans.
         if response.drag_started() {
             let origin = ui
@@ -128,7 +174,7 @@ impl EditorApp {
                 .map(|p| hex_at_screen(&view, p));
             self.drag = match origin {
                 Some(grab) if response.drag_started_by(PointerButton::Primary) => {
-                    Some(self.start_drag(grab))
+                    Some(self.start_drag(wb, grab))
                 }
                 _ => Some(Drag::Pan),
             };
@@ -142,7 +188,7 @@ impl EditorApp {
                 }
                 Some(Drag::Paint) => {}
                 _ => {
-                    if let Some(view) = &mut self.wb.view {
+                    if let Some(view) = &mut wb.view {
                         view.pan(response.drag_delta());
                     }
                 }
@@ -151,7 +197,7 @@ impl EditorApp {
         if response.drag_stopped()
             && let Some(drag) = self.drag.take()
         {
-            self.finish_drag(drag);
+            self.finish_drag(wb, drag);
         }
 
         if response.clicked()
@@ -159,52 +205,52 @@ impl EditorApp {
                 .interact_pointer_pos()
                 .map(|p| hex_at_screen(&view, p))
         {
-            match self.wb.tool {
+            match wb.tool {
                 Tool::Place(placement) => {
-                    let at = self.snap(at, ui.input(|i| i.modifiers.alt));
-                    self.place(placement, at)
+                    let at = self.snap(wb, at, ui.input(|i| i.modifiers.alt));
+                    self.place(wb, placement, at)
                 }
                 Tool::PlaceToken => {
                     let keep = ui.input(|i| i.modifiers.shift);
-                    self.token_ui.place_token(&mut self.wb, at, keep);
+                    layers.tokens.place_token(wb, at, keep);
                 }
-                Tool::Select => self.select_at(at),
+                Tool::Select => self.select_at(wb, at),
                 // Painted by `paint_input` as the button goes down and up.
                 Tool::Paint(_) => {}
             }
         }
-        if response.secondary_clicked() && self.wb.tool != Tool::Select {
-            let what = match self.wb.tool {
+        if response.secondary_clicked() && wb.tool != Tool::Select {
+            let what = match wb.tool {
                 Tool::Paint(_) => "Painting stopped",
                 _ => "Placing cancelled",
             };
-            self.wb.tool = Tool::Select;
-            self.say(StatusKind::Done, what.to_owned());
+            wb.tool = Tool::Select;
+            wb.say(StatusKind::Done, what.to_owned());
         }
-        if response.double_clicked() && pointer_hex.is_some_and(|h| !self.on_board(h)) {
-            self.wb.view = None;
+        if response.double_clicked() && pointer_hex.is_some_and(|h| !wb.on_board(h)) {
+            wb.view = None;
         }
 
-        if let (Some(p), Some(view)) = (pointer, &mut self.wb.view) {
+        if let (Some(p), Some(view)) = (pointer, &mut wb.view) {
             let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
             let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
             if factor != 1.0 {
                 view.zoom_around(p, factor);
             }
         }
-        let hovered = pointer_hex.filter(|&h| self.on_board(h));
-        if hovered != self.wb.hovered || pointer_hex != self.wb.pointer_hex {
+        let hovered = pointer_hex.filter(|&h| wb.on_board(h));
+        if hovered != wb.hovered || pointer_hex != wb.pointer_hex {
             // The status bar was drawn before the canvas: show the new hex on the next frame.
-            self.wb.hovered = hovered;
-            self.wb.pointer_hex = pointer_hex;
+            wb.hovered = hovered;
+            wb.pointer_hex = pointer_hex;
             ui.ctx().request_repaint();
         }
-        self.wb.pointer_world = pointer.map(|p| view.world_from_screen(p));
-        let marks = self.marks();
-        self.overlay_cache.set_repaint(ui.ctx());
-        let layer = self.overlay_layer();
-        let view = self.wb.view.unwrap_or(view);
-        draw::draw_map(&painter, &view, &self.wb.doc, &marks, &layer);
+        wb.pointer_world = pointer.map(|p| view.world_from_screen(p));
+        let marks = self.marks(wb, layers.tokens, layers.scenario);
+        layers.overlays.cache.set_repaint(ui.ctx());
+        let layer = layers.overlays.overlay_layer(wb);
+        let view = wb.view.unwrap_or(view);
+        draw::draw_map(&painter, &view, &wb.doc, &marks, &layer);
         if hexes.is_empty() {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
@@ -216,28 +262,23 @@ impl EditorApp {
         }
     }
 
-    fn on_board(&self, at: Axial) -> bool {
-        self.wb.doc.board.as_ref().is_some_and(|b| b.contains(at))
-    }
-
     /// What a drag that begins on `grab` moves: the selection if it is under the pointer, else
     /// a token there, else the view.
-    fn start_drag(&mut self, grab: Axial) -> Drag {
-        if matches!(self.wb.tool, Tool::Paint(_)) {
+    fn start_drag(&mut self, wb: &mut Workbench, grab: Axial) -> Drag {
+        if matches!(wb.tool, Tool::Paint(_)) {
             return Drag::Paint;
         }
-        if self.wb.tool != Tool::Select {
+        if wb.tool != Tool::Select {
             return Drag::Pan;
         }
-        let tile_here = self
-            .wb
+        let tile_here = wb
             .doc
             .board
             .as_ref()
             .and_then(|b| b.get(grab))
             .map(|h| h.placement);
-        let tokens_here: Vec<usize> = self.wb.doc.tokens_at(grab).map(|t| t.index).collect();
-        match self.wb.selection {
+        let tokens_here: Vec<usize> = wb.doc.tokens_at(grab).map(|t| t.index).collect();
+        match wb.selection {
             Some(Selection::Tile(index)) if tile_here == Some(index) => {
                 return Drag::Tile {
                     index,
@@ -255,8 +296,8 @@ impl EditorApp {
             _ => {}
         }
         if let Some(&index) = tokens_here.first() {
-            self.wb.selection = Some(Selection::Token(index));
-            self.wb.picked = Some(grab);
+            wb.selection = Some(Selection::Token(index));
+            wb.picked = Some(grab);
             return Drag::Token {
                 index,
                 grab,
@@ -268,33 +309,33 @@ impl EditorApp {
 
     /// Ends a drag as if the pointer had been released, for tests.
     #[cfg(test)]
-    pub(crate) fn finish_drag_for_test(&mut self, drag: Drag) {
-        self.finish_drag(drag);
+    pub(crate) fn finish_drag_for_test(&mut self, wb: &mut Workbench, drag: Drag) {
+        self.finish_drag(wb, drag);
     }
 
-    fn finish_drag(&mut self, drag: Drag) {
+    fn finish_drag(&mut self, wb: &mut Workbench, drag: Drag) {
         match drag {
             Drag::Pan | Drag::Paint => {}
             Drag::Tile { index, grab, to } => {
-                let Some(tile) = self.wb.doc.scenario().and_then(|s| s.map.tiles.get(index)) else {
+                let Some(tile) = wb.doc.scenario().and_then(|s| s.map.tiles.get(index)) else {
                     return;
                 };
                 let at = offset(tile.at, grab, to);
                 if !in_bounds(at) {
-                    self.refuse("Cannot move the tile that far from the map");
+                    wb.refuse("Cannot move the tile that far from the map");
                     return;
                 }
-                self.edit(Edit::MoveTile { index, at });
+                wb.edit(Edit::MoveTile { index, at });
             }
             Drag::Token { index, grab, to } => {
                 if grab == to {
                     return;
                 }
-                match self.moved_footprint(index, grab, to) {
+                match self.moved_footprint(wb, index, grab, to) {
                     Ok(at) => {
-                        self.edit(Edit::MoveToken { index, at });
+                        wb.edit(Edit::MoveToken { index, at });
                     }
-                    Err(reason) => self.refuse(&reason),
+                    Err(reason) => wb.refuse(&reason),
                 }
             }
         }
@@ -302,9 +343,14 @@ impl EditorApp {
 
     /// A token's footprint shifted by `to - grab`, keeping the form each hex was written in
     /// (`[q, r]`, `T/I` or `{tile, hex}`) so the file still reads the way the designer wrote it.
-    fn moved_footprint(&self, index: usize, grab: Axial, to: Axial) -> Result<Footprint, String> {
-        let (Some(scenario), Some(board)) = (self.wb.doc.scenario(), self.wb.doc.board.as_ref())
-        else {
+    fn moved_footprint(
+        &self,
+        wb: &Workbench,
+        index: usize,
+        grab: Axial,
+        to: Axial,
+    ) -> Result<Footprint, String> {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
             return Err("there is no map".to_owned());
         };
         let token = scenario.tokens.get(index).ok_or("no such token")?;
@@ -330,19 +376,17 @@ impl EditorApp {
 
     /// A click in select mode: tokens on the hex first, then its tile; clicking again cycles
     /// through them, so a tile under a figure can still be selected.
-    pub(crate) fn select_at(&mut self, at: Axial) {
-        self.wb.picked = Some(at);
-        let mut candidates: Vec<Selection> = self
-            .wb
+    pub(crate) fn select_at(&mut self, wb: &mut Workbench, at: Axial) {
+        wb.picked = Some(at);
+        let mut candidates: Vec<Selection> = wb
             .doc
             .tokens_at(at)
             .map(|t| Selection::Token(t.index))
             .collect();
-        if let Some(hex) = self.wb.doc.board.as_ref().and_then(|b| b.get(at)) {
+        if let Some(hex) = wb.doc.board.as_ref().and_then(|b| b.get(at)) {
             candidates.push(Selection::Tile(hex.placement));
         }
-        self.wb.selection = match self
-            .wb
+        wb.selection = match wb
             .selection
             .and_then(|s| candidates.iter().position(|&c| c == s))
         {
@@ -355,36 +399,27 @@ impl EditorApp {
     /// Where a new tile goes for a pointer at `at`: snapped edge to edge next to the map,
     /// unless `free` (Alt held) asks for the exact hex. Moving a placed tile does not snap, so
     /// it can be nudged hex by hex.
-    fn snap(&self, at: Axial, free: bool) -> Axial {
-        match self.wb.doc.scenario() {
+    fn snap(&self, wb: &Workbench, at: Axial, free: bool) -> Axial {
+        match wb.doc.scenario() {
             Some(s) if !free => crate::snap::snapped_centre(at, &s.map.tiles, None),
             _ => at,
         }
     }
 
-    /// Is Alt held now (free placement)?
-    fn ctx_alt(&self) -> bool {
-        self.wb
-            .ctx
-            .as_ref()
-            .is_some_and(|c| c.input(|i| i.modifiers.alt))
-    }
-
-    pub(crate) fn place(&mut self, placement: TilePlacement, at: Axial) {
+    pub(crate) fn place(&mut self, wb: &mut Workbench, placement: TilePlacement, at: Axial) {
         if !in_bounds(at) {
-            self.refuse("Cannot place a tile that far from the map");
+            wb.refuse("Cannot place a tile that far from the map");
             return;
         }
         let placement = TilePlacement { at, ..placement };
-        if self.edit(Edit::AddTile(placement)) {
-            let index = self
-                .wb
+        if wb.edit(Edit::AddTile(placement)) {
+            let index = wb
                 .doc
                 .scenario()
                 .map_or(0, |s| s.map.tiles.len().saturating_sub(1));
-            self.wb.selection = Some(Selection::Tile(index));
-            self.wb.tool = Tool::Select;
-            self.say(
+            wb.selection = Some(Selection::Tile(index));
+            wb.tool = Tool::Select;
+            wb.say(
                 StatusKind::Done,
                 format!(
                     "Placed {}{} at q,r {},{}",
@@ -396,21 +431,21 @@ impl EditorApp {
             );
         } else {
             // The inventory rule or similar: stop placing, the status line says why.
-            self.wb.tool = Tool::Select;
+            wb.tool = Tool::Select;
         }
     }
 
     /// Highlights and previews for the current selection and gesture.
-    fn marks(&self) -> Marks {
-        let free_placement = self.ctx_alt();
+    fn marks(&self, wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
+        let free_placement = wb.alt_held();
         let mut marks = Marks {
-            hovered: self.wb.hovered,
-            badges: problem_badges(&self.wb.doc.problems),
-            zones: self.scenario_ui.zone_marks(&self.wb),
+            hovered: wb.hovered,
+            badges: problem_badges(&wb.doc.problems),
+            zones: scenario.zone_marks(wb),
             ..Marks::default()
         };
-        let scenario = self.wb.doc.scenario();
-        let board = self.wb.doc.board.as_ref();
+        let scenario = wb.doc.scenario();
+        let board = wb.doc.board.as_ref();
         let tile_of = |index: usize| -> Vec<Axial> {
             board.map_or_else(Vec::new, |b| {
                 b.hexes()
@@ -420,11 +455,10 @@ impl EditorApp {
                     .collect()
             })
         };
-        match self.wb.selection {
+        match wb.selection {
             Some(Selection::Tile(index)) => marks.selected_tile = tile_of(index),
             Some(Selection::Token(index)) => {
-                marks.selected_token = self
-                    .wb
+                marks.selected_token = wb
                     .doc
                     .tokens
                     .iter()
@@ -436,7 +470,7 @@ impl EditorApp {
         }
         // A tile ghost is red where it would lie on another tile.
         let ghost = |placement: TilePlacement, moving: Option<usize>| -> Option<Ghost> {
-            let hexes = tile_hexes(placement, &self.wb.doc.catalog);
+            let hexes = tile_hexes(placement, &wb.doc.catalog);
             if hexes.is_empty() {
                 return None;
             }
@@ -452,11 +486,11 @@ impl EditorApp {
                 centre: placement.at,
             })
         };
-        match (self.wb.tool, self.drag) {
-            (Tool::PlaceToken, _) => self.token_ui.token_ghost(&self.wb, &mut marks),
+        match (wb.tool, self.drag) {
+            (Tool::PlaceToken, _) => tokens.token_ghost(wb, &mut marks),
             (Tool::Place(placement), _) => {
-                if let Some(at) = self.wb.pointer_hex {
-                    let at = self.snap(at, free_placement);
+                if let Some(at) = wb.pointer_hex {
+                    let at = self.snap(wb, at, free_placement);
                     marks.ghost_tile = ghost(TilePlacement { at, ..placement }, None);
                 }
             }
@@ -470,7 +504,7 @@ impl EditorApp {
                 }
             }
             (_, Some(Drag::Token { index, grab, to })) => {
-                if let Some(token) = self.wb.doc.tokens.iter().find(|t| t.index == index) {
+                if let Some(token) = wb.doc.tokens.iter().find(|t| t.index == index) {
                     marks.ghost_token = token.hexes.iter().map(|&h| offset(h, grab, to)).collect();
                     marks.ghost_token_ok = marks
                         .ghost_token
@@ -481,75 +515,5 @@ impl EditorApp {
             _ => {}
         }
         marks
-    }
-
-    /// The tile palette: every tile of the catalog with both faces. A tile already on the map
-    /// is shown as used, because each physical tile can only be put down once.
-    pub(crate) fn palette(&mut self, ui: &mut egui::Ui) {
-        ui.heading("Tiles");
-        ui.label(
-            egui::RichText::new(
-                "Pick a side and click the map, or drag it onto the map. Esc cancels.",
-            )
-            .weak(),
-        );
-        ui.separator();
-        let mut sides: BTreeMap<u32, Vec<Side>> = BTreeMap::new();
-        for side in &self.wb.doc.catalog.tiles {
-            sides.entry(side.tile).or_default().push(side.side);
-        }
-        let on_map: BTreeMap<u32, Side> = self
-            .wb
-            .doc
-            .scenario()
-            .map(|s| s.map.tiles.iter().map(|t| (t.tile, t.side)).collect())
-            .unwrap_or_default();
-        let editable = self.wb.doc.scenario().is_some();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for (tile, faces) in &sides {
-                ui.horizontal(|ui| {
-                    let used = on_map.get(tile);
-                    ui.label(format!("{tile}"));
-                    for &side in faces {
-                        let label = format!("{}{}", side.prefix(), tile);
-                        let placing = matches!(self.wb.tool, Tool::Place(p) if p.tile == *tile && p.side == side);
-                        let button = egui::Button::new(&label)
-                            .selected(placing)
-                            .sense(Sense::click_and_drag());
-                        let response = ui.add_enabled(editable && used.is_none(), button);
-                        let response = match used {
-                            Some(up) => response.on_disabled_hover_text(format!(
-                                "Tile {tile} is on the map, {} side up. Each tile can be used once: select it and press F to flip it.",
-                                up.as_str()
-                            )),
-                            None => response.on_hover_text(format!(
-                                "Place tile {tile}, {} side up",
-                                side.as_str()
-                            )),
-                        };
-                        let dragged = response.drag_started();
-                        if dragged {
-                            self.palette_drag = true;
-                        }
-                        if response.clicked() || dragged {
-                            self.wb.tool = Tool::Place(TilePlacement {
-                                tile: *tile,
-                                side,
-                                at: [0, 0],
-                                rotation: 0,
-                            });
-                            self.wb.selection = None;
-                            self.say(
-                                StatusKind::Done,
-                                format!("Placing {label}: click the map where its centre goes"),
-                            );
-                        }
-                    }
-                    if used.is_some() {
-                        ui.label(egui::RichText::new("used").weak().small());
-                    }
-                });
-            }
-        });
     }
 }

@@ -165,7 +165,7 @@ impl EditorApp {
     /// What the picture's overlay is drawn from: the tint that is on (sight or reach), else
     /// range numbers if on. Area templates have no picture form yet and are left out.
     fn picture_overlay(&self) -> OverlayPlan {
-        let Some(source) = self.overlay_source() else {
+        let Some(source) = crate::overlay_view::overlay_source(&self.wb) else {
             return OverlayPlan::None;
         };
         match self.wb.overlays.tint {

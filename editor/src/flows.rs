@@ -344,11 +344,14 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     let app = harness.state_mut();
     // One question for the verdicts, asked once however many frames pass, and one for each
     // hovered hex's full answer.
-    assert_eq!(app.overlay_cache.computed, 4, "cached, not asked per frame");
-    let source = app.overlay_source().unwrap();
+    assert_eq!(
+        app.overlay_view.cache.computed, 4,
+        "cached, not asked per frame"
+    );
+    let source = crate::overlay_view::overlay_source(&app.wb).unwrap();
     // The answers come from the worker thread; wait for the last ones.
-    app.overlay_cache.wait();
-    let layer = app.overlay_layer();
+    app.overlay_view.cache.wait();
+    let layer = app.overlay_view.overlay_layer(&app.wb);
     let scene = megahex::scene::Scene::new(app.wb.doc.scenario().unwrap(), &app.wb.doc.catalog);
     let board = &scene.board;
     for (at, color) in &layer.tints {
@@ -759,7 +762,7 @@ fn a_tile_dragged_from_the_palette_snaps_next_to_the_map() {
             rotation: 0,
         })
     );
-    assert!(!app.palette_drag);
+    assert!(!app.canvas.palette_drag);
 }
 
 /// F1 opens the shortcut window, which lists every command of the command list with its keys

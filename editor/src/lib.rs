@@ -25,6 +25,7 @@ pub mod recent;
 pub mod scenario_panel;
 pub mod snap;
 pub mod storage;
+pub mod tile_palette;
 pub mod tokens;
 pub mod view;
 pub mod watch;

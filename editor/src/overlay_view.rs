@@ -5,40 +5,49 @@
 use egui::{Color32, RichText};
 use megahex::board::Axial;
 
-use crate::app::EditorApp;
 use crate::overlay::{self, Layer, Seen, Source, Tint};
 use crate::view::hex_corners_in_world;
-use crate::workbench::Selection;
+use crate::workbench::{Selection, Workbench};
 
 /// How strongly a tint covers the ground.
 const TINT_ALPHA: f32 = 0.5;
 
-impl EditorApp {
-    /// Where overlays are computed from: the selected token's hexes, or the hex clicked to select
-    /// a tile.
-    pub(crate) fn overlay_source(&self) -> Option<Source> {
-        match self.wb.selection? {
-            Selection::Token(index) => {
-                let token = self.wb.doc.tokens.iter().find(|t| t.index == index)?;
-                Some(Source {
-                    hexes: token.hexes.clone(),
-                    token: Some(token.id.clone()),
-                })
-            }
-            Selection::Tile(index) => {
-                let at = self.wb.picked?;
-                let hex = self.wb.doc.board.as_ref()?.get(at)?;
-                (hex.placement == index).then(|| Source {
-                    hexes: vec![at],
-                    token: None,
-                })
-            }
+/// The overlays' own state: answers kept until the selection, the scenario or a parameter
+/// changes, and the line about the hovered hex shown under the legend.
+#[derive(Default)]
+pub struct OverlayView {
+    /// Overlay answers, computed on a worker and kept.
+    pub cache: overlay::Cache,
+    /// A line about the hovered hex (a verdict, a cost, an origin problem).
+    pub note: Option<String>,
+}
+
+/// Where overlays are computed from: the selected token's hexes, or the hex clicked to select
+/// a tile.
+pub fn overlay_source(wb: &Workbench) -> Option<Source> {
+    match wb.selection? {
+        Selection::Token(index) => {
+            let token = wb.doc.tokens.iter().find(|t| t.index == index)?;
+            Some(Source {
+                hexes: token.hexes.clone(),
+                token: Some(token.id.clone()),
+            })
+        }
+        Selection::Tile(index) => {
+            let at = wb.picked?;
+            let hex = wb.doc.board.as_ref()?.get(at)?;
+            (hex.placement == index).then(|| Source {
+                hexes: vec![at],
+                token: None,
+            })
         }
     }
+}
 
+impl OverlayView {
     /// The overlay bar under the toolbar: parameters and the legend, shown while an overlay is on.
-    pub(crate) fn overlay_bar(&mut self, ui: &mut egui::Ui) {
-        let settings = &mut self.wb.overlays;
+    pub(crate) fn overlay_bar(&mut self, wb: &mut Workbench, ui: &mut egui::Ui) {
+        let settings = &mut wb.overlays;
         match settings.tint {
             Tint::Reach => {
                 ui.horizontal_wrapped(|ui| {
@@ -86,7 +95,7 @@ impl EditorApp {
             Tint::Sight | Tint::None => {}
         }
         ui.horizontal_wrapped(|ui| {
-            for (color, text) in self.legend() {
+            for (color, text) in self.legend(wb) {
                 match color {
                     Some(color) => swatch(ui, color, &text),
                     None => {
@@ -95,25 +104,24 @@ impl EditorApp {
                 }
             }
         });
-        if let Some(note) = &self.overlay_note {
+        if let Some(note) = &self.note {
             ui.label(RichText::new(note).color(Color32::from_rgb(255, 200, 90)));
         }
     }
 
     /// The legend: the overlay's name, the rule in force, and what each colour means.
-    fn legend(&self) -> Vec<(Option<Color32>, String)> {
+    fn legend(&self, wb: &Workbench) -> Vec<(Option<Color32>, String)> {
         let rule = self
-            .overlay_cache
+            .cache
             .rules()
             .or_else(|| {
-                self.wb
-                    .doc
+                wb.doc
                     .scenario()
                     .map(|s| megahex::board::los::LosRules::from_rules(&s.rules))
             })
             .map_or_else(String::new, |r| r.name());
         let mut items = Vec::new();
-        let source = self.overlay_source();
+        let source = overlay_source(wb);
         let from = match &source {
             Some(Source {
                 token: Some(id), ..
@@ -123,7 +131,7 @@ impl EditorApp {
                 .map_or_else(String::new, |h| format!("from q,r {},{}", h[0], h[1])),
             None => "select a hex or token (click it) to see it".to_owned(),
         };
-        match self.wb.overlays.tint {
+        match wb.overlays.tint {
             Tint::Sight => {
                 items.push((None, format!("Line of sight {from}; rule {rule}:")));
                 items.push((Some(overlay::SEEN), "seen both ways".to_owned()));
@@ -142,13 +150,13 @@ impl EditorApp {
                 ));
             }
             Tint::Reach => {
-                let action = if self.wb.overlays.sprint {
+                let action = if wb.overlays.sprint {
                     "Sprint".to_owned()
                 } else {
                     format!(
                         "Move {}{}",
-                        self.wb.overlays.move_value,
-                        if self.wb.overlays.mobility {
+                        wb.overlays.move_value,
+                        if wb.overlays.mobility {
                             " with Mobility"
                         } else {
                             ""
@@ -163,10 +171,10 @@ impl EditorApp {
                 ));
             }
             Tint::Area => {
-                let shape = if self.wb.overlays.vertex {
+                let shape = if wb.overlays.vertex {
                     "vertex".to_owned()
                 } else {
-                    format!("radius {}", self.wb.overlays.radius)
+                    format!("radius {}", wb.overlays.radius)
                 };
                 items.push((
                     None,
@@ -180,8 +188,8 @@ impl EditorApp {
             }
             Tint::None => {}
         }
-        if self.wb.overlays.range {
-            let text = if self.wb.overlays.tint == Tint::None {
+        if wb.overlays.range {
+            let text = if wb.overlays.tint == Tint::None {
                 format!("Range numbers {from} (distance + elevation difference)")
             } else {
                 "range numbers at the top of each hex".to_owned()
@@ -193,41 +201,40 @@ impl EditorApp {
 
     /// Computes (or takes from the cache) what the canvas paints for the overlays this frame,
     /// and the note shown under the legend.
-    pub(crate) fn overlay_layer(&mut self) -> Layer {
+    pub(crate) fn overlay_layer(&mut self, wb: &Workbench) -> Layer {
         let mut layer = Layer::default();
-        self.overlay_note = None;
-        if !self.wb.overlays.any() {
+        self.note = None;
+        if !wb.overlays.any() {
             return layer;
         }
-        let Some(source) = self.overlay_source() else {
+        let Some(source) = overlay_source(wb) else {
             return layer;
         };
-        let Some(scenario) = self.wb.doc.scenario() else {
+        let Some(scenario) = wb.doc.scenario() else {
             return layer;
         };
-        self.overlay_cache
-            .scene(self.wb.doc.layout, scenario, &self.wb.doc.catalog);
-        let hovered = self.wb.hovered.filter(|h| !source.hexes.contains(h));
-        let settings = self.wb.overlays;
+        self.cache.scene(wb.doc.layout, scenario, &wb.doc.catalog);
+        let hovered = wb.hovered.filter(|h| !source.hexes.contains(h));
+        let settings = wb.overlays;
         match settings.tint {
             Tint::Sight => {
-                for &(at, seen) in self.overlay_cache.verdicts(&source) {
+                for &(at, seen) in self.cache.verdicts(&source) {
                     if !source.hexes.contains(&at) {
                         layer.tints.push((at, sight_tint(seen)));
                     }
                 }
-                if let Some(s) = hovered.and_then(|h| self.overlay_cache.sight_to(&source, h)) {
+                if let Some(s) = hovered.and_then(|h| self.cache.sight_to(&source, h)) {
                     layer.witness = s.witness;
                     if s.witness.is_none() {
                         layer
                             .outlines
                             .push((s.blocked_by.clone(), overlay::BLOCKER));
                     }
-                    self.overlay_note = Some(sight_note(s));
+                    self.note = Some(sight_note(s));
                 }
             }
             Tint::Reach => {
-                let found = self.overlay_cache.reach(&source, settings.action());
+                let found = self.cache.reach(&source, settings.action());
                 for d in found {
                     let color = if d.hazards.is_empty() {
                         overlay::REACH
@@ -256,7 +263,7 @@ impl EditorApp {
                             } else {
                                 format!(", entering {} hazard space(s)", d.hazards.len())
                             };
-                            self.overlay_note = Some(format!(
+                            self.note = Some(format!(
                                 "q,r {},{}: cost {} by {} step(s){hazards}",
                                 h[0],
                                 h[1],
@@ -265,19 +272,15 @@ impl EditorApp {
                             ));
                         }
                         None => {
-                            self.overlay_note =
-                                Some(format!("q,r {},{}: out of reach", h[0], h[1]));
+                            self.note = Some(format!("q,r {},{}: out of reach", h[0], h[1]));
                         }
                     }
                 }
             }
             Tint::Area => {
-                if let Some(origin) = self.wb.hovered {
-                    let corner = self.nearest_corner(origin);
-                    if let Some(t) = self
-                        .overlay_cache
-                        .template(&source, origin, corner, &settings)
-                    {
+                if let Some(origin) = wb.hovered {
+                    let corner = self.nearest_corner(wb, origin);
+                    if let Some(t) = self.cache.template(&source, origin, corner, &settings) {
                         for &h in &t.hits {
                             layer
                                 .tints
@@ -297,7 +300,7 @@ impl EditorApp {
                                 .get(corner)
                                 .copied();
                         }
-                        self.overlay_note = Some(match &t.origin_problem {
+                        self.note = Some(match &t.origin_problem {
                             Some(problem) => format!("Origin not allowed: {problem}"),
                             None => format!(
                                 "{} hex(es) hit, {} shielded",
@@ -312,7 +315,7 @@ impl EditorApp {
         }
         if settings.range {
             layer.top_numbers = self
-                .overlay_cache
+                .cache
                 .ranges(&source)
                 .iter()
                 .filter(|(at, _)| !source.hexes.contains(at))
@@ -324,8 +327,8 @@ impl EditorApp {
     }
 
     /// The corner of `hex` nearest the pointer (0 east, then clockwise), for vertex attacks.
-    fn nearest_corner(&self, hex: Axial) -> usize {
-        let Some(pointer) = self.wb.pointer_world else {
+    fn nearest_corner(&self, wb: &Workbench, hex: Axial) -> usize {
+        let Some(pointer) = wb.pointer_world else {
             return 0;
         };
         hex_corners_in_world(hex)

@@ -1091,8 +1091,8 @@ impl TokenUi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::Drag;
     use crate::app::EditorApp;
+    use crate::canvas::Drag;
     use crate::document::Document;
     use egui::{Key, Modifiers};
     use megahex::board::distance;
@@ -1341,7 +1341,7 @@ mod tests {
             ]
         );
         // A marker has one hex: R says so and changes nothing.
-        app.select_at([-2, 0]);
+        app.canvas.select_at(&mut app.wb, [-2, 0]);
         assert_eq!(app.wb.selection, Some(Selection::Token(4)));
         let before = app.wb.doc.scenario().unwrap().clone();
         app.shortcut(Key::R, Modifiers::NONE);
@@ -1364,11 +1364,14 @@ mod tests {
         // Unturned from [2, -2]: [2, -1] and [1, -1]. One hex down: [2, -1], [2, 0], [1, 0],
         // which are 1/11, 1/16 and 1/13.
         assert_eq!(app.wb.doc.tokens[3].hexes, vec![[2, -2], [2, -1], [1, -1]]);
-        app.finish_drag_for_test(Drag::Token {
-            index: 3,
-            grab: [2, -1],
-            to: [2, 0],
-        });
+        app.canvas.finish_drag_for_test(
+            &mut app.wb,
+            Drag::Token {
+                index: 3,
+                grab: [2, -1],
+                to: [2, 0],
+            },
+        );
         assert_eq!(
             tokens(&app)[3].at,
             Footprint::Many(vec![t(1, 11), t(1, 16), t(1, 13)])
