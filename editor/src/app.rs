@@ -120,12 +120,8 @@ pub struct EditorApp {
     pub(crate) token_ui: crate::tokens::TokenUi,
     /// The scenario panels: open or not, text being typed, the painting stroke.
     pub(crate) scenario_ui: crate::scenario_panel::ScenarioUi,
-    /// The export dialog's choices, kept between exports.
-    pub(crate) export: Option<crate::export::ExportSettings>,
-    /// The export dialog is showing.
-    pub(crate) export_open: bool,
-    /// An export being written on its worker thread: its outcome when done.
-    pub(crate) export_job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
+    /// The export dialog.
+    pub(crate) export: crate::export::ExportPanel,
     /// Recently opened and saved files.
     pub(crate) recent: crate::recent::Recent,
     /// The shortcut window is showing.
@@ -169,9 +165,7 @@ impl EditorApp {
             disk_stamp: None,
             token_ui: crate::tokens::TokenUi::default(),
             scenario_ui: crate::scenario_panel::ScenarioUi::default(),
-            export: None,
-            export_open: false,
-            export_job: None,
+            export: crate::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
             help_open: false,
         };
@@ -261,12 +255,12 @@ impl EditorApp {
         self.dialogs(&ctx);
         self.help_window(&ctx);
         self.run_commands();
-        self.poll_export();
-        if self.export_job.is_some() {
+        self.export.poll_export(&mut self.wb);
+        if self.export.job.is_some() {
             // Look again soon for the worker's outcome.
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        self.export_window(&ctx);
+        self.export.export_window(&mut self.wb, &ctx);
         self.recent.note(self.wb.doc.path.as_deref());
         self.settle();
         self.tick_recovery(&ctx);
@@ -985,7 +979,7 @@ impl EditorApp {
                     self.refuse("This scenario has no file yet to read again");
                 }
             }
-            Command::Export => self.open_export(),
+            Command::Export => self.export.open_export(&mut self.wb),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::RotateClockwise => self.rotate(true),
@@ -1441,7 +1435,7 @@ impl EditorApp {
                             return;
                         }
                         if open {
-                            let target = input_path(&path);
+                            let target = storage::input_path(&path);
                             if target.is_file() {
                                 next_dialog = None;
                                 self.leave_document(Next::Open(target));
@@ -1478,7 +1472,7 @@ impl EditorApp {
                         field.request_focus();
                     }
                     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                    let target = with_yaml_extension(input_path(&path));
+                    let target = storage::with_yaml_extension(storage::input_path(&path));
                     // A confirmation is for one path only: typing something else asks again.
                     let replace = replace.filter(|r| *r == target);
                     if let Some(error) = &error {
@@ -1636,30 +1630,6 @@ impl eframe::App for EditorApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         EditorApp::on_exit(self);
-    }
-}
-
-/// A path typed by the user: `~/` is the home folder, relative paths start at the working
-/// folder.
-pub(crate) fn input_path(text: &str) -> PathBuf {
-    let text = text.trim();
-    let path = match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
-        _ => PathBuf::from(text),
-    };
-    if path.is_absolute() {
-        path
-    } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    }
-}
-
-/// Adds `.yaml` to a name without an extension, so saved files are found by `megahex validate`.
-fn with_yaml_extension(path: PathBuf) -> PathBuf {
-    if path.extension().is_none() && !path.as_os_str().to_string_lossy().ends_with('/') {
-        path.with_extension("yaml")
-    } else {
-        path
     }
 }
 
@@ -2459,20 +2429,5 @@ mod tests {
         app.go(Next::New);
         assert_eq!(app.wb.doc.name, crate::document::UNTITLED_NAME);
         assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 1);
-    }
-
-    #[test]
-    fn typed_paths_are_resolved_and_get_an_extension() {
-        let cwd = std::env::current_dir().unwrap();
-        assert_eq!(input_path(" a/b.yaml "), cwd.join("a/b.yaml"));
-        assert_eq!(input_path("/x/y.yml"), PathBuf::from("/x/y.yml"));
-        assert_eq!(
-            with_yaml_extension(PathBuf::from("/x/new")),
-            PathBuf::from("/x/new.yaml")
-        );
-        assert_eq!(
-            with_yaml_extension(PathBuf::from("/x/new.yml")),
-            PathBuf::from("/x/new.yml")
-        );
     }
 }

@@ -10,10 +10,21 @@ use megahex::report::png;
 use megahex::report::svg::{self, Overlay, Size};
 use megahex::scene::Scene;
 
-use crate::app::EditorApp;
 use crate::overlay::Tint;
 use crate::storage;
-use crate::workbench::StatusKind;
+use crate::workbench::{StatusKind, Workbench};
+
+/// The export dialog's own state: the choices, kept between exports, and the export being
+/// written on its worker thread.
+#[derive(Default)]
+pub struct ExportPanel {
+    /// The dialog's choices, once it has been opened.
+    pub settings: Option<ExportSettings>,
+    /// The dialog is showing.
+    pub open: bool,
+    /// An export being written: its outcome when done.
+    pub job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
+}
 
 /// A hex's width across its flats on a printout, until the designer measures their own tiles.
 /// Not a figure from the rulebook: the dialog asks for the real one.
@@ -146,34 +157,32 @@ pub fn picture(
     }
 }
 
-impl EditorApp {
+impl ExportPanel {
     /// Opens the export dialog, with the last choices or defaults for this document.
-    pub(crate) fn open_export(&mut self) {
-        if self.wb.doc.scenario().is_none() {
-            self.refuse("Fix the file so it can be read before exporting a picture of it");
+    pub(crate) fn open_export(&mut self, wb: &mut Workbench) {
+        if wb.doc.scenario().is_none() {
+            wb.refuse("Fix the file so it can be read before exporting a picture of it");
             return;
         }
-        if self.export.is_none() {
-            self.export = Some(ExportSettings::for_document(
-                self.wb.doc.path.as_deref(),
-                &self.wb.doc.name,
+        if self.settings.is_none() {
+            self.settings = Some(ExportSettings::for_document(
+                wb.doc.path.as_deref(),
+                &wb.doc.name,
             ));
         }
-        self.export_open = true;
+        self.open = true;
     }
 
     /// What the picture's overlay is drawn from: the tint that is on (sight or reach), else
     /// range numbers if on. Area templates have no picture form yet and are left out.
-    fn picture_overlay(&self) -> OverlayPlan {
-        let Some(source) = crate::overlay_view::overlay_source(&self.wb) else {
+    fn picture_overlay(&self, wb: &Workbench) -> OverlayPlan {
+        let Some(source) = crate::overlay_view::overlay_source(wb) else {
             return OverlayPlan::None;
         };
-        match self.wb.overlays.tint {
+        match wb.overlays.tint {
             Tint::Sight => OverlayPlan::Sight(source.hexes),
-            Tint::Reach => {
-                OverlayPlan::Reach(source.hexes, source.token, self.wb.overlays.action())
-            }
-            Tint::Area | Tint::None if self.wb.overlays.range => OverlayPlan::Range(source.hexes),
+            Tint::Reach => OverlayPlan::Reach(source.hexes, source.token, wb.overlays.action()),
+            Tint::Area | Tint::None if wb.overlays.range => OverlayPlan::Range(source.hexes),
             Tint::Area | Tint::None => OverlayPlan::None,
         }
     }
@@ -182,23 +191,23 @@ impl EditorApp {
     /// and movement questions, which the UI thread does not answer); [`Self::poll_export`]
     /// reports the outcome in the status line. Never touches the scenario. False if it could not
     /// start.
-    pub(crate) fn start_export(&mut self, settings: &ExportSettings) -> bool {
-        let Some(scenario) = self.wb.doc.scenario().cloned() else {
-            self.refuse("Fix the file so it can be read before exporting a picture of it");
+    pub(crate) fn start_export(&mut self, wb: &mut Workbench, settings: &ExportSettings) -> bool {
+        let Some(scenario) = wb.doc.scenario().cloned() else {
+            wb.refuse("Fix the file so it can be read before exporting a picture of it");
             return false;
         };
         if let Err(reason) = settings.size() {
-            self.say(StatusKind::Failed, format!("Could not export: {reason}"));
+            wb.say(StatusKind::Failed, format!("Could not export: {reason}"));
             return false;
         }
         let plan = if settings.with_overlay {
-            self.picture_overlay()
+            self.picture_overlay(wb)
         } else {
             OverlayPlan::None
         };
-        let catalog = self.wb.doc.catalog.clone();
+        let catalog = wb.doc.catalog.clone();
         let settings = settings.clone();
-        let target = crate::app::input_path(&settings.path);
+        let target = crate::storage::input_path(&settings.path);
         let (done, result) = std::sync::mpsc::channel();
         let job = move || {
             let scene = Scene::new(&scenario, &catalog);
@@ -223,12 +232,12 @@ impl EditorApp {
             .spawn(job)
         {
             Ok(_) => {
-                self.say(StatusKind::Done, "Exporting the map…".to_owned());
-                self.export_job = Some(result);
+                wb.say(StatusKind::Done, "Exporting the map…".to_owned());
+                self.job = Some(result);
                 true
             }
             Err(e) => {
-                self.say(StatusKind::Failed, format!("Could not export: {e}"));
+                wb.say(StatusKind::Failed, format!("Could not export: {e}"));
                 false
             }
         }
@@ -236,20 +245,20 @@ impl EditorApp {
 
     /// The outcome of an export that has finished, into the status line. True when one
     /// finished and succeeded.
-    pub(crate) fn poll_export(&mut self) -> Option<bool> {
-        let outcome = self.export_job.as_ref()?.try_recv().ok()?;
-        self.export_job = None;
-        Some(self.report_export(outcome))
+    pub(crate) fn poll_export(&mut self, wb: &mut Workbench) -> Option<bool> {
+        let outcome = self.job.as_ref()?.try_recv().ok()?;
+        self.job = None;
+        Some(Self::report_export(wb, outcome))
     }
 
-    fn report_export(&mut self, outcome: Result<String, String>) -> bool {
+    fn report_export(wb: &mut Workbench, outcome: Result<String, String>) -> bool {
         match outcome {
             Ok(text) => {
-                self.say(StatusKind::Done, text);
+                wb.say(StatusKind::Done, text);
                 true
             }
             Err(text) => {
-                self.say(StatusKind::Failed, text);
+                wb.say(StatusKind::Failed, text);
                 false
             }
         }
@@ -257,26 +266,26 @@ impl EditorApp {
 
     /// Exports and waits for the outcome, for tests.
     #[cfg(test)]
-    pub(crate) fn export_to(&mut self, settings: &ExportSettings) -> bool {
-        if !self.start_export(settings) {
+    pub(crate) fn export_to(&mut self, wb: &mut Workbench, settings: &ExportSettings) -> bool {
+        if !self.start_export(wb, settings) {
             return false;
         }
-        let Some(job) = self.export_job.take() else {
+        let Some(job) = self.job.take() else {
             return false;
         };
         match job.recv_timeout(std::time::Duration::from_secs(60)) {
-            Ok(outcome) => self.report_export(outcome),
+            Ok(outcome) => Self::report_export(wb, outcome),
             Err(_) => false,
         }
     }
 
     /// The export dialog, while it is open.
-    pub(crate) fn export_window(&mut self, ctx: &egui::Context) {
-        if !self.export_open {
+    pub(crate) fn export_window(&mut self, wb: &mut Workbench, ctx: &egui::Context) {
+        if !self.open {
             return;
         }
-        let Some(mut settings) = self.export.clone() else {
-            self.export_open = false;
+        let Some(mut settings) = self.settings.clone() else {
+            self.open = false;
             return;
         };
         let (mut export, mut cancel) = (false, false);
@@ -333,19 +342,20 @@ impl EditorApp {
                     cancel = ui.button("Cancel").clicked();
                 });
             });
-        if export && self.start_export(&settings) {
-            self.export_open = false;
+        if export && self.start_export(wb, &settings) {
+            self.open = false;
         }
         if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            self.export_open = false;
+            self.open = false;
         }
-        self.export = Some(settings);
+        self.settings = Some(settings);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::EditorApp;
     use crate::document::Document;
 
     fn scratch(name: &str) -> PathBuf {
@@ -388,14 +398,14 @@ mod tests {
         // each side, half a radius of margin each side): 180 mm, 900 pixels at 127 dpi.
         settings.print_mm = 34.641016;
         settings.dpi = 127.0;
-        assert!(app.export_to(&settings));
+        assert!(app.export.export_to(&mut app.wb, &settings));
         assert_eq!(
             png_size(&std::fs::read(dir.join("one.png")).unwrap()).0,
             900
         );
         settings.set_format(PictureFormat::Svg);
         assert_eq!(PathBuf::from(&settings.path), dir.join("one.svg"));
-        assert!(app.export_to(&settings));
+        assert!(app.export.export_to(&mut app.wb, &settings));
         let svg = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(svg.contains(r#"width="180.00mm""#), "{}", &svg[..160]);
         // Exporting is not an edit.
@@ -418,14 +428,14 @@ mod tests {
         let mut settings =
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.set_format(PictureFormat::Svg);
-        assert!(app.export_to(&settings));
+        assert!(app.export.export_to(&mut app.wb, &settings));
         let with = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(
             with.contains("Line of sight"),
             "the legend names the overlay"
         );
         settings.with_overlay = false;
-        assert!(app.export_to(&settings));
+        assert!(app.export.export_to(&mut app.wb, &settings));
         let without = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(!without.contains("Line of sight"));
     }
@@ -436,13 +446,13 @@ mod tests {
         let mut settings =
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.path = dir.join("no-such-folder/map.png").display().to_string();
-        assert!(!app.export_to(&settings));
+        assert!(!app.export.export_to(&mut app.wb, &settings));
         let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Failed);
         assert!(status.text.contains("no-such-folder"), "{}", status.text);
         settings.path = dir.join("map.png").display().to_string();
         settings.scale = 1000.0;
-        assert!(!app.export_to(&settings));
+        assert!(!app.export.export_to(&mut app.wb, &settings));
         assert!(
             app.wb
                 .status

@@ -353,6 +353,30 @@ pub fn clear_recovery(dir: &Path, document: Option<&Path>) {
     let _ = fs::remove_file(recovery_path(dir, document));
 }
 
+/// A path typed by the user: `~/` is the home folder, relative paths start at the working
+/// folder.
+pub fn input_path(text: &str) -> PathBuf {
+    let text = text.trim();
+    let path = match (text.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => PathBuf::from(home).join(rest),
+        _ => PathBuf::from(text),
+    };
+    if path.is_absolute() {
+        path
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    }
+}
+
+/// Adds `.yaml` to a name without an extension, so saved files are found by `megahex validate`.
+pub fn with_yaml_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_none() && !path.as_os_str().to_string_lossy().ends_with('/') {
+        path.with_extension("yaml")
+    } else {
+        path
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,5 +532,20 @@ mod tests {
             Some("# yaml-language-server: $schema=../schema/scenario.schema.json")
         );
         assert_eq!(modeline("format: 1\n# yaml-language-server: late\n"), None);
+    }
+
+    #[test]
+    fn typed_paths_are_resolved_and_get_an_extension() {
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(input_path(" a/b.yaml "), cwd.join("a/b.yaml"));
+        assert_eq!(input_path("/x/y.yml"), std::path::PathBuf::from("/x/y.yml"));
+        assert_eq!(
+            with_yaml_extension(std::path::PathBuf::from("/x/new")),
+            std::path::PathBuf::from("/x/new.yaml")
+        );
+        assert_eq!(
+            with_yaml_extension(std::path::PathBuf::from("/x/new.yml")),
+            std::path::PathBuf::from("/x/new.yml")
+        );
     }
 }
