@@ -8,11 +8,10 @@ use std::time::{Duration, Instant};
 
 use egui::{Color32, Event, Key, Modifiers, RichText};
 use megahex::Severity;
-use megahex::board::Axial;
 
 use crate::checks::CheckRunner;
 use crate::command::{Command, Group};
-use crate::document::{Document, Problem, quick_check};
+use crate::document::{Document, quick_check};
 use crate::edit::Edit;
 use crate::storage;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
@@ -215,7 +214,10 @@ impl EditorApp {
             egui::Panel::top("overlay-bar")
                 .show(ui, |ui| self.overlay_view.overlay_bar(&mut self.wb, ui));
         }
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            let hint = crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui);
+            crate::status_bar::status_bar(ui, &self.wb, &hint);
+        });
         egui::Panel::left("palette")
             // Wide enough for the token palette's longer figure names.
             .default_size(190.0)
@@ -231,14 +233,14 @@ impl EditorApp {
                     self.scenario_ui.scenario_panel(&mut self.wb, ui);
                     return;
                 }
-                let clicked = problems_panel(
+                let clicked = crate::problems::problems_panel(
                     ui,
                     &self.wb.doc.problems,
                     self.checks.is_busy(),
                     self.wb.doc.is_dirty(),
                 );
                 if let Some(index) = clicked {
-                    self.focus_problem(index);
+                    crate::problems::focus_problem(&mut self.wb, index);
                 }
                 crate::fairness_view::fairness_section(ui, &self.wb.doc.fairness);
             });
@@ -372,26 +374,6 @@ impl EditorApp {
 
     pub(crate) fn refuse(&mut self, text: &str) {
         self.wb.refuse(text);
-    }
-
-    /// Selects what a finding is about and centres the view on it.
-    pub(crate) fn focus_problem(&mut self, index: usize) {
-        let Some(problem) = self.wb.doc.problems.get(index) else {
-            return;
-        };
-        let (selection, hexes) = problem_target(problem, &self.wb.doc);
-        if let Some(selection) = selection {
-            self.wb.selection = Some(selection);
-            self.wb.tool = Tool::Select;
-        }
-        if let Some(&first) = hexes.first() {
-            self.wb.picked = Some(first);
-        }
-        self.centre_on(&hexes);
-    }
-
-    pub(crate) fn centre_on(&mut self, hexes: &[Axial]) {
-        self.wb.centre_on(hexes);
     }
 
     /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
@@ -1193,7 +1175,9 @@ impl EditorApp {
                     }
                     if group == Group::File {
                         ui.separator();
-                        self.recent_menu(ui);
+                        if let Some(path) = self.recent.menu(ui) {
+                            self.leave_document(Next::Open(path));
+                        }
                     }
                 });
             }
@@ -1205,7 +1189,9 @@ impl EditorApp {
             for command in [Command::New, Command::Open] {
                 self.command_button(ui, command, None);
             }
-            self.recent_menu(ui);
+            if let Some(path) = self.recent.menu(ui) {
+                self.leave_document(Next::Open(path));
+            }
             for command in [Command::Save, Command::SaveAs, Command::Export] {
                 self.command_button(ui, command, None);
             }
@@ -1358,47 +1344,6 @@ impl EditorApp {
                 self.discard_recovery();
             }
         });
-    }
-
-    fn status_bar(&mut self, ui: &mut egui::Ui) {
-        // Always one line for the status, so the map does not jump when a message appears.
-        match &self.wb.status {
-            Some(status) => {
-                let color = match status.kind {
-                    StatusKind::Done => Color32::LIGHT_GREEN,
-                    StatusKind::Refused => Color32::from_rgb(255, 200, 90),
-                    StatusKind::Failed => Color32::LIGHT_RED,
-                };
-                ui.label(RichText::new(&status.text).color(color));
-            }
-            None => {
-                ui.label(" ");
-            }
-        }
-        ui.label(hover_text(&self.wb.doc, self.wb.hovered));
-        ui.label(RichText::new(self.mode_hint()).weak());
-    }
-
-    /// The keys that do something right now.
-    fn mode_hint(&self) -> String {
-        match (self.wb.tool, self.wb.selection) {
-            (Tool::PlaceToken, _) => self.token_ui.placing_token_hint(&self.wb),
-            (Tool::Paint(brush), _) => self.scenario_ui.paint_hint(&self.wb, brush),
-            (Tool::Place(p), _) => format!(
-                "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",
-                p.side.prefix(),
-                p.tile
-            ),
-            (Tool::Select, Some(Selection::Tile(_))) => {
-                "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. From the hex clicked: L sight, G range, M reach, A area.".to_owned()
-            }
-            (Tool::Select, Some(Selection::Token(_))) => {
-                "Token selected: edit it on the right, drag it to move, R / Shift+R turn a multi-hex figure, Delete removes, click again for the tile under it. L sight, G range, M reach, A area.".to_owned()
-            }
-            (Tool::Select, None) => {
-                "Click a tile or token to select it. Drag to pan, scroll to zoom.".to_owned()
-            }
-        }
     }
 
     // --- dialogs --------------------------------------------------------------------------
@@ -1647,176 +1592,14 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     if n == 1 { one } else { many }
 }
 
-/// Where a finding is on the map: what to select, and the hexes to centre the view on. A
-/// pointer into `tokens` selects that token, one into `map/tiles` that tile; the finding's own
-/// hexes are shown first, else those of what it points at.
-pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, Vec<Axial>) {
-    let scenario = doc.scenario();
-    let index_after = |prefix: &str| -> Option<usize> {
-        let rest = problem.pointer.as_deref()?.strip_prefix(prefix)?;
-        rest.split('/').next()?.parse().ok()
-    };
-    let selection = if let Some(i) = index_after("/tokens/") {
-        scenario
-            .is_some_and(|s| i < s.tokens.len())
-            .then_some(Selection::Token(i))
-    } else if let Some(i) = index_after("/map/tiles/") {
-        scenario
-            .is_some_and(|s| i < s.map.tiles.len())
-            .then_some(Selection::Tile(i))
-    } else {
-        None
-    };
-    let mut hexes: Vec<Axial> = problem.hexes.clone();
-    if hexes.is_empty() {
-        hexes = match selection {
-            Some(Selection::Token(i)) => doc
-                .tokens
-                .iter()
-                .find(|t| t.index == i)
-                .map(|t| t.hexes.clone())
-                .unwrap_or_default(),
-            Some(Selection::Tile(i)) => doc.board.as_ref().map_or_else(Vec::new, |b| {
-                b.hexes()
-                    .iter()
-                    .filter(|h| h.placement == i)
-                    .map(|h| h.at)
-                    .collect()
-            }),
-            None => Vec::new(),
-        };
-    }
-    // A finding about hexes of one tile, without a pointer, selects that tile.
-    let selection = selection.or_else(|| {
-        let board = doc.board.as_ref()?;
-        let first = board.get(*hexes.first()?)?.placement;
-        hexes
-            .iter()
-            .all(|&h| board.get(h).is_some_and(|bh| bh.placement == first))
-            .then_some(Selection::Tile(first))
-    });
-    (selection, hexes)
-}
-
-/// Returns the finding that was clicked, if any.
-fn problems_panel(
-    ui: &mut egui::Ui,
-    problems: &[Problem],
-    checking: bool,
-    unsaved: bool,
-) -> Option<usize> {
-    ui.horizontal(|ui| {
-        ui.heading("Problems");
-        if checking {
-            ui.spinner();
-            ui.label(RichText::new("checking…").weak());
-        }
-    });
-    if unsaved && !problems.is_empty() {
-        ui.label(RichText::new("Line numbers are those of the file as it will be saved.").weak());
-    }
-    if problems.is_empty() {
-        ui.label(RichText::new("No problems found.").color(Color32::LIGHT_GREEN));
-        return None;
-    }
-    let mut clicked = None;
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for (index, problem) in problems.iter().enumerate() {
-            ui.separator();
-            let on_map = !problem.hexes.is_empty()
-                || problem
-                    .pointer
-                    .as_deref()
-                    .is_some_and(|p| p.starts_with("/tokens/") || p.starts_with("/map/tiles/"));
-            let body = ui.vertical(|ui| {
-                problem_body(ui, problem);
-            });
-            if on_map {
-                let response = ui
-                    .interact(
-                        body.response.rect,
-                        ui.scope_id().with(("problem", index)),
-                        egui::Sense::click(),
-                    )
-                    .on_hover_text("Click to show it on the map")
-                    .on_hover_cursor(egui::CursorIcon::PointingHand);
-                if response.hovered() {
-                    ui.painter().rect_stroke(
-                        body.response.rect.expand(2.0),
-                        3.0,
-                        egui::Stroke::new(1.0, Color32::GRAY),
-                        egui::StrokeKind::Outside,
-                    );
-                }
-                if response.clicked() {
-                    clicked = Some(index);
-                }
-            }
-        }
-    });
-    clicked
-}
-
-fn problem_body(ui: &mut egui::Ui, problem: &Problem) {
-    ui.horizontal_wrapped(|ui| {
-        let (word, color) = match problem.severity {
-            Severity::Error => ("error", Color32::LIGHT_RED),
-            Severity::Warning => ("warning", Color32::YELLOW),
-            Severity::Info => ("info", Color32::LIGHT_BLUE),
-        };
-        ui.label(RichText::new(word).color(color).strong());
-        ui.label(RichText::new(&problem.code).monospace());
-        if let Some((line, column)) = problem.line_column {
-            ui.label(RichText::new(format!("{line}:{column}")).monospace());
-        }
-    });
-    ui.label(&problem.message);
-    if let Some(help) = &problem.help {
-        ui.label(RichText::new(help).weak().italics());
-    }
-}
-
-/// The bottom bar's text: what the pointer is on.
-pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
-    let Some(at) = hovered else {
-        return "Point at a hex to see it.".to_owned();
-    };
-    let Some(hex) = doc.board.as_ref().and_then(|b| b.get(at)) else {
-        return format!("q,r {},{}: not on the map", at[0], at[1]);
-    };
-    let terrain = if hex.terrain.is_empty() {
-        "none".to_owned()
-    } else {
-        hex.terrain
-            .iter()
-            .map(|t| t.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut text = format!(
-        "q,r {},{}   tile {}{} hex {} ({}/{})   elevation {}   terrain: {}",
-        at[0],
-        at[1],
-        hex.side.prefix(),
-        hex.tile,
-        hex.index,
-        hex.tile,
-        hex.index,
-        hex.elevation,
-        terrain
-    );
-    let tokens: Vec<&str> = doc.tokens_at(at).map(|t| t.id.as_str()).collect();
-    if !tokens.is_empty() {
-        text.push_str("   tokens: ");
-        text.push_str(&tokens.join(", "));
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::canvas::Drag;
+    use crate::document::Problem;
+    use crate::problems::{focus_problem, problem_target};
+    use crate::status_bar::hover_text;
+    use megahex::board::Axial;
     use megahex_schema::TilePlacement;
     use megahex_schema::{HexRef, Side};
 
@@ -1909,7 +1692,7 @@ mod tests {
         assert!(!problem.hexes.is_empty(), "{problem:?}");
         app.wb.selection = None;
         app.wb.view.as_mut().unwrap().pan(egui::vec2(300.0, -200.0));
-        app.focus_problem(index);
+        focus_problem(&mut app.wb, index);
         let (selection, hexes) = problem_target(&problem, &app.wb.doc);
         assert!(selection.is_some());
         assert_eq!(app.wb.selection, selection);

@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::app::{EditorApp, Next};
-
 /// How many files the list keeps.
 pub const MAX_RECENT: usize = 10;
 
@@ -86,15 +84,15 @@ impl Recent {
     }
 }
 
-impl EditorApp {
+impl Recent {
     /// The "Recent" menu: each file, newest first; one that has gone is shown but cannot be
-    /// picked.
-    pub(crate) fn recent_menu(&mut self, ui: &mut egui::Ui) {
-        let paths = self.recent.paths().to_vec();
-        ui.add_enabled_ui(!paths.is_empty(), |ui| {
+    /// picked. Returns the file picked.
+    pub fn menu(&self, ui: &mut egui::Ui) -> Option<PathBuf> {
+        let mut picked = None;
+        ui.add_enabled_ui(!self.paths.is_empty(), |ui| {
             ui.menu_button("Recent", |ui| {
-                for path in paths {
-                    let name = crate::document::file_name(&path);
+                for path in &self.paths {
+                    let name = crate::document::file_name(path);
                     let exists = path.exists();
                     let label = if exists {
                         name
@@ -106,19 +104,21 @@ impl EditorApp {
                         .on_hover_text(path.display().to_string());
                     if response.clicked() {
                         ui.close();
-                        self.leave_document(Next::Open(path));
+                        picked = Some(path.clone());
                     }
                 }
             })
             .response
             .on_hover_text("Open a recently used file");
         });
+        picked
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::EditorApp;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
