@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use egui::{Color32, Event, Key, Modifiers, RichText};
-use megahex::Severity;
 
 use crate::checks::CheckRunner;
-use crate::command::{Command, Group};
+use crate::command::Command;
 use crate::document::{Document, quick_check};
 use crate::edit::Edit;
 use crate::storage;
@@ -96,8 +95,8 @@ pub struct EditorApp {
     pub(crate) recovery: Recovery,
     /// Gives dialogs' path fields the keyboard once, when they open.
     focus_dialog: bool,
-    /// The title being typed in the toolbar.
-    title_buffer: String,
+    /// The toolbar, menu bar and shortcut window.
+    pub(crate) toolbar: crate::toolbar::Toolbar,
     /// The title last sent to the window, so it is only sent when it changes.
     pub(crate) shown_title: Option<String>,
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
@@ -123,8 +122,6 @@ pub struct EditorApp {
     pub(crate) export: crate::export::ExportPanel,
     /// Recently opened and saved files.
     pub(crate) recent: crate::recent::Recent,
-    /// The shortcut window is showing.
-    pub(crate) help_open: bool,
 }
 
 /// How much one Zoom in step magnifies: fine enough to frame a map exactly.
@@ -154,7 +151,7 @@ impl EditorApp {
                 offer: None,
             },
             focus_dialog: false,
-            title_buffer: String::new(),
+            toolbar: crate::toolbar::Toolbar::default(),
             shown_title: None,
             allow_close: false,
             overlay_view: crate::overlay_view::OverlayView::default(),
@@ -166,7 +163,6 @@ impl EditorApp {
             scenario_ui: crate::scenario_panel::ScenarioUi::default(),
             export: crate::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
-            help_open: false,
         };
         app.look_for_recovery();
         // Opening ran the quick check; the background check adds the rest.
@@ -190,8 +186,20 @@ impl EditorApp {
         self.watch_file(&ctx);
         self.handle_close_request(&ctx);
         self.shortcuts(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
+        self.toolbar.scenario_open = self.scenario_ui.open;
+        let menu_pick = egui::Panel::top("menu")
+            .show(ui, |ui| {
+                self.toolbar.menu_bar(ui, &mut self.wb, &self.recent)
+            })
+            .inner;
+        let toolbar_pick = egui::Panel::top("toolbar")
+            .show(ui, |ui| {
+                self.toolbar.toolbar(ui, &mut self.wb, &self.recent)
+            })
+            .inner;
+        if let Some(path) = menu_pick.or(toolbar_pick) {
+            self.leave_document(Next::Open(path));
+        }
         if self.recovery.offer.is_some() {
             egui::Panel::top("recovery")
                 .frame(
@@ -255,7 +263,7 @@ impl EditorApp {
                 self.canvas.ui(ui, &mut self.wb, layers);
             });
         self.dialogs(&ctx);
-        self.help_window(&ctx);
+        self.toolbar.help_window(&ctx);
         self.run_commands();
         self.export.poll_export(&mut self.wb);
         if self.export.job.is_some() {
@@ -929,19 +937,6 @@ impl EditorApp {
         }
     }
 
-    /// Whether a command can run now, so its button and menu entry are greyed when not.
-    pub(crate) fn can_run(&self, command: Command) -> bool {
-        let editable = self.wb.doc.scenario().is_some();
-        let history = self.wb.doc.editing.as_ref();
-        match command {
-            Command::Save | Command::SaveAs | Command::Export | Command::ScenarioPanel => editable,
-            Command::Reload => self.wb.doc.path.is_some(),
-            Command::Undo => history.and_then(|e| e.undo_label()).is_some(),
-            Command::Redo => history.and_then(|e| e.redo_label()).is_some(),
-            _ => true,
-        }
-    }
-
     /// The one place a command is carried out.
     pub(crate) fn run(&mut self, command: Command) {
         match command {
@@ -983,7 +978,7 @@ impl EditorApp {
             Command::ReachOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Reach),
             Command::AreaOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Area),
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
-            Command::Help => self.help_open = !self.help_open,
+            Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
         }
     }
 
@@ -1102,222 +1097,6 @@ impl EditorApp {
                 }
             }
             Tab::Tokens => self.token_ui.token_palette(&mut self.wb, ui),
-        }
-    }
-
-    /// A button for `command`: greyed when it cannot run, its tooltip and keys from the
-    /// command list, and a click queues it.
-    fn command_button(&mut self, ui: &mut egui::Ui, command: Command, text: Option<String>) {
-        let text = text.unwrap_or_else(|| command.label().to_owned());
-        let response = ui
-            .add_enabled(self.can_run(command), egui::Button::new(text))
-            .on_hover_text(command.hover_text())
-            .on_disabled_hover_text(command.hover_text());
-        if response.clicked() {
-            self.wb.commands.push(command);
-        }
-    }
-
-    /// A toggle for a command that turns something on and off (an overlay, a panel).
-    fn command_toggle(&mut self, ui: &mut egui::Ui, command: Command, on: bool) {
-        let response = ui
-            .add_enabled(
-                self.can_run(command),
-                egui::Button::selectable(on, command.label()),
-            )
-            .on_hover_text(command.hover_text());
-        if response.clicked() {
-            self.wb.commands.push(command);
-        }
-    }
-
-    /// Is the thing a toggle command switches on now?
-    fn is_on(&self, command: Command) -> bool {
-        use crate::overlay::Tint;
-        match command {
-            Command::SightOverlay => self.wb.overlays.tint == Tint::Sight,
-            Command::ReachOverlay => self.wb.overlays.tint == Tint::Reach,
-            Command::AreaOverlay => self.wb.overlays.tint == Tint::Area,
-            Command::RangeOverlay => self.wb.overlays.range,
-            Command::ScenarioPanel => self.scenario_ui.open,
-            Command::Help => self.help_open,
-            _ => false,
-        }
-    }
-
-    /// The menu bar: every command, grouped, with its keys; toggles show a tick.
-    fn menu_bar(&mut self, ui: &mut egui::Ui) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            for group in Group::ALL {
-                ui.menu_button(group.name(), |ui| {
-                    for command in Command::ALL.into_iter().filter(|c| c.group() == group) {
-                        let toggles = matches!(
-                            command,
-                            Command::SightOverlay
-                                | Command::ReachOverlay
-                                | Command::AreaOverlay
-                                | Command::RangeOverlay
-                                | Command::ScenarioPanel
-                        );
-                        let label = if toggles && self.is_on(command) {
-                            format!("✔ {}", command.label())
-                        } else {
-                            command.label().to_owned()
-                        };
-                        let button = egui::Button::new(label).shortcut_text(command.keys_text());
-                        let response = ui
-                            .add_enabled(self.can_run(command), button)
-                            .on_hover_text(command.tooltip());
-                        if response.clicked() {
-                            self.wb.commands.push(command);
-                            ui.close();
-                        }
-                    }
-                    if group == Group::File {
-                        ui.separator();
-                        if let Some(path) = self.recent.menu(ui) {
-                            self.leave_document(Next::Open(path));
-                        }
-                    }
-                });
-            }
-        });
-    }
-
-    fn toolbar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            for command in [Command::New, Command::Open] {
-                self.command_button(ui, command, None);
-            }
-            if let Some(path) = self.recent.menu(ui) {
-                self.leave_document(Next::Open(path));
-            }
-            for command in [Command::Save, Command::SaveAs, Command::Export] {
-                self.command_button(ui, command, None);
-            }
-            ui.separator();
-            let history = self.wb.doc.editing.as_ref();
-            let undo = history
-                .and_then(|e| e.undo_label())
-                .map(|l| format!("Undo {l}"));
-            let redo = history
-                .and_then(|e| e.redo_label())
-                .map(|l| format!("Redo {l}"));
-            self.command_button(ui, Command::Undo, undo);
-            self.command_button(ui, Command::Redo, redo);
-            ui.separator();
-            self.command_button(ui, Command::Fit, None);
-            self.command_button(ui, Command::Reload, None);
-            ui.separator();
-            ui.label("Overlays:");
-            for command in [
-                Command::SightOverlay,
-                Command::ReachOverlay,
-                Command::AreaOverlay,
-                Command::RangeOverlay,
-            ] {
-                self.command_toggle(ui, command, self.is_on(command));
-            }
-            ui.separator();
-            self.command_toggle(ui, Command::ScenarioPanel, self.scenario_ui.open);
-            ui.separator();
-            let mut name = RichText::new(&self.wb.doc.name).strong();
-            if self.wb.doc.is_dirty() {
-                name = RichText::new(format!("{} • unsaved", self.wb.doc.name))
-                    .strong()
-                    .color(Color32::from_rgb(255, 200, 90));
-            }
-            ui.label(name);
-            self.title_field(ui);
-            ui.separator();
-            let errors = self.wb.doc.count(Severity::Error);
-            let warnings = self.wb.doc.count(Severity::Warning);
-            let summary = format!(
-                "{errors} {}, {warnings} {}",
-                plural(errors, "error", "errors"),
-                plural(warnings, "warning", "warnings")
-            );
-            let color = if errors > 0 {
-                Color32::LIGHT_RED
-            } else if warnings > 0 {
-                Color32::YELLOW
-            } else {
-                Color32::LIGHT_GREEN
-            };
-            ui.label(RichText::new(summary).color(color));
-        });
-    }
-
-    /// The shortcut window (F1 or `?`): every command of the list with its keys and what it
-    /// does, grouped as in the menus.
-    fn help_window(&mut self, ctx: &egui::Context) {
-        let mut open = self.help_open;
-        egui::Window::new("Commands and shortcuts")
-            .open(&mut open)
-            .collapsible(false)
-            .default_size([640.0, 560.0])
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    // One grid for every group, so the columns line up down the window.
-                    egui::Grid::new("help-commands")
-                        .num_columns(3)
-                        .spacing([12.0, 4.0])
-                        .show(ui, |ui| {
-                            for group in Group::ALL {
-                                ui.label(RichText::new(group.name()).heading());
-                                ui.end_row();
-                                for command in
-                                    Command::ALL.into_iter().filter(|c| c.group() == group)
-                                {
-                                    ui.label(RichText::new(command.keys_text()).monospace());
-                                    ui.label(RichText::new(command.label()).strong());
-                                    ui.add(egui::Label::new(command.tooltip()).wrap());
-                                    ui.end_row();
-                                }
-                            }
-                        });
-                    ui.separator();
-                    ui.label(
-                        RichText::new(
-                            "On the map: drag to pan, scroll to zoom, click to select (again for the tile under a token), drag a selection to move it. Alt while placing a tile puts it on the exact hex.",
-                        )
-                        .weak(),
-                    );
-                });
-            });
-        self.help_open = open && self.help_open;
-    }
-
-    /// The scenario's title, edited in place; the change is one edit when the field is left.
-    fn title_field(&mut self, ui: &mut egui::Ui) {
-        let Some(current) = self
-            .wb
-            .doc
-            .scenario()
-            .map(|s| s.title.clone().unwrap_or_default())
-        else {
-            return;
-        };
-        let id = egui::Id::unique("scenario-title");
-        let focused = ui.memory(|m| m.has_focus(id));
-        if !focused {
-            self.title_buffer.clone_from(&current);
-        }
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut self.title_buffer)
-                .id(id)
-                .hint_text("Scenario title")
-                .desired_width(180.0),
-        );
-        if field.lost_focus()
-            && self.title_buffer.trim() != current
-            && let Some(scenario) = self.wb.doc.scenario()
-        {
-            let mut next = scenario.clone();
-            let title = self.title_buffer.trim();
-            next.title = (!title.is_empty()).then(|| title.to_owned());
-            self.edit(Edit::Replace(Box::new(next)));
         }
     }
 
@@ -1586,10 +1365,6 @@ fn human_age(age: Duration) -> String {
         3600..=86_399 => format!("{} h", secs / 3600),
         _ => format!("{} days", secs / 86_400),
     }
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }
 
 #[cfg(test)]

@@ -772,7 +772,7 @@ fn the_help_window_lists_every_command_with_its_keys() {
     let (_dir, _file, mut harness) = sample_app("help");
     assert!(harness.query_by_label("Commands and shortcuts").is_none());
     press(&mut harness, Modifiers::NONE, Key::F1);
-    assert!(harness.state().help_open, "F1 opens the help");
+    assert!(harness.state().toolbar.help_open, "F1 opens the help");
     harness.get_by_label("Commands and shortcuts");
     for command in crate::command::Command::ALL {
         harness.get_by_label(command.tooltip());
@@ -785,7 +785,7 @@ fn the_help_window_lists_every_command_with_its_keys() {
         }
     }
     press(&mut harness, Modifiers::NONE, Key::F1);
-    assert!(!harness.state().help_open, "F1 again closes it");
+    assert!(!harness.state().toolbar.help_open, "F1 again closes it");
 
     // Every menu of the menu bar lists its commands.
     for group in crate::command::Group::ALL {

@@ -29,6 +29,7 @@ pub mod status_bar;
 pub mod storage;
 pub mod tile_palette;
 pub mod tokens;
+pub mod toolbar;
 pub mod view;
 pub mod watch;
 pub mod workbench;

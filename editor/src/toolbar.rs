@@ -1,0 +1,282 @@
+//! The toolbar, the menu bar and the shortcut window, all drawn from the command list: a
+//! button or menu entry queues its command on the workbench, greyed when it cannot run.
+
+use std::path::PathBuf;
+
+use egui::{Color32, RichText};
+use megahex::Severity;
+
+use crate::command::{Command, Group};
+use crate::edit::Edit;
+use crate::recent::Recent;
+use crate::workbench::Workbench;
+
+/// The toolbar's own state.
+#[derive(Debug, Default)]
+pub struct Toolbar {
+    /// The title being typed in the toolbar.
+    title_buffer: String,
+    /// The shortcut window is showing.
+    pub help_open: bool,
+    /// The scenario panels are open (their toggle is lit); set by the shell each frame.
+    pub scenario_open: bool,
+}
+
+impl Toolbar {
+    /// Whether a command can run now, so its button and menu entry are greyed when not.
+    fn can_run(&self, wb: &Workbench, command: Command) -> bool {
+        let editable = wb.doc.scenario().is_some();
+        let history = wb.doc.editing.as_ref();
+        match command {
+            Command::Save | Command::SaveAs | Command::Export | Command::ScenarioPanel => editable,
+            Command::Reload => wb.doc.path.is_some(),
+            Command::Undo => history.and_then(|e| e.undo_label()).is_some(),
+            Command::Redo => history.and_then(|e| e.redo_label()).is_some(),
+            _ => true,
+        }
+    }
+
+    /// A button for `command`: greyed when it cannot run, its tooltip and keys from the
+    /// command list, and a click queues it.
+    fn command_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        wb: &mut Workbench,
+        command: Command,
+        text: Option<String>,
+    ) {
+        let text = text.unwrap_or_else(|| command.label().to_owned());
+        let response = ui
+            .add_enabled(self.can_run(wb, command), egui::Button::new(text))
+            .on_hover_text(command.hover_text())
+            .on_disabled_hover_text(command.hover_text());
+        if response.clicked() {
+            wb.send(command);
+        }
+    }
+
+    /// A toggle for a command that turns something on and off (an overlay, a panel).
+    fn command_toggle(
+        &mut self,
+        ui: &mut egui::Ui,
+        wb: &mut Workbench,
+        command: Command,
+        on: bool,
+    ) {
+        let response = ui
+            .add_enabled(
+                self.can_run(wb, command),
+                egui::Button::selectable(on, command.label()),
+            )
+            .on_hover_text(command.hover_text());
+        if response.clicked() {
+            wb.send(command);
+        }
+    }
+
+    /// Is the thing a toggle command switches on now?
+    fn is_on(&self, wb: &Workbench, command: Command) -> bool {
+        use crate::overlay::Tint;
+        match command {
+            Command::SightOverlay => wb.overlays.tint == Tint::Sight,
+            Command::ReachOverlay => wb.overlays.tint == Tint::Reach,
+            Command::AreaOverlay => wb.overlays.tint == Tint::Area,
+            Command::RangeOverlay => wb.overlays.range,
+            Command::ScenarioPanel => self.scenario_open,
+            Command::Help => self.help_open,
+            _ => false,
+        }
+    }
+
+    /// The menu bar: every command, grouped, with its keys; toggles show a tick.
+    /// The menu bar; returns a recent file picked in the File menu.
+    pub fn menu_bar(
+        &mut self,
+        ui: &mut egui::Ui,
+        wb: &mut Workbench,
+        recent: &Recent,
+    ) -> Option<PathBuf> {
+        let mut picked = None;
+        egui::MenuBar::new().ui(ui, |ui| {
+            for group in Group::ALL {
+                ui.menu_button(group.name(), |ui| {
+                    for command in Command::ALL.into_iter().filter(|c| c.group() == group) {
+                        let toggles = matches!(
+                            command,
+                            Command::SightOverlay
+                                | Command::ReachOverlay
+                                | Command::AreaOverlay
+                                | Command::RangeOverlay
+                                | Command::ScenarioPanel
+                        );
+                        let label = if toggles && self.is_on(wb, command) {
+                            format!("✔ {}", command.label())
+                        } else {
+                            command.label().to_owned()
+                        };
+                        let button = egui::Button::new(label).shortcut_text(command.keys_text());
+                        let response = ui
+                            .add_enabled(self.can_run(wb, command), button)
+                            .on_hover_text(command.tooltip());
+                        if response.clicked() {
+                            wb.send(command);
+                            ui.close();
+                        }
+                    }
+                    if group == Group::File {
+                        ui.separator();
+                        picked = picked.take().or(recent.menu(ui));
+                    }
+                });
+            }
+        });
+        picked
+    }
+
+    /// The toolbar; returns a recent file picked in its Recent menu.
+    pub fn toolbar(
+        &mut self,
+        ui: &mut egui::Ui,
+        wb: &mut Workbench,
+        recent: &Recent,
+    ) -> Option<PathBuf> {
+        let mut picked = None;
+        ui.horizontal_wrapped(|ui| {
+            for command in [Command::New, Command::Open] {
+                self.command_button(ui, wb, command, None);
+            }
+            picked = recent.menu(ui);
+            for command in [Command::Save, Command::SaveAs, Command::Export] {
+                self.command_button(ui, wb, command, None);
+            }
+            ui.separator();
+            let history = wb.doc.editing.as_ref();
+            let undo = history
+                .and_then(|e| e.undo_label())
+                .map(|l| format!("Undo {l}"));
+            let redo = history
+                .and_then(|e| e.redo_label())
+                .map(|l| format!("Redo {l}"));
+            self.command_button(ui, wb, Command::Undo, undo);
+            self.command_button(ui, wb, Command::Redo, redo);
+            ui.separator();
+            self.command_button(ui, wb, Command::Fit, None);
+            self.command_button(ui, wb, Command::Reload, None);
+            ui.separator();
+            ui.label("Overlays:");
+            for command in [
+                Command::SightOverlay,
+                Command::ReachOverlay,
+                Command::AreaOverlay,
+                Command::RangeOverlay,
+            ] {
+                self.command_toggle(ui, wb, command, self.is_on(wb, command));
+            }
+            ui.separator();
+            self.command_toggle(ui, wb, Command::ScenarioPanel, self.scenario_open);
+            ui.separator();
+            let mut name = RichText::new(&wb.doc.name).strong();
+            if wb.doc.is_dirty() {
+                name = RichText::new(format!("{} • unsaved", wb.doc.name))
+                    .strong()
+                    .color(Color32::from_rgb(255, 200, 90));
+            }
+            ui.label(name);
+            self.title_field(ui, wb);
+            ui.separator();
+            let errors = wb.doc.count(Severity::Error);
+            let warnings = wb.doc.count(Severity::Warning);
+            let summary = format!(
+                "{errors} {}, {warnings} {}",
+                plural(errors, "error", "errors"),
+                plural(warnings, "warning", "warnings")
+            );
+            let color = if errors > 0 {
+                Color32::LIGHT_RED
+            } else if warnings > 0 {
+                Color32::YELLOW
+            } else {
+                Color32::LIGHT_GREEN
+            };
+            ui.label(RichText::new(summary).color(color));
+        });
+        picked
+    }
+
+    /// The shortcut window (F1 or `?`): every command of the list with its keys and what it
+    /// does, grouped as in the menus.
+    /// The shortcut window, while it is open.
+    pub fn help_window(&mut self, ctx: &egui::Context) {
+        let mut open = self.help_open;
+        egui::Window::new("Commands and shortcuts")
+            .open(&mut open)
+            .collapsible(false)
+            .default_size([640.0, 560.0])
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    // One grid for every group, so the columns line up down the window.
+                    egui::Grid::new("help-commands")
+                        .num_columns(3)
+                        .spacing([12.0, 4.0])
+                        .show(ui, |ui| {
+                            for group in Group::ALL {
+                                ui.label(RichText::new(group.name()).heading());
+                                ui.end_row();
+                                for command in
+                                    Command::ALL.into_iter().filter(|c| c.group() == group)
+                                {
+                                    ui.label(RichText::new(command.keys_text()).monospace());
+                                    ui.label(RichText::new(command.label()).strong());
+                                    ui.add(egui::Label::new(command.tooltip()).wrap());
+                                    ui.end_row();
+                                }
+                            }
+                        });
+                    ui.separator();
+                    ui.label(
+                        RichText::new(
+                            "On the map: drag to pan, scroll to zoom, click to select (again for the tile under a token), drag a selection to move it. Alt while placing a tile puts it on the exact hex.",
+                        )
+                        .weak(),
+                    );
+                });
+            });
+        self.help_open = open && self.help_open;
+    }
+
+    /// The scenario's title, edited in place; the change is one edit when the field is left.
+    fn title_field(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
+        let Some(current) = wb
+            .doc
+            .scenario()
+            .map(|s| s.title.clone().unwrap_or_default())
+        else {
+            return;
+        };
+        let id = egui::Id::unique("scenario-title");
+        let focused = ui.memory(|m| m.has_focus(id));
+        if !focused {
+            self.title_buffer.clone_from(&current);
+        }
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut self.title_buffer)
+                .id(id)
+                .hint_text("Scenario title")
+                .desired_width(180.0),
+        );
+        if field.lost_focus()
+            && self.title_buffer.trim() != current
+            && let Some(scenario) = wb.doc.scenario()
+        {
+            let mut next = scenario.clone();
+            let title = self.title_buffer.trim();
+            next.title = (!title.is_empty()).then(|| title.to_owned());
+            wb.edit(Edit::Replace(Box::new(next)));
+        }
+    }
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
