@@ -4,20 +4,16 @@
 //! is laid out again, a background check is requested, and a recovery copy is scheduled.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use egui::{Color32, Event, Key, Modifiers, RichText};
 
 use crate::checks::CheckRunner;
 use crate::command::Command;
-use crate::document::{Document, quick_check};
+use crate::document::Document;
 use crate::edit::Edit;
+use crate::recovery::{Choice, Recovery};
 use crate::storage;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
-
-/// How long after the last edit the recovery copy is written: long enough not to write on
-/// every drag or key repeat, short enough that a crash loses little.
-pub const RECOVERY_DELAY: Duration = Duration::from_secs(2);
 
 /// What to do once unsaved changes are dealt with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,30 +54,6 @@ pub enum Dialog {
     Quit,
     /// Saving would replace a version of the file another program wrote since it was loaded.
     Overwrite,
-}
-
-/// A recovery copy from an earlier session, waiting for the user's decision.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Offer {
-    /// Where the copy is.
-    pub copy: PathBuf,
-    /// Its text.
-    pub text: String,
-}
-
-/// Recovery copies of unsaved work.
-#[derive(Debug, Clone)]
-pub struct Recovery {
-    /// The folder copies are written to.
-    pub dir: PathBuf,
-    /// How long after the last change a copy is written.
-    pub delay: Duration,
-    /// The document changed at this moment and the copy does not have that change yet.
-    pending_since: Option<Instant>,
-    /// A copy of the current document's unsaved work exists (this session wrote it).
-    written: bool,
-    /// A copy left by an earlier session, shown as a banner until restored or discarded.
-    pub offer: Option<Offer>,
 }
 
 /// The editor's state: the open document, how the map is looked at, and the interaction in
@@ -143,13 +115,7 @@ impl EditorApp {
             canvas: crate::canvas::Canvas::default(),
             checks: CheckRunner::start(),
             dialog: None,
-            recovery: Recovery {
-                dir,
-                delay: RECOVERY_DELAY,
-                pending_since: None,
-                written: false,
-                offer: None,
-            },
+            recovery: Recovery::new(dir),
             focus_dialog: false,
             toolbar: crate::toolbar::Toolbar::default(),
             shown_title: None,
@@ -164,7 +130,7 @@ impl EditorApp {
             export: crate::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
         };
-        app.look_for_recovery();
+        app.recovery.look_for(&app.wb.doc);
         // Opening ran the quick check; the background check adds the rest.
         app.request_check();
         app
@@ -207,7 +173,11 @@ impl EditorApp {
                         .fill(Color32::from_rgb(90, 70, 10))
                         .inner_margin(8.0),
                 )
-                .show(ui, |ui| self.recovery_banner(ui));
+                .show(ui, |ui| match self.recovery.banner(ui, &self.wb.doc.name) {
+                    Some(Choice::Restore) => self.restore_recovery(),
+                    Some(Choice::Discard) => self.discard_recovery(),
+                    None => {}
+                });
         }
         if self.conflict.is_some() {
             egui::Panel::top("conflict")
@@ -273,7 +243,7 @@ impl EditorApp {
         self.export.export_window(&mut self.wb, &ctx);
         self.recent.note(self.wb.doc.path.as_deref());
         self.settle();
-        self.tick_recovery(&ctx);
+        self.recovery.tick(&mut self.wb, &ctx);
         let title = self.title();
         if self.shown_title.as_ref() != Some(&title) {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -338,7 +308,7 @@ impl EditorApp {
     /// recovery copy, and drop a selection that no longer exists.
     fn changed(&mut self) {
         self.request_check();
-        self.recovery.pending_since = Some(Instant::now());
+        self.recovery.changed();
         self.wb.drop_stale_selection();
     }
 
@@ -371,7 +341,7 @@ impl EditorApp {
     /// Waits for the check in flight, for tests.
     #[cfg(test)]
     pub(crate) fn settle_checks(&mut self) {
-        if let Some(report) = self.checks.wait(Duration::from_secs(60)) {
+        if let Some(report) = self.checks.wait(std::time::Duration::from_secs(60)) {
             self.take_report(report);
         }
     }
@@ -399,11 +369,9 @@ impl EditorApp {
         self.wb.tool = Tool::Select;
         self.canvas.drag = None;
         self.checks.cancel();
-        self.recovery.pending_since = None;
-        self.recovery.written = false;
-        self.recovery.offer = None;
+        self.recovery.reset();
         self.conflict = None;
-        self.look_for_recovery();
+        self.recovery.look_for(&self.wb.doc);
     }
 
     // --- files ----------------------------------------------------------------------------
@@ -449,9 +417,7 @@ impl EditorApp {
 
     /// Drops the unsaved changes for good: the recovery copy goes too.
     fn discard_changes(&mut self) {
-        storage::clear_recovery(&self.recovery.dir, self.wb.doc.path.as_deref());
-        self.recovery.written = false;
-        self.recovery.pending_since = None;
+        self.recovery.forget(self.wb.doc.path.as_deref());
     }
 
     /// Ctrl+S: saves in place, or asks for a path when the document has no file yet.
@@ -524,10 +490,8 @@ impl EditorApp {
         match self.wb.doc.save_to(target) {
             Ok(()) => {
                 // The work is on disk: neither the old nor the new name needs a recovery copy.
-                storage::clear_recovery(&self.recovery.dir, old_key.as_deref());
-                storage::clear_recovery(&self.recovery.dir, Some(target));
-                self.recovery.written = false;
-                self.recovery.pending_since = None;
+                self.recovery.forget(old_key.as_deref());
+                self.recovery.forget(Some(target));
                 self.conflict = None;
                 // The modeline or folder may have changed what the checker sees.
                 self.request_check();
@@ -668,7 +632,7 @@ impl EditorApp {
         // Keep a copy of mine on disk first; left in place (not marked as ours to clear), so it
         // is offered at the next start if the edits are never saved.
         let kept = self.write_recovery();
-        self.recovery.written = false;
+        self.recovery.keep_written();
         let theirs =
             Document::from_bytes(self.wb.doc.name.clone(), self.wb.doc.path.clone(), &bytes);
         let history_kept = match (theirs.scenario().cloned(), self.wb.doc.editing.is_some()) {
@@ -744,65 +708,30 @@ impl EditorApp {
         });
     }
 
-    // --- recovery -------------------------------------------------------------------------
-
-    /// Offers a recovery copy left for the open document by an earlier session. A copy that
-    /// holds exactly what is on disk is stale and removed.
-    fn look_for_recovery(&mut self) {
-        let key = self.wb.doc.path.clone();
-        let Some((copy, text)) = storage::find_recovery(&self.recovery.dir, key.as_deref()) else {
-            return;
-        };
-        let (outcome, _) = quick_check(text.as_bytes(), key.as_deref());
-        let recovered = outcome.and_then(|o| o.scenario);
-        if recovered.is_some() && recovered.as_ref() == self.wb.doc.scenario() {
-            storage::clear_recovery(&self.recovery.dir, key.as_deref());
-            return;
-        }
-        self.recovery.offer = Some(Offer { copy, text });
-    }
-
     /// Makes the offered copy the current, unsaved document. The file itself is not touched.
     pub(crate) fn restore_recovery(&mut self) {
-        let Some(offer) = self.recovery.offer.clone() else {
-            return;
-        };
-        let (outcome, problems) = quick_check(offer.text.as_bytes(), self.wb.doc.path.as_deref());
-        match outcome.and_then(|o| o.scenario) {
-            Some(scenario) => {
-                self.recovery.offer = None;
+        match self.recovery.take_offer(&self.wb.doc) {
+            Some(Ok(scenario)) => {
                 self.wb.doc.restore(scenario);
                 self.changed();
                 // The restored map may have another shape.
                 self.wb.view = None;
                 // The copy on disk already holds this state.
-                self.recovery.written = true;
-                self.recovery.pending_since = None;
+                self.recovery.mark_written();
                 self.say(
                     StatusKind::Done,
                     "Restored the unsaved changes; save (Ctrl+S) to keep them in the file"
                         .to_owned(),
                 );
             }
-            None => {
-                let why = problems
-                    .first()
-                    .map_or_else(|| "unknown problem".to_owned(), |p| p.message.clone());
-                self.say(
-                    StatusKind::Failed,
-                    format!(
-                        "The recovery copy {} cannot be read as a scenario ({why}); open it in a text editor, or discard it",
-                        offer.copy.display()
-                    ),
-                );
-            }
+            Some(Err(why)) => self.say(StatusKind::Failed, why),
+            None => {}
         }
     }
 
     /// Deletes the offered copy.
     pub(crate) fn discard_recovery(&mut self) {
-        if self.recovery.offer.take().is_some() {
-            storage::clear_recovery(&self.recovery.dir, self.wb.doc.path.as_deref());
+        if self.recovery.discard_offer(self.wb.doc.path.as_deref()) {
             self.say(
                 StatusKind::Done,
                 "Discarded the unsaved changes from the earlier session".to_owned(),
@@ -810,58 +739,10 @@ impl EditorApp {
         }
     }
 
-    /// Writes the recovery copy once the document has been quiet for the delay; removes it
-    /// when the document is back to what is on disk.
-    fn tick_recovery(&mut self, ctx: &egui::Context) {
-        if self.recovery.offer.is_some() {
-            // Never overwrite a copy the user has not decided about (edits are blocked).
-            return;
-        }
-        if !self.wb.doc.is_dirty() {
-            if self.recovery.written {
-                storage::clear_recovery(&self.recovery.dir, self.wb.doc.path.as_deref());
-                self.recovery.written = false;
-            }
-            self.recovery.pending_since = None;
-            return;
-        }
-        if let Some(since) = self.recovery.pending_since {
-            let waited = since.elapsed();
-            if waited >= self.recovery.delay {
-                self.write_recovery();
-            } else {
-                ctx.request_repaint_after(self.recovery.delay - waited);
-            }
-        }
-    }
-
     /// Writes the recovery copy now, if there is unsaved work. False when it could not be
     /// written (the status line says why).
     pub(crate) fn write_recovery(&mut self) -> bool {
-        self.recovery.pending_since = None;
-        if !self.wb.doc.is_dirty() || self.recovery.offer.is_some() {
-            return true;
-        }
-        let written = self.wb.doc.current_text().and_then(|text| {
-            storage::write_recovery(&self.recovery.dir, self.wb.doc.path.as_deref(), &text)
-                .map_err(|e| e.to_string())
-        });
-        match written {
-            Ok(_) => {
-                self.recovery.written = true;
-                true
-            }
-            Err(e) => {
-                self.say(
-                    StatusKind::Failed,
-                    format!(
-                        "Could not write the recovery copy to {}: {e}. Save soon.",
-                        self.recovery.dir.display()
-                    ),
-                );
-                false
-            }
-        }
+        self.recovery.write(&mut self.wb)
     }
 
     /// Called when the program ends: unsaved work is kept in the recovery copy.
@@ -1100,31 +981,6 @@ impl EditorApp {
         }
     }
 
-    fn recovery_banner(&mut self, ui: &mut egui::Ui) {
-        let Some(offer) = &self.recovery.offer else {
-            return;
-        };
-        let when = std::fs::metadata(&offer.copy)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .map(|age| format!(" ({} ago)", human_age(age)))
-            .unwrap_or_default();
-        let text = format!(
-            "Unsaved changes to {} from an earlier session were found{when}. The file itself has not been changed.",
-            self.wb.doc.name
-        );
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).color(Color32::WHITE).strong());
-            if ui.button("Restore unsaved changes").clicked() {
-                self.restore_recovery();
-            }
-            if ui.button("Discard").clicked() {
-                self.discard_recovery();
-            }
-        });
-    }
-
     // --- dialogs --------------------------------------------------------------------------
 
     fn dialogs(&mut self, ctx: &egui::Context) {
@@ -1357,16 +1213,6 @@ impl eframe::App for EditorApp {
     }
 }
 
-fn human_age(age: Duration) -> String {
-    let secs = age.as_secs();
-    match secs {
-        0..=59 => format!("{secs} s"),
-        60..=3599 => format!("{} min", secs / 60),
-        3600..=86_399 => format!("{} h", secs / 3600),
-        _ => format!("{} days", secs / 86_400),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1377,6 +1223,7 @@ mod tests {
     use megahex::board::Axial;
     use megahex_schema::TilePlacement;
     use megahex_schema::{HexRef, Side};
+    use std::time::{Duration, Instant};
 
     fn scratch(name: &str) -> PathBuf {
         let dir =

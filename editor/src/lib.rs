@@ -23,6 +23,7 @@ pub mod overlay_worker;
 pub mod paint;
 pub mod problems;
 pub mod recent;
+pub mod recovery;
 pub mod scenario_panel;
 pub mod snap;
 pub mod status_bar;
