@@ -9,6 +9,7 @@ use egui::{Color32, Event, Key, Modifiers, RichText};
 
 use crate::checks::CheckRunner;
 use crate::command::Command;
+use crate::disk::ConflictChoice;
 use crate::document::Document;
 use crate::edit::Edit;
 use crate::recovery::{Choice, Recovery};
@@ -75,17 +76,8 @@ pub struct EditorApp {
     allow_close: bool,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
     pub(crate) overlay_view: crate::overlay_view::OverlayView,
-    /// Watches the open file for changes by other programs.
-    pub(crate) watcher: Option<crate::watch::FileWatcher>,
-    /// The file whose watch could not be started, so the failure is reported once.
-    watch_failed: Option<PathBuf>,
-    /// Another program changed the file while there were unsaved edits: its bytes, until the
-    /// user chooses (the conflict banner).
-    pub(crate) conflict: Option<Vec<u8>>,
-    /// The file's size, times and identity when it was last read for a change, so events that
-    /// do not change it (the editor's own reads open the file, which the watch reports) are
-    /// dropped without reading it again.
-    disk_stamp: Option<crate::watch::Stamp>,
+    /// The watch on the open file, and a conflict waiting for a decision.
+    pub(crate) disk: crate::disk::DiskWatch,
     /// The token palette and inspector: the token in hand, the text being typed.
     pub(crate) token_ui: crate::tokens::TokenUi,
     /// The scenario panels: open or not, text being typed, the painting stroke.
@@ -121,10 +113,7 @@ impl EditorApp {
             shown_title: None,
             allow_close: false,
             overlay_view: crate::overlay_view::OverlayView::default(),
-            watcher: None,
-            watch_failed: None,
-            conflict: None,
-            disk_stamp: None,
+            disk: crate::disk::DiskWatch::default(),
             token_ui: crate::tokens::TokenUi::default(),
             scenario_ui: crate::scenario_panel::ScenarioUi::default(),
             export: crate::export::ExportPanel::default(),
@@ -179,14 +168,18 @@ impl EditorApp {
                     None => {}
                 });
         }
-        if self.conflict.is_some() {
+        if self.disk.conflict.is_some() {
             egui::Panel::top("conflict")
                 .frame(
                     egui::Frame::side_top_panel(ui.style())
                         .fill(Color32::from_rgb(120, 30, 30))
                         .inner_margin(8.0),
                 )
-                .show(ui, |ui| self.conflict_banner(ui));
+                .show(ui, |ui| match self.disk.banner(ui, &self.wb.doc.name) {
+                    Some(ConflictChoice::ReloadTheirs) => self.reload_theirs(),
+                    Some(ConflictChoice::KeepMine) => self.keep_mine(),
+                    None => {}
+                });
         }
         if self.wb.overlays.any() {
             egui::Panel::top("overlay-bar")
@@ -370,7 +363,7 @@ impl EditorApp {
         self.canvas.drag = None;
         self.checks.cancel();
         self.recovery.reset();
-        self.conflict = None;
+        self.disk.conflict = None;
         self.recovery.look_for(&self.wb.doc);
     }
 
@@ -492,7 +485,7 @@ impl EditorApp {
                 // The work is on disk: neither the old nor the new name needs a recovery copy.
                 self.recovery.forget(old_key.as_deref());
                 self.recovery.forget(Some(target));
-                self.conflict = None;
+                self.disk.conflict = None;
                 // The modeline or folder may have changed what the checker sees.
                 self.request_check();
                 self.say(StatusKind::Done, format!("Saved {}", target.display()));
@@ -510,100 +503,29 @@ impl EditorApp {
 
     // --- changes by other programs ---------------------------------------------------------
 
-    /// Keeps the watch on the open file (a new one after Open or Save as) and handles what it
-    /// reports.
+    /// Keeps the watch on the open file and handles what it reports.
     fn watch_file(&mut self, ctx: &egui::Context) {
-        self.ensure_watcher();
-        if let Some(watcher) = &self.watcher {
-            watcher.wake(ctx);
-        }
+        self.disk.ensure(&mut self.wb);
+        self.disk.wake(ctx);
         self.poll_disk();
-    }
-
-    /// Watches the document's file, if it has one and it is not watched yet.
-    pub(crate) fn ensure_watcher(&mut self) {
-        let Some(path) = self.wb.doc.path.clone() else {
-            self.watcher = None;
-            return;
-        };
-        if self.watcher.as_ref().is_some_and(|w| w.path() == path) {
-            return;
-        }
-        self.watcher = None;
-        if self.watch_failed.as_ref() == Some(&path) {
-            return;
-        }
-        match crate::watch::FileWatcher::watch(&path, crate::watch::DEBOUNCE) {
-            Ok(watcher) => {
-                self.watcher = Some(watcher);
-                self.watch_failed = None;
-            }
-            Err(e) => {
-                self.watch_failed = Some(path);
-                self.say(
-                    StatusKind::Failed,
-                    format!("{e}: changes made by other programs will not be noticed (F5 reloads)"),
-                );
-            }
-        }
     }
 
     /// Handles a change the watcher reported since the last frame, if any.
     pub(crate) fn poll_disk(&mut self) {
-        if self.watcher.as_ref().is_some_and(|w| w.changed()) {
+        if self.disk.reported_change() {
             self.disk_changed();
         }
     }
 
-    /// The file changed on disk (or may have): reload it when nothing would be lost, raise the
-    /// conflict when there are unsaved edits, and ignore the editor's own saves.
+    /// The file changed on disk (or may have): a clean document takes the new version.
     pub(crate) fn disk_changed(&mut self) {
-        let Some(path) = self.wb.doc.path.clone() else {
-            return;
-        };
-        let stamp = crate::watch::Stamp::of(&path);
-        if stamp.is_some() && stamp == self.disk_stamp {
-            return;
+        if let Some(bytes) = self.disk.changed(&mut self.wb) {
+            self.take_disk_version(bytes);
+            self.say(
+                StatusKind::Done,
+                format!("{} changed on disk and was reloaded", self.wb.doc.name),
+            );
         }
-        self.disk_stamp = stamp;
-        let bytes = match std::fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                // Perhaps mid-rename; if it stays gone, saving writes it again.
-                self.say(
-                    StatusKind::Refused,
-                    format!(
-                        "{} is no longer on disk; your version is still here, and Ctrl+S writes it again",
-                        self.wb.doc.name
-                    ),
-                );
-                return;
-            }
-            Err(e) => {
-                self.say(
-                    StatusKind::Failed,
-                    format!(
-                        "{} changed on disk but cannot be read: {e}",
-                        self.wb.doc.name
-                    ),
-                );
-                return;
-            }
-        };
-        if self.wb.doc.on_disk.as_deref() == Some(bytes.as_slice()) {
-            // Our own save, or a change undone: nothing to do, and no conflict left.
-            self.conflict = None;
-            return;
-        }
-        if self.wb.doc.is_dirty() {
-            self.conflict = Some(bytes);
-            return;
-        }
-        self.take_disk_version(bytes);
-        self.say(
-            StatusKind::Done,
-            format!("{} changed on disk and was reloaded", self.wb.doc.name),
-        );
     }
 
     /// Replaces the clean document with what is on disk, keeping the view and, when it still
@@ -626,7 +548,7 @@ impl EditorApp {
     /// "Reload theirs": takes the version on disk. The unsaved edits stay one undo away, and a
     /// recovery copy of them is kept until the next save.
     pub(crate) fn reload_theirs(&mut self) {
-        let Some(bytes) = self.conflict.take() else {
+        let Some(bytes) = self.disk.conflict.take() else {
             return;
         };
         // Keep a copy of mine on disk first; left in place (not marked as ours to clear), so it
@@ -674,38 +596,12 @@ impl EditorApp {
 
     /// "Keep mine": goes on editing; the next save asks before replacing the other version.
     pub(crate) fn keep_mine(&mut self) {
-        if self.conflict.take().is_some() {
+        if self.disk.conflict.take().is_some() {
             self.say(
                 StatusKind::Done,
                 "Keeping your version; saving will ask before replacing the one on disk".to_owned(),
             );
         }
-    }
-
-    fn conflict_banner(&mut self, ui: &mut egui::Ui) {
-        let text = format!(
-            "{} was changed by another program, and you have unsaved edits. Neither version is overwritten until you choose.",
-            self.wb.doc.name
-        );
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(text).color(Color32::WHITE).strong());
-            if ui
-                .button("Reload theirs")
-                .on_hover_text("Show the version on disk; Ctrl+Z brings your edits back")
-                .clicked()
-            {
-                self.reload_theirs();
-            }
-            if ui
-                .button("Keep mine")
-                .on_hover_text(
-                    "Go on editing; saving will ask before replacing the version on disk",
-                )
-                .clicked()
-            {
-                self.keep_mine();
-            }
-        });
     }
 
     /// Makes the offered copy the current, unsaved document. The file itself is not touched.
@@ -1334,7 +1230,7 @@ mod tests {
     /// it as a frame would.
     fn wait_for_disk_change(app: &mut EditorApp) {
         let start = Instant::now();
-        let watcher = app.watcher.as_ref().expect("the file is watched");
+        let watcher = app.disk.watcher.as_ref().expect("the file is watched");
         while !watcher.changed() {
             assert!(
                 start.elapsed() < Duration::from_secs(20),
@@ -1380,12 +1276,12 @@ mod tests {
         let view = app.wb.view;
         app.canvas.select_at(&mut app.wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Token(1)));
-        assert!(app.watcher.is_some(), "the frame started the watch");
+        assert!(app.disk.watcher.is_some(), "the frame started the watch");
         save_elsewhere(&file, "Theirs");
         wait_for_disk_change(&mut app);
         assert!(title_of(&app).starts_with("Theirs"), "{}", title_of(&app));
         assert!(!app.wb.doc.is_dirty());
-        assert!(app.conflict.is_none(), "no conflict");
+        assert!(app.disk.conflict.is_none(), "no conflict");
         assert_eq!(app.wb.view, view, "pan and zoom are kept");
         assert_eq!(app.wb.selection, Some(Selection::Token(1)));
         assert!(app.wb.status.as_ref().unwrap().text.contains("reloaded"));
@@ -1400,7 +1296,7 @@ mod tests {
         let mine = app.wb.doc.scenario().unwrap().clone();
         save_elsewhere(&file, "Theirs");
         wait_for_disk_change(&mut app);
-        assert!(app.conflict.is_some(), "the conflict is raised");
+        assert!(app.disk.conflict.is_some(), "the conflict is raised");
         assert_eq!(
             app.wb.doc.scenario(),
             Some(&mine),
@@ -1410,7 +1306,7 @@ mod tests {
         // The banner is on screen with both choices.
         frame(&mut app, &ctx);
         app.reload_theirs();
-        assert!(app.conflict.is_none(), "no conflict");
+        assert!(app.disk.conflict.is_none(), "no conflict");
         assert!(title_of(&app).starts_with("Theirs"));
         assert!(
             !app.wb.doc.is_dirty(),
@@ -1446,9 +1342,9 @@ mod tests {
         assert!(app.edit(Edit::FlipTile { index: 0 }));
         save_elsewhere(&file, "Theirs");
         wait_for_disk_change(&mut app);
-        assert!(app.conflict.is_some());
+        assert!(app.disk.conflict.is_some());
         app.keep_mine();
-        assert!(app.conflict.is_none(), "no conflict");
+        assert!(app.disk.conflict.is_none(), "no conflict");
         assert!(app.wb.doc.is_dirty());
         // Reading the file to compare it opens it, which the watch may report: such events
         // must not bring the conflict back (on Linux they come within the debounce time).
@@ -1458,7 +1354,7 @@ mod tests {
             app.poll_disk();
             std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(app.conflict.is_none(), "no conflict");
+        assert!(app.disk.conflict.is_none(), "no conflict");
         // Saving asks first, and writes nothing yet.
         let theirs = std::fs::read(&file).unwrap();
         assert!(!app.save());
@@ -1471,7 +1367,7 @@ mod tests {
         assert!(app.save_to(&path));
         let mine = app.wb.doc.scenario().unwrap().clone();
         wait_for_disk_change(&mut app);
-        assert!(app.conflict.is_none(), "no conflict");
+        assert!(app.disk.conflict.is_none(), "no conflict");
         assert_eq!(app.wb.doc.scenario(), Some(&mine));
         assert!(app.wb.status.as_ref().unwrap().text.starts_with("Saved"));
         // And the next save does not ask.
