@@ -5,57 +5,17 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Color32, Event, Key, Modifiers, RichText};
+use egui::{Color32, Event, Key, Modifiers};
 
 use crate::checks::CheckRunner;
 use crate::command::Command;
+use crate::dialogs::{Choice, Dialog, Next};
 use crate::disk::ConflictChoice;
 use crate::document::Document;
 use crate::edit::Edit;
-use crate::recovery::{Choice, Recovery};
+use crate::recovery::Recovery;
 use crate::storage;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
-
-/// What to do once unsaved changes are dealt with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Next {
-    /// Start a new scenario.
-    New,
-    /// Open this file.
-    Open(PathBuf),
-    /// Read the file again.
-    Reload,
-}
-
-/// The dialog shown over the window, if any. Pure egui, so it works without a desktop portal
-/// (and under Xvfb).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Dialog {
-    /// Type a path to open.
-    Open {
-        /// The path typed so far.
-        path: String,
-        /// Why the last attempt failed.
-        error: Option<String>,
-    },
-    /// Type a path to save to.
-    SaveAs {
-        /// The path typed so far.
-        path: String,
-        /// Why the last attempt failed.
-        error: Option<String>,
-        /// The path names another existing file, and the user has been asked to confirm.
-        replace: Option<PathBuf>,
-        /// Close the window after a successful save.
-        then_quit: bool,
-    },
-    /// Unsaved changes would be dropped by `Next`: ask first.
-    Discard(Next),
-    /// The window is being closed with unsaved changes.
-    Quit,
-    /// Saving would replace a version of the file another program wrote since it was loaded.
-    Overwrite,
-}
 
 /// The editor's state: the open document, how the map is looked at, and the interaction in
 /// progress.
@@ -163,8 +123,8 @@ impl EditorApp {
                         .inner_margin(8.0),
                 )
                 .show(ui, |ui| match self.recovery.banner(ui, &self.wb.doc.name) {
-                    Some(Choice::Restore) => self.restore_recovery(),
-                    Some(Choice::Discard) => self.discard_recovery(),
+                    Some(crate::recovery::Choice::Restore) => self.restore_recovery(),
+                    Some(crate::recovery::Choice::Discard) => self.discard_recovery(),
                     None => {}
                 });
         }
@@ -880,222 +840,76 @@ impl EditorApp {
     // --- dialogs --------------------------------------------------------------------------
 
     fn dialogs(&mut self, ctx: &egui::Context) {
-        let Some(dialog) = self.dialog.clone() else {
+        let Some(dialog) = self.dialog.take() else {
             return;
         };
         let focus = std::mem::take(&mut self.focus_dialog);
-        let mut next_dialog = Some(dialog.clone());
-        let modal = egui::Modal::new(egui::Id::unique("megahex-dialog")).show(ctx, |ui| {
-            ui.set_max_width(560.0);
-            match dialog.clone() {
-                Dialog::Open { mut path, error } => {
-                    ui.heading("Open a scenario");
-                    ui.label("Path of the YAML file:");
-                    let field = ui.add(
-                        egui::TextEdit::singleline(&mut path)
-                            .desired_width(520.0)
-                            .id_salt("open-path"),
-                    );
-                    if focus {
-                        field.request_focus();
+        let (keep, choice) = crate::dialogs::show(ctx, dialog, focus, &self.wb.doc);
+        self.dialog = keep;
+        if let Some(choice) = choice {
+            self.answer(choice);
+        }
+    }
+
+    /// Carries out what was chosen in a dialog.
+    fn answer(&mut self, choice: Choice) {
+        match choice {
+            Choice::Open(target) => self.leave_document(Next::Open(target)),
+            Choice::SaveAs {
+                path,
+                target,
+                then_quit,
+            } => {
+                let is_current = self.wb.doc.path.as_deref() == Some(target.as_path());
+                if is_current && self.changed_on_disk() {
+                    self.dialog = Some(Dialog::Overwrite);
+                } else if self.save_to(&target) {
+                    if then_quit {
+                        self.quit();
                     }
-                    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                    if let Some(error) = &error {
-                        ui.label(RichText::new(error).color(Color32::LIGHT_RED));
-                    }
-                    let mut error = error;
-                    ui.horizontal(|ui| {
-                        let open = ui.button("Open").clicked() || enter;
-                        if ui.button("Cancel").clicked() {
-                            next_dialog = None;
-                            return;
-                        }
-                        if open {
-                            let target = storage::input_path(&path);
-                            if target.is_file() {
-                                next_dialog = None;
-                                self.leave_document(Next::Open(target));
-                                return;
-                            }
-                            error = Some(if target.is_dir() {
-                                format!("{} is a folder; add a file name", target.display())
-                            } else {
-                                format!("There is no file {}", target.display())
-                            });
-                        }
-                        if next_dialog.is_some() {
-                            next_dialog = Some(Dialog::Open {
-                                path: path.clone(),
-                                error: error.clone(),
-                            });
-                        }
-                    });
-                }
-                Dialog::SaveAs {
-                    mut path,
-                    error,
-                    replace,
-                    then_quit,
-                } => {
-                    ui.heading("Save as");
-                    ui.label("Path of the YAML file to write:");
-                    let field = ui.add(
-                        egui::TextEdit::singleline(&mut path)
-                            .desired_width(520.0)
-                            .id_salt("save-path"),
-                    );
-                    if focus {
-                        field.request_focus();
-                    }
-                    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                    let target = storage::with_yaml_extension(storage::input_path(&path));
-                    // A confirmation is for one path only: typing something else asks again.
-                    let replace = replace.filter(|r| *r == target);
-                    if let Some(error) = &error {
-                        ui.label(RichText::new(error).color(Color32::LIGHT_RED));
-                    }
-                    if replace.is_some() {
-                        ui.label(
-                            RichText::new(format!(
-                                "{} already exists. Replace it?",
-                                target.display()
-                            ))
-                            .color(Color32::from_rgb(255, 200, 90)),
-                        );
-                    }
-                    let mut error = error;
-                    let mut replace_next = replace.clone();
-                    ui.horizontal(|ui| {
-                        let word = if replace.is_some() { "Replace" } else { "Save" };
-                        let save = ui.button(word).clicked() || enter;
-                        if ui.button("Cancel").clicked() {
-                            next_dialog = None;
-                            return;
-                        }
-                        if save {
-                            let is_current = self.wb.doc.path.as_deref() == Some(target.as_path());
-                            let folder = target.parent().filter(|p| !p.as_os_str().is_empty());
-                            if target.is_dir() {
-                                error = Some(format!(
-                                    "{} is a folder; add a file name",
-                                    target.display()
-                                ));
-                            } else if let Some(missing) = folder.filter(|f| !f.is_dir()) {
-                                error = Some(format!(
-                                    "The folder {} does not exist",
-                                    missing.display()
-                                ));
-                            } else if target.exists() && !is_current && replace.is_none() {
-                                replace_next = Some(target.clone());
-                                error = None;
-                            } else if is_current && self.changed_on_disk() {
-                                next_dialog = None;
-                                self.dialog = Some(Dialog::Overwrite);
-                                return;
-                            } else if self.save_to(&target) {
-                                next_dialog = None;
-                                if then_quit {
-                                    self.quit();
-                                }
-                                return;
-                            } else {
-                                error = self.wb.status.as_ref().map(|s| s.text.clone());
-                            }
-                        }
-                        next_dialog = Some(Dialog::SaveAs {
-                            path: path.clone(),
-                            error: error.clone(),
-                            replace: replace_next.clone(),
-                            then_quit,
-                        });
-                    });
-                }
-                Dialog::Discard(next) => {
-                    ui.heading("Unsaved changes");
-                    ui.label(format!(
-                        "{} has changes that are not saved. Discard them?",
-                        self.wb.doc.name
-                    ));
-                    ui.horizontal(|ui| {
-                        if self.wb.doc.path.is_some() && ui.button("Save, then continue").clicked() {
-                            next_dialog = None;
-                            if self.save() {
-                                self.go(next.clone());
-                            }
-                        }
-                        if ui.button("Discard changes").clicked() {
-                            next_dialog = None;
-                            self.discard_changes();
-                            self.go(next.clone());
-                        }
-                        if ui.button("Cancel").clicked() {
-                            next_dialog = None;
-                        }
-                    });
-                }
-                Dialog::Overwrite => {
-                    ui.heading("The file changed on disk");
-                    ui.label(format!(
-                        "{} was changed by another program since the editor loaded or saved it. Saving now replaces that version with yours.",
-                        self.wb.doc.name
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button("Overwrite it with mine").clicked() {
-                            next_dialog = None;
-                            if let Some(path) = self.wb.doc.path.clone() {
-                                self.save_to(&path);
-                            }
-                        }
-                        if ui.button("Save as…").clicked() {
-                            self.open_save_as(false);
-                            next_dialog = self.dialog.clone();
-                        }
-                        if ui.button("Cancel").clicked() {
-                            next_dialog = None;
-                        }
-                    });
-                }
-                Dialog::Quit => {
-                    ui.heading("Unsaved changes");
-                    ui.label(format!(
-                        "{} has changes that are not saved. A recovery copy is kept, and the editor offers it the next time you open this {}.",
-                        self.wb.doc.name,
-                        if self.wb.doc.path.is_some() { "file" } else { "sample" }
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button("Save and quit").clicked() {
-                            next_dialog = None;
-                            if self.wb.doc.path.is_some() {
-                                if self.save() {
-                                    self.quit();
-                                }
-                            } else {
-                                self.open_save_as(true);
-                                next_dialog = self.dialog.clone();
-                            }
-                        }
-                        if ui.button("Quit, keep the recovery copy").clicked() {
-                            // If the copy cannot be written, stay: the status line says why.
-                            if self.write_recovery() {
-                                next_dialog = None;
-                                self.quit();
-                            }
-                        }
-                        if ui.button("Cancel").clicked() {
-                            next_dialog = None;
-                        }
+                } else {
+                    // Stay in the dialog, saying why.
+                    self.dialog = Some(Dialog::SaveAs {
+                        path,
+                        error: self.wb.status.as_ref().map(|s| s.text.clone()),
+                        replace: None,
+                        then_quit,
                     });
                 }
             }
-        });
-        if modal.should_close() {
-            next_dialog = None;
+            Choice::SaveThenGo(next) => {
+                if self.save() {
+                    self.go(next);
+                }
+            }
+            Choice::DiscardThenGo(next) => {
+                self.discard_changes();
+                self.go(next);
+            }
+            Choice::OverwriteMine => {
+                if let Some(path) = self.wb.doc.path.clone() {
+                    self.save_to(&path);
+                }
+            }
+            Choice::SaveAsInstead => self.open_save_as(false),
+            Choice::SaveAndQuit => {
+                if self.wb.doc.path.is_some() {
+                    if self.save() {
+                        self.quit();
+                    }
+                } else {
+                    self.open_save_as(true);
+                }
+            }
+            Choice::QuitKeepCopy => {
+                // If the copy cannot be written, stay: the status line says why.
+                if self.write_recovery() {
+                    self.quit();
+                } else {
+                    self.dialog = Some(Dialog::Quit);
+                }
+            }
         }
-        // An action inside the dialog may have opened another one (Save and quit -> Save as).
-        if next_dialog.is_none() && self.dialog.as_ref() != Some(&dialog) {
-            return;
-        }
-        self.dialog = next_dialog;
     }
 }
 

@@ -10,7 +10,8 @@ use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable, by};
 use megahex::board::Axial;
 use megahex_schema::{Scenario, Side, TilePlacement};
 
-use crate::app::{Dialog, EditorApp};
+use crate::app::EditorApp;
+use crate::dialogs::Dialog;
 use crate::document::{Document, check_bytes};
 use crate::workbench::Selection;
 

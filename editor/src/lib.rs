@@ -7,6 +7,7 @@ pub mod canvas;
 pub mod checks;
 pub mod command;
 pub mod deployment;
+pub mod dialogs;
 pub mod disk;
 pub mod document;
 pub mod draw;
