@@ -366,7 +366,7 @@ impl Canvas {
                     token.id, at[0], at[1]
                 ));
             };
-            moved.push(crate::tokens::same_form(reference, hex));
+            moved.push(crate::token_rules::same_form(reference, hex));
         }
         Ok(match (&token.at, moved.as_slice()) {
             (Footprint::One(_), [one]) => Footprint::One(*one),

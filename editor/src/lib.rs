@@ -18,6 +18,7 @@ pub mod export;
 pub mod fairness_view;
 #[cfg(test)]
 mod flows;
+pub mod inspector;
 pub mod objective_rules;
 pub mod overlay;
 pub mod overlay_view;
@@ -31,6 +32,7 @@ pub mod snap;
 pub mod status_bar;
 pub mod storage;
 pub mod tile_palette;
+pub mod token_rules;
 pub mod tokens;
 pub mod toolbar;
 pub mod view;
