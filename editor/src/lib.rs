@@ -19,6 +19,7 @@ pub mod fairness_view;
 #[cfg(test)]
 mod flows;
 pub mod inspector;
+pub mod objective_panel;
 pub mod objective_rules;
 pub mod overlay;
 pub mod overlay_view;
@@ -27,7 +28,9 @@ pub mod paint;
 pub mod problems;
 pub mod recent;
 pub mod recovery;
+pub mod scenario_edits;
 pub mod scenario_panel;
+pub mod scenario_widgets;
 pub mod snap;
 pub mod status_bar;
 pub mod storage;

@@ -9,19 +9,17 @@
 //! mistyped; what is still wrong, the live checks report.
 
 use std::collections::HashMap;
-use std::hash::Hash;
 
 use egui::containers::menu::{MenuButton, MenuConfig};
 use egui::{Color32, RichText, Ui};
 use megahex::Severity;
-use megahex::board::Board;
-use megahex_schema::{
-    EnvironmentCard, LosBlocking, LosEdges, Objective, ObjectiveKind, Scenario, Team, Token,
-};
+use megahex_schema::{EnvironmentCard, LosBlocking, LosEdges, Scenario, Team};
 
 use crate::edit::Edit;
-use crate::objective_rules::{Need, fields, fits, set_kind};
+use crate::objective_panel::objectives;
 use crate::paint::{Brush, PaintTarget, Stroke};
+use crate::scenario_edits::{fresh_id, remove_team, rename_team};
+use crate::scenario_widgets::{Env, hint, section, team_combo, team_ids};
 use crate::workbench::{Tool, Workbench};
 
 /// The scenario panels' own state, kept on the app between frames.
@@ -46,123 +44,6 @@ impl Default for ScenarioUi {
             stroke: None,
         }
     }
-}
-
-/// Every objective kind, in the order the kind menu lists them.
-const KINDS: [ObjectiveKind; 6] = [
-    ObjectiveKind::Incapacitate,
-    ObjectiveKind::Destroy,
-    ObjectiveKind::Collect,
-    ObjectiveKind::Hold,
-    ObjectiveKind::Reach,
-    ObjectiveKind::Survive,
-];
-
-fn kind_help(kind: ObjectiveKind) -> &'static str {
-    match kind {
-        ObjectiveKind::Incapacitate => {
-            "Incapacitate characters `count` times; characters recover, so one can count again. Without targets: every enemy character."
-        }
-        ObjectiveKind::Destroy => {
-            "Destroy `count` of the listed targets: minions, environment figures or tokens with health."
-        }
-        ObjectiveKind::Collect => "Collect `count` of the listed tokens by moving onto them.",
-        ObjectiveKind::Hold => "Occupy the listed hexes, for `rounds` rounds if given.",
-        ObjectiveKind::Reach => "Get a figure onto one of the listed hexes.",
-        ObjectiveKind::Survive => "Have a figure still standing after `rounds` rounds.",
-    }
-}
-
-/// Why a text is not an id (the schema's `ID_PATTERN`: ASCII letters and digits, then also
-/// `-`, `_` and `.`), or `None` when it is one.
-pub fn id_problem(id: &str) -> Option<String> {
-    let mut chars = id.chars();
-    let Some(first) = chars.next() else {
-        return Some("an id cannot be empty".to_owned());
-    };
-    let rest_ok = chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
-    (!first.is_ascii_alphanumeric() || !rest_ok).then(|| {
-        format!(
-            "`{id}` is not an id: use letters, digits, '-', '_' and '.', starting with a letter or digit"
-        )
-    })
-}
-
-/// `prefix-N` with the smallest N from `from` that no id in `taken` has.
-pub fn fresh_id<'a>(
-    prefix: &str,
-    from: usize,
-    taken: impl Iterator<Item = &'a str> + Clone,
-) -> String {
-    (from..)
-        .map(|n| format!("{prefix}-{n}"))
-        .find(|id| !taken.clone().any(|t| t == id))
-        .unwrap_or_else(|| prefix.to_owned())
-}
-
-/// Renames a team and every reference to it (tokens, objectives, turn order, deployment,
-/// reinforcements, bonuses), so a rename never breaks the scenario.
-pub fn rename_team(scenario: &mut Scenario, index: usize, new: &str) -> Result<(), String> {
-    if let Some(problem) = id_problem(new) {
-        return Err(problem);
-    }
-    let old = scenario
-        .teams
-        .get(index)
-        .map(|t| t.id.clone())
-        .ok_or("no such team")?;
-    if old == new {
-        return Ok(());
-    }
-    if scenario.teams.iter().any(|t| t.id == new) {
-        return Err(format!("a team called `{new}` already exists"));
-    }
-    let rename = |id: &mut String| {
-        if *id == old {
-            *id = new.to_owned();
-        }
-    };
-    if let Some(team) = scenario.teams.get_mut(index) {
-        team.id = new.to_owned();
-    }
-    scenario
-        .tokens
-        .iter_mut()
-        .filter_map(|t| t.team.as_mut())
-        .for_each(rename);
-    scenario
-        .objectives
-        .iter_mut()
-        .for_each(|o| rename(&mut o.team));
-    scenario.turn_order.iter_mut().for_each(rename);
-    scenario
-        .deployment
-        .iter_mut()
-        .for_each(|z| rename(&mut z.team));
-    scenario
-        .reinforcements
-        .iter_mut()
-        .for_each(|r| rename(&mut r.team));
-    scenario
-        .bonuses
-        .iter_mut()
-        .for_each(|b| rename(&mut b.team));
-    Ok(())
-}
-
-/// Removes a team with its turn-order entries and deployment zones, which mean nothing without
-/// it. Tokens, objectives and other references that still name it are left for the checks to
-/// flag, so nothing the designer wrote disappears unseen.
-pub fn remove_team(scenario: &mut Scenario, index: usize) {
-    if index >= scenario.teams.len() {
-        return;
-    }
-    let team = scenario.teams.remove(index);
-    if scenario.teams.iter().any(|t| t.id == team.id) {
-        return;
-    }
-    scenario.turn_order.retain(|id| *id != team.id);
-    scenario.deployment.retain(|z| z.team != team.id);
 }
 
 /// Colours offered for teams, with names for their tooltips.
@@ -204,104 +85,6 @@ const CARDS: [EnvironmentCard; 4] = [
     EnvironmentCard::Velociraptors,
     EnvironmentCard::TyrannosaurusRex,
 ];
-
-/// What the sections need besides the scenario copy they change.
-struct Env<'a> {
-    buffers: &'a mut HashMap<egui::Id, String>,
-    tool: &'a mut Tool,
-    board: Option<&'a Board>,
-    show_zones: &'a mut bool,
-    /// Why a typed value was not taken, for the status line.
-    refused: Option<String>,
-}
-
-impl Env<'_> {
-    /// A text field that hands back its text when it is left with a change (Enter, Tab or a
-    /// click elsewhere); Esc puts the old text back.
-    fn text(
-        &mut self,
-        ui: &mut Ui,
-        salt: impl Hash + std::fmt::Debug,
-        current: &str,
-        hint: &str,
-        width: f32,
-        multiline: bool,
-    ) -> Option<String> {
-        let id = ui.make_persistent_id(salt);
-        let mut text = self
-            .buffers
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| current.to_owned());
-        let edit = if multiline {
-            egui::TextEdit::multiline(&mut text).desired_rows(3)
-        } else {
-            egui::TextEdit::singleline(&mut text)
-        };
-        // A minimum size too: in a grid cell, the desired width alone can shrink to the text.
-        let response = ui.add(
-            edit.id(id)
-                .hint_text(hint)
-                .desired_width(width)
-                .min_size(egui::vec2(width, 0.0)),
-        );
-        if response.has_focus() {
-            self.buffers.insert(id, text);
-            return None;
-        }
-        self.buffers.remove(&id);
-        let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
-        (response.lost_focus() && !escaped && text != current).then_some(text)
-    }
-
-    /// A number field: empty means "not set"; anything but a whole number from 1 is refused.
-    fn number(
-        &mut self,
-        ui: &mut Ui,
-        salt: impl Hash + std::fmt::Debug,
-        current: Option<u32>,
-        hint: &str,
-    ) -> Option<Option<u32>> {
-        let shown = current.map(|n| n.to_string()).unwrap_or_default();
-        let typed = self.text(ui, salt, &shown, hint, 56.0, false)?;
-        let typed = typed.trim();
-        if typed.is_empty() {
-            return Some(None);
-        }
-        match typed.parse::<u32>() {
-            Ok(n) if n >= 1 => Some(Some(n)),
-            _ => {
-                self.refused = Some(format!("`{typed}` is not a whole number from 1 up"));
-                None
-            }
-        }
-    }
-
-    /// The painting tool's button for a target: on while that target is painted.
-    fn paint_button(&mut self, ui: &mut Ui, target: PaintTarget, hover: &str) {
-        let on = matches!(*self.tool, Tool::Paint(b) if b.target == target);
-        let response = ui
-            .add(egui::Button::new("Paint").selected(on))
-            .on_hover_text(hover);
-        if response.clicked() {
-            *self.tool = if on {
-                Tool::Select
-            } else {
-                Tool::Paint(Brush {
-                    target,
-                    erase: false,
-                })
-            };
-        }
-    }
-
-    /// Stops painting, for removals that shift the positions a brush points at.
-    fn stop_painting(&mut self) {
-        if matches!(*self.tool, Tool::Paint(_)) {
-            *self.tool = Tool::Select;
-        }
-    }
-}
 
 impl ScenarioUi {
     /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
@@ -372,25 +155,6 @@ impl ScenarioUi {
                 wb.tool = Tool::Select;
             }
         });
-    }
-}
-
-fn section(ui: &mut Ui, title: &str, body: impl FnOnce(&mut Ui)) {
-    egui::CollapsingHeader::new(RichText::new(title).strong())
-        .id_salt(("scenario-section", title))
-        .default_open(true)
-        .show(ui, body);
-}
-
-/// A grey hint under a field.
-fn hint(ui: &mut Ui, text: &str) {
-    ui.label(RichText::new(text).weak().small());
-}
-
-fn required_mark(ui: &mut Ui, missing: bool, what: &str) {
-    if missing {
-        ui.label(RichText::new("required").color(Color32::LIGHT_RED).small())
-            .on_hover_text(format!("This kind of objective needs {what}"));
     }
 }
 
@@ -570,40 +334,9 @@ fn swatch_button(colour: Color32) -> egui::Button<'static> {
 }
 
 /// A small square of colour before a label.
-fn swatch(ui: &mut Ui, colour: Color32) {
+pub(crate) fn swatch(ui: &mut Ui, colour: Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
     ui.painter().rect_filled(rect, 2.0, colour);
-}
-
-fn team_ids(draft: &Scenario) -> Vec<String> {
-    draft.teams.iter().map(|t| t.id.clone()).collect()
-}
-
-/// A team id in a combo box: only the scenario's teams can be chosen. An id that is not a team
-/// (from the file) is shown in red until another is picked.
-fn team_combo(
-    ui: &mut Ui,
-    salt: impl Hash + std::fmt::Debug,
-    value: &mut String,
-    teams: &[String],
-) {
-    let known = teams.contains(value);
-    let shown = if known {
-        RichText::new(value.as_str())
-    } else {
-        RichText::new(value.as_str()).color(Color32::LIGHT_RED)
-    };
-    let response = egui::ComboBox::from_id_salt(salt)
-        .selected_text(shown)
-        .show_ui(ui, |ui| {
-            for id in teams {
-                ui.selectable_value(value, id.clone(), id.as_str());
-            }
-        })
-        .response;
-    if !known {
-        response.on_hover_text(format!("`{value}` is not one of the teams"));
-    }
 }
 
 fn turn_order(ui: &mut Ui, draft: &mut Scenario) {
@@ -663,284 +396,6 @@ fn turn_order(ui: &mut Ui, draft: &mut Scenario) {
                 }
             });
     });
-}
-
-fn objectives(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
-    let mut remove = None;
-    for i in 0..draft.objectives.len() {
-        let o = &draft.objectives[i];
-        let header = format!("{}: {} for {}", o.id, o.kind.as_str(), o.team);
-        egui::CollapsingHeader::new(header)
-            .id_salt(("objective", i))
-            .default_open(true)
-            .show(ui, |ui| {
-                if objective_fields(ui, draft, i, env) {
-                    remove = Some(i);
-                }
-            });
-    }
-    if let Some(i) = remove {
-        draft.objectives.remove(i);
-        env.stop_painting();
-    }
-    let first_team = draft.teams.first().map(|t| t.id.clone());
-    let add = ui
-        .add_enabled(first_team.is_some(), egui::Button::new("Add objective"))
-        .on_hover_text(
-            "A new objective for the first team; then pick its team, kind and what it asks for",
-        )
-        .on_disabled_hover_text("Add a team first: every objective belongs to a team");
-    if add.clicked()
-        && let Some(team) = first_team
-    {
-        let id = fresh_id(
-            "objective",
-            draft.objectives.len() + 1,
-            draft.objectives.iter().map(|o| o.id.as_str()),
-        );
-        draft.objectives.push(Objective {
-            id,
-            team,
-            kind: ObjectiveKind::Incapacitate,
-            targets: Vec::new(),
-            tokens: Vec::new(),
-            hexes: Vec::new(),
-            count: None,
-            rounds: None,
-            description: None,
-        });
-    }
-}
-
-/// One objective's fields, as its kind needs them. True when "Remove" was clicked.
-fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) -> bool {
-    let teams = team_ids(draft);
-    let tokens = draft.tokens.clone();
-    let round_limit = draft.round_limit;
-    let taken: Vec<String> = draft
-        .objectives
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| j != i)
-        .map(|(_, o)| o.id.clone())
-        .collect();
-    let Some(o) = draft.objectives.get_mut(i) else {
-        return false;
-    };
-    let f = fields(o.kind);
-    egui::Grid::new(("objective-grid", i))
-        .num_columns(2)
-        .spacing([8.0, 4.0])
-        .show(ui, |ui| {
-            ui.label("Id");
-            if let Some(new) = env.text(ui, ("objective-id", i), &o.id, "id", 140.0, false) {
-                let new = new.trim();
-                if let Some(problem) = id_problem(new) {
-                    env.refused = Some(problem);
-                } else if taken.iter().any(|t| t == new) {
-                    env.refused = Some(format!("an objective called `{new}` already exists"));
-                } else {
-                    o.id = new.to_owned();
-                }
-            }
-            ui.end_row();
-
-            ui.label("Team")
-                .on_hover_text("The team that wins by completing it");
-            team_combo(ui, ("objective-team", i), &mut o.team, &teams);
-            ui.end_row();
-
-            ui.label("Kind");
-            let mut kind = o.kind;
-            egui::ComboBox::from_id_salt(("objective-kind", i))
-                .selected_text(kind.as_str())
-                .show_ui(ui, |ui| {
-                    for k in KINDS {
-                        ui.selectable_value(&mut kind, k, k.as_str())
-                            .on_hover_text(kind_help(k));
-                    }
-                })
-                .response
-                .on_hover_text(kind_help(o.kind));
-            if kind != o.kind {
-                set_kind(o, kind, round_limit);
-                // The brush may be painting hexes this kind no longer has.
-                if matches!(*env.tool, Tool::Paint(b) if b.target == PaintTarget::Objective(i)) {
-                    env.stop_painting();
-                }
-            }
-            ui.end_row();
-
-            if f.targets != Need::Unused {
-                ui.label("Targets");
-                ui.vertical(|ui| {
-                    let (kind, team) = (o.kind, o.team.clone());
-                    token_list(ui, ("objective-targets", i), &mut o.targets, &tokens, |t| {
-                        fits(kind, &team, t)
-                    });
-                    if o.targets.is_empty() {
-                        match f.targets {
-                            Need::Required => required_mark(ui, true, "at least one target"),
-                            _ => hint(ui, "none listed: every enemy character"),
-                        }
-                    }
-                });
-                ui.end_row();
-            }
-            if f.tokens != Need::Unused {
-                ui.label("Tokens");
-                ui.vertical(|ui| {
-                    let (kind, team) = (o.kind, o.team.clone());
-                    token_list(ui, ("objective-tokens", i), &mut o.tokens, &tokens, |t| {
-                        fits(kind, &team, t)
-                    });
-                    required_mark(ui, o.tokens.is_empty(), "at least one token to collect");
-                });
-                ui.end_row();
-            }
-            if f.hexes != Need::Unused {
-                ui.label("Hexes");
-                ui.vertical(|ui| {
-                    hex_list(ui, &mut o.hexes);
-                    ui.horizontal(|ui| {
-                        env.paint_button(
-                            ui,
-                            PaintTarget::Objective(i),
-                            "Click or drag over hexes on the map to add them; Shift removes",
-                        );
-                        required_mark(ui, o.hexes.is_empty(), "at least one hex");
-                    });
-                });
-                ui.end_row();
-            }
-            if f.count != Need::Unused {
-                ui.label("Count");
-                ui.horizontal(|ui| {
-                    if let Some(count) = env.number(ui, ("objective-count", i), o.count, "all") {
-                        o.count = count;
-                    }
-                    hint(ui, count_hint(o.kind));
-                });
-                ui.end_row();
-            }
-            if f.rounds != Need::Unused {
-                ui.label("Rounds");
-                ui.horizontal(|ui| {
-                    if let Some(rounds) = env.number(ui, ("objective-rounds", i), o.rounds, "-") {
-                        if rounds.is_none() && f.rounds == Need::Required {
-                            env.refused =
-                                Some("a survive objective needs its number of rounds".to_owned());
-                        } else {
-                            o.rounds = rounds;
-                        }
-                    }
-                    required_mark(
-                        ui,
-                        o.rounds.is_none() && f.rounds == Need::Required,
-                        "rounds",
-                    );
-                });
-                ui.end_row();
-            }
-
-            ui.label("Description");
-            let description = o.description.clone().unwrap_or_default();
-            if let Some(text) = env.text(
-                ui,
-                ("objective-description", i),
-                &description,
-                "text for the players",
-                200.0,
-                true,
-            ) {
-                let text = text.trim();
-                o.description = (!text.is_empty()).then(|| text.to_owned());
-            }
-            ui.end_row();
-        });
-    ui.button("Remove objective").clicked()
-}
-
-fn count_hint(kind: ObjectiveKind) -> &'static str {
-    match kind {
-        ObjectiveKind::Incapacitate => "incapacitations needed",
-        ObjectiveKind::Destroy => "targets to destroy; empty: all",
-        ObjectiveKind::Collect => "tokens to collect; empty: all",
-        ObjectiveKind::Hold => "hexes to hold; empty: all",
-        ObjectiveKind::Reach | ObjectiveKind::Survive => "",
-    }
-}
-
-/// Token ids as removable chips, and a combo box offering the tokens that fit.
-fn token_list(
-    ui: &mut Ui,
-    salt: impl Hash + std::fmt::Debug,
-    list: &mut Vec<String>,
-    tokens: &[Token],
-    fit: impl Fn(&Token) -> bool,
-) {
-    let mut remove = None;
-    ui.horizontal_wrapped(|ui| {
-        for (j, id) in list.iter().enumerate() {
-            let known = tokens.iter().any(|t| t.id == *id);
-            let text = if known {
-                RichText::new(format!("{id} ×"))
-            } else {
-                RichText::new(format!("{id} ×")).color(Color32::LIGHT_RED)
-            };
-            let hover = if known {
-                format!("Remove {id} from the list")
-            } else {
-                format!("`{id}` is not a token of this scenario; click to remove it")
-            };
-            if ui.small_button(text).on_hover_text(hover).clicked() {
-                remove = Some(j);
-            }
-        }
-    });
-    if let Some(j) = remove {
-        list.remove(j);
-    }
-    let offered: Vec<&Token> = tokens
-        .iter()
-        .filter(|t| fit(t) && !list.contains(&t.id))
-        .collect();
-    ui.add_enabled_ui(!offered.is_empty(), |ui| {
-        egui::ComboBox::from_id_salt(salt)
-            .selected_text("Add a token…")
-            .show_ui(ui, |ui| {
-                for token in &offered {
-                    if ui
-                        .selectable_label(false, token.id.as_str())
-                        .on_hover_text(token.kind.as_str())
-                        .clicked()
-                    {
-                        list.push(token.id.clone());
-                    }
-                }
-            })
-            .response
-            .on_disabled_hover_text("No other token of this scenario fits this kind of objective");
-    });
-}
-
-/// Hex references as removable chips, in the form they are written.
-fn hex_list(ui: &mut Ui, list: &mut Vec<megahex_schema::HexRef>) {
-    let mut remove = None;
-    ui.horizontal_wrapped(|ui| {
-        for (j, hex) in list.iter().enumerate() {
-            if ui
-                .small_button(format!("{hex} ×"))
-                .on_hover_text("Remove this hex")
-                .clicked()
-            {
-                remove = Some(j);
-            }
-        }
-    });
-    if let Some(j) = remove {
-        list.remove(j);
-    }
 }
 
 fn deployment(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
@@ -1065,8 +520,12 @@ fn rules(ui: &mut Ui, draft: &mut Scenario) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::objective_panel::KINDS;
     use crate::objective_rules::Fields;
+    use crate::objective_rules::{Need, fields, fits, set_kind};
+    use crate::scenario_edits::id_problem;
     use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};
+    use megahex_schema::{Objective, ObjectiveKind};
 
     fn sample() -> Scenario {
         crate::document::Document::sample()

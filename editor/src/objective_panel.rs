@@ -1,0 +1,316 @@
+//! The Objectives section of the scenario panels: each objective with exactly the fields its
+//! kind uses, its targets picked from the scenario's own tokens.
+
+use std::hash::Hash;
+
+use egui::{Color32, RichText, Ui};
+use megahex_schema::{Objective, ObjectiveKind, Scenario, Token};
+
+use crate::objective_rules::{Need, fields, fits, set_kind};
+use crate::paint::PaintTarget;
+use crate::scenario_edits::{fresh_id, id_problem};
+use crate::scenario_widgets::{Env, hint, required_mark, team_combo, team_ids};
+use crate::workbench::Tool;
+
+/// Every objective kind, in the order the kind menu lists them.
+pub(crate) const KINDS: [ObjectiveKind; 6] = [
+    ObjectiveKind::Incapacitate,
+    ObjectiveKind::Destroy,
+    ObjectiveKind::Collect,
+    ObjectiveKind::Hold,
+    ObjectiveKind::Reach,
+    ObjectiveKind::Survive,
+];
+
+fn kind_help(kind: ObjectiveKind) -> &'static str {
+    match kind {
+        ObjectiveKind::Incapacitate => {
+            "Incapacitate characters `count` times; characters recover, so one can count again. Without targets: every enemy character."
+        }
+        ObjectiveKind::Destroy => {
+            "Destroy `count` of the listed targets: minions, environment figures or tokens with health."
+        }
+        ObjectiveKind::Collect => "Collect `count` of the listed tokens by moving onto them.",
+        ObjectiveKind::Hold => "Occupy the listed hexes, for `rounds` rounds if given.",
+        ObjectiveKind::Reach => "Get a figure onto one of the listed hexes.",
+        ObjectiveKind::Survive => "Have a figure still standing after `rounds` rounds.",
+    }
+}
+
+pub(crate) fn objectives(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+    let mut remove = None;
+    for i in 0..draft.objectives.len() {
+        let o = &draft.objectives[i];
+        let header = format!("{}: {} for {}", o.id, o.kind.as_str(), o.team);
+        egui::CollapsingHeader::new(header)
+            .id_salt(("objective", i))
+            .default_open(true)
+            .show(ui, |ui| {
+                if objective_fields(ui, draft, i, env) {
+                    remove = Some(i);
+                }
+            });
+    }
+    if let Some(i) = remove {
+        draft.objectives.remove(i);
+        env.stop_painting();
+    }
+    let first_team = draft.teams.first().map(|t| t.id.clone());
+    let add = ui
+        .add_enabled(first_team.is_some(), egui::Button::new("Add objective"))
+        .on_hover_text(
+            "A new objective for the first team; then pick its team, kind and what it asks for",
+        )
+        .on_disabled_hover_text("Add a team first: every objective belongs to a team");
+    if add.clicked()
+        && let Some(team) = first_team
+    {
+        let id = fresh_id(
+            "objective",
+            draft.objectives.len() + 1,
+            draft.objectives.iter().map(|o| o.id.as_str()),
+        );
+        draft.objectives.push(Objective {
+            id,
+            team,
+            kind: ObjectiveKind::Incapacitate,
+            targets: Vec::new(),
+            tokens: Vec::new(),
+            hexes: Vec::new(),
+            count: None,
+            rounds: None,
+            description: None,
+        });
+    }
+}
+
+/// One objective's fields, as its kind needs them. True when "Remove" was clicked.
+fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) -> bool {
+    let teams = team_ids(draft);
+    let tokens = draft.tokens.clone();
+    let round_limit = draft.round_limit;
+    let taken: Vec<String> = draft
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, o)| o.id.clone())
+        .collect();
+    let Some(o) = draft.objectives.get_mut(i) else {
+        return false;
+    };
+    let f = fields(o.kind);
+    egui::Grid::new(("objective-grid", i))
+        .num_columns(2)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("Id");
+            if let Some(new) = env.text(ui, ("objective-id", i), &o.id, "id", 140.0, false) {
+                let new = new.trim();
+                if let Some(problem) = id_problem(new) {
+                    env.refused = Some(problem);
+                } else if taken.iter().any(|t| t == new) {
+                    env.refused = Some(format!("an objective called `{new}` already exists"));
+                } else {
+                    o.id = new.to_owned();
+                }
+            }
+            ui.end_row();
+
+            ui.label("Team")
+                .on_hover_text("The team that wins by completing it");
+            team_combo(ui, ("objective-team", i), &mut o.team, &teams);
+            ui.end_row();
+
+            ui.label("Kind");
+            let mut kind = o.kind;
+            egui::ComboBox::from_id_salt(("objective-kind", i))
+                .selected_text(kind.as_str())
+                .show_ui(ui, |ui| {
+                    for k in KINDS {
+                        ui.selectable_value(&mut kind, k, k.as_str())
+                            .on_hover_text(kind_help(k));
+                    }
+                })
+                .response
+                .on_hover_text(kind_help(o.kind));
+            if kind != o.kind {
+                set_kind(o, kind, round_limit);
+                // The brush may be painting hexes this kind no longer has.
+                if matches!(*env.tool, Tool::Paint(b) if b.target == PaintTarget::Objective(i)) {
+                    env.stop_painting();
+                }
+            }
+            ui.end_row();
+
+            if f.targets != Need::Unused {
+                ui.label("Targets");
+                ui.vertical(|ui| {
+                    let (kind, team) = (o.kind, o.team.clone());
+                    token_list(ui, ("objective-targets", i), &mut o.targets, &tokens, |t| {
+                        fits(kind, &team, t)
+                    });
+                    if o.targets.is_empty() {
+                        match f.targets {
+                            Need::Required => required_mark(ui, true, "at least one target"),
+                            _ => hint(ui, "none listed: every enemy character"),
+                        }
+                    }
+                });
+                ui.end_row();
+            }
+            if f.tokens != Need::Unused {
+                ui.label("Tokens");
+                ui.vertical(|ui| {
+                    let (kind, team) = (o.kind, o.team.clone());
+                    token_list(ui, ("objective-tokens", i), &mut o.tokens, &tokens, |t| {
+                        fits(kind, &team, t)
+                    });
+                    required_mark(ui, o.tokens.is_empty(), "at least one token to collect");
+                });
+                ui.end_row();
+            }
+            if f.hexes != Need::Unused {
+                ui.label("Hexes");
+                ui.vertical(|ui| {
+                    hex_list(ui, &mut o.hexes);
+                    ui.horizontal(|ui| {
+                        env.paint_button(
+                            ui,
+                            PaintTarget::Objective(i),
+                            "Click or drag over hexes on the map to add them; Shift removes",
+                        );
+                        required_mark(ui, o.hexes.is_empty(), "at least one hex");
+                    });
+                });
+                ui.end_row();
+            }
+            if f.count != Need::Unused {
+                ui.label("Count");
+                ui.horizontal(|ui| {
+                    if let Some(count) = env.number(ui, ("objective-count", i), o.count, "all") {
+                        o.count = count;
+                    }
+                    hint(ui, count_hint(o.kind));
+                });
+                ui.end_row();
+            }
+            if f.rounds != Need::Unused {
+                ui.label("Rounds");
+                ui.horizontal(|ui| {
+                    if let Some(rounds) = env.number(ui, ("objective-rounds", i), o.rounds, "-") {
+                        if rounds.is_none() && f.rounds == Need::Required {
+                            env.refused =
+                                Some("a survive objective needs its number of rounds".to_owned());
+                        } else {
+                            o.rounds = rounds;
+                        }
+                    }
+                    required_mark(
+                        ui,
+                        o.rounds.is_none() && f.rounds == Need::Required,
+                        "rounds",
+                    );
+                });
+                ui.end_row();
+            }
+
+            ui.label("Description");
+            let description = o.description.clone().unwrap_or_default();
+            if let Some(text) = env.text(
+                ui,
+                ("objective-description", i),
+                &description,
+                "text for the players",
+                200.0,
+                true,
+            ) {
+                let text = text.trim();
+                o.description = (!text.is_empty()).then(|| text.to_owned());
+            }
+            ui.end_row();
+        });
+    ui.button("Remove objective").clicked()
+}
+
+fn count_hint(kind: ObjectiveKind) -> &'static str {
+    match kind {
+        ObjectiveKind::Incapacitate => "incapacitations needed",
+        ObjectiveKind::Destroy => "targets to destroy; empty: all",
+        ObjectiveKind::Collect => "tokens to collect; empty: all",
+        ObjectiveKind::Hold => "hexes to hold; empty: all",
+        ObjectiveKind::Reach | ObjectiveKind::Survive => "",
+    }
+}
+
+/// Token ids as removable chips, and a combo box offering the tokens that fit.
+fn token_list(
+    ui: &mut Ui,
+    salt: impl Hash + std::fmt::Debug,
+    list: &mut Vec<String>,
+    tokens: &[Token],
+    fit: impl Fn(&Token) -> bool,
+) {
+    let mut remove = None;
+    ui.horizontal_wrapped(|ui| {
+        for (j, id) in list.iter().enumerate() {
+            let known = tokens.iter().any(|t| t.id == *id);
+            let text = if known {
+                RichText::new(format!("{id} ×"))
+            } else {
+                RichText::new(format!("{id} ×")).color(Color32::LIGHT_RED)
+            };
+            let hover = if known {
+                format!("Remove {id} from the list")
+            } else {
+                format!("`{id}` is not a token of this scenario; click to remove it")
+            };
+            if ui.small_button(text).on_hover_text(hover).clicked() {
+                remove = Some(j);
+            }
+        }
+    });
+    if let Some(j) = remove {
+        list.remove(j);
+    }
+    let offered: Vec<&Token> = tokens
+        .iter()
+        .filter(|t| fit(t) && !list.contains(&t.id))
+        .collect();
+    ui.add_enabled_ui(!offered.is_empty(), |ui| {
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text("Add a token…")
+            .show_ui(ui, |ui| {
+                for token in &offered {
+                    if ui
+                        .selectable_label(false, token.id.as_str())
+                        .on_hover_text(token.kind.as_str())
+                        .clicked()
+                    {
+                        list.push(token.id.clone());
+                    }
+                }
+            })
+            .response
+            .on_disabled_hover_text("No other token of this scenario fits this kind of objective");
+    });
+}
+
+/// Hex references as removable chips, in the form they are written.
+fn hex_list(ui: &mut Ui, list: &mut Vec<megahex_schema::HexRef>) {
+    let mut remove = None;
+    ui.horizontal_wrapped(|ui| {
+        for (j, hex) in list.iter().enumerate() {
+            if ui
+                .small_button(format!("{hex} ×"))
+                .on_hover_text("Remove this hex")
+                .clicked()
+            {
+                remove = Some(j);
+            }
+        }
+    });
+    if let Some(j) = remove {
+        list.remove(j);
+    }
+}
