@@ -1,11 +1,11 @@
-//! The editor window: toolbar, recovery banner, tile palette, problems panel, status line and
-//! the map canvas, plus the file dialogs. Every change to the scenario goes through
-//! [`EditorApp::edit`] (and so through [`crate::edit::Editing::apply`]); after each one the map
-//! is laid out again, a background check is requested, and a recovery copy is scheduled.
+//! The shell: the window that owns the panels and the workbench they share, lays them out each
+//! frame, runs the commands they queue (in one place, [`EditorApp::run`]) and carries out what
+//! spans several of them: opening, saving, reloading and recovering a document. After every
+//! change to the scenario it requests a background check and schedules a recovery copy.
 
 use std::path::{Path, PathBuf};
 
-use egui::{Color32, Event, Key, Modifiers};
+use egui::Color32;
 
 use crate::checks::CheckRunner;
 use crate::command::Command;
@@ -13,6 +13,7 @@ use crate::dialogs::{Choice, Dialog, Next};
 use crate::disk::ConflictChoice;
 use crate::document::Document;
 use crate::edit::Edit;
+use crate::map_commands;
 use crate::recovery::Recovery;
 use crate::storage;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
@@ -38,8 +39,10 @@ pub struct EditorApp {
     pub(crate) overlay_view: crate::overlay_view::OverlayView,
     /// The watch on the open file, and a conflict waiting for a decision.
     pub(crate) disk: crate::disk::DiskWatch,
-    /// The token palette and inspector: the token in hand, the text being typed.
+    /// The token palette: the token in hand.
     pub(crate) token_ui: crate::tokens::TokenUi,
+    /// The token inspector: the field being typed in.
+    pub(crate) inspector: crate::inspector::Inspector,
     /// The scenario panels: open or not, text being typed, the painting stroke.
     pub(crate) scenario_ui: crate::scenario_panel::ScenarioUi,
     /// The export dialog.
@@ -47,9 +50,6 @@ pub struct EditorApp {
     /// Recently opened and saved files.
     pub(crate) recent: crate::recent::Recent,
 }
-
-/// How much one Zoom in step magnifies: fine enough to frame a map exactly.
-const ZOOM_STEP: f32 = 1.15;
 
 impl EditorApp {
     /// An editor showing `doc`, fitted to the window on the first frame, with recovery copies
@@ -75,6 +75,7 @@ impl EditorApp {
             overlay_view: crate::overlay_view::OverlayView::default(),
             disk: crate::disk::DiskWatch::default(),
             token_ui: crate::tokens::TokenUi::default(),
+            inspector: crate::inspector::Inspector::default(),
             scenario_ui: crate::scenario_panel::ScenarioUi::default(),
             export: crate::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
@@ -116,30 +117,22 @@ impl EditorApp {
             self.leave_document(Next::Open(path));
         }
         if self.recovery.offer.is_some() {
-            egui::Panel::top("recovery")
-                .frame(
-                    egui::Frame::side_top_panel(ui.style())
-                        .fill(Color32::from_rgb(90, 70, 10))
-                        .inner_margin(8.0),
-                )
-                .show(ui, |ui| match self.recovery.banner(ui, &self.wb.doc.name) {
+            banner(ui, "recovery", Color32::from_rgb(90, 70, 10)).show(ui, |ui| {
+                match self.recovery.banner(ui, &self.wb.doc.name) {
                     Some(crate::recovery::Choice::Restore) => self.restore_recovery(),
                     Some(crate::recovery::Choice::Discard) => self.discard_recovery(),
                     None => {}
-                });
+                }
+            });
         }
         if self.disk.conflict.is_some() {
-            egui::Panel::top("conflict")
-                .frame(
-                    egui::Frame::side_top_panel(ui.style())
-                        .fill(Color32::from_rgb(120, 30, 30))
-                        .inner_margin(8.0),
-                )
-                .show(ui, |ui| match self.disk.banner(ui, &self.wb.doc.name) {
+            banner(ui, "conflict", Color32::from_rgb(120, 30, 30)).show(ui, |ui| {
+                match self.disk.banner(ui, &self.wb.doc.name) {
                     Some(ConflictChoice::ReloadTheirs) => self.reload_theirs(),
                     Some(ConflictChoice::KeepMine) => self.keep_mine(),
                     None => {}
-                });
+                }
+            });
         }
         if self.wb.overlays.any() {
             egui::Panel::top("overlay-bar")
@@ -153,27 +146,22 @@ impl EditorApp {
             // Wide enough for the token palette's longer figure names.
             .default_size(190.0)
             .resizable(false)
-            .show(ui, |ui| self.left_panel(ui));
+            .show(ui, |ui| {
+                if self.token_ui.left_panel(ui, &mut self.wb) {
+                    self.canvas.palette_drag = true;
+                }
+            });
         egui::Panel::right("problems")
             .default_size(360.0)
             .min_size(240.0)
             .resizable(true)
             .show(ui, |ui| {
-                self.token_ui.token_inspector(&mut self.wb, ui);
+                self.inspector.token_inspector(&mut self.wb, ui);
                 if self.scenario_ui.open && self.wb.doc.scenario().is_some() {
                     self.scenario_ui.scenario_panel(&mut self.wb, ui);
                     return;
                 }
-                let clicked = crate::problems::problems_panel(
-                    ui,
-                    &self.wb.doc.problems,
-                    self.checks.is_busy(),
-                    self.wb.doc.is_dirty(),
-                );
-                if let Some(index) = clicked {
-                    crate::problems::focus_problem(&mut self.wb, index);
-                }
-                crate::fairness_view::fairness_section(ui, &self.wb.doc.fairness);
+                crate::problems::problems_and_fairness(ui, &mut self.wb, self.checks.is_busy());
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
@@ -207,7 +195,7 @@ impl EditorApp {
     // --- changes --------------------------------------------------------------------------
 
     /// Applies one edit through the workbench, then does what follows any change.
-    pub(crate) fn edit(&mut self, edit: Edit) -> bool {
+    pub fn edit(&mut self, edit: Edit) -> bool {
         self.block_edits_while_offered();
         let applied = self.wb.edit(edit);
         self.settle();
@@ -515,26 +503,10 @@ impl EditorApp {
         // is offered at the next start if the edits are never saved.
         let kept = self.write_recovery();
         self.recovery.keep_written();
-        let theirs =
-            Document::from_bytes(self.wb.doc.name.clone(), self.wb.doc.path.clone(), &bytes);
-        let history_kept = match (theirs.scenario().cloned(), self.wb.doc.editing.is_some()) {
-            (Some(scenario), true) => {
-                let applied = self.wb.doc.apply(Edit::ReloadFromDisk(Box::new(scenario)));
-                if let Some(editing) = &mut self.wb.doc.editing {
-                    editing.mark_saved();
-                }
-                self.wb.doc.on_disk = Some(bytes.clone());
-                self.wb.doc.modeline = theirs.modeline.clone();
-                self.wb.doc.problems = theirs.problems.clone();
-                self.wb.doc.fairness = theirs.fairness.clone();
-                self.wb.doc.set_catalog(theirs.catalog.clone());
-                if applied.is_ok() {
-                    self.changed();
-                }
-                applied.is_ok()
-            }
-            _ => false,
-        };
+        let history_kept = self.wb.doc.take_theirs(&bytes);
+        if history_kept {
+            self.changed();
+        }
         if !history_kept {
             // The file is not a scenario the history can hold: show it as it is; the recovery
             // copy of mine is offered in the banner.
@@ -634,30 +606,12 @@ impl EditorApp {
         if self.dialog.is_some() || ctx.text_edit_focused() {
             return;
         }
-        let presses: Vec<(Key, Modifiers)> = ctx.input(|i| {
-            i.events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Key {
-                        key,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } => Some((*key, *modifiers)),
-                    _ => None,
-                })
-                .collect()
-        });
-        for (key, modifiers) in presses {
-            if let Some(command) = Command::for_key(key, modifiers) {
-                self.wb.commands.push(command);
-            }
-        }
+        self.wb.commands.extend(crate::command::pressed(ctx));
     }
 
     /// One key press, run at once, for tests that do not draw frames.
     #[cfg(test)]
-    pub(crate) fn shortcut(&mut self, key: Key, m: Modifiers) {
+    pub(crate) fn shortcut(&mut self, key: egui::Key, m: egui::Modifiers) {
         if let Some(command) = Command::for_key(key, m) {
             self.run(command);
         }
@@ -678,7 +632,10 @@ impl EditorApp {
     pub(crate) fn run(&mut self, command: Command) {
         match command {
             Command::New => self.leave_document(Next::New),
-            Command::Open => self.open_open_dialog(),
+            Command::Open => {
+                self.dialog = Some(crate::dialogs::open_dialog(&self.wb.doc));
+                self.focus_dialog = true;
+            }
             Command::Save => {
                 self.save();
             }
@@ -696,14 +653,20 @@ impl EditorApp {
             Command::Export => self.export.open_export(&mut self.wb),
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
-            Command::RotateClockwise => self.rotate(true),
-            Command::RotateCounterClockwise => self.rotate(false),
-            Command::Flip => self.flip(),
-            Command::Delete => self.remove_selected(),
+            Command::RotateClockwise => {
+                map_commands::rotate(&mut self.wb, &mut self.token_ui, true)
+            }
+            Command::RotateCounterClockwise => {
+                map_commands::rotate(&mut self.wb, &mut self.token_ui, false);
+            }
+            Command::Flip => map_commands::flip(&mut self.wb),
+            Command::Delete => map_commands::remove_selected(&mut self.wb),
             Command::Cancel => self.cancel(),
             Command::Fit => self.wb.view = None,
-            Command::ZoomIn => self.zoom_step(ZOOM_STEP),
-            Command::ZoomOut => self.zoom_step(1.0 / ZOOM_STEP),
+            Command::ZoomIn => map_commands::zoom_step(&mut self.wb, map_commands::ZOOM_STEP),
+            Command::ZoomOut => {
+                map_commands::zoom_step(&mut self.wb, 1.0 / map_commands::ZOOM_STEP)
+            }
             Command::ScenarioPanel => {
                 if self.wb.doc.scenario().is_some() {
                     self.scenario_ui.open = !self.scenario_ui.open;
@@ -717,6 +680,7 @@ impl EditorApp {
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
         }
+        self.settle();
     }
 
     /// Esc: stop placing or painting, else drop a drag, else clear the selection.
@@ -735,107 +699,7 @@ impl EditorApp {
         }
     }
 
-    /// Zooms around the middle of the map.
-    fn zoom_step(&mut self, factor: f32) {
-        if let (Some(view), Some(rect)) = (&mut self.wb.view, self.wb.canvas_rect) {
-            view.zoom_around(rect.center(), factor);
-        }
-    }
-
-    fn rotate(&mut self, clockwise: bool) {
-        if let Tool::Place(mut placement) = self.wb.tool {
-            placement.rotation = if clockwise {
-                (placement.rotation + 1) % 6
-            } else {
-                (placement.rotation + 5) % 6
-            };
-            self.wb.tool = Tool::Place(placement);
-            return;
-        }
-        if self.wb.tool == Tool::PlaceToken {
-            self.token_ui.turn_in_hand(&mut self.wb, clockwise);
-            return;
-        }
-        match self.wb.selection {
-            Some(Selection::Tile(index)) => {
-                self.edit(Edit::RotateTile { index, clockwise });
-            }
-            Some(Selection::Token(index)) => {
-                self.token_ui.rotate_token(&mut self.wb, index, clockwise);
-            }
-            None => self.refuse(
-                "Select a tile or a multi-hex figure to rotate (click it), or pick one in a palette",
-            ),
-        }
-    }
-
-    fn flip(&mut self) {
-        if let Tool::Place(mut placement) = self.wb.tool {
-            placement.side = crate::edit::other_side(placement.side);
-            self.wb.tool = Tool::Place(placement);
-            return;
-        }
-        match self.wb.selection {
-            Some(Selection::Tile(index)) => {
-                self.edit(Edit::FlipTile { index });
-            }
-            _ => self.refuse("Select a tile to flip (click it)"),
-        }
-    }
-
-    fn remove_selected(&mut self) {
-        match self.wb.selection {
-            Some(Selection::Tile(index)) => {
-                if self.edit(Edit::RemoveTile { index }) {
-                    self.wb.selection = None;
-                }
-            }
-            Some(Selection::Token(index)) => {
-                if self.edit(Edit::RemoveToken { index }) {
-                    self.wb.selection = None;
-                }
-            }
-            None => self.refuse("Select a tile or a token to delete (click it)"),
-        }
-    }
-
-    fn open_open_dialog(&mut self) {
-        let start = self
-            .wb
-            .doc
-            .path
-            .as_deref()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())
-            .unwrap_or_default();
-        let mut path = start.display().to_string();
-        if !path.ends_with('/') {
-            path.push('/');
-        }
-        self.dialog = Some(Dialog::Open { path, error: None });
-        self.focus_dialog = true;
-    }
-
     // --- panels ---------------------------------------------------------------------------
-
-    /// The left panel: the tile palette or the token palette, one tab each.
-    fn left_panel(&mut self, ui: &mut egui::Ui) {
-        use crate::tokens::Tab;
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.token_ui.tab, Tab::Tiles, "Tiles");
-            ui.selectable_value(&mut self.token_ui.tab, Tab::Tokens, "Tokens");
-        });
-        ui.separator();
-        match self.token_ui.tab {
-            Tab::Tiles => {
-                if crate::tile_palette::tile_palette(ui, &mut self.wb) {
-                    self.canvas.palette_drag = true;
-                }
-            }
-            Tab::Tokens => self.token_ui.token_palette(&mut self.wb, ui),
-        }
-    }
 
     // --- dialogs --------------------------------------------------------------------------
 
@@ -913,6 +777,15 @@ impl EditorApp {
     }
 }
 
+/// A coloured strip above the map, for a decision that waits (recovery, conflict).
+fn banner(ui: &egui::Ui, id: &'static str, fill: Color32) -> egui::Panel {
+    egui::Panel::top(id).frame(
+        egui::Frame::side_top_panel(ui.style())
+            .fill(fill)
+            .inner_margin(8.0),
+    )
+}
+
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
@@ -930,6 +803,7 @@ mod tests {
     use crate::document::Problem;
     use crate::problems::{focus_problem, problem_target};
     use crate::status_bar::hover_text;
+    use egui::{Key, Modifiers};
     use megahex::board::Axial;
     use megahex_schema::TilePlacement;
     use megahex_schema::{HexRef, Side};

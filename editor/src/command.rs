@@ -333,6 +333,24 @@ impl Command {
     }
 }
 
+/// The commands whose keys were pressed this frame, in order.
+pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
+    ctx.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } => Command::for_key(*key, *modifiers),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
 /// The keyboard part of `--help`: every command with keys, grouped as in the menus.
 pub fn keys_help() -> String {
     let mut text = String::new();

@@ -277,3 +277,19 @@ pub fn show(
     }
     (next_dialog, choice)
 }
+
+/// The Open dialog, starting in the open file's folder (or the working folder).
+pub fn open_dialog(doc: &Document) -> Dialog {
+    let start = doc
+        .path
+        .as_deref()
+        .and_then(std::path::Path::parent)
+        .map(std::path::Path::to_path_buf)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let mut path = start.display().to_string();
+    if !path.ends_with('/') {
+        path.push('/');
+    }
+    Dialog::Open { path, error: None }
+}

@@ -326,6 +326,27 @@ impl Document {
         Ok(())
     }
 
+    /// Takes the version another program saved (`bytes`) as one undoable edit, so the unsaved
+    /// edits stay one undo away; the result counts as saved. False when that version cannot be
+    /// held by the history (it is not a scenario, or this document has none): the caller then
+    /// shows it as a fresh document.
+    pub fn take_theirs(&mut self, bytes: &[u8]) -> bool {
+        let theirs = Document::from_bytes(self.name.clone(), self.path.clone(), bytes);
+        let (Some(scenario), true) = (theirs.scenario().cloned(), self.editing.is_some()) else {
+            return false;
+        };
+        let applied = self.apply(Edit::ReloadFromDisk(Box::new(scenario)));
+        if let Some(editing) = &mut self.editing {
+            editing.mark_saved();
+        }
+        self.on_disk = Some(bytes.to_vec());
+        self.modeline = theirs.modeline;
+        self.problems = theirs.problems;
+        self.fairness = theirs.fairness;
+        self.set_catalog(theirs.catalog);
+        applied.is_ok()
+    }
+
     /// Number of problems of a severity, for the toolbar summary.
     pub fn count(&self, severity: Severity) -> usize {
         self.problems

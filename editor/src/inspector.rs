@@ -3,11 +3,11 @@
 //! key, so one typed value is one undo step.
 
 use egui::RichText;
-use megahex_schema::{Figure, Footprint, Token, TokenKind};
+use megahex_schema::{Figure, Token, TokenKind};
 
+use crate::command::Command;
 use crate::edit::Edit;
-use crate::token_rules::is_valid_id;
-use crate::tokens::TokenUi;
+use crate::token_rules::{footprint_text, is_valid_id};
 use crate::workbench::{Selection, StatusKind, Workbench};
 
 /// An inspector text field.
@@ -120,15 +120,14 @@ fn parse_count(text: &str, what: &str, min: u32) -> Result<Option<u32>, String> 
     }
 }
 
-pub fn footprint_text(at: &Footprint) -> String {
-    at.hexes()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+/// The inspector's own state: the field being typed in.
+#[derive(Debug, Default)]
+pub struct Inspector {
+    /// The field being typed in, until it is left.
+    pub draft: Option<Draft>,
 }
 
-impl TokenUi {
+impl Inspector {
     // --- inspector -------------------------------------------------------------------------
 
     /// The inspector of the selected token, at the top of the right panel.
@@ -186,28 +185,23 @@ impl TokenUi {
                     });
                 ui.horizontal_wrapped(|ui| {
                     if token.at.hexes().len() > 1 {
-                        if ui
-                            .button("Turn counter-clockwise")
-                            .on_hover_text("60° counter-clockwise around its first hex (Shift+R)")
-                            .clicked()
-                        {
-                            self.rotate_token(wb, index, false);
-                        }
-                        if ui
-                            .button("Turn clockwise")
-                            .on_hover_text("60° clockwise around its first hex (R)")
-                            .clicked()
-                        {
-                            self.rotate_token(wb, index, true);
+                        // The selection is this token: the rotate commands turn it.
+                        for (text, command) in [
+                            ("Turn counter-clockwise", Command::RotateCounterClockwise),
+                            ("Turn clockwise", Command::RotateClockwise),
+                        ] {
+                            let hover = format!(
+                                "60° around its first hex ({})",
+                                command.keys_text()
+                            );
+                            if ui.button(text).on_hover_text(hover).clicked() {
+                                wb.send(command);
+                            }
                         }
                     }
-                    if ui
-                        .button("Remove token")
-                        .on_hover_text("Take it off the map (Delete)")
-                        .clicked()
-                        && wb.edit(Edit::RemoveToken { index })
-                    {
-                        wb.selection = None;
+                    let hover = format!("Take it off the map ({})", Command::Delete.keys_text());
+                    if ui.button("Remove token").on_hover_text(hover).clicked() {
+                        wb.send(Command::Delete);
                     }
                 });
             });

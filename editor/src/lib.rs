@@ -19,9 +19,11 @@ pub mod fairness_view;
 #[cfg(test)]
 mod flows;
 pub mod inspector;
+pub mod map_commands;
 pub mod objective_panel;
 pub mod objective_rules;
 pub mod overlay;
+pub mod overlay_cache;
 pub mod overlay_view;
 pub mod overlay_worker;
 pub mod paint;

@@ -17,7 +17,7 @@ const TINT_ALPHA: f32 = 0.5;
 #[derive(Default)]
 pub struct OverlayView {
     /// Overlay answers, computed on a worker and kept.
-    pub cache: overlay::Cache,
+    pub cache: crate::overlay_cache::Cache,
     /// A line about the hovered hex (a verdict, a cost, an origin problem).
     pub note: Option<String>,
 }

@@ -152,3 +152,12 @@ fn problem_body(ui: &mut egui::Ui, problem: &Problem) {
         ui.label(RichText::new(help).weak().italics());
     }
 }
+
+/// The problems list, then the fairness report: a click on a finding shows it on the map.
+pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
+    let clicked = problems_panel(ui, &wb.doc.problems, checking, wb.doc.is_dirty());
+    if let Some(index) = clicked {
+        focus_problem(wb, index);
+    }
+    crate::fairness_view::fairness_section(ui, &wb.doc.fairness);
+}

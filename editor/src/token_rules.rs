@@ -348,3 +348,12 @@ pub fn turned_footprint(
     }
     Ok(Footprint::Many(turned))
 }
+
+/// A footprint as the inspector and the status line write it: `3/7, 3/8`.
+pub fn footprint_text(at: &Footprint) -> String {
+    at.hexes()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

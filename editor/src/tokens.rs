@@ -15,9 +15,8 @@ use megahex_schema::{Figure, FigureKind};
 
 use crate::draw::Marks;
 use crate::edit::Edit;
-use crate::inspector::{Draft, footprint_text};
 use crate::token_rules::{
-    MARKERS, MAX_FOOTPRINT, Piece, figure_size, footprint_offsets, new_token, plus,
+    MARKERS, MAX_FOOTPRINT, Piece, figure_size, footprint_offsets, footprint_text, new_token, plus,
     turned_footprint,
 };
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
@@ -48,11 +47,26 @@ pub struct TokenUi {
     pub tab: Tab,
     /// What [`Tool::PlaceToken`] puts down.
     pub in_hand: Option<InHand>,
-    /// The inspector field being typed in.
-    pub draft: Option<Draft>,
 }
 
 impl TokenUi {
+    /// The left panel: the tile palette or the token palette, one tab each. True when a tile
+    /// face started being dragged onto the map.
+    pub fn left_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) -> bool {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, Tab::Tiles, "Tiles");
+            ui.selectable_value(&mut self.tab, Tab::Tokens, "Tokens");
+        });
+        ui.separator();
+        match self.tab {
+            Tab::Tiles => crate::tile_palette::tile_palette(ui, wb),
+            Tab::Tokens => {
+                self.token_palette(wb, ui);
+                false
+            }
+        }
+    }
+
     fn holding(&self, wb: &Workbench, piece: &Piece) -> bool {
         wb.tool == Tool::PlaceToken && self.in_hand.as_ref().is_some_and(|h| h.piece == *piece)
     }
@@ -315,7 +329,7 @@ mod tests {
 
     fn type_into(app: &mut EditorApp, index: usize, field: Field, text: &str) {
         let token_id = tokens(app)[index].id.clone();
-        app.token_ui.commit_draft(
+        app.inspector.commit_draft(
             &mut app.wb,
             Draft {
                 index,

@@ -1,0 +1,76 @@
+//! The map commands that act on the selection or the piece in hand: rotate, flip, delete and
+//! zoom. Run by the shell when a key, button or menu asks for them.
+
+use crate::edit::Edit;
+use crate::tokens::TokenUi;
+use crate::workbench::{Selection, Tool, Workbench};
+
+/// How much one Zoom in step magnifies: fine enough to frame a map exactly.
+pub const ZOOM_STEP: f32 = 1.15;
+
+/// Zooms around the middle of the map.
+pub fn zoom_step(wb: &mut Workbench, factor: f32) {
+    if let (Some(view), Some(rect)) = (&mut wb.view, wb.canvas_rect) {
+        view.zoom_around(rect.center(), factor);
+    }
+}
+
+/// R / Shift+R: turns the tile or token in hand, else the selection.
+pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
+    if let Tool::Place(mut placement) = wb.tool {
+        placement.rotation = if clockwise {
+            (placement.rotation + 1) % 6
+        } else {
+            (placement.rotation + 5) % 6
+        };
+        wb.tool = Tool::Place(placement);
+        return;
+    }
+    if wb.tool == Tool::PlaceToken {
+        tokens.turn_in_hand(wb, clockwise);
+        return;
+    }
+    match wb.selection {
+        Some(Selection::Tile(index)) => {
+            wb.edit(Edit::RotateTile { index, clockwise });
+        }
+        Some(Selection::Token(index)) => {
+            tokens.rotate_token(wb, index, clockwise);
+        }
+        None => wb.refuse(
+            "Select a tile or a multi-hex figure to rotate (click it), or pick one in a palette",
+        ),
+    }
+}
+
+/// F: turns the tile in hand or the selected tile to its other side.
+pub fn flip(wb: &mut Workbench) {
+    if let Tool::Place(mut placement) = wb.tool {
+        placement.side = crate::edit::other_side(placement.side);
+        wb.tool = Tool::Place(placement);
+        return;
+    }
+    match wb.selection {
+        Some(Selection::Tile(index)) => {
+            wb.edit(Edit::FlipTile { index });
+        }
+        _ => wb.refuse("Select a tile to flip (click it)"),
+    }
+}
+
+/// Delete: removes the selected tile or token.
+pub fn remove_selected(wb: &mut Workbench) {
+    match wb.selection {
+        Some(Selection::Tile(index)) => {
+            if wb.edit(Edit::RemoveTile { index }) {
+                wb.selection = None;
+            }
+        }
+        Some(Selection::Token(index)) => {
+            if wb.edit(Edit::RemoveToken { index }) {
+                wb.selection = None;
+            }
+        }
+        None => wb.refuse("Select a tile or a token to delete (click it)"),
+    }
+}

@@ -1,0 +1,176 @@
+//! The editor's structure, checked from its sources: panels never reach into the shell
+//! (`app`), the modules' imports form no cycle, and no file outgrows 800 lines of code (its
+//! `#[cfg(test)]` part aside). Reads `src/*.rs` as text: every use of another module is written
+//! `crate::name`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The shell: the window that owns the panels. Only the binary may name it.
+const SHELL: &str = "app";
+const MAX_LINES: usize = 800;
+
+/// Each module's source without its test part.
+fn modules() -> BTreeMap<String, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("src is readable") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a UTF-8 name")
+            .to_owned();
+        let text = std::fs::read_to_string(&path).expect("a readable source");
+        let code = match text.find("#[cfg(test)]\nmod tests") {
+            Some(at) => text[..at].to_owned(),
+            None => text,
+        };
+        modules.insert(name, code);
+    }
+    modules
+}
+
+/// The modules a source names as `crate::name` in code (comments and doc links aside).
+fn imports(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
+    let code: String = code
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut found = BTreeSet::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if known.contains(&name) {
+            found.insert(name);
+        }
+    }
+    found
+}
+
+/// Test-only modules (`#[cfg(test)] mod x;` in lib.rs) are tests, not structure.
+fn test_modules(lib: &str) -> BTreeSet<String> {
+    lib.split("#[cfg(test)]\nmod ")
+        .skip(1)
+        .filter_map(|s| s.split(';').next())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let modules = modules();
+    let tests = test_modules(modules.get("lib").map_or("", String::as_str));
+    let known: BTreeSet<String> = modules.keys().cloned().collect();
+    modules
+        .iter()
+        .filter(|(name, _)| !["lib", "main"].contains(&name.as_str()) && !tests.contains(*name))
+        .map(|(name, code)| {
+            let mut uses = imports(code, &known);
+            uses.remove(name);
+            (name.clone(), uses)
+        })
+        .collect()
+}
+
+#[test]
+fn no_module_imports_the_shell() {
+    let graph = graph();
+    assert!(graph.contains_key(SHELL), "the shell module exists");
+    let offenders: Vec<&String> = graph
+        .iter()
+        .filter(|(name, uses)| name.as_str() != SHELL && uses.contains(SHELL))
+        .map(|(name, _)| name)
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "these modules import the shell: {offenders:?}"
+    );
+}
+
+#[test]
+fn the_module_graph_has_no_cycle() {
+    let graph = graph();
+    // Depth-first search with colours: a grey module reached again closes a cycle.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Grey,
+        Black,
+    }
+    fn visit(
+        name: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        marks: &mut BTreeMap<String, Mark>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        match marks.get(name) {
+            Some(Mark::Black) => return None,
+            Some(Mark::Grey) => {
+                let start = path.iter().position(|p| p == name).unwrap_or(0);
+                let mut cycle = path[start..].to_vec();
+                cycle.push(name.to_owned());
+                return Some(cycle);
+            }
+            None => {}
+        }
+        marks.insert(name.to_owned(), Mark::Grey);
+        path.push(name.to_owned());
+        for next in graph.get(name).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, marks, path) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        marks.insert(name.to_owned(), Mark::Black);
+        None
+    }
+    let mut marks = BTreeMap::new();
+    for name in graph.keys() {
+        let cycle = visit(name, &graph, &mut marks, &mut Vec::new());
+        assert!(
+            cycle.is_none(),
+            "import cycle: {}",
+            cycle.unwrap_or_default().join(" -> ")
+        );
+    }
+}
+
+#[test]
+fn the_checker_finds_a_cycle_and_a_shell_import() {
+    // The checks above only mean something if the parsing sees real imports.
+    let graph = graph();
+    let shell_uses = &graph[SHELL];
+    assert!(
+        shell_uses.contains("workbench") && shell_uses.contains("canvas"),
+        "the shell's imports are seen: {shell_uses:?}"
+    );
+    let known: BTreeSet<String> = ["a", "b"].map(str::to_owned).into();
+    assert_eq!(
+        imports("use crate::b::X; fn f() { crate::a::g() }", &known),
+        known
+    );
+    assert!(imports("/// See [`crate::a`].\nfn f() {}", &known).is_empty());
+}
+
+#[test]
+fn no_source_file_is_over_800_lines_of_code() {
+    let modules = modules();
+    let tests = test_modules(modules.get("lib").map_or("", String::as_str));
+    let long: Vec<(String, usize)> = modules
+        .into_iter()
+        .filter(|(name, _)| !tests.contains(name))
+        .map(|(name, code)| (name, code.lines().count()))
+        .filter(|(_, lines)| *lines > MAX_LINES)
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines (tests aside): {long:?}"
+    );
+}
