@@ -3,6 +3,9 @@
 //! `#[cfg(test)]` part aside). Reads `src/*.rs` as text: every use of another module is written
 //! `crate::name`.
 
+// Helpers here only run inside tests, where a missing source file should fail loudly.
+#![allow(clippy::expect_used)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
