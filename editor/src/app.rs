@@ -1417,6 +1417,6 @@ mod tests {
         app.dialog = None;
         app.go(Next::New);
         assert_eq!(app.wb.doc.name, crate::document::UNTITLED_NAME);
-        assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 1);
+        assert!(app.wb.doc.scenario().unwrap().map.tiles.is_empty());
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use megahex::board::{Axial, Board};
 use megahex::{Checker, Outcome, Severity};
-use megahex_schema::{Catalog, Map, Ruleset, Scenario, Side, TilePlacement};
+use megahex_schema::{Catalog, Map, Ruleset, Scenario};
 
 use crate::edit::{Edit, Editing};
 use crate::storage;
@@ -111,7 +111,8 @@ impl Document {
         Document::from_bytes(SAMPLE_NAME.to_owned(), None, SAMPLE_YAML.as_bytes())
     }
 
-    /// A new scenario with one tile: the smallest map that validates, to build on.
+    /// A new, empty scenario: no tiles, teams or tokens. The problems list says what it still
+    /// needs (a map needs at least one tile), and the canvas says how to place the first.
     pub fn untitled() -> Document {
         let scenario = Scenario {
             schema: None,
@@ -121,14 +122,7 @@ impl Document {
             description: None,
             catalog: None,
             rules: Default::default(),
-            map: Map {
-                tiles: vec![TilePlacement {
-                    tile: 1,
-                    side: Side::Megalopolis,
-                    at: [0, 0],
-                    rotation: 0,
-                }],
-            },
+            map: Map { tiles: Vec::new() },
             teams: Vec::new(),
             tokens: Vec::new(),
             objectives: Vec::new(),
@@ -492,6 +486,7 @@ fn place_tokens(scenario: &Scenario, board: &Board) -> Vec<PlacedToken> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::{Side, TilePlacement};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -606,9 +601,30 @@ mod tests {
         let (outcome, problems) = check_bytes(text.as_bytes(), None);
         assert_eq!(problems, Vec::new());
         assert_eq!(outcome.unwrap().scenario.as_ref(), doc.scenario());
-        let new = Document::untitled();
+        let mut new = Document::untitled();
+        assert!(
+            new.scenario().unwrap().map.tiles.is_empty(),
+            "New starts empty"
+        );
         let (_, problems) = check_bytes(new.current_text().unwrap().as_bytes(), None);
-        assert_eq!(problems, Vec::new(), "a new scenario is valid as it is");
+        let codes: Vec<(&str, Option<&str>)> = problems
+            .iter()
+            .map(|p| (p.code.as_str(), p.pointer.as_deref()))
+            .collect();
+        assert_eq!(
+            codes,
+            vec![("schema", Some("/map/tiles"))],
+            "an empty map is the one thing a new scenario lacks"
+        );
+        new.apply(Edit::AddTile(megahex_schema::TilePlacement {
+            tile: 1,
+            side: megahex_schema::Side::Megalopolis,
+            at: [0, 0],
+            rotation: 0,
+        }))
+        .unwrap();
+        let (_, problems) = check_bytes(new.current_text().unwrap().as_bytes(), None);
+        assert_eq!(problems, Vec::new(), "one tile makes it a valid scenario");
     }
 
     #[test]

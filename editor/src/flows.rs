@@ -809,3 +809,36 @@ fn the_help_window_lists_every_command_with_its_keys() {
         press(&mut harness, Modifiers::NONE, Key::Escape);
     }
 }
+
+/// The Rules section offers every rule option of the file format: the house rule for repeated
+/// basic actions, and the lava's die code once Flow of Fiery Lava is in play; each tick is one
+/// undo step.
+#[test]
+fn the_rules_section_sets_repeated_actions_and_the_lava_attack() {
+    let (_, _file, mut harness) = sample_app("rules-options");
+    let rules = |h: &Harness<'_, EditorApp>| h.state().wb.doc.scenario().unwrap().rules.clone();
+    harness
+        .get_by_role_and_label(Role::Button, "Scenario")
+        .click();
+    harness.run_steps(2);
+    assert!(!rules(&harness).repeat_basic_actions);
+    click_label(&mut harness, "repeat-basic-actions");
+    assert!(rules(&harness).repeat_basic_actions);
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert!(
+        !rules(&harness).repeat_basic_actions,
+        "one undo takes it back"
+    );
+
+    // The lava's attack is only asked for while its card is in play.
+    assert!(harness.query_by_label("lava-attack").is_none());
+    click_label(&mut harness, "flow-of-fiery-lava");
+    click_label(&mut harness, "lava-attack");
+    let lava = rules(&harness).lava_attack.expect("a lava attack is set");
+    assert_eq!(lava.auto_miss, Vec::<u8>::new());
+    harness
+        .get_by_role_and_label(Role::Button, "1")
+        .click_accesskit();
+    harness.run_steps(2);
+    assert_eq!(rules(&harness).lava_attack.unwrap().auto_miss, vec![1]);
+}

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use egui::containers::menu::{MenuButton, MenuConfig};
 use egui::{Color32, RichText, Ui};
 use megahex::Severity;
-use megahex_schema::{EnvironmentCard, LosBlocking, LosEdges, Scenario, Team};
+use megahex_schema::{EnvironmentCard, HazardAttack, LosBlocking, LosEdges, Scenario, Team};
 
 use crate::edit::Edit;
 use crate::objective_panel::objectives;
@@ -474,6 +474,46 @@ fn deployment(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
     }
 }
 
+/// The die code a lava hex attacks with under "Flow of Fiery Lava": the card's numbers, typed
+/// by the designer (Megahex does not invent them); playtests and self-play need it.
+fn lava_attack(ui: &mut Ui, attack: &mut Option<HazardAttack>) {
+    let mut on = attack.is_some();
+    if ui
+        .checkbox(&mut on, "lava-attack")
+        .on_hover_text("The attack a lava hex makes (the card's die code), so playtests and self-play can play the lava")
+        .changed()
+    {
+        *attack = on.then(|| HazardAttack {
+            dice: 1,
+            auto_miss: Vec::new(),
+        });
+    }
+    let Some(attack) = attack else {
+        hint(
+            ui,
+            "Without it, playtests and self-play cannot play the lava.",
+        );
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label("dice");
+        ui.add(egui::DragValue::new(&mut attack.dice).range(0..=12));
+        ui.label("auto-miss on");
+        for face in 1..=6u8 {
+            let mut miss = attack.auto_miss.contains(&face);
+            if ui.toggle_value(&mut miss, face.to_string()).changed() {
+                if miss {
+                    attack.auto_miss.push(face);
+                    attack.auto_miss.sort_unstable();
+                } else {
+                    attack.auto_miss.retain(|f| *f != face);
+                }
+            }
+        }
+    });
+    hint(ui, "Type the card's die code.");
+}
+
 fn rules(ui: &mut Ui, draft: &mut Scenario) {
     let r = &mut draft.rules;
     ui.label("los-blocking: a hex between two figures blocks line of sight when it is");
@@ -514,6 +554,13 @@ fn rules(ui: &mut Ui, draft: &mut Scenario) {
                 r.environment.retain(|c| *c != card);
             }
         }
+    }
+    ui.checkbox(&mut r.repeat_basic_actions, "repeat-basic-actions")
+        .on_hover_text(
+            "A house rule: Move, Sprint, Aim and Dodge may each be taken more than once a turn (the rulebook allows each once a turn)",
+        );
+    if r.environment.contains(&EnvironmentCard::FlowOfFieryLava) {
+        lava_attack(ui, &mut r.lava_attack);
     }
 }
 
