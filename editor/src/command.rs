@@ -32,6 +32,8 @@ pub enum Command {
     Flip,
     /// Remove the selection.
     Delete,
+    /// Whether turning a tile turns what stands on it (a toggle).
+    CarryOnTurn,
     /// Stop placing or painting, or clear the selection.
     Cancel,
     /// Show the whole map.
@@ -166,7 +168,7 @@ impl Shortcut {
 
 impl Command {
     /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 22] = [
+    pub const ALL: [Command; 23] = [
         Command::New,
         Command::Open,
         Command::Save,
@@ -179,6 +181,7 @@ impl Command {
         Command::RotateCounterClockwise,
         Command::Flip,
         Command::Delete,
+        Command::CarryOnTurn,
         Command::Cancel,
         Command::Fit,
         Command::ZoomIn,
@@ -206,6 +209,7 @@ impl Command {
             Command::RotateCounterClockwise => "Rotate counter-clockwise",
             Command::Flip => "Flip tile",
             Command::Delete => "Delete",
+            Command::CarryOnTurn => "Tokens turn with their tile",
             Command::Cancel => "Cancel / deselect",
             Command::Fit => "Fit",
             Command::ZoomIn => "Zoom in",
@@ -236,6 +240,9 @@ impl Command {
             Command::RotateCounterClockwise => "Turn it one sixth counter-clockwise",
             Command::Flip => "Turn the selected tile, or the tile being placed, to its other side",
             Command::Delete => "Remove the selected tile or token",
+            Command::CarryOnTurn => {
+                "When on, turning a tile turns the tokens, objective and zone hexes on it too; when off, they stay where they stand"
+            }
             Command::Cancel => "Stop placing or painting; otherwise clear the selection",
             Command::Fit => "Show the whole map (or double-click an empty part of the map)",
             Command::ZoomIn => "Zoom in around the middle of the map (or scroll)",
@@ -272,7 +279,7 @@ impl Command {
             Command::Fit => const { &[plain(Key::Home)] },
             Command::ZoomIn => const { &[plain(Key::Plus), plain(Key::Equals)] },
             Command::ZoomOut => const { &[plain(Key::Minus)] },
-            Command::ScenarioPanel => &[],
+            Command::ScenarioPanel | Command::CarryOnTurn => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
             Command::ReachOverlay => const { &[plain(Key::M)] },
@@ -296,6 +303,7 @@ impl Command {
             | Command::RotateCounterClockwise
             | Command::Flip
             | Command::Delete
+            | Command::CarryOnTurn
             | Command::Cancel => Group::Edit,
             Command::Fit | Command::ZoomIn | Command::ZoomOut | Command::ScenarioPanel => {
                 Group::View

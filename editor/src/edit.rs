@@ -22,6 +22,17 @@ pub enum Edit {
         /// Clockwise (R) or counter-clockwise (Shift+R).
         clockwise: bool,
     },
+    /// Turn a placed tile by one sixth and rewrite the references on it (by their position in
+    /// [`Scenario::for_each_hex_ref_mut`] order), so what stands on it stays put or turns with
+    /// it as the designer chose ([`crate::turning`]).
+    TurnTile {
+        /// Position in `map.tiles`.
+        index: usize,
+        /// Clockwise (R) or counter-clockwise (Shift+R).
+        clockwise: bool,
+        /// The rewritten references.
+        refs: Vec<(usize, megahex_schema::HexRef)>,
+    },
     /// Turn a tile over: the other face of the same physical tile.
     FlipTile {
         /// Position in `map.tiles`.
@@ -75,7 +86,7 @@ impl Edit {
         match self {
             Edit::AddTile(t) => format!("add tile {}", t.tile),
             Edit::MoveTile { .. } => "move tile".into(),
-            Edit::RotateTile { .. } => "rotate tile".into(),
+            Edit::RotateTile { .. } | Edit::TurnTile { .. } => "rotate tile".into(),
             Edit::FlipTile { .. } => "flip tile".into(),
             Edit::RemoveTile { .. } => "remove tile".into(),
             Edit::AddToken(t) => format!("add {}", t.id),
@@ -129,6 +140,22 @@ impl Edit {
                 } else {
                     (tile.rotation + 5) % 6
                 };
+            }
+            Edit::TurnTile {
+                index,
+                clockwise,
+                refs,
+            } => {
+                let tile = tile_at(tiles, *index)?;
+                tiles[*index].rotation = crate::turning::turned_rotation(tile.rotation, *clockwise);
+                let mut n = 0;
+                let mut next = refs.iter().peekable();
+                scenario.for_each_hex_ref_mut(&mut |reference| {
+                    if let Some((_, new)) = next.next_if(|(at, _)| *at == n) {
+                        *reference = *new;
+                    }
+                    n += 1;
+                });
             }
             Edit::FlipTile { index } => {
                 let tile = tile_at(tiles, *index)?;

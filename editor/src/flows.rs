@@ -842,3 +842,59 @@ fn the_rules_section_sets_repeated_actions_and_the_lava_attack() {
     harness.run_steps(2);
     assert_eq!(rules(&harness).lava_attack.unwrap().auto_miss, vec![1]);
 }
+
+/// Turning a tile leaves what stands on it in place; with Edit → "Tokens turn with their
+/// tile" on, the token turns with the tile instead. The status line says which, either way.
+#[test]
+fn turning_a_tile_keeps_its_tokens_in_place_or_turns_them_as_chosen() {
+    let (_dir, _file, mut harness) = sample_app("turn-keeps");
+    let vial_at = |h: &Harness<'_, EditorApp>| {
+        let doc = &h.state().wb.doc;
+        // Not the centre hex (8/10), which a turn leaves where it is.
+        let token = &doc.scenario().unwrap().tokens[2];
+        assert_eq!(token.id, "vial-1");
+        let at = doc
+            .board
+            .as_ref()
+            .unwrap()
+            .resolve(&token.at.hexes()[0])
+            .unwrap();
+        (token.at.clone(), at)
+    };
+    let tile = harness
+        .state()
+        .wb
+        .doc
+        .scenario()
+        .unwrap()
+        .map
+        .tiles
+        .iter()
+        .position(|t| t.tile == 8)
+        .unwrap();
+    harness.state_mut().wb.selection = Some(Selection::Tile(tile));
+    let (written, place) = vial_at(&harness);
+    press(&mut harness, Modifiers::NONE, Key::R);
+    let (written_kept, place_kept) = vial_at(&harness);
+    assert_eq!(place_kept, place, "the vial stands where it stood");
+    assert_ne!(written_kept, written, "its `T/I` was rewritten to say so");
+    let status = harness.state().wb.status.clone().unwrap().text;
+    assert!(status.contains("vial-1 stayed where it stood"), "{status}");
+
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness
+        .get_by_label_contains("Tokens turn with their tile")
+        .click();
+    harness.run_steps(2);
+    assert!(harness.state().wb.carry_on_turn);
+    press(&mut harness, Modifiers::NONE, Key::R);
+    let (written_carried, place_carried) = vial_at(&harness);
+    assert_ne!(place_carried, place_kept, "the vial turned with the tile");
+    assert_eq!(
+        written_carried, written_kept,
+        "a `T/I` follows its tile unchanged"
+    );
+    let status = harness.state().wb.status.clone().unwrap().text;
+    assert!(status.contains("vial-1 turned with it"), "{status}");
+}

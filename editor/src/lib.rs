@@ -40,6 +40,7 @@ pub mod tile_palette;
 pub mod token_rules;
 pub mod tokens;
 pub mod toolbar;
+pub mod turning;
 pub mod view;
 pub mod watch;
 pub mod workbench;

@@ -3,7 +3,7 @@
 
 use crate::edit::Edit;
 use crate::tokens::TokenUi;
-use crate::workbench::{Selection, Tool, Workbench};
+use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// How much one Zoom in step magnifies: fine enough to frame a map exactly.
 pub const ZOOM_STEP: f32 = 1.15;
@@ -31,9 +31,7 @@ pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
         return;
     }
     match wb.selection {
-        Some(Selection::Tile(index)) => {
-            wb.edit(Edit::RotateTile { index, clockwise });
-        }
+        Some(Selection::Tile(index)) => turn_selected_tile(wb, index, clockwise),
         Some(Selection::Token(index)) => {
             tokens.rotate_token(wb, index, clockwise);
         }
@@ -41,6 +39,44 @@ pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
             "Select a tile or a multi-hex figure to rotate (click it), or pick one in a palette",
         ),
     }
+}
+
+/// Turns a placed tile; what stands on it keeps its place or turns with it, as the designer
+/// chose ([`Workbench::carry_on_turn`]), and the status line says which.
+fn turn_selected_tile(wb: &mut Workbench, index: usize, clockwise: bool) {
+    let Some(scenario) = wb.doc.scenario() else {
+        return;
+    };
+    match crate::turning::turn_tile(
+        scenario,
+        &wb.doc.catalog,
+        index,
+        clockwise,
+        wb.carry_on_turn,
+    ) {
+        Ok(turn) => {
+            let edit = Edit::TurnTile {
+                index,
+                clockwise,
+                refs: turn.refs,
+            };
+            if wb.edit(edit) {
+                wb.say(StatusKind::Done, turn.note);
+            }
+        }
+        Err(reason) => wb.refuse(&reason),
+    }
+}
+
+/// Switches whether turning a tile turns what stands on it, and says which it is now.
+pub fn toggle_carry_on_turn(wb: &mut Workbench) {
+    wb.carry_on_turn = !wb.carry_on_turn;
+    let text = if wb.carry_on_turn {
+        "Turning a tile now turns what stands on it too"
+    } else {
+        "Turning a tile now leaves what stands on it in place"
+    };
+    wb.say(StatusKind::Done, text.to_owned());
 }
 
 /// F: turns the tile in hand or the selected tile to its other side.

@@ -84,6 +84,7 @@ impl Toolbar {
             Command::RangeOverlay => wb.overlays.range,
             Command::ScenarioPanel => self.scenario_open,
             Command::Help => self.help_open,
+            Command::CarryOnTurn => wb.carry_on_turn,
             _ => false,
         }
     }
@@ -108,6 +109,7 @@ impl Toolbar {
                                 | Command::AreaOverlay
                                 | Command::RangeOverlay
                                 | Command::ScenarioPanel
+                                | Command::CarryOnTurn
                         );
                         let label = if toggles && self.is_on(wb, command) {
                             format!("✔ {}", command.label())

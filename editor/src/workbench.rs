@@ -82,6 +82,8 @@ pub struct Workbench {
     pub ctx: Option<egui::Context>,
     /// Commands asked for this frame, run together by the shell.
     pub commands: Vec<Command>,
+    /// Turning a tile turns what stands on it too (otherwise it keeps its place on the table).
+    pub carry_on_turn: bool,
     /// Why edits are refused for now (a recovery copy waits for a decision), if they are.
     pub edits_blocked: Option<String>,
     /// An edit, undo or redo changed the scenario since the shell last looked.
@@ -105,6 +107,7 @@ impl Workbench {
             canvas_rect: None,
             ctx: None,
             commands: Vec::new(),
+            carry_on_turn: false,
             edits_blocked: None,
             changed: false,
         }

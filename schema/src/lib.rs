@@ -4,6 +4,7 @@
 //! so the CLI, the editor and the tests share one definition of a scenario.
 
 pub mod catalog;
+mod hex_refs;
 pub mod hexref;
 pub mod playtest;
 pub mod scenario;
