@@ -103,7 +103,8 @@ impl Edit {
     /// panel edit replaces the whole scenario, so its name comes from the parts it changed.
     fn history_label(&self, before: &Scenario, after: &Scenario) -> String {
         match self {
-            Edit::Replace(_) => describe_change(before, after),
+            Edit::Replace(_) => describe_list_change(before, after)
+                .unwrap_or_else(|| describe_change(before, after)),
             _ => self.label(),
         }
     }
@@ -226,6 +227,59 @@ pub fn other_side(side: Side) -> Side {
     }
 }
 
+/// Names a panel change that added, removed or renamed one team or objective, or changed one
+/// objective's kind: "rename team villains to blade", "add objective hold-2", "set objective
+/// hold-1 to reach". `None` for any other change.
+fn describe_list_change(before: &Scenario, after: &Scenario) -> Option<String> {
+    fn one_more<'a, T>(short: &'a [T], long: &'a [T], id: impl Fn(&T) -> &str) -> Option<&'a str> {
+        (long.len() == short.len() + 1)
+            .then(|| long.iter().find(|l| short.iter().all(|s| id(s) != id(l))))
+            .flatten()
+            .map(id)
+    }
+    let (old_teams, new_teams) = (&before.teams, &after.teams);
+    if let Some(id) = one_more(old_teams, new_teams, |t| &t.id) {
+        return Some(format!("add team {id}"));
+    }
+    if let Some(id) = one_more(new_teams, old_teams, |t| &t.id) {
+        return Some(format!("remove team {id}"));
+    }
+    if old_teams.len() == new_teams.len() {
+        let renamed: Vec<(&str, &str)> = old_teams
+            .iter()
+            .zip(new_teams)
+            .filter(|(a, b)| a.id != b.id)
+            .map(|(a, b)| (a.id.as_str(), b.id.as_str()))
+            .collect();
+        if let [(from, to)] = renamed.as_slice() {
+            return Some(format!("rename team {from} to {to}"));
+        }
+    }
+    let (old_objectives, new_objectives) = (&before.objectives, &after.objectives);
+    if let Some(id) = one_more(old_objectives, new_objectives, |o| &o.id) {
+        return Some(format!("add objective {id}"));
+    }
+    if let Some(id) = one_more(new_objectives, old_objectives, |o| &o.id) {
+        return Some(format!("remove objective {id}"));
+    }
+    if old_objectives.len() == new_objectives.len() {
+        let changed: Vec<(&megahex_schema::Objective, &megahex_schema::Objective)> = old_objectives
+            .iter()
+            .zip(new_objectives)
+            .filter(|(a, b)| a != b)
+            .collect();
+        if let [(a, b)] = changed.as_slice() {
+            if a.id != b.id {
+                return Some(format!("rename objective {} to {}", a.id, b.id));
+            }
+            if a.kind != b.kind {
+                return Some(format!("set objective {} to {}", b.id, b.kind.as_str()));
+            }
+        }
+    }
+    None
+}
+
 /// Names what a whole-scenario replacement changed, for the undo menu: "edit title", "edit
 /// teams and turn order", "edit teams, tokens and 2 more parts". The parts are the scenario's
 /// top-level keys, in file order.
@@ -289,17 +343,72 @@ fn describe_change(before: &Scenario, after: &Scenario) -> String {
     }
 }
 
-/// The document being edited, with its undo and redo history.
+/// The document being edited, with its undo and redo history. A history step keeps only the
+/// parts of the scenario its edit changed ([`Patch`]), not a copy of the whole scenario.
 #[derive(Debug, Clone)]
 pub struct Editing {
     scenario: Scenario,
     /// The scenario as last loaded or saved; "unsaved" is a comparison, not a flag to forget.
     /// `None` when what is on disk is not a scenario at all (so anything here is unsaved).
     saved: Option<Scenario>,
-    undo: Vec<(Scenario, String)>,
-    redo: Vec<(Scenario, String)>,
+    undo: Vec<(Patch, String)>,
+    redo: Vec<(Patch, String)>,
     /// Counts changes (edits, undos, redos), so callers can tell whether anything happened.
     revision: u64,
+}
+
+/// Declares [`Patch`] over the scenario's top-level keys. Taking the scenario apart by name in
+/// [`Patch::between`] makes a new key a compile error until it is listed here.
+macro_rules! patch {
+    ($($field:ident: $ty:ty,)*) => {
+        /// The top-level parts of a scenario that an edit changed, each with its value on the
+        /// other side of the edit. Swapping a patch into the scenario undoes (or redoes) the
+        /// edit and leaves the patch holding what it replaced, so the same patch goes back and
+        /// forth between the undo and redo lists.
+        #[derive(Debug, Clone, Default, PartialEq)]
+        pub struct Patch {
+            $($field: Option<$ty>,)*
+        }
+
+        impl Patch {
+            /// What `after` changed in `before`, holding `before`'s values.
+            fn between(before: &Scenario, after: &Scenario) -> Patch {
+                let Scenario { $($field,)* } = after;
+                Patch {
+                    $($field: (before.$field != *$field).then(|| before.$field.clone()),)*
+                }
+            }
+
+            /// Swaps the patched parts into `scenario`.
+            fn swap(&mut self, scenario: &mut Scenario) {
+                $(if let Some(value) = &mut self.$field {
+                    std::mem::swap(value, &mut scenario.$field);
+                })*
+            }
+        }
+    };
+}
+
+patch! {
+    schema: Option<String>,
+    format: u32,
+    ruleset: megahex_schema::Ruleset,
+    title: Option<String>,
+    description: Option<String>,
+    catalog: Option<String>,
+    rules: megahex_schema::Rules,
+    map: megahex_schema::Map,
+    teams: Vec<megahex_schema::Team>,
+    tokens: Vec<Token>,
+    objectives: Vec<megahex_schema::Objective>,
+    turn_order: Vec<String>,
+    deployment: Vec<megahex_schema::DeploymentZone>,
+    reinforcements: Vec<megahex_schema::Reinforcement>,
+    round_limit: Option<u32>,
+    bonuses: Vec<megahex_schema::Bonus>,
+    special_rules: Vec<String>,
+    stats: megahex_schema::stats::StatsByFigure,
+    playtest: Vec<megahex_schema::playtest::PlaytestTurn>,
 }
 
 /// How many steps of undo are kept.
@@ -364,8 +473,9 @@ impl Editing {
     }
 
     fn push(&mut self, next: Scenario, label: String) {
-        let previous = std::mem::replace(&mut self.scenario, next);
-        self.undo.push((previous, label));
+        let patch = Patch::between(&self.scenario, &next);
+        self.scenario = next;
+        self.undo.push((patch, label));
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
@@ -375,18 +485,18 @@ impl Editing {
 
     /// Undoes the last edit; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
-        let (previous, label) = self.undo.pop()?;
-        let current = std::mem::replace(&mut self.scenario, previous);
-        self.redo.push((current, label.clone()));
+        let (mut patch, label) = self.undo.pop()?;
+        patch.swap(&mut self.scenario);
+        self.redo.push((patch, label.clone()));
         self.revision += 1;
         Some(label)
     }
 
     /// Redoes the last undone edit; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
-        let (next, label) = self.redo.pop()?;
-        let current = std::mem::replace(&mut self.scenario, next);
-        self.undo.push((current, label.clone()));
+        let (mut patch, label) = self.redo.pop()?;
+        patch.swap(&mut self.scenario);
+        self.undo.push((patch, label.clone()));
         self.revision += 1;
         Some(label)
     }
@@ -410,6 +520,35 @@ impl Editing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_history_step_keeps_only_the_parts_its_edit_changed() {
+        let scenario = crate::document::Document::sample()
+            .scenario()
+            .cloned()
+            .unwrap();
+        let mut editing = Editing::new(scenario.clone());
+        editing
+            .apply(Edit::MoveTile {
+                index: 0,
+                at: [9, 9],
+            })
+            .unwrap();
+        let (patch, label) = editing.undo.last().unwrap();
+        assert_eq!(label, "move tile");
+        assert_eq!(
+            *patch,
+            Patch {
+                map: Some(scenario.map.clone()),
+                ..Patch::default()
+            },
+            "only the map, as it was"
+        );
+        editing.undo();
+        assert_eq!(*editing.scenario(), scenario);
+        editing.redo();
+        assert_eq!(editing.scenario().map.tiles[0].at, [9, 9]);
+    }
     use megahex_schema::{HexRef, Map, Ruleset, TokenKind};
 
     fn scenario() -> Scenario {
@@ -517,7 +656,28 @@ mod tests {
         editing
             .apply(Edit::Replace(Box::new(with_team.clone())))
             .unwrap();
-        assert_eq!(editing.undo_label(), Some("edit teams and turn order"));
+        assert_eq!(editing.undo_label(), Some("add team heroes"));
+        // Renamed, with its references: named by the rename.
+        let mut renamed = with_team.clone();
+        let last = renamed.teams.len() - 1;
+        crate::scenario_edits::rename_team(&mut renamed, last, "blades").unwrap();
+        editing
+            .apply(Edit::Replace(Box::new(renamed.clone())))
+            .unwrap();
+        assert_eq!(editing.undo_label(), Some("rename team heroes to blades"));
+        editing.undo();
+        // Two parts of another kind: named by the parts.
+        let mut two_parts = with_team.clone();
+        two_parts.description = Some("d".into());
+        two_parts.round_limit = Some(4);
+        editing
+            .apply(Edit::Replace(Box::new(two_parts.clone())))
+            .unwrap();
+        assert_eq!(
+            editing.undo_label(),
+            Some("edit description and round limit")
+        );
+        editing.undo();
 
         // Four parts at once: the first two by name.
         let mut many = with_team.clone();

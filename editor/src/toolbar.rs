@@ -111,12 +111,11 @@ impl Toolbar {
                                 | Command::ScenarioPanel
                                 | Command::CarryOnTurn
                         );
-                        let label = if toggles && self.is_on(wb, command) {
-                            format!("✔ {}", command.label())
-                        } else {
-                            command.label().to_owned()
-                        };
-                        let button = egui::Button::new(label).shortcut_text(command.keys_text());
+                        // A toggle that is on is drawn selected (lit).
+                        let on = toggles && self.is_on(wb, command);
+                        let button = egui::Button::new(command.label())
+                            .selected(on)
+                            .shortcut_text(command.keys_text());
                         let response = ui
                             .add_enabled(self.can_run(wb, command), button)
                             .on_hover_text(command.tooltip());
