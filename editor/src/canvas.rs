@@ -18,7 +18,7 @@ use crate::view::{View, hex_at_world, world_bounds};
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// Free space around the map after "Fit", in points.
-const FIT_MARGIN: f32 = 24.0;
+const FIT_MARGIN: f32 = 40.0;
 /// Scroll distance, in points, that zooms by a factor of e.
 const SCROLL_PER_E_ZOOM: f32 = 200.0;
 /// Map background.
@@ -143,6 +143,12 @@ impl Canvas {
         let Some(bounds) = bounds else {
             return;
         };
+        // The window was resized (or a panel opened): keep the middle of the map in the middle.
+        if let (Some(old), Some(view)) = (wb.canvas_rect, &mut wb.view)
+            && old != response.rect
+        {
+            view.origin_in_screen += response.rect.center() - old.center();
+        }
         wb.canvas_rect = Some(response.rect);
         let view = *wb
             .view

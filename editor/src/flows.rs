@@ -898,3 +898,51 @@ fn turning_a_tile_keeps_its_tokens_in_place_or_turns_them_as_chosen() {
     let status = harness.state().wb.status.clone().unwrap().text;
     assert!(status.contains("vial-1 turned with it"), "{status}");
 }
+
+/// At 1200 px wide the toolbar is one row, and neither an overlay nor a long file name moves
+/// the map; resizing the window keeps the middle of the map in the middle.
+#[test]
+fn the_map_stays_put_under_overlays_long_names_and_resizes() {
+    let dir = scratch("stable-layout");
+    let file = dir.join(format!(
+        "{}.yaml",
+        "a-very-long-scenario-file-name".repeat(4)
+    ));
+    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1200.0, 800.0))
+        .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
+    harness.run_steps(3);
+    let canvas = |h: &Harness<'_, EditorApp>| h.state().wb.canvas_rect.unwrap();
+    let before = canvas(&harness);
+    // Menu bar and one toolbar row: the map starts high on the window.
+    // The menu bar and one toolbar row take under 66 points; a second toolbar row would not.
+    assert!(
+        before.top() < 66.0,
+        "the toolbar wrapped: the map starts at {}",
+        before.top()
+    );
+
+    harness.state_mut().wb.selection = Some(Selection::Token(0));
+    press(&mut harness, Modifiers::NONE, Key::L);
+    assert!(harness.state().wb.overlays.any());
+    assert_eq!(
+        canvas(&harness),
+        before,
+        "the sight overlay's bar floats over the map"
+    );
+
+    let view = harness.state().wb.view.unwrap();
+    let middle = view.world_from_screen(before.center());
+    harness.set_size(egui::vec2(1500.0, 900.0));
+    harness.run_steps(3);
+    let after = canvas(&harness);
+    assert_ne!(after, before, "the canvas grew");
+    let view = harness.state().wb.view.unwrap();
+    let moved = view.world_from_screen(after.center()) - middle;
+    assert!(
+        moved.length() < 1e-3,
+        "the middle of the map moved by {moved:?}"
+    );
+}

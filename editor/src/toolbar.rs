@@ -46,10 +46,15 @@ impl Toolbar {
         text: Option<String>,
     ) {
         let text = text.unwrap_or_else(|| command.label().to_owned());
+        // A long label ("Undo rename team …") is cut on the button, and said in full on hover.
+        let hover = match short(&text) {
+            shown if shown == text => command.hover_text(),
+            _ => format!("{text} ({})", command.keys_text()),
+        };
         let response = ui
-            .add_enabled(self.can_run(wb, command), egui::Button::new(text))
-            .on_hover_text(command.hover_text())
-            .on_disabled_hover_text(command.hover_text());
+            .add_enabled(self.can_run(wb, command), egui::Button::new(short(&text)))
+            .on_hover_text(&hover)
+            .on_disabled_hover_text(&hover);
         if response.clicked() {
             wb.send(command);
         }
@@ -130,8 +135,49 @@ impl Toolbar {
                     }
                 });
             }
+            // On the right of the menus: the problem count, the title, the file name. A long
+            // name is cut short (in full on hover) rather than pushing anything else.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                self.document_summary(ui, wb);
+            });
         });
         picked
+    }
+
+    /// The problem count, the title field and the file name, right to left.
+    fn document_summary(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
+        let errors = wb.doc.count(Severity::Error);
+        let warnings = wb.doc.count(Severity::Warning);
+        let summary = format!(
+            "{errors} {}, {warnings} {}",
+            plural(errors, "error", "errors"),
+            plural(warnings, "warning", "warnings")
+        );
+        let color = if errors > 0 {
+            Color32::LIGHT_RED
+        } else if warnings > 0 {
+            Color32::YELLOW
+        } else {
+            Color32::LIGHT_GREEN
+        };
+        ui.label(RichText::new(summary).color(color));
+        ui.separator();
+        self.title_field(ui, wb);
+        let (text, color) = if wb.doc.is_dirty() {
+            (
+                format!("{} • unsaved", wb.doc.name),
+                Color32::from_rgb(255, 200, 90),
+            )
+        } else {
+            (wb.doc.name.clone(), ui.visuals().strong_text_color())
+        };
+        let path = wb
+            .doc
+            .path
+            .as_ref()
+            .map_or_else(|| text.clone(), |p| p.display().to_string());
+        ui.add(egui::Label::new(RichText::new(text).strong().color(color)).truncate())
+            .on_hover_text(path);
     }
 
     /// The toolbar; returns a recent file picked in its Recent menu.
@@ -142,7 +188,8 @@ impl Toolbar {
         recent: &Recent,
     ) -> Option<PathBuf> {
         let mut picked = None;
-        ui.horizontal_wrapped(|ui| {
+        // One row that never wraps: the map below it stays put whatever the labels say.
+        ui.horizontal(|ui| {
             for command in [Command::New, Command::Open] {
                 self.command_button(ui, wb, command, None);
             }
@@ -175,31 +222,6 @@ impl Toolbar {
             }
             ui.separator();
             self.command_toggle(ui, wb, Command::ScenarioPanel, self.scenario_open);
-            ui.separator();
-            let mut name = RichText::new(&wb.doc.name).strong();
-            if wb.doc.is_dirty() {
-                name = RichText::new(format!("{} • unsaved", wb.doc.name))
-                    .strong()
-                    .color(Color32::from_rgb(255, 200, 90));
-            }
-            ui.label(name);
-            self.title_field(ui, wb);
-            ui.separator();
-            let errors = wb.doc.count(Severity::Error);
-            let warnings = wb.doc.count(Severity::Warning);
-            let summary = format!(
-                "{errors} {}, {warnings} {}",
-                plural(errors, "error", "errors"),
-                plural(warnings, "warning", "warnings")
-            );
-            let color = if errors > 0 {
-                Color32::LIGHT_RED
-            } else if warnings > 0 {
-                Color32::YELLOW
-            } else {
-                Color32::LIGHT_GREEN
-            };
-            ui.label(RichText::new(summary).color(color));
         });
         picked
     }
@@ -276,6 +298,16 @@ impl Toolbar {
             wb.edit(Edit::Replace(Box::new(next)));
         }
     }
+}
+
+/// A button label cut to a length that keeps the toolbar on one row; the tooltip has the rest.
+fn short(text: &str) -> String {
+    const MAX: usize = 26;
+    if text.chars().count() <= MAX {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(MAX - 1).collect();
+    format!("{}…", cut.trim_end())
 }
 
 fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {

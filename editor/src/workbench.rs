@@ -52,6 +52,26 @@ pub struct Status {
     pub text: String,
     /// How to colour it.
     pub kind: StatusKind,
+    /// When it was said, so it can fade once it is stale.
+    pub since: std::time::Instant,
+}
+
+impl Status {
+    /// How long the line keeps a message: news of something done goes after a few seconds, a
+    /// refusal a little later, and a failure stays until something else is said.
+    pub fn lifetime(&self) -> Option<std::time::Duration> {
+        match self.kind {
+            StatusKind::Done => Some(std::time::Duration::from_secs(6)),
+            StatusKind::Refused => Some(std::time::Duration::from_secs(12)),
+            StatusKind::Failed => None,
+        }
+    }
+
+    /// Time left before it is stale, or `None` if it never is; zero once it is.
+    pub fn remaining(&self) -> Option<std::time::Duration> {
+        self.lifetime()
+            .map(|life| life.saturating_sub(self.since.elapsed()))
+    }
 }
 
 /// What the panels share. Owned by the shell; each panel's own state stays in the panel.
@@ -143,7 +163,24 @@ impl Workbench {
 
     /// Puts a message in the status line.
     pub fn say(&mut self, kind: StatusKind, text: String) {
-        self.status = Some(Status { text, kind });
+        self.status = Some(Status {
+            text,
+            kind,
+            since: std::time::Instant::now(),
+        });
+    }
+
+    /// Drops a status message that has been shown long enough; asks for a frame when the
+    /// current one will be, so it goes without waiting for input.
+    pub fn expire_status(&mut self) {
+        let Some(left) = self.status.as_ref().and_then(Status::remaining) else {
+            return;
+        };
+        if left.is_zero() {
+            self.status = None;
+        } else if let Some(ctx) = &self.ctx {
+            ctx.request_repaint_after(left);
+        }
     }
 
     /// Says why something was not done.
@@ -184,5 +221,40 @@ impl Workbench {
         self.ctx
             .as_ref()
             .is_some_and(|c| c.input(|i| i.modifiers.alt))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    fn said(kind: StatusKind, ago: u64) -> Workbench {
+        let mut wb = Workbench::new(Document::sample());
+        wb.status = Some(Status {
+            text: "x".into(),
+            kind,
+            since: Instant::now() - Duration::from_secs(ago),
+        });
+        wb.expire_status();
+        wb
+    }
+
+    #[test]
+    fn news_fades_from_the_status_line_and_failures_stay() {
+        assert!(
+            said(StatusKind::Done, 1).status.is_some(),
+            "fresh news stays"
+        );
+        assert!(said(StatusKind::Done, 7).status.is_none(), "old news goes");
+        assert!(
+            said(StatusKind::Refused, 7).status.is_some(),
+            "a refusal stays longer"
+        );
+        assert!(said(StatusKind::Refused, 13).status.is_none());
+        assert!(
+            said(StatusKind::Failed, 3600).status.is_some(),
+            "a failure stays"
+        );
     }
 }

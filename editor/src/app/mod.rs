@@ -106,6 +106,7 @@ impl EditorApp {
         let ctx = ui.ctx().clone();
         self.wb.ctx = Some(ctx.clone());
         self.block_edits_while_offered();
+        self.wb.expire_status();
         self.receive_checks();
         self.watch_file(&ctx);
         self.handle_close_request(&ctx);
@@ -142,10 +143,6 @@ impl EditorApp {
                 }
             });
         }
-        if self.wb.overlays.any() {
-            egui::Panel::top("overlay-bar")
-                .show(ui, |ui| self.overlay_view.overlay_bar(&mut self.wb, ui));
-        }
         egui::Panel::bottom("status").show(ui, |ui| {
             let hint = crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui);
             crate::status_bar::status_bar(ui, &self.wb, &hint);
@@ -181,6 +178,7 @@ impl EditorApp {
                 };
                 self.canvas.ui(ui, &mut self.wb, layers);
             });
+        self.overlay_bar(&ctx);
         self.dialogs(&ctx);
         self.toolbar.help_window(&ctx);
         self.run_commands();
@@ -198,6 +196,22 @@ impl EditorApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.shown_title = Some(title);
         }
+    }
+
+    /// The overlay's settings and legend float over the top of the map, so switching an overlay
+    /// on never moves the map under the pointer.
+    fn overlay_bar(&mut self, ctx: &egui::Context) {
+        let (true, Some(rect)) = (self.wb.overlays.any(), self.wb.canvas_rect) else {
+            return;
+        };
+        egui::Area::new(egui::Id::unique("overlay-bar"))
+            .fixed_pos(rect.left_top() + egui::vec2(8.0, 8.0))
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width((rect.width() - 32.0).max(200.0));
+                    self.overlay_view.overlay_bar(&mut self.wb, ui);
+                });
+            });
     }
 
     // --- changes --------------------------------------------------------------------------
