@@ -448,6 +448,7 @@ impl Canvas {
             hovered: wb.hovered,
             badges: problem_badges(&wb.doc.problems),
             zones: scenario.zone_marks(wb),
+            labels: wb.hex_labels,
             ..Marks::default()
         };
         let scenario = wb.doc.scenario();

@@ -42,6 +42,8 @@ pub enum Command {
     ZoomIn,
     /// Zoom out one step.
     ZoomOut,
+    /// Cycle what is written on each hex: coordinates, tile/hex names, nothing.
+    HexLabels,
     /// Line of sight from the selection.
     SightOverlay,
     /// Range numbers from the selection.
@@ -168,7 +170,7 @@ impl Shortcut {
 
 impl Command {
     /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 23] = [
+    pub const ALL: [Command; 24] = [
         Command::New,
         Command::Open,
         Command::Save,
@@ -186,6 +188,7 @@ impl Command {
         Command::Fit,
         Command::ZoomIn,
         Command::ZoomOut,
+        Command::HexLabels,
         Command::ScenarioPanel,
         Command::SightOverlay,
         Command::RangeOverlay,
@@ -214,6 +217,7 @@ impl Command {
             Command::Fit => "Fit",
             Command::ZoomIn => "Zoom in",
             Command::ZoomOut => "Zoom out",
+            Command::HexLabels => "Hex labels",
             Command::ScenarioPanel => "Scenario",
             Command::SightOverlay => "Sight",
             Command::RangeOverlay => "Range",
@@ -247,6 +251,9 @@ impl Command {
             Command::Fit => "Show the whole map (or double-click an empty part of the map)",
             Command::ZoomIn => "Zoom in around the middle of the map (or scroll)",
             Command::ZoomOut => "Zoom out around the middle of the map (or scroll)",
+            Command::HexLabels => {
+                "Write each hex's q,r coordinates on the map, then its tile/hex name, then nothing"
+            }
             Command::ScenarioPanel => {
                 "Edit the title, teams, turn order, objectives, rules and deployment zones"
             }
@@ -279,6 +286,7 @@ impl Command {
             Command::Fit => const { &[plain(Key::Home)] },
             Command::ZoomIn => const { &[plain(Key::Plus), plain(Key::Equals)] },
             Command::ZoomOut => const { &[plain(Key::Minus)] },
+            Command::HexLabels => const { &[plain(Key::C)] },
             Command::ScenarioPanel | Command::CarryOnTurn => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
@@ -305,9 +313,11 @@ impl Command {
             | Command::Delete
             | Command::CarryOnTurn
             | Command::Cancel => Group::Edit,
-            Command::Fit | Command::ZoomIn | Command::ZoomOut | Command::ScenarioPanel => {
-                Group::View
-            }
+            Command::Fit
+            | Command::ZoomIn
+            | Command::ZoomOut
+            | Command::HexLabels
+            | Command::ScenarioPanel => Group::View,
             Command::SightOverlay
             | Command::RangeOverlay
             | Command::ReachOverlay

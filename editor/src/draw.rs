@@ -93,6 +93,70 @@ pub struct Marks {
     /// Tinted groups of hexes under the tokens: deployment zones in their team's colour, and
     /// the hexes of an objective being painted.
     pub zones: Vec<(Vec<Axial>, Color32)>,
+    /// What is written on each hex.
+    pub labels: HexLabels,
+}
+
+/// What is written on each hex, if anything: its `q,r` coordinates or its `tile/hex` name, the
+/// two ways a scenario file names a hex.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HexLabels {
+    /// Nothing.
+    #[default]
+    Off,
+    /// `q,r`.
+    Axial,
+    /// `tile/hex`, as `T/I` references are written.
+    TileHex,
+}
+
+impl HexLabels {
+    /// The next setting, in the order the command cycles through them.
+    pub fn next(self) -> HexLabels {
+        match self {
+            HexLabels::Off => HexLabels::Axial,
+            HexLabels::Axial => HexLabels::TileHex,
+            HexLabels::TileHex => HexLabels::Off,
+        }
+    }
+
+    /// How the status line names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            HexLabels::Off => "off",
+            HexLabels::Axial => "q,r coordinates",
+            HexLabels::TileHex => "tile/hex names",
+        }
+    }
+}
+
+/// Below this many points from a hex's centre to its corner, labels would not fit.
+const LABEL_SCALE: f32 = 20.0;
+
+/// Writes each hex's label high in the hex (the elevation dots are low), on a dark plate so it
+/// reads on any ground, under the tokens.
+fn draw_hex_labels(
+    painter: &Painter,
+    view: &View,
+    board: &megahex::board::Board,
+    labels: HexLabels,
+) {
+    if labels == HexLabels::Off || view.scale < LABEL_SCALE {
+        return;
+    }
+    let size = (0.28 * view.scale).clamp(9.0, 14.0);
+    for hex in board.hexes() {
+        let text = match labels {
+            HexLabels::Axial => format!("{},{}", hex.at[0], hex.at[1]),
+            HexLabels::TileHex => format!("{}/{}", hex.tile, hex.index),
+            HexLabels::Off => continue,
+        };
+        let pos = view.screen_from_world(world_from_hex(hex.at) + vec2(0.0, -0.5));
+        let galley = painter.layout_no_wrap(text, FontId::monospace(size), Color32::WHITE);
+        let rect = Align2::CENTER_CENTER.anchor_size(pos, galley.size());
+        painter.rect_filled(rect.expand(1.5), 2.0, Color32::from_black_alpha(140));
+        painter.galley(rect.min, galley, Color32::WHITE);
+    }
 }
 
 /// Draws the whole map of a document, with the highlights in `marks`.
@@ -109,6 +173,7 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
             draw_elevation_dots(painter, view, hex);
         }
     }
+    draw_hex_labels(painter, view, board, marks.labels);
     // Overlay tints over the ground, under everything else.
     for &(hex, color) in &layer.tints {
         let corners = view.hex_corners_in_screen(hex).to_vec();

@@ -946,3 +946,17 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
         "the middle of the map moved by {moved:?}"
     );
 }
+
+/// C cycles the hex labels: coordinates, tile/hex names, then nothing; the status says which.
+#[test]
+fn c_cycles_the_hex_labels() {
+    use crate::draw::HexLabels;
+    let (_dir, _file, mut harness) = sample_app("labels");
+    assert_eq!(harness.state().wb.hex_labels, HexLabels::Off);
+    for expected in [HexLabels::Axial, HexLabels::TileHex, HexLabels::Off] {
+        press(&mut harness, Modifiers::NONE, Key::C);
+        assert_eq!(harness.state().wb.hex_labels, expected);
+        let status = harness.state().wb.status.clone().unwrap().text;
+        assert_eq!(status, format!("Hex labels: {}", expected.name()));
+    }
+}

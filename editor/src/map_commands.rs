@@ -79,6 +79,13 @@ pub fn toggle_carry_on_turn(wb: &mut Workbench) {
     wb.say(StatusKind::Done, text.to_owned());
 }
 
+/// C: the next kind of hex label, said in the status line.
+pub fn cycle_hex_labels(wb: &mut Workbench) {
+    wb.hex_labels = wb.hex_labels.next();
+    let text = format!("Hex labels: {}", wb.hex_labels.name());
+    wb.say(StatusKind::Done, text);
+}
+
 /// F: turns the tile in hand or the selected tile to its other side.
 pub fn flip(wb: &mut Workbench) {
     if let Tool::Place(mut placement) = wb.tool {

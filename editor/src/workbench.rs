@@ -102,6 +102,8 @@ pub struct Workbench {
     pub ctx: Option<egui::Context>,
     /// Commands asked for this frame, run together by the shell.
     pub commands: Vec<Command>,
+    /// What is written on each hex of the map.
+    pub hex_labels: crate::draw::HexLabels,
     /// Turning a tile turns what stands on it too (otherwise it keeps its place on the table).
     pub carry_on_turn: bool,
     /// Why edits are refused for now (a recovery copy waits for a decision), if they are.
@@ -127,6 +129,7 @@ impl Workbench {
             canvas_rect: None,
             ctx: None,
             commands: Vec::new(),
+            hex_labels: crate::draw::HexLabels::Off,
             carry_on_turn: false,
             edits_blocked: None,
             changed: false,

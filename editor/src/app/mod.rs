@@ -448,6 +448,7 @@ impl EditorApp {
             Command::AreaOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Area),
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
+            Command::HexLabels => map_commands::cycle_hex_labels(&mut self.wb),
             Command::CarryOnTurn => {
                 map_commands::toggle_carry_on_turn(&mut self.wb);
                 self.preferences
