@@ -76,10 +76,14 @@ fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
     hex_at_world(view.world_from_screen(pos))
 }
 
-/// The hexes a tile would cover if placed as `placement`, laid out by the library.
-pub fn tile_hexes(placement: TilePlacement, catalog: &megahex_schema::Catalog) -> Vec<Axial> {
+/// The hexes a tile would cover if placed as `placement`, with their ground, laid out by the
+/// library (so a preview shows exactly what would land).
+pub fn tile_hexes(
+    placement: TilePlacement,
+    catalog: &megahex_schema::Catalog,
+) -> Vec<megahex::board::BoardHex> {
     let (board, _) = Board::build(&[placement], catalog);
-    board.hexes().iter().map(|h| h.at).collect()
+    board.hexes().to_vec()
 }
 
 /// The hexes named by current findings, each once, with the worst severity among them.
@@ -442,7 +446,7 @@ impl Canvas {
     }
 
     /// Highlights and previews for the current selection and gesture.
-    fn marks(&self, wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
+    pub(crate) fn marks(&self, wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
         let free_placement = wb.alt_held();
         let mut marks = Marks {
             hovered: wb.hovered,
@@ -481,9 +485,9 @@ impl Canvas {
             if hexes.is_empty() {
                 return None;
             }
-            let blocked = hexes.iter().any(|&h| {
+            let blocked = hexes.iter().any(|h| {
                 board
-                    .and_then(|b| b.get(h))
+                    .and_then(|b| b.get(h.at))
                     .is_some_and(|bh| Some(bh.placement) != moving)
             });
             Some(Ghost {
@@ -491,6 +495,7 @@ impl Canvas {
                 blocked,
                 label: format!("{}{}", placement.side.prefix(), placement.tile),
                 centre: placement.at,
+                rotation: placement.rotation,
             })
         };
         match (wb.tool, self.drag) {

@@ -63,14 +63,16 @@ const GHOST_BLOCKED: Color32 = Color32::from_rgb(255, 80, 80);
 /// A tile preview: while placing from the palette or dragging a tile.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ghost {
-    /// The hexes it would cover.
-    pub hexes: Vec<Axial>,
+    /// The hexes it would cover, with their ground.
+    pub hexes: Vec<BoardHex>,
     /// It would lie on another tile.
     pub blocked: bool,
     /// Its name (M3, IP8).
     pub label: String,
     /// Its centre hex.
     pub centre: Axial,
+    /// How it is turned, for its arrow.
+    pub rotation: u8,
 }
 
 /// What to highlight on top of the map: the pointer, the selection and previews.
@@ -334,15 +336,27 @@ pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
         } else {
             GHOST_OK
         };
-        for &hex in &ghost.hexes {
-            let corners = view.hex_corners_in_screen(hex).to_vec();
-            painter.add(Shape::convex_polygon(
-                corners,
-                color.gamma_multiply(0.25),
-                Stroke::NONE,
-            ));
+        // The tile as it would land: its ground, cover and elevation, slightly see-through so
+        // the map under it still shows; red-tinted where it would lie on another tile.
+        for hex in &ghost.hexes {
+            let corners = view.hex_corners_in_screen(hex.at).to_vec();
+            let fill = hex_fill(hex).gamma_multiply(0.85);
+            painter.add(Shape::convex_polygon(corners.clone(), fill, Stroke::NONE));
+            if ghost.blocked {
+                painter.add(Shape::convex_polygon(
+                    corners,
+                    GHOST_BLOCKED.gamma_multiply(0.3),
+                    Stroke::NONE,
+                ));
+            }
+            draw_cover(painter, view, hex);
+            if view.scale >= DETAIL_SCALE {
+                draw_elevation_dots(painter, view, hex);
+            }
         }
-        draw_outline(painter, view, &ghost.hexes, Stroke::new(2.5, color));
+        let hexes: Vec<Axial> = ghost.hexes.iter().map(|h| h.at).collect();
+        draw_outline(painter, view, &hexes, Stroke::new(2.5, color));
+        draw_tile_arrow(painter, view, ghost.centre, ghost.rotation);
         draw_tile_label(painter, view, ghost.centre, &ghost.label);
     }
     if !marks.ghost_token.is_empty() {
@@ -415,6 +429,11 @@ fn draw_hex(painter: &Painter, view: &View, hex: &BoardHex) {
     let corners = view.hex_corners_in_screen(hex.at).to_vec();
     let grid = Stroke::new((0.03 * view.scale).clamp(0.5, 1.5), GRID);
     painter.add(Shape::convex_polygon(corners, hex_fill(hex), grid));
+    draw_cover(painter, view, hex);
+}
+
+/// A thick inner outline on a hex that gives cover.
+fn draw_cover(painter: &Painter, view: &View, hex: &BoardHex) {
     if hex.is_cover() {
         // Inset so the thick line stays inside this hex and does not paint on neighbours.
         let centre = view.screen_from_hex(hex.at);

@@ -960,3 +960,44 @@ fn c_cycles_the_hex_labels() {
         assert_eq!(status, format!("Hex labels: {}", expected.name()));
     }
 }
+
+/// A tile being placed is previewed as it would land: its ground and elevation laid out by the
+/// library at the rotation and side it will have; R and F turn and flip the preview.
+#[test]
+fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
+    let (_dir, _file, mut harness) = sample_app("preview");
+    harness.get_by_label("IP3").click();
+    harness.run_steps(2);
+    // A corner of the canvas, beside the map: the preview snaps to the nearest free slot.
+    let pos = harness.state().wb.canvas_rect.unwrap().left_top() + egui::vec2(30.0, 30.0);
+    harness.hover_at(pos);
+    harness.run_steps(2);
+    press(&mut harness, Modifiers::NONE, Key::R);
+    let ghost = |h: &Harness<'_, EditorApp>| {
+        let app = h.state();
+        app.canvas
+            .marks(&app.wb, &app.token_ui, &app.scenario_ui)
+            .ghost_tile
+            .expect("a preview under the pointer")
+    };
+    let turned = ghost(&harness);
+    assert_eq!(turned.rotation, 1, "R turned the preview");
+    let crate::workbench::Tool::Place(placement) = harness.state().wb.tool else {
+        panic!("still placing");
+    };
+    let landing = TilePlacement {
+        at: turned.centre,
+        ..placement
+    };
+    let (board, _) = megahex::board::Board::build(&[landing], &harness.state().wb.doc.catalog);
+    assert_eq!(
+        turned.hexes,
+        board.hexes(),
+        "the preview is the tile as the library lays it"
+    );
+    assert_eq!(turned.hexes.len(), 19);
+    press(&mut harness, Modifiers::NONE, Key::F);
+    let flipped = ghost(&harness);
+    assert_eq!(flipped.label, "M3", "F shows the other side");
+    assert_ne!(flipped.hexes, turned.hexes);
+}
