@@ -71,6 +71,40 @@ pub struct Layers<'a> {
     pub overlays: &'a mut OverlayView,
 }
 
+/// Most legend lines shown; the rest are counted.
+const LEGEND_LINES: usize = 8;
+
+/// What the marks' colours mean, in the lower left corner of the map, for the layers that are on.
+fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
+    let lines = wb.layers.filter(wb.doc.decor.clone()).legend();
+    if lines.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::unique("map-legend"))
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .fixed_pos(rect.left_bottom() + egui::vec2(8.0, -8.0))
+        .interactable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for (colour, text) in lines.iter().take(LEGEND_LINES) {
+                    ui.horizontal(|ui| {
+                        let (swatch, _) =
+                            ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
+                        ui.painter().rect_filled(swatch, 2.0, draw::rgb(*colour));
+                        ui.label(egui::RichText::new(text).small());
+                    });
+                }
+                if lines.len() > LEGEND_LINES {
+                    ui.label(
+                        egui::RichText::new(format!("and {} more", lines.len() - LEGEND_LINES))
+                            .small()
+                            .weak(),
+                    );
+                }
+            });
+        });
+}
+
 /// Any hex under a screen point, on the map or not.
 fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
     hex_at_world(view.world_from_screen(pos))
@@ -261,6 +295,7 @@ impl Canvas {
         let layer = layers.overlays.overlay_layer(wb);
         let view = wb.view.unwrap_or(view);
         draw::draw_map(&painter, &view, &wb.doc, &marks, &layer);
+        map_legend(ui, wb, response.rect);
         if hexes.is_empty() {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
@@ -453,6 +488,7 @@ impl Canvas {
             badges: problem_badges(&wb.doc.problems),
             zones: scenario.zone_marks(wb),
             labels: wb.hex_labels,
+            objectives: wb.layers.objectives,
             ..Marks::default()
         };
         let scenario = wb.doc.scenario();

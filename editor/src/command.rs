@@ -44,6 +44,10 @@ pub enum Command {
     ZoomOut,
     /// Cycle what is written on each hex: coordinates, tile/hex names, nothing.
     HexLabels,
+    /// Objective hexes and tokens to collect on the map (a layer).
+    ObjectivesLayer,
+    /// Deployment zones on the map (a layer).
+    ZonesLayer,
     /// Line of sight from the selection.
     SightOverlay,
     /// Range numbers from the selection.
@@ -170,7 +174,7 @@ impl Shortcut {
 
 impl Command {
     /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 24] = [
+    pub const ALL: [Command; 26] = [
         Command::New,
         Command::Open,
         Command::Save,
@@ -189,6 +193,8 @@ impl Command {
         Command::ZoomIn,
         Command::ZoomOut,
         Command::HexLabels,
+        Command::ObjectivesLayer,
+        Command::ZonesLayer,
         Command::ScenarioPanel,
         Command::SightOverlay,
         Command::RangeOverlay,
@@ -218,6 +224,8 @@ impl Command {
             Command::ZoomIn => "Zoom in",
             Command::ZoomOut => "Zoom out",
             Command::HexLabels => "Hex labels",
+            Command::ObjectivesLayer => "Objectives",
+            Command::ZonesLayer => "Deployment zones",
             Command::ScenarioPanel => "Scenario",
             Command::SightOverlay => "Sight",
             Command::RangeOverlay => "Range",
@@ -254,6 +262,10 @@ impl Command {
             Command::HexLabels => {
                 "Write each hex's q,r coordinates on the map, then its tile/hex name, then nothing"
             }
+            Command::ObjectivesLayer => {
+                "Show objective hexes and tokens to collect, in the colour of the team that wants them (in exports too)"
+            }
+            Command::ZonesLayer => "Show deployment zones in their team's colour (in exports too)",
             Command::ScenarioPanel => {
                 "Edit the title, teams, turn order, objectives, rules and deployment zones"
             }
@@ -287,6 +299,8 @@ impl Command {
             Command::ZoomIn => const { &[plain(Key::Plus), plain(Key::Equals)] },
             Command::ZoomOut => const { &[plain(Key::Minus)] },
             Command::HexLabels => const { &[plain(Key::C)] },
+            Command::ObjectivesLayer => const { &[plain(Key::O)] },
+            Command::ZonesLayer => const { &[plain(Key::Z)] },
             Command::ScenarioPanel | Command::CarryOnTurn => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
@@ -317,6 +331,8 @@ impl Command {
             | Command::ZoomIn
             | Command::ZoomOut
             | Command::HexLabels
+            | Command::ObjectivesLayer
+            | Command::ZonesLayer
             | Command::ScenarioPanel => Group::View,
             Command::SightOverlay
             | Command::RangeOverlay

@@ -196,7 +196,7 @@ impl ScenarioUi {
             _ => None,
         };
         let mut marks = Vec::new();
-        let show_zones = self.show_zones || matches!(painting, Some(PaintTarget::Zone(_)));
+        let show_zones = wb.layers.zones || matches!(painting, Some(PaintTarget::Zone(_)));
         if show_zones {
             for zone in &scenario.deployment {
                 let color = scenario

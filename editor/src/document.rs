@@ -8,6 +8,8 @@ use megahex::board::{Axial, Board};
 use megahex::{Checker, Outcome, Severity};
 use megahex_schema::{Catalog, Map, Ruleset, Scenario};
 
+use megahex::report::decor::Decorations;
+
 use crate::edit::{Edit, Editing};
 use crate::storage;
 
@@ -89,6 +91,9 @@ pub struct Document {
     pub board: Option<Board>,
     /// Tokens that resolved to at least one hex.
     pub tokens: Vec<PlacedToken>,
+    /// What the map marks besides the ground: team colours, objective hexes, tokens to collect,
+    /// deployment zones (the library's, so exports mark the same).
+    pub decor: Decorations,
     /// The latest checker findings, in source order.
     pub problems: Vec<Problem>,
     /// The fairness report: distances, expected turns, turn-1 exposure (information only).
@@ -201,6 +206,7 @@ impl Document {
             editing: None,
             board: None,
             tokens: Vec::new(),
+            decor: Decorations::default(),
             problems: Vec::new(),
             fairness: Vec::new(),
             layout: 0,
@@ -267,12 +273,15 @@ impl Document {
             Some(scenario) => {
                 // Placement problems are the checker's to report (tile-unknown, tile-overlap).
                 let board = Board::build(&scenario.map.tiles, &self.catalog).0;
+                let decor = Decorations::of(scenario, &board);
                 self.tokens = place_tokens(scenario, &board);
+                self.decor = decor;
                 self.board = Some(board);
             }
             None => {
                 self.board = None;
                 self.tokens = Vec::new();
+                self.decor = Decorations::default();
             }
         }
     }

@@ -4,6 +4,8 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke, Vec2, vec2};
 use megahex::Severity;
 use megahex::board::{Axial, BoardHex};
+use megahex::report::decor::Decorations;
+use megahex::report::palette;
 use megahex_schema::{Side, Team, Terrain};
 
 use crate::document::{Document, PlacedToken};
@@ -29,16 +31,11 @@ const GRID: Color32 = Color32::from_rgb(30, 32, 40);
 /// The hex under the pointer.
 const HOVER: Color32 = Color32::from_rgb(255, 230, 80);
 /// Tokens without a team.
-const NEUTRAL: Color32 = Color32::from_rgb(230, 230, 230);
-/// Team colours used when a team gives none.
-const TEAM_PALETTE: [Color32; 6] = [
-    Color32::from_rgb(60, 140, 255),
-    Color32::from_rgb(230, 60, 60),
-    Color32::from_rgb(250, 190, 40),
-    Color32::from_rgb(170, 90, 230),
-    Color32::from_rgb(40, 200, 200),
-    Color32::from_rgb(240, 120, 200),
-];
+const NEUTRAL: Color32 = Color32::from_rgb(
+    palette::NEUTRAL[0],
+    palette::NEUTRAL[1],
+    palette::NEUTRAL[2],
+);
 
 /// Badges on hexes with errors.
 const BADGE_ERROR: Color32 = Color32::from_rgb(220, 30, 30);
@@ -97,6 +94,8 @@ pub struct Marks {
     pub zones: Vec<(Vec<Axial>, Color32)>,
     /// What is written on each hex.
     pub labels: HexLabels,
+    /// Objective hexes and tokens to collect are drawn.
+    pub objectives: bool,
 }
 
 /// What is written on each hex, if anything: its `q,r` coordinates or its `tile/hex` name, the
@@ -182,6 +181,9 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
         painter.add(Shape::convex_polygon(corners, color, Stroke::NONE));
     }
     draw_zones(painter, view, &marks.zones);
+    if marks.objectives {
+        draw_objective_hexes(painter, view, &doc.decor);
+    }
     if let Some(hex) = hovered {
         let corners = view.hex_corners_in_screen(hex).to_vec();
         painter.add(Shape::closed_line(corners, Stroke::new(2.5, HOVER)));
@@ -206,6 +208,9 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
     let teams = doc.scenario().map_or(&[][..], |s| s.teams.as_slice());
     for token in &doc.tokens {
         draw_token(painter, view, token, teams);
+    }
+    if marks.objectives {
+        draw_collect_rings(painter, view, doc);
     }
     for &hex in &marks.selected_token {
         let radius = view.scale * 0.62;
@@ -484,21 +489,17 @@ pub fn token_color(token: &PlacedToken, teams: &[Team]) -> Color32 {
 /// The colour of the team at `index`: its `color`, else a palette colour by position, so its
 /// tokens, its zone and its row in the scenario panels match.
 pub fn team_color(teams: &[Team], index: usize) -> Color32 {
-    teams
-        .get(index)
-        .and_then(|t| t.color.as_deref())
-        .and_then(parse_hex_color)
-        .unwrap_or(TEAM_PALETTE[index % TEAM_PALETTE.len()])
+    rgb(palette::team_colour(teams, index))
 }
 
 /// Reads `#rrggbb`; anything else is `None` (the checker reports bad colours).
 pub fn parse_hex_color(text: &str) -> Option<Color32> {
-    let digits = text.strip_prefix('#')?;
-    if digits.len() != 6 || !digits.is_ascii() {
-        return None;
-    }
-    let channel = |i: usize| u8::from_str_radix(digits.get(i..i + 2)?, 16).ok();
-    Some(Color32::from_rgb(channel(0)?, channel(2)?, channel(4)?))
+    palette::parse_hex_colour(text).map(rgb)
+}
+
+/// A library palette colour on screen.
+pub fn rgb(colour: palette::Rgb) -> Color32 {
+    Color32::from_rgb(colour[0], colour[1], colour[2])
 }
 
 fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team]) {
@@ -533,6 +534,67 @@ fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team
     if let Some(&head) = centres.first() {
         let size = (0.3 * view.scale).clamp(10.0, 22.0);
         label_with_background(painter, head, &token.id, size, Color32::WHITE);
+    }
+}
+
+/// Objective hexes (hold, reach): a dashed outline in the team's colour and a diamond in the
+/// corner, the same marks an export carries.
+fn draw_objective_hexes(painter: &Painter, view: &View, decor: &Decorations) {
+    let width = (0.09 * view.scale).clamp(2.0, 4.0);
+    let r = (0.16 * view.scale).clamp(4.0, 9.0);
+    for objective in &decor.objectives {
+        let colour = rgb(objective.colour);
+        for &at in &objective.hexes {
+            let centre = view.screen_from_hex(at);
+            let inset: Vec<Pos2> = view
+                .hex_corners_in_screen(at)
+                .iter()
+                .map(|&c| centre + (c - centre) * 0.9)
+                .collect();
+            for (k, &a) in inset.iter().enumerate() {
+                let b = inset[(k + 1) % inset.len()];
+                // Dashed: each edge drawn as its middle half, so neighbours stay apart.
+                painter.line_segment([a.lerp(b, 0.2), a.lerp(b, 0.8)], Stroke::new(width, colour));
+            }
+            let corner = view.screen_from_world(world_from_hex(at) + vec2(-0.45, -0.35));
+            let diamond = vec![
+                corner + vec2(0.0, -r),
+                corner + vec2(r, 0.0),
+                corner + vec2(0.0, r),
+                corner + vec2(-r, 0.0),
+            ];
+            painter.add(Shape::convex_polygon(
+                diamond,
+                colour,
+                Stroke::new(1.0, Color32::BLACK),
+            ));
+        }
+    }
+}
+
+/// A dashed ring, in the collecting team's colour, around each token an objective collects.
+fn draw_collect_rings(painter: &Painter, view: &View, doc: &Document) {
+    for mark in &doc.decor.collect {
+        let Some(token) = doc.tokens.iter().find(|t| t.id == mark.token) else {
+            continue;
+        };
+        let base = if token.is_target { 0.64 } else { 0.5 };
+        let radius = view.scale * (base + 0.12 * mark.ring as f32);
+        let stroke = Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), rgb(mark.colour));
+        for &hex in &token.hexes {
+            let centre = view.screen_from_hex(hex);
+            for k in 0..12 {
+                // Twelve arcs with gaps between them.
+                let from = std::f32::consts::TAU * k as f32 / 12.0;
+                let points: Vec<Pos2> = (0..=4)
+                    .map(|i| {
+                        let a = from + std::f32::consts::TAU / 24.0 * i as f32 / 4.0;
+                        centre + radius * vec2(a.cos(), a.sin())
+                    })
+                    .collect();
+                painter.add(Shape::line(points, stroke));
+            }
+        }
     }
 }
 
@@ -681,7 +743,10 @@ mod tests {
             token_color(&token(Some(0)), &teams),
             Color32::from_rgb(1, 2, 3)
         );
-        assert_eq!(token_color(&token(Some(1)), &teams), TEAM_PALETTE[1]);
+        assert_eq!(
+            token_color(&token(Some(1)), &teams),
+            rgb(palette::TEAM_PALETTE[1])
+        );
         assert_eq!(token_color(&token(None), &teams), NEUTRAL);
     }
 }

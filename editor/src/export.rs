@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use megahex::board::Axial;
 use megahex::board::movement::MoveAction;
+use megahex::report::decor::Decorations;
 use megahex::report::png;
 use megahex::report::svg::{self, Overlay, Size};
 use megahex::scene::Scene;
@@ -89,7 +90,7 @@ impl ExportSettings {
     }
 
     /// Switches format, changing the file name's ending to match.
-    fn set_format(&mut self, format: PictureFormat) {
+    pub fn set_format(&mut self, format: PictureFormat) {
         self.format = format;
         let path = PathBuf::from(self.path.trim()).with_extension(format.extension());
         self.path = path.display().to_string();
@@ -146,11 +147,12 @@ impl OverlayPlan {
 /// The picture's bytes: the drawing as SVG, or rasterised to PNG.
 pub fn picture(
     scene: &Scene,
+    decor: &Decorations,
     overlay: &Overlay,
     settings: &ExportSettings,
 ) -> Result<Vec<u8>, String> {
     let (size, zoom) = settings.size()?;
-    let drawing = svg::render_sized(&scene.board, &scene.tokens, overlay, size);
+    let drawing = svg::render_sized(&scene.board, &scene.tokens, overlay, decor, size);
     match settings.format {
         PictureFormat::Svg => Ok(drawing.into_bytes()),
         PictureFormat::Png => png::from_svg(&drawing, zoom).map_err(|e| e.to_string()),
@@ -206,6 +208,8 @@ impl ExportPanel {
             OverlayPlan::None
         };
         let catalog = wb.doc.catalog.clone();
+        // The marks the map shows now go into the picture too.
+        let decor = wb.layers.filter(wb.doc.decor.clone());
         let settings = settings.clone();
         let target = crate::storage::input_path(&settings.path);
         let (done, result) = std::sync::mpsc::channel();
@@ -213,7 +217,7 @@ impl ExportPanel {
             let scene = Scene::new(&scenario, &catalog);
             let overlay = plan.draw(&scene);
             let with = !matches!(overlay, Overlay::None);
-            let outcome = picture(&scene, &overlay, &settings)
+            let outcome = picture(&scene, &decor, &overlay, &settings)
                 .and_then(|bytes| storage::save_atomic(&target, &bytes).map_err(|e| e.to_string()));
             let _ = done.send(match outcome {
                 Ok(()) => Ok(format!(

@@ -1001,3 +1001,62 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
     assert_eq!(flipped.label, "M3", "F shows the other side");
     assert_ne!(flipped.hexes, turned.hexes);
 }
+
+/// Objective hexes, tokens to collect and deployment zones are drawn in their team's colour on
+/// the map and in exports; O and Z hide them in both.
+#[test]
+fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
+    use crate::export::{ExportSettings, PictureFormat};
+    let dir = scratch("objective-marks");
+    let file = dir.join("shards.yaml");
+    let bundled =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/objective-shard-rush.yaml");
+    std::fs::copy(&bundled, &file).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    let marks = |h: &Harness<'_, EditorApp>| {
+        let app = h.state();
+        app.canvas.marks(&app.wb, &app.token_ui, &app.scenario_ui)
+    };
+    let scenario = harness.state().wb.doc.scenario().cloned().unwrap();
+    let decor = harness.state().wb.doc.decor.clone();
+    let with_hexes = scenario
+        .objectives
+        .iter()
+        .filter(|o| !o.hexes.is_empty())
+        .count();
+    assert_eq!(
+        decor.objectives.len(),
+        with_hexes,
+        "every objective with hexes is marked"
+    );
+    assert!(marks(&harness).objectives, "shown by default");
+    assert!(!marks(&harness).zones.is_empty(), "zones shown by default");
+    // The legend names them.
+    harness.get_by_label_contains("objective hold-the-altar");
+
+    let export = |h: &mut Harness<'_, EditorApp>| {
+        let app = h.state_mut();
+        let mut settings =
+            ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
+        settings.set_format(PictureFormat::Svg);
+        assert!(app.export.export_to(&mut app.wb, &settings));
+        std::fs::read_to_string(dir.join("shards.svg")).unwrap()
+    };
+    let svg = export(&mut harness);
+    assert!(svg.contains("data-objective=\"hold-the-altar\""));
+    assert!(svg.contains("data-zone="));
+
+    press(&mut harness, Modifiers::NONE, Key::O);
+    press(&mut harness, Modifiers::NONE, Key::Z);
+    assert!(!marks(&harness).objectives);
+    assert!(marks(&harness).zones.is_empty());
+    let svg = export(&mut harness);
+    assert!(
+        !svg.contains("data-objective="),
+        "the export follows the layers"
+    );
+    assert!(!svg.contains("data-collect="));
+    assert!(!svg.contains("data-zone="));
+    assert!(svg.contains("data-token="), "the tokens are still drawn");
+}

@@ -79,6 +79,22 @@ pub fn toggle_carry_on_turn(wb: &mut Workbench) {
     wb.say(StatusKind::Done, text.to_owned());
 }
 
+/// O and Z: shows or hides a layer of the scenario's marks, said in the status line.
+pub fn toggle_layer(wb: &mut Workbench, objectives: bool) {
+    let (on, name) = if objectives {
+        wb.layers.objectives = !wb.layers.objectives;
+        (wb.layers.objectives, "Objectives")
+    } else {
+        wb.layers.zones = !wb.layers.zones;
+        (wb.layers.zones, "Deployment zones")
+    };
+    let state = if on { "shown" } else { "hidden" };
+    wb.say(
+        StatusKind::Done,
+        format!("{name} {state} on the map and in exports"),
+    );
+}
+
 /// C: the next kind of hex label, said in the status line.
 pub fn cycle_hex_labels(wb: &mut Workbench) {
     wb.hex_labels = wb.hex_labels.next();

@@ -23,27 +23,14 @@ use crate::scenario_widgets::{Env, hint, section, team_combo, team_ids};
 use crate::workbench::{Tool, Workbench};
 
 /// The scenario panels' own state, kept on the app between frames.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ScenarioUi {
     /// The right panel shows the scenario panels instead of the problems.
     pub open: bool,
-    /// Deployment zones are drawn on the map (always while one is painted).
-    pub show_zones: bool,
     /// What is being typed in a text field, by field, until the field is left.
     buffers: HashMap<egui::Id, String>,
     /// The painting stroke in progress, from press to release.
     pub stroke: Option<Stroke>,
-}
-
-impl Default for ScenarioUi {
-    fn default() -> ScenarioUi {
-        ScenarioUi {
-            open: false,
-            show_zones: true,
-            buffers: HashMap::new(),
-            stroke: None,
-        }
-    }
 }
 
 /// Colours offered for teams, with names for their tooltips.
@@ -114,7 +101,7 @@ impl ScenarioUi {
             buffers: &mut self.buffers,
             tool: &mut wb.tool,
             board: wb.doc.board.as_ref(),
-            show_zones: &mut self.show_zones,
+            show_zones: &mut wb.layers.zones,
             refused: None,
         };
         egui::ScrollArea::vertical()

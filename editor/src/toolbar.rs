@@ -90,6 +90,8 @@ impl Toolbar {
             Command::ScenarioPanel => self.scenario_open,
             Command::Help => self.help_open,
             Command::CarryOnTurn => wb.carry_on_turn,
+            Command::ObjectivesLayer => wb.layers.objectives,
+            Command::ZonesLayer => wb.layers.zones,
             _ => false,
         }
     }
@@ -115,6 +117,8 @@ impl Toolbar {
                                 | Command::RangeOverlay
                                 | Command::ScenarioPanel
                                 | Command::CarryOnTurn
+                                | Command::ObjectivesLayer
+                                | Command::ZonesLayer
                         );
                         // A toggle that is on is drawn selected (lit).
                         let on = toggles && self.is_on(wb, command);

@@ -74,6 +74,43 @@ impl Status {
     }
 }
 
+/// Which of the scenario's marks the map shows (and exports carry).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapLayers {
+    /// Objective hexes and tokens to collect, in their team's colour.
+    pub objectives: bool,
+    /// Deployment zones.
+    pub zones: bool,
+}
+
+impl Default for MapLayers {
+    fn default() -> MapLayers {
+        MapLayers {
+            objectives: true,
+            zones: true,
+        }
+    }
+}
+
+impl MapLayers {
+    /// `decor` without the marks whose layer is off.
+    pub fn filter(
+        self,
+        decor: megahex::report::decor::Decorations,
+    ) -> megahex::report::decor::Decorations {
+        let decor = if self.objectives {
+            decor
+        } else {
+            decor.without_objectives()
+        };
+        if self.zones {
+            decor
+        } else {
+            decor.without_zones()
+        }
+    }
+}
+
 /// What the panels share. Owned by the shell; each panel's own state stays in the panel.
 pub struct Workbench {
     /// The open document.
@@ -102,6 +139,8 @@ pub struct Workbench {
     pub ctx: Option<egui::Context>,
     /// Commands asked for this frame, run together by the shell.
     pub commands: Vec<Command>,
+    /// Which marks the map shows.
+    pub layers: MapLayers,
     /// What is written on each hex of the map.
     pub hex_labels: crate::draw::HexLabels,
     /// Turning a tile turns what stands on it too (otherwise it keeps its place on the table).
@@ -129,6 +168,7 @@ impl Workbench {
             canvas_rect: None,
             ctx: None,
             commands: Vec::new(),
+            layers: MapLayers::default(),
             hex_labels: crate::draw::HexLabels::Off,
             carry_on_turn: false,
             edits_blocked: None,

@@ -449,6 +449,8 @@ impl EditorApp {
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
             Command::HexLabels => map_commands::cycle_hex_labels(&mut self.wb),
+            Command::ObjectivesLayer => map_commands::toggle_layer(&mut self.wb, true),
+            Command::ZonesLayer => map_commands::toggle_layer(&mut self.wb, false),
             Command::CarryOnTurn => {
                 map_commands::toggle_carry_on_turn(&mut self.wb);
                 self.preferences

@@ -239,10 +239,12 @@ pub fn render(
     size: &PictureSize,
 ) -> i32 {
     use megahex::report::svg::{self, Overlay};
-    let (scene, had_errors) = match load(path, catalog) {
+    let (scenario, catalog, had_errors) = match load_scenario(path, catalog) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    let scene = Scene::new(&scenario, &catalog);
+    let decor = megahex::report::decor::Decorations::of(&scenario, &scene.board);
     let done = |code: i32| with_findings(code, had_errors);
     let png = match output.extension().and_then(|e| e.to_str()) {
         Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
@@ -291,7 +293,7 @@ pub fn render(
             _ => return fail("--overlay takes los:REF, los:REF:REF, range:REF or reach:REF:N"),
         },
     };
-    let picture = svg::render_sized(&scene.board, &scene.tokens, &overlay, drawing);
+    let picture = svg::render_sized(&scene.board, &scene.tokens, &overlay, &decor, drawing);
     let bytes = if png {
         match megahex::report::png::from_svg(&picture, zoom) {
             Ok(bytes) => bytes,

@@ -1,11 +1,13 @@
 //! Report formats. Each format is its own module and returns text; only the CLI prints.
 
 pub mod catalog;
+pub mod decor;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
 pub mod odds;
+pub mod palette;
 pub mod png;
 pub mod query;
 pub mod sarif;

@@ -5,6 +5,8 @@ use std::fmt::Write;
 
 use megahex_schema::Side;
 
+use super::decor::Decorations;
+use super::palette;
 use crate::board::geom;
 use crate::board::hex::Axial;
 use crate::board::los::{self, Sight};
@@ -191,13 +193,26 @@ fn escape(text: &str) -> String {
 }
 
 /// Renders the board, its tokens and an overlay as a standalone SVG document, `scale` pixels
-/// per hex radius.
+/// per hex radius, without the scenario's marks.
 pub fn render(board: &Board, tokens: &[Placed], overlay: &Overlay, scale: f64) -> String {
-    render_sized(board, tokens, overlay, Size::Pixels(scale))
+    render_sized(
+        board,
+        tokens,
+        overlay,
+        &Decorations::default(),
+        Size::Pixels(scale),
+    )
 }
 
-/// [`render`] at a chosen size: in pixels, or in millimetres for printing at tile scale.
-pub fn render_sized(board: &Board, tokens: &[Placed], overlay: &Overlay, size: Size) -> String {
+/// [`render`] at a chosen size (in pixels, or in millimetres for printing at tile scale), with
+/// the scenario's marks: team colours, objective hexes, tokens to collect and deployment zones.
+pub fn render_sized(
+    board: &Board,
+    tokens: &[Placed],
+    overlay: &Overlay,
+    decor: &Decorations,
+    size: Size,
+) -> String {
     let scale = size.scale();
     let centres: Vec<[f64; 2]> = board
         .hexes()
@@ -236,7 +251,8 @@ pub fn render_sized(board: &Board, tokens: &[Placed], overlay: &Overlay, size: S
     let chars_per_line =
         (((max[0] - min[0]) * scale + 2.0 * frame.margin) / (font * 0.55)).max(20.0) as usize;
     let legend_lines = wrap(&legend, chars_per_line);
-    let legend_height = font * 1.4 * legend_lines.len() as f64 + scale * 0.6;
+    let marks_legend = decor.legend();
+    let legend_height = font * 1.4 * (legend_lines.len() + marks_legend.len()) as f64 + scale * 0.6;
     let width = (max[0] - min[0]) * scale + 2.0 * frame.margin;
     let height = (max[1] - min[1]) * scale + 2.0 * frame.margin + legend_height;
     let mut svg = String::new();
@@ -294,9 +310,10 @@ pub fn render_sized(board: &Board, tokens: &[Placed], overlay: &Overlay, size: S
         );
     }
 
+    draw_marks(&mut svg, &frame, decor);
     svg.push_str(&body);
 
-    // Tokens on top.
+    // Tokens on top, in their team's colour; tokens to collect ringed in the collector's.
     for token in tokens {
         let points: Vec<[f64; 2]> = token
             .hexes
@@ -315,19 +332,31 @@ pub fn render_sized(board: &Board, tokens: &[Placed], overlay: &Overlay, size: S
                 scale * 0.3
             );
         }
+        let fill = palette::css(decor.token_colour(&token.id));
+        let radius = if token.target { 0.42 } else { 0.26 };
+        let id = escape(&token.id);
         for p in &points {
-            let (fill, radius) = if token.target {
-                ("#2563c9", 0.42)
-            } else {
-                ("#e8e8e8", 0.26)
-            };
             let _ = writeln!(
                 svg,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="1.5"/>"##,
+                r##"<circle data-token="{id}" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="1.5"/>"##,
                 p[0],
                 p[1],
                 scale * radius
             );
+        }
+        for mark in decor.collect.iter().filter(|c| c.token == token.id) {
+            for p in &points {
+                let _ = writeln!(
+                    svg,
+                    r##"<circle data-collect="{id}" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{}" stroke-width="{:.1}" stroke-dasharray="{:.1}"/>"##,
+                    p[0],
+                    p[1],
+                    scale * (radius + 0.14 + 0.12 * mark.ring as f64),
+                    palette::css(mark.colour),
+                    scale * 0.08,
+                    scale * 0.15
+                );
+            }
         }
         if let Some(p) = points.first() {
             let _ = writeln!(
@@ -352,8 +381,68 @@ pub fn render_sized(board: &Board, tokens: &[Placed], overlay: &Overlay, size: S
             escape(line)
         );
     }
+    let marks_top = top + font * 1.4 * legend_lines.len() as f64;
+    for (i, (colour, line)) in marks_legend.iter().enumerate() {
+        let y = marks_top + font * 1.4 * (i as f64 + 1.0);
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#e6e6e6">{}</text>"##,
+            frame.margin,
+            y - font * 0.8,
+            font * 0.9,
+            font * 0.9,
+            palette::css(*colour),
+            frame.margin + font * 1.4,
+            y,
+            font,
+            escape(line)
+        );
+    }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// Deployment zones as a tint in their team's colour, and objective hexes outlined in their
+/// team's colour with a diamond in the corner, under the overlay and the tokens.
+fn draw_marks(svg: &mut String, frame: &Frame, decor: &Decorations) {
+    for zone in &decor.zones {
+        let colour = palette::css(zone.colour);
+        for &at in &zone.hexes {
+            let _ = writeln!(
+                svg,
+                r#"<polygon data-zone="{}" points="{}" fill="{colour}" fill-opacity="0.3"/>"#,
+                escape(&zone.team),
+                frame.corners(at)
+            );
+        }
+    }
+    for objective in &decor.objectives {
+        let colour = palette::css(objective.colour);
+        for &at in &objective.hexes {
+            let c = frame.svg_from_pixel(geom::pixel_centre(at));
+            let (x, y, r) = (
+                c[0] - frame.scale * 0.45,
+                c[1] - frame.scale * 0.35,
+                frame.scale * 0.16,
+            );
+            let _ = writeln!(
+                svg,
+                r##"<g data-objective="{}"><polygon points="{}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-dasharray="{:.1}"/><polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{colour}" stroke="#111" stroke-width="1"/></g>"##,
+                escape(&objective.id),
+                frame.corners(at),
+                frame.scale * 0.1,
+                frame.scale * 0.2,
+                x,
+                y - r,
+                x + r,
+                y,
+                x,
+                y + r,
+                x - r,
+                y
+            );
+        }
+    }
 }
 
 /// Greedy word wrap for the legend.

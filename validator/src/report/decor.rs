@@ -1,0 +1,188 @@
+//! What a picture of a scenario marks besides the ground: each token's team colour, objective
+//! hexes and tokens to collect in the colour of the team that wants them, and deployment zones.
+//! Worked out once here and drawn by both the editor and the SVG/PNG exports.
+
+use megahex_schema::{ObjectiveKind, Scenario};
+
+use super::palette::{self, Rgb};
+use crate::board::Board;
+use crate::board::hex::Axial;
+
+/// An objective's hexes (hold, reach), in its team's colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectiveMark {
+    /// The objective's id.
+    pub id: String,
+    /// Its team.
+    pub team: String,
+    /// Its kind, for the legend.
+    pub kind: ObjectiveKind,
+    /// The team's colour.
+    pub colour: Rgb,
+    /// The hexes that resolved.
+    pub hexes: Vec<Axial>,
+}
+
+/// A team's deployment zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZoneMark {
+    /// The team.
+    pub team: String,
+    /// Its colour.
+    pub colour: Rgb,
+    /// The hexes that resolved.
+    pub hexes: Vec<Axial>,
+}
+
+/// A token an objective asks a team to collect, ringed in that team's colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollectMark {
+    /// The token's id.
+    pub token: String,
+    /// The objective that collects it.
+    pub objective: String,
+    /// The collecting team.
+    pub team: String,
+    /// The collecting team's colour.
+    pub colour: Rgb,
+    /// How many other objectives ring this token before this one: each ring is drawn a little
+    /// wider, so two teams racing for one token both show.
+    pub ring: usize,
+}
+
+/// Everything a picture of the scenario marks, and which of it to draw.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Decorations {
+    /// Each token's colour by id: its team's, or neutral.
+    pub token_colours: Vec<(String, Rgb)>,
+    /// Objective hexes.
+    pub objectives: Vec<ObjectiveMark>,
+    /// Tokens to collect.
+    pub collect: Vec<CollectMark>,
+    /// Deployment zones.
+    pub zones: Vec<ZoneMark>,
+}
+
+impl Decorations {
+    /// The marks of `scenario` on its `board`. References that do not resolve are left out
+    /// (the validator reports them).
+    pub fn of(scenario: &Scenario, board: &Board) -> Decorations {
+        let teams = &scenario.teams;
+        let resolved = |refs: &[megahex_schema::HexRef]| -> Vec<Axial> {
+            refs.iter().filter_map(|r| board.resolve(r).ok()).collect()
+        };
+        let token_colours = scenario
+            .tokens
+            .iter()
+            .map(|t| {
+                let colour = palette::colour_of_team(teams, t.team.as_deref(), palette::NEUTRAL);
+                (t.id.clone(), colour)
+            })
+            .collect();
+        let objective_colour =
+            |team: &str| palette::colour_of_team(teams, Some(team), palette::OBJECTIVE);
+        let objectives = scenario
+            .objectives
+            .iter()
+            .filter(|o| !o.hexes.is_empty())
+            .map(|o| ObjectiveMark {
+                id: o.id.clone(),
+                team: o.team.clone(),
+                kind: o.kind,
+                colour: objective_colour(&o.team),
+                hexes: resolved(&o.hexes),
+            })
+            .collect();
+        let mut collect: Vec<CollectMark> = Vec::new();
+        for o in scenario
+            .objectives
+            .iter()
+            .filter(|o| o.kind == ObjectiveKind::Collect)
+        {
+            for token in &o.tokens {
+                let ring = collect.iter().filter(|c| c.token == *token).count();
+                collect.push(CollectMark {
+                    token: token.clone(),
+                    objective: o.id.clone(),
+                    team: o.team.clone(),
+                    colour: objective_colour(&o.team),
+                    ring,
+                });
+            }
+        }
+        let zones = scenario
+            .deployment
+            .iter()
+            .map(|z| ZoneMark {
+                team: z.team.clone(),
+                colour: palette::colour_of_team(teams, Some(&z.team), palette::NEUTRAL),
+                hexes: resolved(&z.hexes),
+            })
+            .collect();
+        Decorations {
+            token_colours,
+            objectives,
+            collect,
+            zones,
+        }
+    }
+
+    /// A token's colour.
+    pub fn token_colour(&self, id: &str) -> Rgb {
+        self.token_colours
+            .iter()
+            .find(|(t, _)| t == id)
+            .map_or(palette::NEUTRAL, |(_, c)| *c)
+    }
+
+    /// Leaves out the objective marks (hexes and tokens to collect).
+    pub fn without_objectives(mut self) -> Decorations {
+        self.objectives.clear();
+        self.collect.clear();
+        self
+    }
+
+    /// Leaves out the deployment zones.
+    pub fn without_zones(mut self) -> Decorations {
+        self.zones.clear();
+        self
+    }
+
+    /// Lines for a legend: what each colour means on this map.
+    pub fn legend(&self) -> Vec<(Rgb, String)> {
+        let mut lines = Vec::new();
+        for o in &self.objectives {
+            lines.push((
+                o.colour,
+                format!("objective {} ({} for {})", o.id, o.kind.as_str(), o.team),
+            ));
+        }
+        // One line per collecting objective, naming its tokens.
+        let mut seen: Vec<&str> = Vec::new();
+        for c in &self.collect {
+            if seen.contains(&c.objective.as_str()) {
+                continue;
+            }
+            seen.push(&c.objective);
+            let tokens: Vec<&str> = self
+                .collect
+                .iter()
+                .filter(|d| d.objective == c.objective)
+                .map(|d| d.token.as_str())
+                .collect();
+            lines.push((
+                c.colour,
+                format!(
+                    "objective {} (collect for {}): {}",
+                    c.objective,
+                    c.team,
+                    tokens.join(", ")
+                ),
+            ));
+        }
+        for z in &self.zones {
+            lines.push((z.colour, format!("deployment zone of {}", z.team)));
+        }
+        lines
+    }
+}

@@ -1,0 +1,86 @@
+//! The colours every picture of a map uses, on screen (the editor) and in exports (SVG, PNG):
+//! teams, neutral tokens and objectives. One palette, so what is exported is what is on screen.
+
+use megahex_schema::Team;
+
+/// A colour as red, green and blue.
+pub type Rgb = [u8; 3];
+
+/// Team colours by position, for teams that do not name their own `color`.
+pub const TEAM_PALETTE: [Rgb; 6] = [
+    [60, 140, 255],
+    [230, 60, 60],
+    [250, 190, 40],
+    [170, 90, 230],
+    [40, 200, 200],
+    [240, 120, 200],
+];
+
+/// Tokens of no team (markers, environment figures).
+pub const NEUTRAL: Rgb = [230, 230, 230];
+
+/// An objective of no known team.
+pub const OBJECTIVE: Rgb = [255, 210, 40];
+
+/// Reads `#rrggbb`; anything else is `None` (the checker reports bad colours).
+pub fn parse_hex_colour(text: &str) -> Option<Rgb> {
+    let digits = text.strip_prefix('#')?;
+    if digits.len() != 6 || !digits.is_ascii() {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(digits.get(i..i + 2)?, 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
+}
+
+/// The colour of the team at `index`: its `color`, else a palette colour by position, so its
+/// tokens, its zone and its objectives match everywhere.
+pub fn team_colour(teams: &[Team], index: usize) -> Rgb {
+    teams
+        .get(index)
+        .and_then(|t| t.color.as_deref())
+        .and_then(parse_hex_colour)
+        .unwrap_or(TEAM_PALETTE[index % TEAM_PALETTE.len()])
+}
+
+/// The colour of the team called `id`, or `fallback` when there is no such team.
+pub fn colour_of_team(teams: &[Team], id: Option<&str>, fallback: Rgb) -> Rgb {
+    id.and_then(|id| teams.iter().position(|t| t.id == id))
+        .map_or(fallback, |i| team_colour(teams, i))
+}
+
+/// `#rrggbb`, for SVG.
+pub fn css(rgb: Rgb) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn team(id: &str, color: Option<&str>) -> Team {
+        Team {
+            id: id.into(),
+            name: None,
+            color: color.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn a_team_keeps_its_own_colour_and_others_take_the_palette_by_position() {
+        let teams = [
+            team("a", Some("#102030")),
+            team("b", None),
+            team("c", Some("red")),
+        ];
+        assert_eq!(team_colour(&teams, 0), [0x10, 0x20, 0x30]);
+        assert_eq!(team_colour(&teams, 1), TEAM_PALETTE[1]);
+        assert_eq!(
+            team_colour(&teams, 2),
+            TEAM_PALETTE[2],
+            "a bad colour falls back"
+        );
+        assert_eq!(colour_of_team(&teams, Some("b"), NEUTRAL), TEAM_PALETTE[1]);
+        assert_eq!(colour_of_team(&teams, Some("zz"), NEUTRAL), NEUTRAL);
+        assert_eq!(css([255, 0, 16]), "#ff0010");
+    }
+}
