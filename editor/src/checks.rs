@@ -31,6 +31,8 @@ pub struct Report {
     pub fairness: Vec<Problem>,
     /// The catalog in use (the scenario's `catalog:` merge), when the check got that far.
     pub catalog: Option<Catalog>,
+    /// Which team the starting position favours, when the file read as a scenario.
+    pub verdict: Option<megahex::fairness::Verdict>,
 }
 
 /// The UI's end of the background checker.
@@ -178,6 +180,7 @@ fn not_started(generation: u64, error: &str) -> Report {
         )],
         fairness: Vec::new(),
         catalog: None,
+        verdict: None,
     }
 }
 
@@ -185,7 +188,12 @@ fn run(checker: &Checker, request: &Request) -> Report {
     match storage::to_yaml(&request.scenario, request.modeline.as_deref()) {
         Ok(text) => {
             let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
+            let verdict = outcome.as_ref().and_then(|o| {
+                let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
+                Some(megahex::fairness::verdict(scenario, catalog))
+            });
             Report {
+                verdict,
                 generation: request.generation,
                 problems,
                 fairness: outcome
@@ -200,6 +208,7 @@ fn run(checker: &Checker, request: &Request) -> Report {
             problems: vec![Problem::editor("internal", message)],
             fairness: Vec::new(),
             catalog: None,
+            verdict: None,
         },
     }
 }

@@ -98,6 +98,8 @@ pub struct Document {
     pub problems: Vec<Problem>,
     /// The fairness report: distances, expected turns, turn-1 exposure (information only).
     pub fairness: Vec<Problem>,
+    /// Which team the starting position favours, from the last background check.
+    pub verdict: Option<megahex::fairness::Verdict>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
     /// and is never the same for two documents: overlays cached for one layout stay valid
     /// until this changes.
@@ -209,6 +211,7 @@ impl Document {
             decor: Decorations::default(),
             problems: Vec::new(),
             fairness: Vec::new(),
+            verdict: None,
             layout: 0,
             on_disk: None,
         }

@@ -3,14 +3,20 @@
 
 use egui::RichText;
 
+use megahex::fairness::Verdict;
+
 use crate::document::Problem;
 
-/// A collapsible section listing the report's lines, or saying how to get one.
-pub fn fairness_section(ui: &mut egui::Ui, report: &[Problem]) {
+/// A collapsible section: the verdict first (who is favoured, the teams side by side, what is
+/// missing), then the report's lines, or how to get one.
+pub fn fairness_section(ui: &mut egui::Ui, verdict: Option<&Verdict>, report: &[Problem]) {
     ui.separator();
     egui::CollapsingHeader::new(RichText::new("Fairness report").strong())
         .default_open(true)
         .show(ui, |ui| {
+            if let Some(verdict) = verdict {
+                verdict_view(ui, verdict);
+            }
             if report.is_empty() {
                 ui.label(
                     RichText::new(
@@ -34,6 +40,57 @@ pub fn fairness_section(ui: &mut egui::Ui, report: &[Problem]) {
                 });
             }
         });
+}
+
+/// The verdict: a sentence, a row per team, and what would sharpen it.
+fn verdict_view(ui: &mut egui::Ui, verdict: &Verdict) {
+    match &verdict.summary {
+        Some(summary) => {
+            let colour = if verdict.favoured.is_some() {
+                egui::Color32::from_rgb(255, 200, 90)
+            } else {
+                egui::Color32::LIGHT_GREEN
+            };
+            ui.label(RichText::new(summary).strong().color(colour));
+        }
+        None => {
+            ui.label(RichText::new("No verdict yet.").strong());
+        }
+    }
+    egui::Grid::new("fairness-verdict")
+        .num_columns(4)
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in ["Team", "Nearest", "Expected turns", "Turn 1"] {
+                ui.label(RichText::new(heading).weak());
+            }
+            ui.end_row();
+            for s in &verdict.standings {
+                ui.label(RichText::new(&s.team).strong());
+                ui.label(
+                    s.nearest
+                        .map_or("-".to_owned(), |n| format!("{n} movement")),
+                );
+                ui.label(s.turns.map_or("-".to_owned(), |t| format!("{t:.2}")));
+                ui.label(if s.turn_one_hits == 0 {
+                    "no hits".to_owned()
+                } else {
+                    format!(
+                        "{} hit(s), {:.2} damage expected",
+                        s.turn_one_hits, s.turn_one_damage
+                    )
+                });
+                ui.end_row();
+            }
+        });
+    for missing in &verdict.missing {
+        ui.label(
+            RichText::new(format!("Missing: {missing}"))
+                .weak()
+                .italics(),
+        );
+    }
+    ui.separator();
 }
 
 #[cfg(test)]

@@ -1060,3 +1060,43 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
     assert!(!svg.contains("data-zone="));
     assert!(svg.contains("data-token="), "the tokens are still drawn");
 }
+
+/// The fairness panel opens with a verdict: which team the start favours and by how much, the
+/// teams side by side, and what is missing for a sharper one.
+#[test]
+fn the_fairness_panel_says_which_team_is_favoured() {
+    let dir = scratch("verdict");
+    let file = dir.join("blades.yaml");
+    let bundled =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/city-blades-gambit.yaml");
+    std::fs::copy(&bundled, &file).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    harness.state_mut().settle_checks();
+    harness.run_steps(2);
+    let verdict = harness.state().wb.doc.verdict.clone().expect("a verdict");
+    let summary = verdict.summary.clone().expect("two teams with objectives");
+    harness.get_by_label(&summary);
+    for standing in &verdict.standings {
+        harness.get_by_label(&standing.team);
+    }
+    for missing in &verdict.missing {
+        harness.get_by_label(&format!("Missing: {missing}"));
+    }
+    // The verdict names the team the report puts nearer its objective.
+    let nearest = |team: &str| {
+        verdict
+            .standings
+            .iter()
+            .find(|s| s.team == team)
+            .and_then(|s| s.nearest)
+            .unwrap()
+    };
+    match verdict.favoured.as_deref() {
+        Some(team) => {
+            let other = verdict.standings.iter().find(|s| s.team != team).unwrap();
+            assert!(nearest(team) <= nearest(&other.team), "{summary}");
+        }
+        None => assert!(summary.starts_with("even"), "{summary}"),
+    }
+}

@@ -159,5 +159,5 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
     if let Some(index) = clicked {
         focus_problem(wb, index);
     }
-    crate::fairness_view::fairness_section(ui, &wb.doc.fairness);
+    crate::fairness_view::fairness_section(ui, wb.doc.verdict.as_ref(), &wb.doc.fairness);
 }

@@ -363,16 +363,30 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
 /// The fairness report, as information: per objective the team's least movement cost and
 /// expected turns, per figure who it can hit on turn 1, and which stats are missing for that.
 pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
+    analyse(scenario, catalog).0
+}
+
+/// Which team the starting position favours, and by how much: the report's figures side by
+/// side, from the same computation.
+pub fn verdict(scenario: &Scenario, catalog: &Catalog) -> Verdict {
+    Verdict::from_facts(scenario, analyse(scenario, catalog).1)
+}
+
+/// The report's lines, and the figures behind them for the verdict.
+fn analyse(scenario: &Scenario, catalog: &Catalog) -> (Vec<Diagnostic>, Facts) {
+    let mut facts = Facts::default();
     let scene = Scene::new(scenario, catalog);
     if scene.board.hexes().len() > MAX_REPORT_HEXES {
-        return vec![Diagnostic::info(
+        facts.too_large = true;
+        let line = Diagnostic::info(
             Code::ObjectiveDistance,
             "/map",
             format!(
                 "the map has {} hexes; the fairness report covers maps up to {MAX_REPORT_HEXES} (the eight tiles make 152)",
                 scene.board.hexes().len()
             ),
-        )];
+        );
+        return (vec![line], facts);
     }
     let figures = figures(scenario, catalog, &scene);
     let mut out = Vec::new();
@@ -436,6 +450,11 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
         let Some((cost, id)) = nearest.filter(|n| n.0 != u32::MAX) else {
             continue;
         };
+        facts.objectives.push(ObjectiveFact {
+            team: objective.team.clone(),
+            nearest: cost,
+            turns: best.as_ref().map(|b| b.0),
+        });
         let what = match objective.kind {
             ObjectiveKind::Incapacitate | ObjectiveKind::Destroy => {
                 " from standing next to a target"
@@ -468,6 +487,7 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
         let Some(stats) = attacker.stats.as_ref().filter(|s| !s.attacks.is_empty()) else {
             continue;
         };
+        let mut damage = 0.0;
         let hits: Vec<String> = figures
             .iter()
             .filter(|d| d.team != attacker.team)
@@ -505,6 +525,7 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                         },
                     );
                     if let Ok(odds) = odds {
+                        damage += odds.expected();
                         text.push_str(&format!(
                             ", expected damage {:.2} against {defense} defence dice",
                             odds.expected()
@@ -516,6 +537,11 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
             })
             .collect();
         if !hits.is_empty() {
+            facts.exposure.push(ExposureFact {
+                team: attacker.team.to_owned(),
+                targets: hits.len(),
+                damage,
+            });
             out.push(Diagnostic::info(
                 Code::TurnOneExposure,
                 format!("/tokens/{}", attacker.index),
@@ -535,6 +561,7 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                 (!names.is_empty()).then(|| format!("`{}` ({})", f.placed.id, names.join(", ")))
             })
             .collect();
+        facts.missing.clone_from(&missing);
         if !missing.is_empty() {
             out.push(
                 Diagnostic::info(
@@ -545,8 +572,10 @@ pub fn report(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                 .with_help("give them under `stats:` by figure id; Megahex never fills in official numbers"),
             );
         }
+    } else {
+        facts.no_stats = !figures.is_empty();
     }
-    out
+    (out, facts)
 }
 
 fn missing_stats(stats: Option<&FigureStats>) -> Vec<&'static str> {
@@ -634,6 +663,10 @@ pub(crate) fn hit_range(
     };
     can_make(range).then_some(range)
 }
+
+mod verdict;
+use verdict::{ExposureFact, Facts, ObjectiveFact};
+pub use verdict::{Standing, Verdict};
 
 #[cfg(test)]
 mod tests;

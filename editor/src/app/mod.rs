@@ -296,6 +296,7 @@ impl EditorApp {
     fn take_report(&mut self, report: crate::checks::Report) {
         self.wb.doc.problems = report.problems;
         self.wb.doc.fairness = report.fairness;
+        self.wb.doc.verdict = report.verdict;
         if let Some(catalog) = report.catalog {
             self.wb.doc.set_catalog(catalog);
         }
