@@ -72,7 +72,9 @@ fn verdict_view(ui: &mut egui::Ui, verdict: &Verdict) {
                         .map_or("-".to_owned(), |n| format!("{n} movement")),
                 );
                 ui.label(s.turns.map_or("-".to_owned(), |t| format!("{t:.2}")));
-                ui.label(if s.turn_one_hits == 0 {
+                ui.label(if !s.armed {
+                    "-".to_owned()
+                } else if s.turn_one_hits == 0 {
                     "no hits".to_owned()
                 } else {
                     format!(

@@ -487,6 +487,7 @@ fn analyse(scenario: &Scenario, catalog: &Catalog) -> (Vec<Diagnostic>, Facts) {
         let Some(stats) = attacker.stats.as_ref().filter(|s| !s.attacks.is_empty()) else {
             continue;
         };
+        facts.armed.push(attacker.team.to_owned());
         let mut damage = 0.0;
         let hits: Vec<String> = figures
             .iter()

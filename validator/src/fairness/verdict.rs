@@ -28,6 +28,8 @@ pub(super) struct ExposureFact {
 pub(super) struct Facts {
     pub objectives: Vec<ObjectiveFact>,
     pub exposure: Vec<ExposureFact>,
+    /// The team of every figure with attack stats.
+    pub armed: Vec<String>,
     /// Figures with missing stats, written as the report writes them.
     pub missing: Vec<String>,
     /// No figure has any stats.
@@ -45,6 +47,8 @@ pub struct Standing {
     pub nearest: Option<u32>,
     /// Expected turns to its quickest objective, when the stats allow an estimate.
     pub turns: Option<f64>,
+    /// Some figure of the team has attack stats, so turn 1 could be weighed.
+    pub armed: bool,
     /// Enemy figures it can hit on turn 1 without moving, counted per attacker.
     pub turn_one_hits: usize,
     /// Expected damage it can deal on turn 1 without moving (where defences are known).
@@ -84,6 +88,7 @@ impl Verdict {
                         .iter()
                         .filter_map(|o| o.turns)
                         .min_by(f64::total_cmp),
+                    armed: facts.armed.contains(&team.id),
                     turn_one_hits: exposure.clone().map(|e| e.targets).sum(),
                     turn_one_damage: exposure.map(|e| e.damage).sum(),
                 }
@@ -187,6 +192,7 @@ mod tests {
             team: team.into(),
             nearest,
             turns,
+            armed: false,
             turn_one_hits: 0,
             turn_one_damage: 0.0,
         }
