@@ -33,6 +33,18 @@ fn sample_app(name: &str) -> (PathBuf, PathBuf, Harness<'static, EditorApp>) {
     (dir, file, harness_for(app))
 }
 
+/// A bundled scenario copied to a fresh folder and opened: the folder and the harness.
+fn bundled_app(name: &str, scenario: &str) -> (PathBuf, Harness<'static, EditorApp>) {
+    let dir = scratch(name);
+    let file = dir.join(Path::new(scenario).file_name().unwrap());
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios")
+        .join(scenario);
+    std::fs::copy(&bundled, &file).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    (dir, harness_for(app))
+}
+
 fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
@@ -404,7 +416,9 @@ fn place_turn_and_inspect_a_token_then_save() {
     assert!(harness.query_by_label("Undo rotate token").is_some());
 
     // The inspector: the team from its combo box...
-    harness.get_by_label("Team").click();
+    harness
+        .get_by_role_and_label(Role::ComboBox, "Team")
+        .click();
     harness.run_steps(2);
     harness.get_by_label("villains (Villains)").click();
     harness.run_steps(2);
@@ -1007,13 +1021,7 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
 #[test]
 fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
     use crate::export::{ExportSettings, PictureFormat};
-    let dir = scratch("objective-marks");
-    let file = dir.join("shards.yaml");
-    let bundled =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/objective-shard-rush.yaml");
-    std::fs::copy(&bundled, &file).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (dir, mut harness) = bundled_app("objective-marks", "objective-shard-rush.yaml");
     let marks = |h: &Harness<'_, EditorApp>| {
         let app = h.state();
         app.canvas.marks(&app.wb, &app.token_ui, &app.scenario_ui)
@@ -1041,7 +1049,7 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.set_format(PictureFormat::Svg);
         assert!(app.export.export_to(&mut app.wb, &settings));
-        std::fs::read_to_string(dir.join("shards.svg")).unwrap()
+        std::fs::read_to_string(dir.join("objective-shard-rush.svg")).unwrap()
     };
     let svg = export(&mut harness);
     assert!(svg.contains("data-objective=\"hold-the-altar\""));
@@ -1065,13 +1073,7 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
 /// teams side by side, and what is missing for a sharper one.
 #[test]
 fn the_fairness_panel_says_which_team_is_favoured() {
-    let dir = scratch("verdict");
-    let file = dir.join("blades.yaml");
-    let bundled =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/city-blades-gambit.yaml");
-    std::fs::copy(&bundled, &file).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    let mut harness = harness_for(app);
+    let (_dir, mut harness) = bundled_app("verdict", "city-blades-gambit.yaml");
     harness.state_mut().settle_checks();
     harness.run_steps(2);
     let verdict = harness.state().wb.doc.verdict.clone().expect("a verdict");

@@ -96,8 +96,8 @@ impl Toolbar {
         }
     }
 
-    /// The menu bar: every command, grouped, with its keys; toggles show a tick.
-    /// The menu bar; returns a recent file picked in the File menu.
+    /// The menu bar: every command, grouped, with its keys, toggles that are on lit; returns a
+    /// recent file picked in the File menu.
     pub fn menu_bar(
         &mut self,
         ui: &mut egui::Ui,

@@ -240,30 +240,30 @@ impl EditorApp {
     }
 
     fn undo(&mut self) {
-        if self.recovery.offer.is_some() {
-            self.refuse("Restore or discard the unsaved changes from the earlier session first");
-            return;
-        }
-        match self.wb.doc.undo() {
-            Some(label) => {
-                self.changed();
-                self.say(StatusKind::Done, format!("Undid {label}"));
-            }
-            None => self.refuse("Nothing to undo"),
-        }
+        self.step_history(true);
     }
 
     fn redo(&mut self) {
+        self.step_history(false);
+    }
+
+    /// One step back (undo) or forward (redo) in the history, said in the status line.
+    fn step_history(&mut self, back: bool) {
         if self.recovery.offer.is_some() {
             self.refuse("Restore or discard the unsaved changes from the earlier session first");
             return;
         }
-        match self.wb.doc.redo() {
+        let (step, done, none) = if back {
+            (self.wb.doc.undo(), "Undid", "Nothing to undo")
+        } else {
+            (self.wb.doc.redo(), "Redid", "Nothing to redo")
+        };
+        match step {
             Some(label) => {
                 self.changed();
-                self.say(StatusKind::Done, format!("Redid {label}"));
+                self.say(StatusKind::Done, format!("{done} {label}"));
             }
-            None => self.refuse("Nothing to redo"),
+            None => self.refuse(none),
         }
     }
 
