@@ -71,6 +71,16 @@ pub struct Layers<'a> {
     pub overlays: &'a mut OverlayView,
 }
 
+/// Room kept above the map after Fit, for the overlay bar that floats there.
+const OVERLAY_BAR_ROOM: f32 = 72.0;
+
+/// Where Fit puts the map: the canvas less the strip the overlay bar floats over, so the bar
+/// does not hide the map's top row.
+fn fit_area(canvas: egui::Rect) -> egui::Rect {
+    let top = (canvas.min.y + OVERLAY_BAR_ROOM).min(canvas.center().y);
+    canvas.with_min_y(top)
+}
+
 /// Most legend lines shown; the rest are counted.
 const LEGEND_LINES: usize = 8;
 
@@ -190,7 +200,7 @@ impl Canvas {
         wb.canvas_rect = Some(response.rect);
         let view = *wb
             .view
-            .get_or_insert_with(|| View::fit(bounds, response.rect, FIT_MARGIN));
+            .get_or_insert_with(|| View::fit(bounds, fit_area(response.rect), FIT_MARGIN));
         // While a tile is dragged from the palette the map is not hovered (the button has the
         // pointer), so follow the pointer itself.
         let dragged_in = || {

@@ -14,7 +14,9 @@ pub fn fairness_section(ui: &mut egui::Ui, verdict: Option<&Verdict>, report: &[
     egui::CollapsingHeader::new(RichText::new("Fairness report").strong())
         .default_open(true)
         .show(ui, |ui| {
-            if let Some(verdict) = verdict {
+            // The verdict stands on the report's figures: without a report (the file has
+            // errors, or nothing to measure), it has nothing to stand on either.
+            if let Some(verdict) = verdict.filter(|_| !report.is_empty()) {
                 verdict_view(ui, verdict);
             }
             if report.is_empty() {
