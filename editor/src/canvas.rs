@@ -86,7 +86,10 @@ const LEGEND_LINES: usize = 8;
 
 /// What the marks' colours mean, in the lower left corner of the map, for the layers that are on.
 fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
-    let lines = wb.layers.filter(wb.doc.decor.clone()).legend();
+    let lines = wb
+        .doc
+        .decor
+        .legend_of(wb.layers.objectives, wb.layers.zones);
     if lines.is_empty() {
         return;
     }

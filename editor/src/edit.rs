@@ -136,11 +136,7 @@ impl Edit {
             }
             Edit::RotateTile { index, clockwise } => {
                 let tile = tile_at(tiles, *index)?;
-                tiles[*index].rotation = if *clockwise {
-                    (tile.rotation + 1) % 6
-                } else {
-                    (tile.rotation + 5) % 6
-                };
+                tiles[*index].rotation = crate::turning::turned_rotation(tile.rotation, *clockwise);
             }
             Edit::TurnTile {
                 index,

@@ -18,11 +18,7 @@ pub fn zoom_step(wb: &mut Workbench, factor: f32) {
 /// R / Shift+R: turns the tile or token in hand, else the selection.
 pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
     if let Tool::Place(mut placement) = wb.tool {
-        placement.rotation = if clockwise {
-            (placement.rotation + 1) % 6
-        } else {
-            (placement.rotation + 5) % 6
-        };
+        placement.rotation = crate::turning::turned_rotation(placement.rotation, clockwise);
         wb.tool = Tool::Place(placement);
         return;
     }

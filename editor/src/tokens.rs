@@ -192,11 +192,7 @@ impl TokenUi {
             return;
         }
         if let Some(hand) = &mut self.in_hand {
-            hand.rotation = if clockwise {
-                (hand.rotation + 1) % 6
-            } else {
-                (hand.rotation + 5) % 6
-            };
+            hand.rotation = crate::turning::turned_rotation(hand.rotation, clockwise);
         }
     }
 

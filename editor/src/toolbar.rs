@@ -88,7 +88,6 @@ impl Toolbar {
             Command::AreaOverlay => wb.overlays.tint == Tint::Area,
             Command::RangeOverlay => wb.overlays.range,
             Command::ScenarioPanel => self.scenario_open,
-            Command::Help => self.help_open,
             Command::CarryOnTurn => wb.carry_on_turn,
             Command::ObjectivesLayer => wb.layers.objectives,
             Command::ZonesLayer => wb.layers.zones,
@@ -109,19 +108,8 @@ impl Toolbar {
             for group in Group::ALL {
                 ui.menu_button(group.name(), |ui| {
                     for command in Command::ALL.into_iter().filter(|c| c.group() == group) {
-                        let toggles = matches!(
-                            command,
-                            Command::SightOverlay
-                                | Command::ReachOverlay
-                                | Command::AreaOverlay
-                                | Command::RangeOverlay
-                                | Command::ScenarioPanel
-                                | Command::CarryOnTurn
-                                | Command::ObjectivesLayer
-                                | Command::ZonesLayer
-                        );
                         // A toggle that is on is drawn selected (lit).
-                        let on = toggles && self.is_on(wb, command);
+                        let on = self.is_on(wb, command);
                         let button = egui::Button::new(command.label())
                             .selected(on)
                             .shortcut_text(command.keys_text());

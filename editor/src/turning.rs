@@ -92,7 +92,8 @@ pub fn turn_tile(
     })
 }
 
-/// The rotation one sixth further.
+/// The rotation one sixth further, clockwise or back: how every tile, figure and preview
+/// turns.
 pub fn turned_rotation(rotation: u8, clockwise: bool) -> u8 {
     if clockwise {
         (rotation + 1) % 6

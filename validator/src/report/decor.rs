@@ -150,8 +150,18 @@ impl Decorations {
 
     /// Lines for a legend: what each colour means on this map.
     pub fn legend(&self) -> Vec<(Rgb, String)> {
+        self.legend_of(true, true)
+    }
+
+    /// The legend of the marks shown: objectives (hexes and tokens to collect) and zones each
+    /// only when on.
+    pub fn legend_of(&self, objectives: bool, zones: bool) -> Vec<(Rgb, String)> {
         let mut lines = Vec::new();
-        for o in &self.objectives {
+        let shown = |on: bool, len: usize| if on { len } else { 0 };
+        let marks = &self.objectives[..shown(objectives, self.objectives.len())];
+        let collect = &self.collect[..shown(objectives, self.collect.len())];
+        let zone_marks = &self.zones[..shown(zones, self.zones.len())];
+        for o in marks {
             lines.push((
                 o.colour,
                 format!("objective {} ({} for {})", o.id, o.kind.as_str(), o.team),
@@ -159,13 +169,12 @@ impl Decorations {
         }
         // One line per collecting objective, naming its tokens.
         let mut seen: Vec<&str> = Vec::new();
-        for c in &self.collect {
+        for c in collect {
             if seen.contains(&c.objective.as_str()) {
                 continue;
             }
             seen.push(&c.objective);
-            let tokens: Vec<&str> = self
-                .collect
+            let tokens: Vec<&str> = collect
                 .iter()
                 .filter(|d| d.objective == c.objective)
                 .map(|d| d.token.as_str())
@@ -180,7 +189,7 @@ impl Decorations {
                 ),
             ));
         }
-        for z in &self.zones {
+        for z in zone_marks {
             lines.push((z.colour, format!("deployment zone of {}", z.team)));
         }
         lines
