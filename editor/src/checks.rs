@@ -9,12 +9,14 @@ use megahex::Checker;
 use megahex_schema::{Catalog, Scenario};
 
 use crate::document::{Problem, check_with};
-use crate::storage;
+use crate::text_patch;
 
 /// One scenario to check.
 struct Request {
     generation: u64,
     scenario: Box<Scenario>,
+    /// The file's text as last read or saved, so problems point at the lines a save writes.
+    original: Option<String>,
     modeline: Option<String>,
     dir: Option<PathBuf>,
     repaint: Option<egui::Context>,
@@ -68,11 +70,12 @@ impl CheckRunner {
         }
     }
 
-    /// Asks for a check of `scenario`; any answer to an earlier request will be ignored.
-    /// `repaint` is woken when the answer is ready.
+    /// Asks for a check of `scenario` as it would be saved over `original`; any answer to an
+    /// earlier request will be ignored. `repaint` is woken when the answer is ready.
     pub fn request(
         &mut self,
         scenario: &Scenario,
+        original: Option<&str>,
         modeline: Option<&str>,
         dir: Option<PathBuf>,
         repaint: Option<&egui::Context>,
@@ -82,6 +85,7 @@ impl CheckRunner {
         let request = Request {
             generation: self.next,
             scenario: Box::new(scenario.clone()),
+            original: original.map(str::to_owned),
             modeline: modeline.map(str::to_owned),
             dir,
             repaint: repaint.cloned(),
@@ -185,7 +189,12 @@ fn not_started(generation: u64, error: &str) -> Report {
 }
 
 fn run(checker: &Checker, request: &Request) -> Report {
-    match storage::to_yaml(&request.scenario, request.modeline.as_deref()) {
+    let text = text_patch::saved_text(
+        request.original.as_deref(),
+        &request.scenario,
+        request.modeline.as_deref(),
+    );
+    match text {
         Ok(text) => {
             let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
             let verdict = outcome.as_ref().and_then(|o| {
@@ -225,14 +234,14 @@ mod tests {
     fn only_the_newest_request_is_answered() {
         let mut doc = Document::sample();
         let mut runner = CheckRunner::start();
-        runner.request(doc.scenario().unwrap(), None, None, None);
+        runner.request(doc.scenario().unwrap(), None, None, None, None);
         // Stack a tile on another: an overlap the checker must report for the newest request.
         doc.apply(Edit::MoveTile {
             index: 1,
             at: [1, 0],
         })
         .unwrap();
-        runner.request(doc.scenario().unwrap(), None, None, None);
+        runner.request(doc.scenario().unwrap(), None, None, None, None);
         assert!(runner.is_busy());
         let report = runner.wait(Duration::from_secs(30)).unwrap();
         assert_eq!(report.generation, 2);

@@ -11,7 +11,7 @@ use megahex_schema::{Catalog, Map, Ruleset, Scenario};
 use megahex::report::decor::Decorations;
 
 use crate::edit::{Edit, Editing};
-use crate::storage;
+use crate::{storage, text_patch};
 
 /// File name shown for the bundled sample.
 pub const SAMPLE_NAME: &str = "sample.yaml";
@@ -297,15 +297,20 @@ impl Document {
         }
     }
 
-    /// The text a save writes to `target`: the current scenario as deterministic YAML, with the
-    /// file's modeline adjusted to the target's folder.
+    /// The text a save writes to `target`: the file's own text with the edits written in
+    /// (comments, order and style kept), or deterministic YAML for a file the editor made,
+    /// with the modeline adjusted to the target's folder.
     pub fn text_for(&self, target: &Path) -> Result<String, String> {
         let scenario = self
             .scenario()
             .ok_or("there is no scenario to save: the file did not load")?;
         let modeline =
             storage::modeline_for(self.modeline.as_deref(), self.path.as_deref(), target);
-        storage::to_yaml(scenario, modeline.as_deref())
+        let original = self
+            .on_disk
+            .as_deref()
+            .and_then(|b| std::str::from_utf8(b).ok());
+        text_patch::saved_text(original, scenario, modeline.as_deref())
     }
 
     /// The current scenario as it would be saved in place, for checks and recovery copies.

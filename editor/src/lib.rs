@@ -37,6 +37,7 @@ pub mod scenario_widgets;
 pub mod snap;
 pub mod status_bar;
 pub mod storage;
+pub mod text_patch;
 pub mod tile_palette;
 pub mod token_rules;
 pub mod tokens;

@@ -40,7 +40,11 @@ pub fn to_yaml(scenario: &Scenario, modeline: Option<&str>) -> Result<String, St
 const FLOW_WIDTH: usize = 100;
 
 /// Writes a mapping in block style at `indent` spaces.
-fn block_mapping(map: &Mapping, indent: usize, out: &mut String) -> Result<(), serde_yaml::Error> {
+pub(crate) fn block_mapping(
+    map: &Mapping,
+    indent: usize,
+    out: &mut String,
+) -> Result<(), serde_yaml::Error> {
     let pad = " ".repeat(indent);
     for (key, value) in map {
         let Some(key_text) = flow(key) else {
@@ -84,7 +88,7 @@ fn block_mapping(map: &Mapping, indent: usize, out: &mut String) -> Result<(), s
 }
 
 /// Writes a sequence in block style, each item flow style when it fits on its line.
-fn block_sequence(
+pub(crate) fn block_sequence(
     items: &[Value],
     indent: usize,
     out: &mut String,
@@ -128,7 +132,7 @@ fn is_scalar(value: &Value) -> bool {
 }
 
 /// A value in flow style, or `None` when it should not be (multi-line text, tags).
-fn flow(value: &Value) -> Option<String> {
+pub(crate) fn flow(value: &Value) -> Option<String> {
     match value {
         Value::Null => Some("null".to_owned()),
         Value::Bool(b) => Some(b.to_string()),

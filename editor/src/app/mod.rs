@@ -278,8 +278,10 @@ impl EditorApp {
     fn request_check(&mut self) {
         if let Some(scenario) = self.wb.doc.scenario() {
             let dir = self.wb.doc.dir();
+            let original = self.wb.doc.on_disk.as_deref();
             self.checks.request(
                 scenario,
+                original.and_then(|b| std::str::from_utf8(b).ok()),
                 self.wb.doc.modeline.as_deref(),
                 dir,
                 self.wb.ctx.as_ref(),
