@@ -494,7 +494,7 @@ impl Canvas {
     }
 
     /// Highlights and previews for the current selection and gesture.
-    pub(crate) fn marks(&self, wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
+    pub fn marks(&self, wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
         let free_placement = wb.alt_held();
         let mut marks = Marks {
             hovered: wb.hovered,

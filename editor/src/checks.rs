@@ -135,8 +135,7 @@ impl CheckRunner {
         latest
     }
 
-    /// Waits up to `timeout` for the answer to the newest request, for tests.
-    #[cfg(test)]
+    /// Waits up to `timeout` for the answer to the newest request.
     pub fn wait(&mut self, timeout: std::time::Duration) -> Option<Report> {
         use std::time::Instant;
         let deadline = Instant::now() + timeout;

@@ -393,8 +393,7 @@ pub fn new_checker() -> Result<Checker, String> {
 
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
 /// Returns the outcome (when the checker could start) and the findings as problems. The full
-/// check, as the background worker runs it; tests call it directly.
-#[cfg(test)]
+/// check, as the background worker runs it, for callers that want its answer at once.
 pub fn check_bytes(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<Problem>) {
     match new_checker() {
         Ok(checker) => check_with(&checker, bytes, folder_of(path).as_deref()),

@@ -268,9 +268,8 @@ impl ExportPanel {
         }
     }
 
-    /// Exports and waits for the outcome, for tests.
-    #[cfg(test)]
-    pub(crate) fn export_to(&mut self, wb: &mut Workbench, settings: &ExportSettings) -> bool {
+    /// Exports and waits for the outcome (headless use: scripts and tests).
+    pub fn export_to(&mut self, wb: &mut Workbench, settings: &ExportSettings) -> bool {
         if !self.start_export(wb, settings) {
             return false;
         }

@@ -16,8 +16,6 @@ pub mod edit;
 mod edit_properties;
 pub mod export;
 pub mod fairness_view;
-#[cfg(test)]
-mod flows;
 pub mod inspector;
 pub mod map_commands;
 pub mod objective_panel;

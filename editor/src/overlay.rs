@@ -129,7 +129,6 @@ pub enum Seen {
 
 impl Seen {
     /// Reads a [`Sight`] from the source to a hex.
-    #[cfg(test)]
     pub fn of(sight: &Sight) -> Seen {
         Seen::from_verdicts(sight.visible, sight.reverse_visible)
     }

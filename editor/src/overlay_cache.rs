@@ -99,8 +99,7 @@ impl Cache {
         }
     }
 
-    /// Waits until every question asked has its answer, for tests.
-    #[cfg(test)]
+    /// Waits until every question asked has its answer (headless use: scripts and tests).
     pub fn wait(&mut self) {
         while !self.pending.is_empty() {
             match self.worker.wait(std::time::Duration::from_secs(10)) {

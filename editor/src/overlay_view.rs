@@ -201,7 +201,7 @@ impl OverlayView {
 
     /// Computes (or takes from the cache) what the canvas paints for the overlays this frame,
     /// and the note shown under the legend.
-    pub(crate) fn overlay_layer(&mut self, wb: &Workbench) -> Layer {
+    pub fn overlay_layer(&mut self, wb: &Workbench) -> Layer {
         let mut layer = Layer::default();
         self.note = None;
         if !wb.overlays.any() {
@@ -345,7 +345,7 @@ impl OverlayView {
 
 /// The fill of a hex for a line-of-sight verdict: hidden hexes are darkened more, so what can
 /// be seen stands out.
-pub(crate) fn sight_tint(seen: Seen) -> Color32 {
+pub fn sight_tint(seen: Seen) -> Color32 {
     let alpha = if seen == Seen::Hidden {
         0.7
     } else {

@@ -121,8 +121,7 @@ impl Worker {
         self.answers.try_iter().collect()
     }
 
-    /// Waits up to `timeout` for the next answer, for tests.
-    #[cfg(test)]
+    /// Waits up to `timeout` for the next answer.
     pub fn wait(&mut self, timeout: std::time::Duration) -> Option<(u64, Question, Answer)> {
         self.answers.recv_timeout(timeout).ok()
     }

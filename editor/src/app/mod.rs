@@ -25,34 +25,34 @@ use crate::workbench::{StatusKind, Tool, Workbench};
 pub struct EditorApp {
     /// What every panel works on.
     pub wb: Workbench,
-    pub(crate) canvas: crate::canvas::Canvas,
-    pub(crate) checks: CheckRunner,
-    pub(crate) dialog: Option<Dialog>,
-    pub(crate) recovery: Recovery,
+    pub canvas: crate::canvas::Canvas,
+    pub checks: CheckRunner,
+    pub dialog: Option<Dialog>,
+    pub recovery: Recovery,
     /// Gives dialogs' path fields the keyboard once, when they open.
     focus_dialog: bool,
     /// The toolbar, menu bar and shortcut window.
-    pub(crate) toolbar: crate::toolbar::Toolbar,
+    pub toolbar: crate::toolbar::Toolbar,
     /// The title last sent to the window, so it is only sent when it changes.
-    pub(crate) shown_title: Option<String>,
+    pub shown_title: Option<String>,
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
-    pub(crate) overlay_view: crate::overlay_view::OverlayView,
+    pub overlay_view: crate::overlay_view::OverlayView,
     /// The watch on the open file, and a conflict waiting for a decision.
-    pub(crate) disk: crate::disk::DiskWatch,
+    pub disk: crate::disk::DiskWatch,
     /// The token palette: the token in hand.
-    pub(crate) token_ui: crate::tokens::TokenUi,
+    pub token_ui: crate::tokens::TokenUi,
     /// The token inspector: the field being typed in.
-    pub(crate) inspector: crate::inspector::Inspector,
+    pub inspector: crate::inspector::Inspector,
     /// The scenario panels: open or not, text being typed, the painting stroke.
-    pub(crate) scenario_ui: crate::scenario_panel::ScenarioUi,
+    pub scenario_ui: crate::scenario_panel::ScenarioUi,
     /// The export dialog.
-    pub(crate) export: crate::export::ExportPanel,
+    pub export: crate::export::ExportPanel,
     /// Recently opened and saved files.
-    pub(crate) recent: crate::recent::Recent,
+    pub recent: crate::recent::Recent,
     /// Choices kept across sessions.
-    pub(crate) preferences: crate::preferences::Preferences,
+    pub preferences: crate::preferences::Preferences,
 }
 
 impl EditorApp {
@@ -304,9 +304,9 @@ impl EditorApp {
         }
     }
 
-    /// Waits for the check in flight, for tests.
-    #[cfg(test)]
-    pub(crate) fn settle_checks(&mut self) {
+    /// Waits (up to a minute) for the check in flight, so a caller driving the editor
+    /// headless sees its answer.
+    pub fn settle_checks(&mut self) {
         if let Some(report) = self.checks.wait(std::time::Duration::from_secs(60)) {
             self.take_report(report);
         }

@@ -1,6 +1,8 @@
 //! Flow tests on the real app, driven headless through egui_kittest: pointer events on the map,
 //! key presses, buttons found by their labels, and the saved file checked with the library.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 
 use egui::accesskit::Role;
@@ -10,10 +12,10 @@ use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable, by};
 use megahex::board::Axial;
 use megahex_schema::{Scenario, Side, TilePlacement};
 
-use crate::app::EditorApp;
-use crate::dialogs::Dialog;
-use crate::document::{Document, check_bytes};
-use crate::workbench::Selection;
+use megahex_editor::app::EditorApp;
+use megahex_editor::dialogs::Dialog;
+use megahex_editor::document::{Document, check_bytes};
+use megahex_editor::workbench::Selection;
 
 fn scratch(name: &str) -> PathBuf {
     let dir =
@@ -28,7 +30,7 @@ fn scratch(name: &str) -> PathBuf {
 fn sample_app(name: &str) -> (PathBuf, PathBuf, Harness<'static, EditorApp>) {
     let dir = scratch(name);
     let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    std::fs::write(&file, megahex_editor::document::SAMPLE_YAML).unwrap();
     let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
     (dir, file, harness_for(app))
 }
@@ -276,7 +278,7 @@ fn commands(harness: &Harness<'_, EditorApp>) -> Vec<egui::ViewportCommand> {
 fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
     let dir = scratch("close");
     let file = dir.join("sample.yaml");
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    std::fs::write(&file, megahex_editor::document::SAMPLE_YAML).unwrap();
     let recovery = dir.join("recovery");
     let mut app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
     // Long enough that only the close writes the copy.
@@ -290,7 +292,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
         Some("Megahex editor - sample.yaml •"),
         "the window title shows the dirty mark"
     );
-    assert!(crate::storage::find_recovery(&recovery, Some(&file)).is_none());
+    assert!(megahex_editor::storage::find_recovery(&recovery, Some(&file)).is_none());
 
     harness
         .input_mut()
@@ -303,7 +305,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
     assert!(commands(&harness).contains(&egui::ViewportCommand::CancelClose));
     assert_eq!(harness.state().dialog, Some(Dialog::Quit));
     assert!(
-        crate::storage::find_recovery(&recovery, Some(&file)).is_some(),
+        megahex_editor::storage::find_recovery(&recovery, Some(&file)).is_some(),
         "the work is on disk before the user answers"
     );
     harness.run_steps(1);
@@ -314,7 +316,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
     drop(harness);
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
-        crate::document::SAMPLE_YAML,
+        megahex_editor::document::SAMPLE_YAML,
         "the file is untouched"
     );
 
@@ -334,7 +336,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
 /// the pointer moves.
 #[test]
 fn line_of_sight_overlay_from_a_figure_with_l() {
-    use crate::overlay::{Seen, Tint};
+    use megahex_editor::overlay::{Seen, Tint};
     let (_, _, mut harness) = sample_app("los");
     // legacy stands on [0, 0].
     let pos = screen_of(&harness, [0, 0]);
@@ -361,7 +363,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
         app.overlay_view.cache.computed, 4,
         "cached, not asked per frame"
     );
-    let source = crate::overlay_view::overlay_source(&app.wb).unwrap();
+    let source = megahex_editor::overlay_view::overlay_source(&app.wb).unwrap();
     // The answers come from the worker thread; wait for the last ones.
     app.overlay_view.cache.wait();
     let layer = app.overlay_view.overlay_layer(&app.wb);
@@ -372,7 +374,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
             megahex::board::los::best_sight(board, &source.hexes, &[*at], scene.rules).unwrap();
         assert_eq!(
             *color,
-            crate::overlay_view::sight_tint(Seen::of(&sight)),
+            megahex_editor::overlay_view::sight_tint(Seen::of(&sight)),
             "{at:?}"
         );
     }
@@ -591,7 +593,10 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     let pos = screen_of(&harness, [0, 1]);
     click_at(&mut harness, pos);
     press(&mut harness, Modifiers::NONE, Key::Escape);
-    assert_eq!(harness.state().wb.tool, crate::workbench::Tool::Select);
+    assert_eq!(
+        harness.state().wb.tool,
+        megahex_editor::workbench::Tool::Select
+    );
     let objective = scenario(&harness).objectives[2].clone();
     assert_eq!(objective.id, "hold-plaza");
     assert_eq!(objective.team, "rebels");
@@ -789,7 +794,7 @@ fn the_help_window_lists_every_command_with_its_keys() {
     press(&mut harness, Modifiers::NONE, Key::F1);
     assert!(harness.state().toolbar.help_open, "F1 opens the help");
     harness.get_by_label("Commands and shortcuts");
-    for command in crate::command::Command::ALL {
+    for command in megahex_editor::command::Command::ALL {
         harness.get_by_label(command.tooltip());
         let keys = command.keys_text();
         if !keys.is_empty() {
@@ -803,10 +808,10 @@ fn the_help_window_lists_every_command_with_its_keys() {
     assert!(!harness.state().toolbar.help_open, "F1 again closes it");
 
     // Every menu of the menu bar lists its commands.
-    for group in crate::command::Group::ALL {
+    for group in megahex_editor::command::Group::ALL {
         harness.get_by_label(group.name()).click();
         harness.run_steps(2);
-        for command in crate::command::Command::ALL
+        for command in megahex_editor::command::Command::ALL
             .into_iter()
             .filter(|c| c.group() == group)
         {
@@ -922,7 +927,7 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
         "{}.yaml",
         "a-very-long-scenario-file-name".repeat(4)
     ));
-    std::fs::write(&file, crate::document::SAMPLE_YAML).unwrap();
+    std::fs::write(&file, megahex_editor::document::SAMPLE_YAML).unwrap();
     let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1200.0, 800.0))
@@ -964,7 +969,7 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
 /// C cycles the hex labels: coordinates, tile/hex names, then nothing; the status says which.
 #[test]
 fn c_cycles_the_hex_labels() {
-    use crate::draw::HexLabels;
+    use megahex_editor::draw::HexLabels;
     let (_dir, _file, mut harness) = sample_app("labels");
     assert_eq!(harness.state().wb.hex_labels, HexLabels::Off);
     for expected in [HexLabels::Axial, HexLabels::TileHex, HexLabels::Off] {
@@ -996,7 +1001,7 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
     };
     let turned = ghost(&harness);
     assert_eq!(turned.rotation, 1, "R turned the preview");
-    let crate::workbench::Tool::Place(placement) = harness.state().wb.tool else {
+    let megahex_editor::workbench::Tool::Place(placement) = harness.state().wb.tool else {
         panic!("still placing");
     };
     let landing = TilePlacement {
@@ -1020,7 +1025,7 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
 /// the map and in exports; O and Z hide them in both.
 #[test]
 fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
-    use crate::export::{ExportSettings, PictureFormat};
+    use megahex_editor::export::{ExportSettings, PictureFormat};
     let (dir, mut harness) = bundled_app("objective-marks", "objective-shard-rush.yaml");
     let marks = |h: &Harness<'_, EditorApp>| {
         let app = h.state();
