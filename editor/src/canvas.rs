@@ -40,6 +40,20 @@ pub enum Drag {
         /// The hex under the pointer now.
         to: Axial,
     },
+    /// Moving every selected piece by the same offset.
+    Group {
+        /// The hex under the pointer when the drag began.
+        grab: Axial,
+        /// The hex under the pointer now.
+        to: Axial,
+    },
+    /// Shift+drag: selecting what lies inside a box, in world space.
+    Box {
+        /// Where the drag began.
+        from_in_world: Pos2,
+        /// Where the pointer is now.
+        to_in_world: Pos2,
+    },
     /// Moving a token, all its hexes by the same offset.
     Token {
         /// Position in `tokens`.
@@ -166,6 +180,23 @@ fn offset(at: Axial, from: Axial, to: Axial) -> Axial {
     ]
 }
 
+/// Shift+click: adds the token on the hex (else its tile) to the selection, or drops it.
+fn toggle_at(wb: &mut Workbench, at: Axial) {
+    let piece = wb
+        .doc
+        .tokens_at(at)
+        .map(|t| Selection::Token(t.index))
+        .next()
+        .or_else(|| {
+            let hex = wb.doc.board.as_ref()?.get(at)?;
+            Some(Selection::Tile(hex.placement))
+        });
+    if let Some(piece) = piece {
+        wb.picked = Some(at);
+        crate::group::toggle(wb, piece);
+    }
+}
+
 impl Canvas {
     /// The map: draws it and turns pointer gestures into selections and edits.
     pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, layers: Layers<'_>) {
@@ -229,8 +260,17 @@ impl Canvas {
                 .input(|i| i.pointer.press_origin())
                 .or(pointer)
                 .map(|p| hex_at_screen(&view, p));
-            self.drag = match origin {
-                Some(grab) if response.drag_started_by(PointerButton::Primary) => {
+            let box_select = wb.tool == Tool::Select && ui.input(|i| i.modifiers.shift);
+            let start = ui.input(|i| i.pointer.press_origin()).or(pointer);
+            self.drag = match (origin, start) {
+                (Some(_), Some(at)) if box_select => {
+                    let from_in_world = view.world_from_screen(at);
+                    Some(Drag::Box {
+                        from_in_world,
+                        to_in_world: from_in_world,
+                    })
+                }
+                (Some(grab), _) if response.drag_started_by(PointerButton::Primary) => {
                     Some(self.start_drag(wb, grab))
                 }
                 _ => Some(Drag::Pan),
@@ -238,9 +278,14 @@ impl Canvas {
         }
         if response.dragged() {
             match &mut self.drag {
-                Some(Drag::Tile { to, .. } | Drag::Token { to, .. }) => {
+                Some(Drag::Tile { to, .. } | Drag::Token { to, .. } | Drag::Group { to, .. }) => {
                     if let Some(at) = pointer_hex {
                         *to = at;
+                    }
+                }
+                Some(Drag::Box { to_in_world, .. }) => {
+                    if let Some(p) = pointer {
+                        *to_in_world = view.world_from_screen(p);
                     }
                 }
                 Some(Drag::Paint) => {}
@@ -271,6 +316,7 @@ impl Canvas {
                     let keep = ui.input(|i| i.modifiers.shift);
                     layers.tokens.place_token(wb, at, keep);
                 }
+                Tool::Select if ui.input(|i| i.modifiers.shift) => toggle_at(wb, at),
                 Tool::Select => self.select_at(wb, at),
                 // Painted by `paint_input` as the button goes down and up.
                 Tool::Paint(_) => {}
@@ -336,6 +382,13 @@ impl Canvas {
             .and_then(|b| b.get(grab))
             .map(|h| h.placement);
         let tokens_here: Vec<usize> = wb.doc.tokens_at(grab).map(|t| t.index).collect();
+        if crate::group::is_group(wb)
+            && crate::group::selected(wb)
+                .into_iter()
+                .any(|p| crate::group::piece_hexes(wb, p).contains(&grab))
+        {
+            return Drag::Group { grab, to: grab };
+        }
         match wb.selection {
             Some(Selection::Tile(index)) if tile_here == Some(index) => {
                 return Drag::Tile {
@@ -354,7 +407,7 @@ impl Canvas {
             _ => {}
         }
         if let Some(&index) = tokens_here.first() {
-            wb.selection = Some(Selection::Token(index));
+            crate::group::select_only(wb, Some(Selection::Token(index)));
             wb.picked = Some(grab);
             return Drag::Token {
                 index,
@@ -374,6 +427,26 @@ impl Canvas {
     fn finish_drag(&mut self, wb: &mut Workbench, drag: Drag) {
         match drag {
             Drag::Pan | Drag::Paint => {}
+            Drag::Group { grab, to } => {
+                if grab != to {
+                    let by = [to[0] - grab[0], to[1] - grab[1]];
+                    let edit = crate::group::move_edit(wb, by);
+                    crate::map_commands::run_group_edit(wb, edit);
+                }
+            }
+            Drag::Box {
+                from_in_world,
+                to_in_world,
+            } => {
+                let found = crate::group::select_in_box(wb, from_in_world, to_in_world, true);
+                let total = crate::group::selected(wb).len();
+                wb.say(
+                    StatusKind::Done,
+                    format!(
+                        "The box picked {found}; {total} selected (Shift+click one to drop it)"
+                    ),
+                );
+            }
             Drag::Tile { index, grab, to } => {
                 let Some(tile) = wb.doc.scenario().and_then(|s| s.map.tiles.get(index)) else {
                     return;
@@ -436,6 +509,7 @@ impl Canvas {
     /// through them, so a tile under a figure can still be selected.
     pub(crate) fn select_at(&mut self, wb: &mut Workbench, at: Axial) {
         wb.picked = Some(at);
+        wb.more.clear();
         let mut candidates: Vec<Selection> = wb
             .doc
             .tokens_at(at)
@@ -475,7 +549,7 @@ impl Canvas {
                 .doc
                 .scenario()
                 .map_or(0, |s| s.map.tiles.len().saturating_sub(1));
-            wb.selection = Some(Selection::Tile(index));
+            crate::group::select_only(wb, Some(Selection::Tile(index)));
             wb.tool = Tool::Select;
             wb.say(
                 StatusKind::Done,
@@ -515,18 +589,13 @@ impl Canvas {
                     .collect()
             })
         };
-        match wb.selection {
-            Some(Selection::Tile(index)) => marks.selected_tile = tile_of(index),
-            Some(Selection::Token(index)) => {
-                marks.selected_token = wb
-                    .doc
-                    .tokens
-                    .iter()
-                    .find(|t| t.index == index)
-                    .map(|t| t.hexes.clone())
-                    .unwrap_or_default();
+        for piece in crate::group::selected(wb) {
+            match piece {
+                Selection::Tile(index) => marks.selected_tile.extend(tile_of(index)),
+                Selection::Token(_) => marks
+                    .selected_token
+                    .extend(crate::group::piece_hexes(wb, piece)),
             }
-            None => {}
         }
         // A tile ghost is red where it would lie on another tile.
         let ghost = |placement: TilePlacement, moving: Option<usize>| -> Option<Ghost> {
@@ -563,6 +632,24 @@ impl Canvas {
                     };
                     marks.ghost_tile = ghost(moved, Some(index));
                 }
+            }
+            (
+                _,
+                Some(Drag::Box {
+                    from_in_world,
+                    to_in_world,
+                }),
+            ) => {
+                marks.select_box = Some(egui::Rect::from_two_pos(from_in_world, to_in_world));
+            }
+            (_, Some(Drag::Group { grab, to })) => {
+                marks.ghost_token = crate::group::selected(wb)
+                    .into_iter()
+                    .flat_map(|p| crate::group::piece_hexes(wb, p))
+                    .map(|h| offset(h, grab, to))
+                    .collect();
+                marks.ghost_token_ok =
+                    crate::group::move_edit(wb, [to[0] - grab[0], to[1] - grab[1]]).is_ok();
             }
             (_, Some(Drag::Token { index, grab, to })) => {
                 if let Some(token) = wb.doc.tokens.iter().find(|t| t.index == index) {

@@ -32,6 +32,16 @@ pub enum Command {
     Flip,
     /// Remove the selection.
     Delete,
+    /// Put the selection on the system clipboard as YAML.
+    Copy,
+    /// Copy the selection, then remove it.
+    Cut,
+    /// Add what the clipboard holds, under the pointer.
+    Paste,
+    /// Copies of the selection beside it.
+    Duplicate,
+    /// Select every tile and token.
+    SelectAll,
     /// Whether turning a tile turns what stands on it (a toggle).
     CarryOnTurn,
     /// Stop placing or painting, or clear the selection.
@@ -174,7 +184,7 @@ impl Shortcut {
 
 impl Command {
     /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 26] = [
+    pub const ALL: [Command; 31] = [
         Command::New,
         Command::Open,
         Command::Save,
@@ -187,6 +197,11 @@ impl Command {
         Command::RotateCounterClockwise,
         Command::Flip,
         Command::Delete,
+        Command::Copy,
+        Command::Cut,
+        Command::Paste,
+        Command::Duplicate,
+        Command::SelectAll,
         Command::CarryOnTurn,
         Command::Cancel,
         Command::Fit,
@@ -218,6 +233,11 @@ impl Command {
             Command::RotateCounterClockwise => "Rotate counter-clockwise",
             Command::Flip => "Flip tile",
             Command::Delete => "Delete",
+            Command::Copy => "Copy",
+            Command::Cut => "Cut",
+            Command::Paste => "Paste",
+            Command::Duplicate => "Duplicate",
+            Command::SelectAll => "Select all",
             Command::CarryOnTurn => "Tokens turn with their tile",
             Command::Cancel => "Cancel / deselect",
             Command::Fit => "Fit",
@@ -251,7 +271,18 @@ impl Command {
             }
             Command::RotateCounterClockwise => "Turn it one sixth counter-clockwise",
             Command::Flip => "Turn the selected tile, or the tile being placed, to its other side",
-            Command::Delete => "Remove the selected tile or token",
+            Command::Delete => "Remove the selected tiles and tokens",
+            Command::Copy => {
+                "Copy the selected tiles and tokens, as YAML, to paste here, in another editor window or in a text editor"
+            }
+            Command::Cut => "Copy the selected tiles and tokens, then remove them",
+            Command::Paste => {
+                "Add the copied tiles and tokens, the first one under the pointer (or where they were copied from)"
+            }
+            Command::Duplicate => "Put copies of the selected tokens beside them",
+            Command::SelectAll => {
+                "Select every tile and token (Shift+click or Shift+drag picks several)"
+            }
             Command::CarryOnTurn => {
                 "When on, turning a tile turns the tokens, objective and zone hexes on it too; when off, they stay where they stand"
             }
@@ -294,6 +325,11 @@ impl Command {
             Command::RotateCounterClockwise => const { &[shift(Key::R)] },
             Command::Flip => const { &[plain(Key::F)] },
             Command::Delete => const { &[plain(Key::Delete), plain(Key::Backspace)] },
+            Command::Copy => const { &[ctrl(Key::C)] },
+            Command::Cut => const { &[ctrl(Key::X)] },
+            Command::Paste => const { &[ctrl(Key::V)] },
+            Command::Duplicate => const { &[ctrl(Key::D)] },
+            Command::SelectAll => const { &[ctrl(Key::A)] },
             Command::Cancel => const { &[plain(Key::Escape)] },
             Command::Fit => const { &[plain(Key::Home)] },
             Command::ZoomIn => const { &[plain(Key::Plus), plain(Key::Equals)] },
@@ -325,6 +361,11 @@ impl Command {
             | Command::RotateCounterClockwise
             | Command::Flip
             | Command::Delete
+            | Command::Copy
+            | Command::Cut
+            | Command::Paste
+            | Command::Duplicate
+            | Command::SelectAll
             | Command::CarryOnTurn
             | Command::Cancel => Group::Edit,
             Command::Fit
@@ -379,9 +420,23 @@ pub fn pressed(ctx: &egui::Context) -> Vec<Command> {
                     modifiers,
                     ..
                 } => Command::for_key(*key, *modifiers),
+                // The window turns Ctrl+C and Ctrl+X into these instead of key presses.
+                egui::Event::Copy => Some(Command::Copy),
+                egui::Event::Cut => Some(Command::Cut),
                 _ => None,
             })
             .collect()
+    })
+}
+
+/// The text a Ctrl+V brought from the system clipboard this frame (the window reads the
+/// clipboard and sends it instead of the key press).
+pub fn pasted_text(ctx: &egui::Context) -> Option<String> {
+    ctx.input(|i| {
+        i.events.iter().find_map(|e| match e {
+            egui::Event::Paste(text) => Some(text.clone()),
+            _ => None,
+        })
     })
 }
 

@@ -77,10 +77,12 @@ pub struct Ghost {
 pub struct Marks {
     /// The hex under the pointer.
     pub hovered: Option<Axial>,
-    /// The hexes of the selected tile, outlined as one shape.
+    /// The hexes of the selected tiles, outlined as one shape.
     pub selected_tile: Vec<Axial>,
-    /// The hexes of the selected token.
+    /// The hexes of the selected tokens.
     pub selected_token: Vec<Axial>,
+    /// A box being dragged to select what lies inside it, in world space.
+    pub select_box: Option<egui::Rect>,
     /// A tile being placed or moved.
     pub ghost_tile: Option<Ghost>,
     /// Where a dragged token would land.
@@ -363,6 +365,19 @@ pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
         draw_outline(painter, view, &hexes, Stroke::new(2.5, color));
         draw_tile_arrow(painter, view, ghost.centre, ghost.rotation);
         draw_tile_label(painter, view, ghost.centre, &ghost.label);
+    }
+    if let Some(rect_in_world) = marks.select_box {
+        let rect = egui::Rect::from_two_pos(
+            view.screen_from_world(rect_in_world.min),
+            view.screen_from_world(rect_in_world.max),
+        );
+        painter.rect(
+            rect,
+            0.0,
+            SELECTED.gamma_multiply(0.12),
+            Stroke::new(1.5, SELECTED),
+            egui::StrokeKind::Inside,
+        );
     }
     if !marks.ghost_token.is_empty() {
         let color = if marks.ghost_token_ok {

@@ -73,6 +73,15 @@ pub enum Edit {
         /// Position in `tokens`.
         index: usize,
     },
+    /// Several edits made as one step, so one undo takes them all back: moving, turning or
+    /// removing a selection of several pieces, pasting. Each applies to the scenario the one
+    /// before it left; if any cannot be made, none is.
+    Batch {
+        /// The name the undo menu shows: "move 2 tiles and 3 tokens".
+        label: String,
+        /// The edits, in order.
+        edits: Vec<Edit>,
+    },
     /// Replace the whole scenario, for panel edits (teams, objectives, rules, text).
     Replace(Box<Scenario>),
     /// Take the version another program saved, dropping the unsaved edits (undo brings them
@@ -94,6 +103,7 @@ impl Edit {
             Edit::RotateToken { .. } => "rotate token".into(),
             Edit::UpdateToken { token, .. } => format!("edit {}", token.id),
             Edit::RemoveToken { .. } => "remove token".into(),
+            Edit::Batch { label, .. } => label.clone(),
             Edit::Replace(_) => "edit scenario".into(),
             Edit::ReloadFromDisk(_) => "reload from disk".into(),
         }
@@ -192,6 +202,11 @@ impl Edit {
                     return Err("no such token".into());
                 }
                 scenario.tokens.remove(*index);
+            }
+            Edit::Batch { edits, .. } => {
+                for edit in edits {
+                    edit.apply(scenario)?;
+                }
             }
             Edit::Replace(new) | Edit::ReloadFromDisk(new) => *scenario = (**new).clone(),
         }

@@ -5,6 +5,7 @@
 pub mod app;
 pub mod canvas;
 pub mod checks;
+pub mod clipboard;
 pub mod command;
 pub mod deployment;
 pub mod dialogs;
@@ -16,6 +17,7 @@ pub mod edit;
 mod edit_properties;
 pub mod export;
 pub mod fairness_view;
+pub mod group;
 pub mod inspector;
 pub mod map_commands;
 pub mod objective_panel;

@@ -26,6 +26,11 @@ pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
         tokens.turn_in_hand(wb, clockwise);
         return;
     }
+    if crate::group::is_group(wb) {
+        let edit = crate::group::turn_edit(wb, clockwise);
+        run_group_edit(wb, edit);
+        return;
+    }
     match wb.selection {
         Some(Selection::Tile(index)) => turn_selected_tile(wb, index, clockwise),
         Some(Selection::Token(index)) => {
@@ -113,17 +118,51 @@ pub fn flip(wb: &mut Workbench) {
     }
 }
 
-/// Delete: removes the selected tile or token.
+/// Makes a group edit, or says why it cannot be made; the status line names what it did.
+pub fn run_group_edit(wb: &mut Workbench, edit: Result<Edit, String>) -> bool {
+    match edit {
+        Ok(edit) => {
+            let label = edit.label();
+            let done = wb.edit(edit);
+            if done {
+                wb.say(StatusKind::Done, capitalised(&label));
+            }
+            done
+        }
+        Err(reason) => {
+            wb.refuse(&reason);
+            false
+        }
+    }
+}
+
+/// "Move 2 tiles" from "move 2 tiles".
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Delete: removes the selected tiles and tokens.
 pub fn remove_selected(wb: &mut Workbench) {
+    if crate::group::is_group(wb) {
+        let edit = crate::group::remove_edit(wb).ok_or_else(|| "Nothing is selected".to_owned());
+        if run_group_edit(wb, edit) {
+            crate::group::select_only(wb, None);
+        }
+        return;
+    }
     match wb.selection {
         Some(Selection::Tile(index)) => {
             if wb.edit(Edit::RemoveTile { index }) {
-                wb.selection = None;
+                crate::group::select_only(wb, None);
             }
         }
         Some(Selection::Token(index)) => {
             if wb.edit(Edit::RemoveToken { index }) {
-                wb.selection = None;
+                crate::group::select_only(wb, None);
             }
         }
         None => wb.refuse("Select a tile or a token to delete (click it)"),

@@ -15,7 +15,7 @@ pub fn focus_problem(wb: &mut Workbench, index: usize) {
     };
     let (selection, hexes) = problem_target(problem, &wb.doc);
     if let Some(selection) = selection {
-        wb.selection = Some(selection);
+        crate::group::select_only(wb, Some(selection));
         wb.tool = Tool::Select;
     }
     if let Some(&first) = hexes.first() {

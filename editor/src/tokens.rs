@@ -150,7 +150,7 @@ impl TokenUi {
         let (name, size) = self.piece_name_and_size(wb, &piece);
         self.in_hand = Some(InHand { piece, rotation: 0 });
         wb.tool = Tool::PlaceToken;
-        wb.selection = None;
+        crate::group::select_only(wb, None);
         let turn = if size > 1 {
             ", R / Shift+R turn it"
         } else {
@@ -250,7 +250,7 @@ impl TokenUi {
                 .doc
                 .scenario()
                 .map_or(0, |s| s.tokens.len().saturating_sub(1));
-            wb.selection = Some(Selection::Token(index));
+            crate::group::select_only(wb, Some(Selection::Token(index)));
             wb.picked = Some(at);
             if !keep_placing {
                 wb.tool = Tool::Select;

@@ -12,7 +12,7 @@ use crate::edit::Edit;
 use crate::view::View;
 
 /// What is selected on the map: the handle edits use (a position in the scenario's lists).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Selection {
     /// A placed tile, by position in `map.tiles`.
     Tile(usize),
@@ -123,8 +123,11 @@ pub struct Workbench {
     pub pointer_hex: Option<Axial>,
     /// The pointer in world space, for the corner of a vertex attack.
     pub pointer_world: Option<Pos2>,
-    /// What is selected.
+    /// What is selected: the piece the inspector and overlays show (the last one picked).
     pub selection: Option<Selection>,
+    /// The other pieces picked with it (Shift+click, a box): moved, turned, removed and copied
+    /// together with `selection` ([`crate::group`]).
+    pub more: Vec<Selection>,
     /// The hex last clicked: with a tile selected, the hex overlays start from.
     pub picked: Option<Axial>,
     /// What a click on the map does.
@@ -161,6 +164,7 @@ impl Workbench {
             pointer_hex: None,
             pointer_world: None,
             selection: None,
+            more: Vec::new(),
             picked: None,
             tool: Tool::Select,
             status: None,
@@ -256,6 +260,17 @@ impl Workbench {
         });
         if !exists {
             self.selection = None;
+        }
+        let counts = self
+            .doc
+            .scenario()
+            .map_or((0, 0), |s| (s.map.tiles.len(), s.tokens.len()));
+        self.more.retain(|s| match *s {
+            Selection::Tile(i) => i < counts.0,
+            Selection::Token(i) => i < counts.1,
+        });
+        if self.selection.is_none() {
+            self.more.clear();
         }
     }
 

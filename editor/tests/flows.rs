@@ -3,106 +3,22 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use support::*;
+
+use std::path::Path;
 
 use egui::accesskit::Role;
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable, by};
-use megahex::board::Axial;
-use megahex_schema::{Scenario, Side, TilePlacement};
+use megahex_schema::{Side, TilePlacement};
 
 use megahex_editor::app::EditorApp;
 use megahex_editor::dialogs::Dialog;
-use megahex_editor::document::{Document, check_bytes};
+use megahex_editor::document::Document;
 use megahex_editor::workbench::Selection;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("megahex-editor-flow-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The sample scenario written to a fresh folder and opened in the app: the folder, the file
-/// and the harness.
-fn sample_app(name: &str) -> (PathBuf, PathBuf, Harness<'static, EditorApp>) {
-    let dir = scratch(name);
-    let file = dir.join("sample.yaml");
-    std::fs::write(&file, megahex_editor::document::SAMPLE_YAML).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    (dir, file, harness_for(app))
-}
-
-/// A bundled scenario copied to a fresh folder and opened: the folder and the harness.
-fn bundled_app(name: &str, scenario: &str) -> (PathBuf, Harness<'static, EditorApp>) {
-    let dir = scratch(name);
-    let file = dir.join(Path::new(scenario).file_name().unwrap());
-    let bundled = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../scenarios")
-        .join(scenario);
-    std::fs::copy(&bundled, &file).unwrap();
-    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
-    (dir, harness_for(app))
-}
-
-fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
-    // Not `run()`: the problems spinner repaints while a check is in flight.
-    harness.run_steps(3);
-    harness
-}
-
-/// Where a hex is on the screen now.
-fn screen_of(harness: &Harness<'_, EditorApp>, hex: Axial) -> Pos2 {
-    let view = harness.state().wb.view.expect("the map has been fitted");
-    view.screen_from_hex(hex)
-}
-
-fn click_at(harness: &mut Harness<'_, EditorApp>, pos: Pos2) {
-    harness.hover_at(pos);
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
-    harness.run_steps(2);
-}
-
-fn drag(harness: &mut Harness<'_, EditorApp>, from: Pos2, to: Pos2) {
-    harness.hover_at(from);
-    harness.drag_at(from);
-    let steps = 6;
-    for i in 1..=steps {
-        let t = i as f32 / steps as f32;
-        harness.hover_at(from + (to - from) * t);
-    }
-    harness.event(Event::PointerButton {
-        pos: to,
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(2);
-}
-
-fn press(harness: &mut Harness<'_, EditorApp>, modifiers: Modifiers, key: Key) {
-    harness.key_press_modifiers(modifiers, key);
-    harness.run_steps(2);
-}
-
-fn saved_scenario(path: &Path) -> Scenario {
-    let bytes = std::fs::read(path).unwrap();
-    let (outcome, problems) = check_bytes(&bytes, Some(path));
-    assert_eq!(problems, Vec::new(), "the saved file validates");
-    outcome.and_then(|o| o.scenario).unwrap()
-}
 
 /// Opens a fixture, places a tile from the palette, rotates it, undoes the rotation, saves,
 /// and validates the saved YAML with the library's checker.

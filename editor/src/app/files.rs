@@ -21,7 +21,7 @@ impl EditorApp {
         }
         self.wb.hovered = None;
         self.wb.pointer_hex = None;
-        self.wb.selection = None;
+        crate::group::select_only(&mut self.wb, None);
         self.wb.tool = Tool::Select;
         self.canvas.drag = None;
         self.checks.cancel();

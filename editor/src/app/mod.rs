@@ -53,6 +53,8 @@ pub struct EditorApp {
     pub recent: crate::recent::Recent,
     /// Choices kept across sessions.
     pub preferences: crate::preferences::Preferences,
+    /// Copy and paste.
+    pub clipboard: crate::clipboard::Clipboard,
 }
 
 impl EditorApp {
@@ -87,6 +89,7 @@ impl EditorApp {
             export: crate::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
+            clipboard: crate::clipboard::Clipboard::default(),
         };
         app.recovery.look_for(&app.wb.doc);
         // Opening ran the quick check; the background check adds the rest.
@@ -379,6 +382,10 @@ impl EditorApp {
             return;
         }
         self.wb.commands.extend(crate::command::pressed(ctx));
+        if let Some(text) = crate::command::pasted_text(ctx) {
+            self.clipboard.pasted = Some(text);
+            self.wb.commands.push(Command::Paste);
+        }
     }
 
     /// One key press, run at once, for tests that do not draw frames.
@@ -433,6 +440,16 @@ impl EditorApp {
             }
             Command::Flip => map_commands::flip(&mut self.wb),
             Command::Delete => map_commands::remove_selected(&mut self.wb),
+            Command::Copy => {
+                self.clipboard.copy(&mut self.wb);
+            }
+            Command::Cut => self.clipboard.cut(&mut self.wb),
+            Command::Paste => {
+                let at = self.wb.pointer_hex;
+                self.clipboard.paste(&mut self.wb, at);
+            }
+            Command::Duplicate => self.clipboard.duplicate(&mut self.wb),
+            Command::SelectAll => crate::clipboard::select_all(&mut self.wb),
             Command::Cancel => self.cancel(),
             Command::Fit => self.wb.view = None,
             Command::ZoomIn => map_commands::zoom_step(&mut self.wb, map_commands::ZOOM_STEP),
@@ -475,7 +492,7 @@ impl EditorApp {
         } else if self.canvas.drag.is_some() {
             self.canvas.drag = None;
         } else {
-            self.wb.selection = None;
+            crate::group::select_only(&mut self.wb, None);
         }
     }
 }

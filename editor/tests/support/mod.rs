@@ -1,0 +1,125 @@
+//! What the flow tests share: a fresh folder, the app opened on a file in it, and pointer and
+//! key gestures on the map.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use megahex::board::Axial;
+use megahex_editor::app::EditorApp;
+use megahex_editor::document::{Document, check_bytes};
+use megahex_schema::Scenario;
+
+pub fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("megahex-editor-flow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The sample scenario written to a fresh folder and opened in the app: the folder, the file
+/// and the harness.
+pub fn sample_app(name: &str) -> (PathBuf, PathBuf, Harness<'static, EditorApp>) {
+    let dir = scratch(name);
+    let file = dir.join("sample.yaml");
+    std::fs::write(&file, megahex_editor::document::SAMPLE_YAML).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    (dir, file, harness_for(app))
+}
+
+/// A bundled scenario copied to a fresh folder and opened: the folder and the harness.
+pub fn bundled_app(name: &str, scenario: &str) -> (PathBuf, Harness<'static, EditorApp>) {
+    let dir = scratch(name);
+    let file = dir.join(Path::new(scenario).file_name().unwrap());
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios")
+        .join(scenario);
+    std::fs::copy(&bundled, &file).unwrap();
+    let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
+    (dir, harness_for(app))
+}
+
+pub fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
+    // Not `run()`: the problems spinner repaints while a check is in flight.
+    harness.run_steps(3);
+    harness
+}
+
+/// Where a hex is on the screen now.
+pub fn screen_of(harness: &Harness<'_, EditorApp>, hex: Axial) -> Pos2 {
+    let view = harness.state().wb.view.expect("the map has been fitted");
+    view.screen_from_hex(hex)
+}
+
+pub fn click_at(harness: &mut Harness<'_, EditorApp>, pos: Pos2) {
+    harness.hover_at(pos);
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run_steps(2);
+}
+
+pub fn drag(harness: &mut Harness<'_, EditorApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.drag_at(from);
+    let steps = 6;
+    for i in 1..=steps {
+        let t = i as f32 / steps as f32;
+        harness.hover_at(from + (to - from) * t);
+    }
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(2);
+}
+
+pub fn press(harness: &mut Harness<'_, EditorApp>, modifiers: Modifiers, key: Key) {
+    harness.key_press_modifiers(modifiers, key);
+    harness.run_steps(2);
+}
+
+pub fn saved_scenario(path: &Path) -> Scenario {
+    let bytes = std::fs::read(path).unwrap();
+    let (outcome, problems) = check_bytes(&bytes, Some(path));
+    assert_eq!(problems, Vec::new(), "the saved file validates");
+    outcome.and_then(|o| o.scenario).unwrap()
+}
+
+/// Runs a gesture with Shift held.
+pub fn with_shift(
+    harness: &mut Harness<'_, EditorApp>,
+    gesture: impl FnOnce(&mut Harness<'_, EditorApp>),
+) {
+    harness.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    harness.run_steps(1);
+    gesture(harness);
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(1);
+}
+
+/// The hexes a token stands on now, by id.
+pub fn token_hexes(harness: &Harness<'_, EditorApp>, id: &str) -> Vec<Axial> {
+    harness
+        .state()
+        .wb
+        .doc
+        .tokens
+        .iter()
+        .find(|t| t.id == id)
+        .map(|t| t.hexes.clone())
+        .unwrap_or_default()
+}
