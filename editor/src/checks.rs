@@ -35,6 +35,27 @@ pub struct Report {
     pub catalog: Option<Catalog>,
     /// Which team the starting position favours, when the file read as a scenario.
     pub verdict: Option<megahex::fairness::Verdict>,
+    /// Seeded self-play over [`SELF_PLAY_GAMES`] games: the win rates, or why it cannot be
+    /// played (missing stats, one team). `None` when the file did not read as a scenario.
+    pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
+}
+
+/// Games played for the verdict's win rates: enough for an interval of about ±7 points, few
+/// enough (a fifth of a second on a convention map) to follow every edit.
+pub const SELF_PLAY_GAMES: u32 = 200;
+
+/// The seed of those games, so the same scenario always shows the same rates.
+pub const SELF_PLAY_SEED: u64 = 1;
+
+/// Plays the verdict's self-play games.
+fn self_play(
+    scenario: &megahex_schema::Scenario,
+    catalog: &Catalog,
+) -> Result<megahex::simulate::Summary, String> {
+    let results =
+        megahex::simulate::simulate(scenario, catalog, SELF_PLAY_GAMES, SELF_PLAY_SEED, &|| {})
+            .map_err(|e| e.to_string())?;
+    Ok(megahex::simulate::summarise(scenario, &results))
 }
 
 /// The UI's end of the background checker.
@@ -184,6 +205,7 @@ fn not_started(generation: u64, error: &str) -> Report {
         fairness: Vec::new(),
         catalog: None,
         verdict: None,
+        selfplay: None,
     }
 }
 
@@ -200,8 +222,13 @@ fn run(checker: &Checker, request: &Request) -> Report {
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
                 Some(megahex::fairness::verdict(scenario, catalog))
             });
+            let selfplay = outcome.as_ref().and_then(|o| {
+                let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
+                Some(self_play(scenario, catalog))
+            });
             Report {
                 verdict,
+                selfplay,
                 generation: request.generation,
                 problems,
                 fairness: outcome
@@ -217,6 +244,7 @@ fn run(checker: &Checker, request: &Request) -> Report {
             fairness: Vec::new(),
             catalog: None,
             verdict: None,
+            selfplay: None,
         },
     }
 }

@@ -100,6 +100,8 @@ pub struct Document {
     pub fairness: Vec<Problem>,
     /// Which team the starting position favours, from the last background check.
     pub verdict: Option<megahex::fairness::Verdict>,
+    /// The background check's self-play win rates, or why there are none.
+    pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
     /// and is never the same for two documents: overlays cached for one layout stay valid
     /// until this changes.
@@ -212,6 +214,7 @@ impl Document {
             problems: Vec::new(),
             fairness: Vec::new(),
             verdict: None,
+            selfplay: None,
             layout: 0,
             on_disk: None,
         }

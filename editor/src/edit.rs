@@ -73,6 +73,13 @@ pub enum Edit {
         /// Position in `tokens`.
         index: usize,
     },
+    /// Give a figure its stats for the simulation (`stats:` by roster id), or take them away.
+    SetStats {
+        /// The roster id (`legacy`, `blade-battalion-soldier`).
+        figure: String,
+        /// The stats; `None` removes the entry.
+        stats: Option<Box<megahex_schema::stats::FigureStats>>,
+    },
     /// Several edits made as one step, so one undo takes them all back: moving, turning or
     /// removing a selection of several pieces, pasting. Each applies to the scenario the one
     /// before it left; if any cannot be made, none is.
@@ -104,6 +111,10 @@ impl Edit {
             Edit::UpdateToken { token, .. } => format!("edit {}", token.id),
             Edit::RemoveToken { .. } => "remove token".into(),
             Edit::Batch { label, .. } => label.clone(),
+            Edit::SetStats { figure, stats } => match stats {
+                Some(_) => format!("set stats of {figure}"),
+                None => format!("clear stats of {figure}"),
+            },
             Edit::Replace(_) => "edit scenario".into(),
             Edit::ReloadFromDisk(_) => "reload from disk".into(),
         }
@@ -203,6 +214,14 @@ impl Edit {
                 }
                 scenario.tokens.remove(*index);
             }
+            Edit::SetStats { figure, stats } => match stats {
+                Some(stats) => {
+                    scenario.stats.insert(figure.clone(), (**stats).clone());
+                }
+                None => {
+                    scenario.stats.remove(figure);
+                }
+            },
             Edit::Batch { edits, .. } => {
                 for edit in edits {
                     edit.apply(scenario)?;

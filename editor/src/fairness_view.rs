@@ -4,12 +4,18 @@
 use egui::RichText;
 
 use megahex::fairness::Verdict;
+use megahex::simulate::Summary;
 
 use crate::document::Problem;
 
 /// A collapsible section: the verdict first (who is favoured, the teams side by side, what is
 /// missing), then the report's lines, or how to get one.
-pub fn fairness_section(ui: &mut egui::Ui, verdict: Option<&Verdict>, report: &[Problem]) {
+pub fn fairness_section(
+    ui: &mut egui::Ui,
+    verdict: Option<&Verdict>,
+    selfplay: Option<&Result<Summary, String>>,
+    report: &[Problem],
+) {
     ui.separator();
     egui::CollapsingHeader::new(RichText::new("Fairness report").strong())
         .default_open(true)
@@ -18,6 +24,9 @@ pub fn fairness_section(ui: &mut egui::Ui, verdict: Option<&Verdict>, report: &[
             // errors, or nothing to measure), it has nothing to stand on either.
             if let Some(verdict) = verdict.filter(|_| !report.is_empty()) {
                 verdict_view(ui, verdict);
+            }
+            if let Some(selfplay) = selfplay {
+                selfplay_view(ui, selfplay);
             }
             if report.is_empty() {
                 ui.label(
@@ -42,6 +51,58 @@ pub fn fairness_section(ui: &mut egui::Ui, verdict: Option<&Verdict>, report: &[
                 });
             }
         });
+}
+
+/// The self-play win rates with their intervals, or why the games cannot be played.
+fn selfplay_view(ui: &mut egui::Ui, selfplay: &Result<Summary, String>) {
+    match selfplay {
+        Ok(summary) => {
+            ui.label(RichText::new(selfplay_heading(summary)).strong());
+            for line in selfplay_lines(summary) {
+                ui.label(line);
+            }
+        }
+        Err(reason) => {
+            ui.label(
+                RichText::new(format!("No self-play win rates: {reason}"))
+                    .weak()
+                    .italics(),
+            );
+        }
+    }
+    ui.separator();
+}
+
+/// "Self-play, 200 seeded games:".
+pub fn selfplay_heading(summary: &Summary) -> String {
+    format!(
+        "Self-play, {} seeded games (seed {}):",
+        summary.games,
+        crate::checks::SELF_PLAY_SEED
+    )
+}
+
+/// "heroes wins 35% (95% interval 28% to 42%)", one per team, then the undecided share.
+pub fn selfplay_lines(summary: &Summary) -> Vec<String> {
+    let mut lines: Vec<String> = summary
+        .teams
+        .iter()
+        .map(|(team, _, share, (low, high))| {
+            format!(
+                "{team} wins {:.0}% (95% interval {:.0}% to {:.0}%)",
+                share * 100.0,
+                low * 100.0,
+                high * 100.0
+            )
+        })
+        .collect();
+    if summary.round_limit_share > 0.0 {
+        lines.push(format!(
+            "undecided at the round limit: {:.0}%",
+            summary.round_limit_share * 100.0
+        ));
+    }
+    lines
 }
 
 /// The verdict: a sentence, a row per team, and what would sharpen it.

@@ -125,6 +125,8 @@ fn parse_count(text: &str, what: &str, min: u32) -> Result<Option<u32>, String> 
 pub struct Inspector {
     /// The field being typed in, until it is left.
     pub draft: Option<Draft>,
+    /// The figure's stats section.
+    pub stats: crate::stats_panel::StatsPanel,
 }
 
 impl Inspector {
@@ -183,6 +185,9 @@ impl Inspector {
                         ui.label(footprint_text(&token.at));
                         ui.end_row();
                     });
+                if let Some(figure) = &token.character {
+                    self.stats.ui(wb, ui, figure);
+                }
                 ui.horizontal_wrapped(|ui| {
                     if token.at.hexes().len() > 1 {
                         // The selection is this token: the rotate commands turn it.

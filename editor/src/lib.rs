@@ -35,6 +35,7 @@ pub mod scenario_edits;
 pub mod scenario_panel;
 pub mod scenario_widgets;
 pub mod snap;
+pub mod stats_panel;
 pub mod status_bar;
 pub mod storage;
 pub mod text_patch;

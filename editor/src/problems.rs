@@ -159,5 +159,10 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
     if let Some(index) = clicked {
         focus_problem(wb, index);
     }
-    crate::fairness_view::fairness_section(ui, wb.doc.verdict.as_ref(), &wb.doc.fairness);
+    crate::fairness_view::fairness_section(
+        ui,
+        wb.doc.verdict.as_ref(),
+        wb.doc.selfplay.as_ref(),
+        &wb.doc.fairness,
+    );
 }

@@ -302,6 +302,7 @@ impl EditorApp {
         self.wb.doc.problems = report.problems;
         self.wb.doc.fairness = report.fairness;
         self.wb.doc.verdict = report.verdict;
+        self.wb.doc.selfplay = report.selfplay;
         if let Some(catalog) = report.catalog {
             self.wb.doc.set_catalog(catalog);
         }
