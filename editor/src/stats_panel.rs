@@ -129,7 +129,8 @@ fn optional_number(
 fn movement_row(ui: &mut egui::Ui, movement: &mut Option<Movement>, asked: &mut Asked) {
     ui.label("Movement")
         .on_hover_text("Dice rolled each turn (and which one counts), or a printed value");
-    ui.horizontal(|ui| {
+    // Stacked, so the row fits the panel's narrowest width instead of widening it.
+    ui.vertical(|ui| {
         let shown = match movement {
             None => "not given",
             Some(Movement::Rolled(_)) => "rolled",
@@ -160,7 +161,7 @@ fn movement_row(ui: &mut egui::Ui, movement: &mut Option<Movement>, asked: &mut 
                 }
             });
         match movement {
-            Some(Movement::Rolled(rolled)) => {
+            Some(Movement::Rolled(rolled)) => ui.horizontal(|ui| {
                 let r = ui.add(
                     egui::DragValue::new(&mut rolled.dice)
                         .range(1..=6)
@@ -175,13 +176,17 @@ fn movement_row(ui: &mut egui::Ui, movement: &mut Option<Movement>, asked: &mut 
                             asked.from(&r, true);
                         }
                     });
-            }
-            Some(Movement::Static(printed)) => {
-                let r = ui.add(egui::DragValue::new(&mut printed.value).range(0..=20));
+            }),
+            Some(Movement::Static(printed)) => ui.horizontal(|ui| {
+                let r = ui.add(
+                    egui::DragValue::new(&mut printed.value)
+                        .range(0..=20)
+                        .prefix("move "),
+                );
                 asked.from(&r, false);
-            }
-            None => {}
-        }
+            }),
+            None => ui.horizontal(|_| {}),
+        };
     });
     ui.end_row();
 }

@@ -39,6 +39,10 @@ pub fn mode_hint(wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Str
             p.side.prefix(),
             p.tile
         ),
+        (Tool::Select, Some(_)) if crate::group::is_group(wb) => format!(
+            "{} pieces selected: drag one to move them all, R / Shift+R turn them, Delete removes them, Ctrl+C copies, Ctrl+D duplicates. Shift+click drops one.",
+            crate::group::selected(wb).len()
+        ),
         (Tool::Select, Some(Selection::Tile(_))) => {
             "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. From the hex clicked: L sight, G range, M reach, A area.".to_owned()
         }

@@ -101,3 +101,21 @@ fn without_stats_the_verdict_says_why_there_are_no_win_rates() {
         other => panic!("expected a reason, got {other:?}"),
     }
 }
+
+#[test]
+fn opening_a_figure_with_stats_leaves_the_map_where_it_was() {
+    let (_dir, mut harness) = bundled_app("stats-layout", "skirmish-three-on-three.yaml");
+    harness.state_mut().settle_checks();
+    harness.run_steps(3);
+    let before = harness.state().wb.canvas_rect;
+    let legacy = token_hexes(&harness, "legacy")[0];
+    let pos = screen_of(&harness, legacy);
+    click_at(&mut harness, pos);
+    harness.run_steps(3);
+    harness.get_by_label("Stats for the simulation");
+    assert_eq!(
+        harness.state().wb.canvas_rect,
+        before,
+        "the stats rows fit the panel instead of widening it"
+    );
+}
