@@ -103,12 +103,16 @@ pub fn show(
                     field.request_focus();
                 }
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                let picked = crate::folder_browser::browse(ui, &mut path, false);
                 if let Some(error) = &error {
                     ui.label(RichText::new(error).color(Color32::LIGHT_RED));
                 }
                 let mut error = error;
                 ui.horizontal(|ui| {
-                    let open = ui.button("Open").clicked() || enter;
+                    if let Some(file) = &picked {
+                        path = file.display().to_string();
+                    }
+                    let open = ui.button("Open").clicked() || enter || picked.is_some();
                     if ui.button("Cancel").clicked() {
                         next_dialog = None;
                         return;
@@ -151,6 +155,10 @@ pub fn show(
                     field.request_focus();
                 }
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+                let picked = crate::folder_browser::browse(ui, &mut path, true);
+                if let Some(file) = &picked {
+                    path = file.display().to_string();
+                }
                 let target = storage::with_yaml_extension(storage::input_path(&path));
                 // A confirmation is for one path only: typing something else asks again.
                 let replace = replace.filter(|r| *r == target);
@@ -170,7 +178,7 @@ pub fn show(
                 let mut replace_next = replace.clone();
                 ui.horizontal(|ui| {
                     let word = if replace.is_some() { "Replace" } else { "Save" };
-                    let save = ui.button(word).clicked() || enter;
+                    let save = ui.button(word).clicked() || enter || picked.is_some();
                     if ui.button("Cancel").clicked() {
                         next_dialog = None;
                         return;

@@ -17,6 +17,7 @@ pub mod edit;
 mod edit_properties;
 pub mod export;
 pub mod fairness_view;
+pub mod folder_browser;
 pub mod group;
 pub mod inspector;
 pub mod map_commands;
