@@ -64,13 +64,31 @@ fn selfplay_view(ui: &mut egui::Ui, selfplay: &Result<Summary, String>) {
         }
         Err(reason) => {
             ui.label(
-                RichText::new(format!("No self-play win rates: {reason}"))
+                RichText::new(format!("No self-play win rates: {}", shortened(reason)))
                     .weak()
                     .italics(),
             );
         }
     }
     ui.separator();
+}
+
+/// A long list of figures without stats cut to its first three and a count, so the verdict
+/// stays readable on a map with many figures.
+pub fn shortened(reason: &str) -> String {
+    const SHOWN: usize = 3;
+    let Some((head, list)) = reason.split_once(": ") else {
+        return reason.to_owned();
+    };
+    let items: Vec<&str> = list.split("; ").collect();
+    if items.len() <= SHOWN + 1 {
+        return reason.to_owned();
+    }
+    format!(
+        "{head}: {} and {} more (give them in the inspector's Stats section)",
+        items[..SHOWN].join("; "),
+        items.len() - SHOWN
+    )
 }
 
 /// "Self-play, 200 seeded games:".
@@ -161,6 +179,17 @@ fn verdict_view(ui: &mut egui::Ui, verdict: &Verdict) {
 #[cfg(test)]
 mod tests {
     use crate::document::Document;
+
+    #[test]
+    fn a_long_list_of_figures_without_stats_is_cut_to_three_and_a_count() {
+        let reason = "stats missing for the simulation: `a` (all stats); `b` (all stats); `c` (health); `d` (all stats); `e` (actions)";
+        assert_eq!(
+            super::shortened(reason),
+            "stats missing for the simulation: `a` (all stats); `b` (all stats); `c` (health) and 2 more (give them in the inspector's Stats section)"
+        );
+        let short = "stats missing for the simulation: `a` (all stats); `b` (health)";
+        assert_eq!(super::shortened(short), short);
+    }
 
     #[test]
     fn the_report_is_kept_apart_from_the_problems() {
