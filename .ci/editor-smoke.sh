@@ -32,81 +32,9 @@ if [ $# -eq 1 ]; then
 fi
 cd "$(dirname "$0")/.."
 
-say() { printf 'editor-smoke: %s\n' "$*"; }
-fail() {
-  say "FAIL: $*" >&2
-  exit "${2:-1}"
-}
-
-# --- tools -------------------------------------------------------------------------------
-# Packages: the X server, screenshots and analysis, window listing, and what winit + glutin
-# load at run time for software OpenGL on X11.
-packages=(xvfb imagemagick x11-utils libgl1 libegl1 libgl1-mesa-dri libegl-mesa0
-  libglx-mesa0 libx11-xcb1 libxcursor1 libxi6 libxrandr2 libxkbcommon-x11-0)
-missing=()
-for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-    missing+=("$p")
-  fi
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]}"
-  if [ "$(id -u)" -eq 0 ]; then
-    sudo=()
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo=(sudo)
-  else
-    fail "missing packages ${missing[*]}; run as root or install them first" 2
-  fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq || fail "apt-get update failed" 2
-  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
-    fail "apt-get install ${missing[*]} failed" 2
-fi
-# ImageMagick's own tools; `convert` may be shadowed by a wrapper, `identify` and `import` not.
-for tool in Xvfb xwininfo import identify; do
-  command -v "$tool" >/dev/null 2>&1 || fail "$tool not found after installing packages" 2
-done
-
-# --- build -------------------------------------------------------------------------------
-say "building megahex-editor (debug)"
-cargo build -p megahex-editor || fail "cargo build -p megahex-editor failed" 2
-editor="${CARGO_TARGET_DIR:-target}/debug/megahex-editor"
-[ -x "$editor" ] || fail "built binary not found at $editor" 2
-
-# --- run ---------------------------------------------------------------------------------
-workdir=$(mktemp -d /tmp/megahex-editor-smoke.XXXXXX)
-xvfb_pid=""
-editor_pid=""
-cleanup() {
-  if [ -n "$editor_pid" ] && kill -0 "$editor_pid" 2>/dev/null; then
-    kill "$editor_pid" 2>/dev/null || true
-    wait "$editor_pid" 2>/dev/null || true
-  fi
-  if [ -n "$xvfb_pid" ] && kill -0 "$xvfb_pid" 2>/dev/null; then
-    kill "$xvfb_pid" 2>/dev/null || true
-    wait "$xvfb_pid" 2>/dev/null || true
-  fi
-  rm -rf "$workdir"
-}
-trap cleanup EXIT
-
-# :99 unless another X server (someone else's smoke run) holds it.
-display_num=99
-while [ -e "/tmp/.X${display_num}-lock" ] || [ -e "/tmp/.X11-unix/X${display_num}" ]; do
-  display_num=$((display_num + 1))
-  [ "$display_num" -lt 199 ] || fail "no free X display between :99 and :198" 2
-done
-export DISPLAY=":${display_num}"
-say "starting Xvfb on $DISPLAY"
-Xvfb "$DISPLAY" -screen 0 1280x1024x24 -nolisten tcp >"$workdir/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 50); do
-  xwininfo -root >/dev/null 2>&1 && break
-  kill -0 "$xvfb_pid" 2>/dev/null || { cat "$workdir/xvfb.log" >&2; fail "Xvfb exited" 2; }
-  sleep 0.2
-done
-xwininfo -root >/dev/null 2>&1 || fail "Xvfb did not come up on $DISPLAY" 2
+check_name=editor-smoke
+# shellcheck source=.ci/xvfb-lib.sh
+. .ci/xvfb-lib.sh
 
 say "running $editor ${scenario[*]:-(bundled sample)}"
 # Software GL (llvmpipe) and X11 only: no GPU or Wayland compositor on CI machines.

@@ -194,7 +194,7 @@ impl Document {
         if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
             doc.catalog = catalog;
         }
-        if let Some(scenario) = outcome.and_then(|o| o.scenario) {
+        if let Some(scenario) = scenario_of(outcome, bytes) {
             doc.editing = Some(Editing::new(scenario));
         }
         doc.rebuild();
@@ -394,6 +394,16 @@ pub fn new_checker() -> Result<Checker, String> {
     Checker::new(Catalog::builtin()).map(|c| c.with_fairness(true))
 }
 
+/// The scenario a file holds: the checker's, or, for a file the checks refuse but that still
+/// reads as a scenario (an empty map, a number out of range), the file as read, so the editor
+/// can open what it saved, restore any recovery copy, and let the designer fix it on the map
+/// while the problems list says what is wrong.
+pub fn scenario_of(outcome: Option<Outcome>, bytes: &[u8]) -> Option<Scenario> {
+    outcome
+        .and_then(|o| o.scenario)
+        .or_else(|| serde_yaml::from_slice::<Scenario>(bytes).ok())
+}
+
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
 /// Returns the outcome (when the checker could start) and the findings as problems. The full
 /// check, as the background worker runs it, for callers that want its answer at once.
@@ -515,6 +525,20 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_file_the_checks_refuse_but_that_reads_as_a_scenario_still_opens() {
+        // What the editor saves after every tile is removed: the schema wants one tile.
+        let text = "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles: []\n";
+        let doc = Document::from_bytes("empty.yaml".into(), None, text.as_bytes());
+        let scenario = doc.scenario().expect("it opens");
+        assert!(scenario.map.tiles.is_empty());
+        assert!(
+            doc.problems.iter().any(|p| p.message.contains("map.tiles")),
+            "the problem is listed: {:?}",
+            doc.problems
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl Recovery {
             return;
         };
         let (outcome, _) = quick_check(text.as_bytes(), key);
-        let recovered = outcome.and_then(|o| o.scenario);
+        let recovered = crate::document::scenario_of(outcome, text.as_bytes());
         if recovered.is_some() && recovered.as_ref() == doc.scenario() {
             storage::clear_recovery(&self.dir, key);
             return;
@@ -111,21 +111,23 @@ impl Recovery {
     pub fn take_offer(&mut self, doc: &Document) -> Option<Result<Scenario, String>> {
         let offer = self.offer.clone()?;
         let (outcome, problems) = quick_check(offer.text.as_bytes(), doc.path.as_deref());
-        Some(match outcome.and_then(|o| o.scenario) {
-            Some(scenario) => {
-                self.offer = None;
-                Ok(scenario)
-            }
-            None => {
-                let why = problems
-                    .first()
-                    .map_or_else(|| "unknown problem".to_owned(), |p| p.message.clone());
-                Err(format!(
-                    "The recovery copy {} cannot be read as a scenario ({why}); open it in a text editor, or discard it",
-                    offer.copy.display()
-                ))
-            }
-        })
+        Some(
+            match crate::document::scenario_of(outcome, offer.text.as_bytes()) {
+                Some(scenario) => {
+                    self.offer = None;
+                    Ok(scenario)
+                }
+                None => {
+                    let why = problems
+                        .first()
+                        .map_or_else(|| "unknown problem".to_owned(), |p| p.message.clone());
+                    Err(format!(
+                        "The recovery copy {} cannot be read as a scenario ({why}); open it in a text editor, or discard it",
+                        offer.copy.display()
+                    ))
+                }
+            },
+        )
     }
 
     /// Deletes the offered copy; false when there was none.
@@ -204,9 +206,16 @@ impl Recovery {
             "Unsaved changes to {doc_name} from an earlier session were found{when}. The file itself has not been changed."
         );
         let mut choice = None;
+        // Enter restores: keeping the work is the choice that can never lose any.
+        let enter = !ui.ctx().text_edit_focused() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(text).color(Color32::WHITE).strong());
-            if ui.button("Restore unsaved changes").clicked() {
+            if ui
+                .button("Restore unsaved changes")
+                .on_hover_text("Enter")
+                .clicked()
+                || enter
+            {
                 choice = Some(Choice::Restore);
             }
             if ui.button("Discard").clicked() {
