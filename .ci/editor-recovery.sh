@@ -58,7 +58,8 @@ xdotool key --clearmodifiers Delete
 # The recovery copy is written about two seconds after an edit.
 copy=""
 for _ in $(seq 40); do
-  copy=$(find "$XDG_CACHE_HOME/megahex/recovery" -type f 2>/dev/null | head -n 1 || true)
+  # The finished copy, not the temporary file it is written through.
+  copy=$(find "$XDG_CACHE_HOME/megahex/recovery" -type f -name '[!.]*.yaml' 2>/dev/null | head -n 1 || true)
   [ -n "$copy" ] && break
   sleep 0.25
 done
