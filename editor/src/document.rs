@@ -94,6 +94,9 @@ pub struct Document {
     /// What the map marks besides the ground: team colours, objective hexes, tokens to collect,
     /// deployment zones (the library's, so exports mark the same).
     pub decor: Decorations,
+    /// The board's ground as the library draws it (terrain, relief, borders), laid out once
+    /// per change, painted every frame.
+    pub ground: Vec<megahex::report::ground::Drawn>,
     /// The latest checker findings, in source order.
     pub problems: Vec<Problem>,
     /// The fairness report: distances, expected turns, turn-1 exposure (information only).
@@ -211,6 +214,7 @@ impl Document {
             board: None,
             tokens: Vec::new(),
             decor: Decorations::default(),
+            ground: Vec::new(),
             problems: Vec::new(),
             fairness: Vec::new(),
             verdict: None,
@@ -282,12 +286,14 @@ impl Document {
                 let decor = Decorations::of(scenario, &board);
                 self.tokens = place_tokens(scenario, &board);
                 self.decor = decor;
+                self.ground = megahex::report::ground::ground(&board);
                 self.board = Some(board);
             }
             None => {
                 self.board = None;
                 self.tokens = Vec::new();
                 self.decor = Decorations::default();
+                self.ground = Vec::new();
             }
         }
     }

@@ -6,28 +6,13 @@ use megahex::Severity;
 use megahex::board::{Axial, BoardHex};
 use megahex::report::decor::Decorations;
 use megahex::report::palette;
-use megahex_schema::{Side, Team, Terrain};
+use megahex_schema::Team;
 
 use crate::document::{Document, PlacedToken};
+use crate::ground_paint::DETAIL_SCALE;
 use crate::overlay::Layer;
-use crate::view::{SQRT_3, View, world_from_hex};
+use crate::view::{View, world_from_hex};
 
-/// City hexes: grey-blue concrete.
-const CITY: Color32 = Color32::from_rgb(112, 128, 156);
-/// City grass.
-const PARK: Color32 = Color32::from_rgb(104, 150, 96);
-/// Rivers and pools.
-const WATER: Color32 = Color32::from_rgb(74, 122, 186);
-/// Open jungle ground.
-const SAND: Color32 = Color32::from_rgb(204, 182, 124);
-/// Jungle hexes that give cover.
-const JUNGLE: Color32 = Color32::from_rgb(64, 128, 60);
-/// Volcano lava.
-const LAVA: Color32 = Color32::from_rgb(240, 112, 24);
-/// The cover outline, like the printed tiles' green border.
-const COVER_OUTLINE: Color32 = Color32::from_rgb(40, 220, 70);
-/// Thin hex borders.
-const GRID: Color32 = Color32::from_rgb(30, 32, 40);
 /// The hex under the pointer.
 const HOVER: Color32 = Color32::from_rgb(255, 230, 80);
 /// Tokens without a team.
@@ -46,9 +31,6 @@ const BADGE_INFO: Color32 = Color32::from_rgb(60, 120, 220);
 
 /// Range numbers: pale yellow, unlike movement costs.
 const RANGE_TEXT: Color32 = Color32::from_rgb(255, 240, 170);
-
-/// Below this many points per world unit, per-hex details (dots, labels) would be unreadable.
-const DETAIL_SCALE: f32 = 14.0;
 
 /// The selected tile's outline.
 const SELECTED: Color32 = Color32::from_rgb(255, 255, 255);
@@ -168,14 +150,7 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
         return;
     };
     let hovered = marks.hovered;
-    for hex in board.hexes() {
-        draw_hex(painter, view, hex);
-    }
-    if view.scale >= DETAIL_SCALE {
-        for hex in board.hexes() {
-            draw_elevation_dots(painter, view, hex);
-        }
-    }
+    crate::ground_paint::paint_ground(painter, view, &doc.ground, 1.0);
     draw_hex_labels(painter, view, board, marks.labels);
     // Overlay tints over the ground, under everything else.
     for &(hex, color) in &layer.tints {
@@ -345,20 +320,20 @@ pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
         };
         // The tile as it would land: its ground, cover and elevation, slightly see-through so
         // the map under it still shows; red-tinted where it would lie on another tile.
+        let mut ground = Vec::new();
         for hex in &ghost.hexes {
-            let corners = view.hex_corners_in_screen(hex.at).to_vec();
-            let fill = hex_fill(hex).gamma_multiply(0.85);
-            painter.add(Shape::convex_polygon(corners.clone(), fill, Stroke::NONE));
-            if ghost.blocked {
+            megahex::report::ground::hex_ground(&mut ground, hex);
+            megahex::report::ground::elevation_dots(&mut ground, hex);
+        }
+        crate::ground_paint::paint_ground(painter, view, &ground, 0.85);
+        if ghost.blocked {
+            for hex in &ghost.hexes {
+                let corners = view.hex_corners_in_screen(hex.at).to_vec();
                 painter.add(Shape::convex_polygon(
                     corners,
                     GHOST_BLOCKED.gamma_multiply(0.3),
                     Stroke::NONE,
                 ));
-            }
-            draw_cover(painter, view, hex);
-            if view.scale >= DETAIL_SCALE {
-                draw_elevation_dots(painter, view, hex);
             }
         }
         let hexes: Vec<Axial> = ghost.hexes.iter().map(|h| h.at).collect();
@@ -420,71 +395,10 @@ fn draw_outline(painter: &Painter, view: &View, hexes: &[Axial], stroke: Stroke)
     }
 }
 
-/// The fill of a hex: its ground by side and terrain, lighter the higher it stands.
+/// The fill of a hex, as the library's ground draws it.
 pub fn hex_fill(hex: &BoardHex) -> Color32 {
-    let ground = if hex.is_lava() {
-        LAVA
-    } else if hex.terrain.contains(&Terrain::Water) {
-        WATER
-    } else if hex.terrain.contains(&Terrain::Park) {
-        PARK
-    } else {
-        match hex.side {
-            Side::Megalopolis => CITY,
-            Side::InsulaPrimalis if hex.is_cover() => JUNGLE,
-            Side::InsulaPrimalis => SAND,
-        }
-    };
-    shade(ground, hex.elevation)
-}
-
-/// Scales a colour by elevation: 1 is darkest, 4 lightest, so height reads like a relief map.
-pub fn shade(color: Color32, elevation: u8) -> Color32 {
-    let factor = 0.55 + 0.15 * f32::from(elevation.clamp(1, 4));
-    let channel = |c: u8| (f32::from(c) * factor).round().clamp(0.0, 255.0) as u8;
-    Color32::from_rgb(channel(color.r()), channel(color.g()), channel(color.b()))
-}
-
-fn draw_hex(painter: &Painter, view: &View, hex: &BoardHex) {
-    let corners = view.hex_corners_in_screen(hex.at).to_vec();
-    let grid = Stroke::new((0.03 * view.scale).clamp(0.5, 1.5), GRID);
-    painter.add(Shape::convex_polygon(corners, hex_fill(hex), grid));
-    draw_cover(painter, view, hex);
-}
-
-/// A thick inner outline on a hex that gives cover.
-fn draw_cover(painter: &Painter, view: &View, hex: &BoardHex) {
-    if hex.is_cover() {
-        // Inset so the thick line stays inside this hex and does not paint on neighbours.
-        let centre = view.screen_from_hex(hex.at);
-        let inset: Vec<Pos2> = view
-            .hex_corners_in_screen(hex.at)
-            .iter()
-            .map(|&c| centre + (c - centre) * 0.88)
-            .collect();
-        let width = (0.1 * view.scale).clamp(2.0, 8.0);
-        painter.add(Shape::closed_line(inset, Stroke::new(width, COVER_OUTLINE)));
-    }
-}
-
-/// One small white dot per elevation level, in a row near the bottom of the hex, like the
-/// printed tiles.
-fn draw_elevation_dots(painter: &Painter, view: &View, hex: &BoardHex) {
-    let count = hex.elevation.clamp(1, 4);
-    let spacing = 0.2;
-    let radius = (0.055 * view.scale).clamp(1.5, 4.0);
-    let row_in_world = world_from_hex(hex.at) + vec2(0.0, SQRT_3 / 2.0 * 0.68);
-    let first = -spacing * f32::from(count - 1) / 2.0;
-    for i in 0..count {
-        let dot_in_world = row_in_world + vec2(first + spacing * f32::from(i), 0.0);
-        let dot = view.screen_from_world(dot_in_world);
-        painter.circle(
-            dot,
-            radius,
-            Color32::WHITE,
-            Stroke::new(1.0, Color32::from_black_alpha(160)),
-        );
-    }
+    let [r, g, b] = megahex::report::ground::hex_colour(hex);
+    Color32::from_rgb(r, g, b)
 }
 
 fn draw_tile_label(painter: &Painter, view: &View, centre: Axial, text: &str) {
@@ -650,6 +564,7 @@ pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::{Side, Terrain};
 
     fn hex(side: Side, elevation: u8, terrain: Vec<Terrain>) -> BoardHex {
         BoardHex {

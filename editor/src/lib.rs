@@ -18,6 +18,7 @@ mod edit_properties;
 pub mod export;
 pub mod fairness_view;
 pub mod folder_browser;
+pub mod ground_paint;
 pub mod group;
 pub mod inspector;
 pub mod map_commands;

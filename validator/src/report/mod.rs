@@ -3,6 +3,7 @@
 pub mod catalog;
 pub mod decor;
 pub mod github;
+pub mod ground;
 pub mod human;
 pub mod json;
 pub mod junit;

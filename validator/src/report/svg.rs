@@ -3,15 +3,15 @@
 
 use std::fmt::Write;
 
-use megahex_schema::Side;
-
 use super::decor::Decorations;
+use super::ground::{Line, Prim, Rgba};
 use super::palette;
+use super::palette::css;
+use crate::board::Board;
 use crate::board::geom;
 use crate::board::hex::Axial;
 use crate::board::los::{self, Sight};
 use crate::board::movement::{Destination, MoveAction};
-use crate::board::{Board, BoardHex};
 use crate::scene::{Placed, Scene};
 
 /// What to draw over the map.
@@ -142,20 +142,76 @@ impl Size {
     }
 }
 
-fn fill(hex: &BoardHex) -> String {
-    if hex.is_lava() {
-        return "#e8621c".into();
-    }
-    // Lighter means higher: elevation 1..4 steps the lightness up.
-    let step = f64::from(hex.elevation.clamp(1, 4) - 1) / 3.0;
-    let (base, top) = match hex.side {
-        Side::Megalopolis => ([96.0, 108.0, 128.0], [196.0, 206.0, 222.0]),
-        Side::InsulaPrimalis => ([150.0, 126.0, 84.0], [232.0, 214.0, 160.0]),
+/// One ground primitive as SVG, in the frame's units.
+fn write_prim(svg: &mut String, frame: &Frame, prim: &Prim) {
+    let paint = |attr: &str, rgba: Option<Rgba>| match rgba {
+        Some(c) => format!(
+            r#" {attr}="{}"{}"#,
+            css([c[0], c[1], c[2]]),
+            if c[3] == 255 {
+                String::new()
+            } else {
+                format!(r#" {attr}-opacity="{:.2}""#, f64::from(c[3]) / 255.0)
+            }
+        ),
+        None => format!(r#" {attr}="none""#),
     };
-    let c: Vec<u8> = (0..3)
-        .map(|i| (base[i] + (top[i] - base[i]) * step).round() as u8)
-        .collect();
-    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+    let stroke = |line: Option<Line>| match line {
+        Some(l) => format!(
+            r#"{} stroke-width="{:.2}" stroke-linecap="round" stroke-linejoin="round""#,
+            paint("stroke", Some(l.colour)),
+            l.width * frame.scale
+        ),
+        None => String::new(),
+    };
+    let points = |ps: &[[f64; 2]]| {
+        ps.iter()
+            .map(|p| {
+                let q = frame.svg_from_pixel(*p);
+                format!("{:.1},{:.1}", q[0], q[1])
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = match prim {
+        Prim::Polygon {
+            points: ps,
+            fill,
+            stroke: line,
+        } => writeln!(
+            svg,
+            r#"<polygon points="{}"{}{}/>"#,
+            points(ps),
+            paint("fill", *fill),
+            stroke(*line)
+        ),
+        Prim::Path {
+            points: ps,
+            stroke: line,
+        } => writeln!(
+            svg,
+            r#"<polyline points="{}" fill="none"{}/>"#,
+            points(ps),
+            stroke(Some(*line))
+        ),
+        Prim::Circle {
+            centre,
+            radius,
+            fill,
+            stroke: line,
+        } => {
+            let c = frame.svg_from_pixel(*centre);
+            writeln!(
+                svg,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}"{}{}/>"#,
+                c[0],
+                c[1],
+                radius * frame.scale,
+                paint("fill", *fill),
+                stroke(*line)
+            )
+        }
+    };
 }
 
 struct Frame {
@@ -272,30 +328,9 @@ pub fn render_sized(
         r##"<rect width="100%" height="100%" fill="#1f2126"/>"##
     );
 
-    // Hexes, with elevation dots and cover outlines.
-    for hex in board.hexes() {
-        let stroke = if hex.is_cover() {
-            r##"stroke="#2e9c3a" stroke-width="3""##
-        } else {
-            r##"stroke="#30343c" stroke-width="1""##
-        };
-        let _ = writeln!(
-            svg,
-            r#"<polygon points="{}" fill="{}" {stroke}/>"#,
-            frame.corners(hex.at),
-            fill(hex)
-        );
-        let c = frame.svg_from_pixel(geom::pixel_centre(hex.at));
-        let dots = u32::from(hex.elevation);
-        for i in 0..dots {
-            let x = c[0] + (f64::from(i) - f64::from(dots - 1) / 2.0) * scale * 0.16;
-            let _ = writeln!(
-                svg,
-                r#"<circle cx="{x:.1}" cy="{:.1}" r="{:.1}" fill="white" fill-opacity="0.85"/>"#,
-                c[1] + scale * 0.62,
-                scale * 0.05
-            );
-        }
+    // The ground: terrain, relief, vegetation, lava, water, elevation dots, tile borders.
+    for drawn in super::ground::ground(board) {
+        write_prim(&mut svg, &frame, &drawn.prim);
     }
     // Tile labels on each centre hex (index 10).
     for hex in board.hexes().iter().filter(|h| h.index == 10) {
