@@ -25,6 +25,8 @@ pub struct ExportPanel {
     pub open: bool,
     /// An export being written: its outcome when done.
     pub job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
+    /// The hex size of an export at tile scale just started, for the preferences.
+    measured: Option<f64>,
 }
 
 /// A hex's width across its flats on a printout, until the designer measures their own tiles.
@@ -69,7 +71,8 @@ pub struct ExportSettings {
 }
 
 impl ExportSettings {
-    /// Defaults for a document: a PNG next to the scenario file, named after it.
+    /// Defaults for a document: a PNG next to the scenario file, named after it, at the
+    /// printed tiles' scale (what a designer prints to lay beside the table).
     pub fn for_document(path: Option<&Path>, name: &str) -> ExportSettings {
         let stem = Path::new(name)
             .file_stem()
@@ -81,7 +84,7 @@ impl ExportSettings {
         ExportSettings {
             path: target.display().to_string(),
             format: PictureFormat::Png,
-            print: false,
+            print: true,
             scale: svg::DEFAULT_SCALE,
             print_mm: DEFAULT_PRINT_MM,
             dpi: 300.0,
@@ -161,18 +164,26 @@ pub fn picture(
 
 impl ExportPanel {
     /// Opens the export dialog, with the last choices or defaults for this document.
-    pub(crate) fn open_export(&mut self, wb: &mut Workbench) {
+    /// `measured_mm` is the hex size the designer entered in an earlier session, if any.
+    pub(crate) fn open_export(&mut self, wb: &mut Workbench, measured_mm: Option<f64>) {
         if wb.doc.scenario().is_none() {
             wb.refuse("Fix the file so it can be read before exporting a picture of it");
             return;
         }
         if self.settings.is_none() {
-            self.settings = Some(ExportSettings::for_document(
-                wb.doc.path.as_deref(),
-                &wb.doc.name,
-            ));
+            let mut settings = ExportSettings::for_document(wb.doc.path.as_deref(), &wb.doc.name);
+            if let Some(mm) = measured_mm {
+                settings.print_mm = mm;
+            }
+            self.settings = Some(settings);
         }
         self.open = true;
+    }
+
+    /// The hex size of the last export at tile scale, taken once so the shell can keep it for
+    /// the next session.
+    pub fn take_measured(&mut self) -> Option<f64> {
+        self.measured.take()
     }
 
     /// What the picture's overlay is drawn from: the tint that is on (sight or reach), else
@@ -347,6 +358,9 @@ impl ExportPanel {
             });
         if export && self.start_export(wb, &settings) {
             self.open = false;
+            if settings.print {
+                self.measured = Some(settings.print_mm);
+            }
         }
         if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.open = false;
@@ -454,6 +468,7 @@ mod tests {
         assert_eq!(status.kind, StatusKind::Failed);
         assert!(status.text.contains("no-such-folder"), "{}", status.text);
         settings.path = dir.join("map.png").display().to_string();
+        settings.print = false;
         settings.scale = 1000.0;
         assert!(!app.export.export_to(&mut app.wb, &settings));
         assert!(

@@ -191,6 +191,9 @@ impl EditorApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         self.export.export_window(&mut self.wb, &ctx);
+        if let Some(mm) = self.export.take_measured() {
+            self.preferences.remember_print_mm(mm);
+        }
         self.recent.note(self.wb.doc.path.as_deref());
         self.settle();
         self.recovery.tick(&mut self.wb, &ctx);
@@ -430,7 +433,10 @@ impl EditorApp {
                     self.refuse("This scenario has no file yet to read again");
                 }
             }
-            Command::Export => self.export.open_export(&mut self.wb),
+            Command::Export => {
+                let measured = self.preferences.print_mm;
+                self.export.open_export(&mut self.wb, measured);
+            }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::RotateClockwise => {
