@@ -88,11 +88,32 @@ pub struct Layers<'a> {
 /// Room kept above the map after Fit, for the overlay bar that floats there.
 const OVERLAY_BAR_ROOM: f32 = 72.0;
 
-/// Where Fit puts the map: the canvas less the strip the overlay bar floats over, so the bar
-/// does not hide the map's top row.
-fn fit_area(canvas: egui::Rect) -> egui::Rect {
+/// Where Fit puts the map: the canvas less the strip the overlay bar floats over and the corner
+/// the legend floats in, so neither hides the map's edge rows.
+fn fit_area(canvas: egui::Rect, legend_lines: usize) -> egui::Rect {
     let top = (canvas.min.y + OVERLAY_BAR_ROOM).min(canvas.center().y);
-    canvas.with_min_y(top)
+    // The legend floats in the lower left: keep the map clear of it.
+    let legend = match legend_lines {
+        0 => 0.0,
+        n => LEGEND_LINE_HEIGHT * n.min(LEGEND_LINES + 1) as f32 + 24.0,
+    };
+    let bottom = (canvas.max.y - legend).max(canvas.center().y);
+    canvas.with_min_y(top).with_max_y(bottom)
+}
+
+/// Height of one legend line, small text with its swatch.
+const LEGEND_LINE_HEIGHT: f32 = 23.0;
+
+/// Longest legend line, in characters; longer ones are cut (the Scenario panel has the rest).
+const LEGEND_CHARS: usize = 64;
+
+/// `text` cut to `LEGEND_CHARS` characters, with `...` when it was longer.
+fn legend_text(text: &str) -> String {
+    if text.chars().count() <= LEGEND_CHARS {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(LEGEND_CHARS - 3).collect();
+    format!("{}...", cut.trim_end())
 }
 
 /// Most legend lines shown; the rest are counted.
@@ -118,7 +139,7 @@ fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
                         let (swatch, _) =
                             ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
                         ui.painter().rect_filled(swatch, 2.0, draw::rgb(*colour));
-                        ui.label(egui::RichText::new(text).small());
+                        ui.label(egui::RichText::new(legend_text(text)).small());
                     });
                 }
                 if lines.len() > LEGEND_LINES {
@@ -232,9 +253,13 @@ impl Canvas {
             view.origin_in_screen += response.rect.center() - old.center();
         }
         wb.canvas_rect = Some(response.rect);
-        let view = *wb
-            .view
-            .get_or_insert_with(|| View::fit(bounds, fit_area(response.rect), FIT_MARGIN));
+        let view = *wb.view.get_or_insert_with(|| {
+            let legend = wb
+                .doc
+                .decor
+                .legend_of(wb.layers.objectives, wb.layers.zones);
+            View::fit(bounds, fit_area(response.rect, legend.len()), FIT_MARGIN)
+        });
         // While a tile is dragged from the palette the map is not hovered (the button has the
         // pointer), so follow the pointer itself.
         let dragged_in = || {

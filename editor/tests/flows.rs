@@ -1023,3 +1023,26 @@ fn the_fairness_panel_says_which_team_is_favoured() {
         None => assert!(summary.starts_with("even"), "{summary}"),
     }
 }
+
+/// Fit keeps the map clear of the legend that floats in the lower left corner.
+#[test]
+fn fit_leaves_the_legend_corner_free() {
+    let (_dir, harness) = bundled_app("legend-room", "objective-shard-rush.yaml");
+    let legend = harness
+        .ctx
+        .memory(|m| m.area_rect(egui::Id::unique("map-legend")))
+        .expect("the legend is shown");
+    let view = harness.state().wb.view.unwrap();
+    let board = harness.state().wb.doc.board.clone().unwrap();
+    let lowest = board
+        .hexes()
+        .iter()
+        .flat_map(|h| view.hex_corners_in_screen(h.at))
+        .map(|p| p.y)
+        .fold(f32::MIN, f32::max);
+    assert!(
+        lowest <= legend.min.y,
+        "the map's lowest corner ({lowest}) is above the legend ({})",
+        legend.min.y
+    );
+}
