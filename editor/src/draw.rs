@@ -462,7 +462,9 @@ fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team
     }
     if let Some(&head) = centres.first() {
         let size = (0.3 * view.scale).clamp(10.0, 22.0);
-        label_with_background(painter, head, &token.id, size, Color32::WHITE);
+        // No wider than its hex, so neighbours' labels do not run into each other.
+        let (text, size) = fitted_label(painter, &token.id, size, 1.7 * view.scale);
+        label_with_background(painter, head, &text, size, Color32::WHITE);
     }
 }
 
@@ -528,6 +530,37 @@ fn draw_collect_rings(painter: &Painter, view: &View, doc: &Document) {
 }
 
 /// Text on a dark rounded box, readable on every ground colour.
+/// Smallest label text, in points; below it a label is cut instead.
+const MIN_LABEL_SIZE: f32 = 8.0;
+
+/// `text` at `size` points, made smaller (down to [`MIN_LABEL_SIZE`]) and then cut with `..`
+/// until it is at most `max_width` pixels wide.
+fn fitted_label(painter: &Painter, text: &str, size: f32, max_width: f32) -> (String, f32) {
+    let width = |t: &str, s: f32| {
+        painter
+            .layout_no_wrap(t.to_owned(), FontId::proportional(s), Color32::WHITE)
+            .size()
+            .x
+    };
+    let full = width(text, size);
+    if full <= max_width {
+        return (text.to_owned(), size);
+    }
+    let smaller = (size * max_width / full).max(MIN_LABEL_SIZE);
+    if width(text, smaller) <= max_width {
+        return (text.to_owned(), smaller);
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while chars.len() > 1 {
+        chars.pop();
+        let cut = format!("{}..", chars.iter().collect::<String>());
+        if width(&cut, smaller) <= max_width {
+            return (cut, smaller);
+        }
+    }
+    (text.chars().take(1).collect(), smaller)
+}
+
 fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32, color: Color32) {
     let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), color);
     let rect = Align2::CENTER_CENTER.anchor_size(centre, galley.size());
@@ -565,6 +598,35 @@ pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)
 mod tests {
     use super::*;
     use megahex_schema::{Side, Terrain};
+
+    #[test]
+    fn a_long_label_shrinks_then_is_cut_to_fit_its_hex() {
+        let ctx = egui::Context::default();
+        let mut seen = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter();
+            let width = |t: &str, s: f32| {
+                painter
+                    .layout_no_wrap(t.to_owned(), FontId::proportional(s), Color32::WHITE)
+                    .size()
+                    .x
+            };
+            let short = fitted_label(painter, "ra", 20.0, 60.0);
+            let long = fitted_label(painter, "blade-battalion-soldier-wave-2-2", 20.0, 60.0);
+            seen.push((short.clone(), width(&short.0, short.1)));
+            seen.push((long.clone(), width(&long.0, long.1)));
+        });
+        output.textures_delta.clear();
+        assert_eq!(
+            seen[0].0,
+            ("ra".to_owned(), 20.0),
+            "a short label is left alone"
+        );
+        let ((text, size), width) = &seen[1];
+        assert!(*width <= 60.0, "{text} is {width} px wide");
+        assert_eq!(*size, MIN_LABEL_SIZE, "shrunk as far as it goes first");
+        assert!(text.ends_with("..") && text.starts_with("blade"), "{text}");
+    }
 
     fn hex(side: Side, elevation: u8, terrain: Vec<Terrain>) -> BoardHex {
         BoardHex {
