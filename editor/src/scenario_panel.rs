@@ -31,6 +31,10 @@ pub struct ScenarioUi {
     buffers: HashMap<egui::Id, String>,
     /// The painting stroke in progress, from press to release.
     pub stroke: Option<Stroke>,
+    /// The copy of the scenario the panels' widgets change, kept between frames and taken
+    /// again only when the document lays out anew (an edit, undo, reload), with that layout's
+    /// number: a frame with no change copies nothing.
+    draft: Option<(u64, Scenario)>,
 }
 
 /// Colours offered for teams, with names for their tooltips.
@@ -76,8 +80,13 @@ const CARDS: [EnvironmentCard; 4] = [
 impl ScenarioUi {
     /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
     pub(crate) fn scenario_panel(&mut self, wb: &mut Workbench, ui: &mut Ui) {
-        let Some(current) = wb.doc.scenario().cloned() else {
-            return;
+        let layout = wb.doc.layout;
+        let mut draft = match self.draft.take() {
+            Some((at, draft)) if at == layout => draft,
+            _ => match wb.doc.scenario() {
+                Some(current) => current.clone(),
+                None => return,
+            },
         };
         let errors = wb.doc.count(Severity::Error);
         let warnings = wb.doc.count(Severity::Warning);
@@ -93,10 +102,9 @@ impl ScenarioUi {
             }
         });
         if let Tool::Paint(brush) = wb.tool {
-            self.painting_bar(wb, ui, &current, brush);
+            self.painting_bar(wb, ui, &draft, brush);
         }
         ui.separator();
-        let mut draft = current.clone();
         let mut env = Env {
             buffers: &mut self.buffers,
             tool: &mut wb.tool,
@@ -117,8 +125,12 @@ impl ScenarioUi {
                 section(ui, "Rules", |ui| rules(ui, &mut draft));
             });
         let refused = env.refused.take();
-        if draft != current {
+        let changed = wb.doc.scenario().is_some_and(|current| *current != draft);
+        if changed {
+            // Applied or refused, the next frame copies the document's scenario again.
             wb.edit(Edit::Replace(Box::new(draft)));
+        } else {
+            self.draft = Some((layout, draft));
         }
         if let Some(reason) = refused {
             wb.refuse(&reason);
