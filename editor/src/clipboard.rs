@@ -10,7 +10,7 @@ use megahex_schema::{Footprint, HexRef, TilePlacement, Token};
 use serde::{Deserialize, Serialize};
 
 use crate::edit::Edit;
-use crate::group::selected;
+use crate::group::{describe, selected};
 use crate::token_rules::{fresh_id, hex_ref_for, plus};
 use crate::workbench::{Selection, StatusKind, Workbench};
 
@@ -71,19 +71,6 @@ fn clip_of(wb: &Workbench) -> Option<Clip> {
         }
     }
     (!clip.tiles.is_empty() || !clip.tokens.is_empty()).then_some(clip)
-}
-
-/// "2 tiles and 1 token".
-pub fn describe(tiles: usize, tokens: usize) -> String {
-    let count = |n: usize, one: &str| match n {
-        1 => format!("1 {one}"),
-        n => format!("{n} {one}s"),
-    };
-    match (tiles, tokens) {
-        (0, k) => count(k, "token"),
-        (t, 0) => count(t, "tile"),
-        (t, k) => format!("{} and {}", count(t, "tile"), count(k, "token")),
-    }
 }
 
 /// What a paste will do: the edit, the pieces it adds (to select them) and what it left out.

@@ -128,14 +128,19 @@ fn split(pieces: &[Selection]) -> (Vec<usize>, Vec<usize>) {
 
 /// "move 2 tiles and 3 tokens".
 fn label(verb: &str, tiles: usize, tokens: usize) -> String {
+    format!("{verb} {}", describe(tiles, tokens))
+}
+
+/// "2 tiles and 1 token", "1 token".
+pub fn describe(tiles: usize, tokens: usize) -> String {
     let count = |n: usize, one: &str| match n {
         1 => format!("1 {one}"),
         n => format!("{n} {one}s"),
     };
     match (tiles, tokens) {
-        (0, k) => format!("{verb} {}", count(k, "token")),
-        (t, 0) => format!("{verb} {}", count(t, "tile")),
-        (t, k) => format!("{verb} {} and {}", count(t, "tile"), count(k, "token")),
+        (0, k) => count(k, "token"),
+        (t, 0) => count(t, "tile"),
+        (t, k) => format!("{} and {}", count(t, "tile"), count(k, "token")),
     }
 }
 

@@ -208,6 +208,24 @@ fn kind_name(kind: AttackKind) -> &'static str {
     }
 }
 
+/// A number from 0 to `max` with its words around it ("reach 2", "3 dice").
+fn number(
+    ui: &mut egui::Ui,
+    value: &mut u32,
+    max: u32,
+    prefix: &str,
+    suffix: &str,
+    asked: &mut Asked,
+) {
+    let r = ui.add(
+        egui::DragValue::new(value)
+            .range(0..=max)
+            .prefix(prefix)
+            .suffix(suffix),
+    );
+    asked.from(&r, false);
+}
+
 fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Asked) {
     let mut remove = None;
     for (i, attack) in attacks.iter_mut().enumerate() {
@@ -228,40 +246,15 @@ fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Ask
                             asked.from(&r, true);
                         }
                     });
-                let r = ui.add(
-                    egui::DragValue::new(&mut attack.dice)
-                        .range(0..=12)
-                        .suffix(" dice"),
-                );
-                asked.from(&r, false);
-                let r = ui.add(
-                    egui::DragValue::new(&mut attack.reach)
-                        .range(0..=12)
-                        .prefix("reach "),
-                );
-                asked.from(&r, false);
+                number(ui, &mut attack.dice, 12, "", " dice", asked);
+                number(ui, &mut attack.reach, 12, "reach ", "", asked);
                 if matches!(attack.kind, AttackKind::Area | AttackKind::Vertex) {
-                    let r = ui.add(
-                        egui::DragValue::new(&mut attack.origin)
-                            .range(0..=12)
-                            .prefix("origin "),
-                    );
-                    asked.from(&r, false);
+                    number(ui, &mut attack.origin, 12, "origin ", "", asked);
                 }
                 if attack.kind == AttackKind::Area {
-                    let r = ui.add(
-                        egui::DragValue::new(&mut attack.radius)
-                            .range(0..=6)
-                            .prefix("radius "),
-                    );
-                    asked.from(&r, false);
+                    number(ui, &mut attack.radius, 6, "radius ", "", asked);
                 }
-                let r = ui.add(
-                    egui::DragValue::new(&mut attack.push)
-                        .range(0..=6)
-                        .prefix("push "),
-                );
-                asked.from(&r, false);
+                number(ui, &mut attack.push, 6, "push ", "", asked);
                 if ui
                     .small_button("Remove")
                     .on_hover_text("Remove this attack")

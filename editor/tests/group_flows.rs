@@ -12,10 +12,6 @@ use megahex_editor::workbench::Selection;
 use megahex_schema::{Footprint, HexRef, Scenario};
 use support::*;
 
-fn scenario(harness: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>) -> Scenario {
-    harness.state().wb.doc.scenario().unwrap().clone()
-}
-
 fn hex_of(harness: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>, id: &str) -> Axial {
     token_hexes(harness, id)[0]
 }
@@ -47,14 +43,7 @@ fn two_tokens_picked_with_shift_move_together_and_one_undo_puts_both_back() {
     );
 
     // A step both can take: on the map, onto no other figure.
-    let occupied: Vec<Axial> = harness
-        .state()
-        .wb
-        .doc
-        .tokens
-        .iter()
-        .flat_map(|t| t.hexes.clone())
-        .collect();
+    let occupied = occupied(&harness);
     let board = harness.state().wb.doc.board.clone().unwrap();
     let step = DIRECTIONS
         .into_iter()
@@ -213,14 +202,7 @@ fn a_token_copied_in_one_window_pastes_under_the_pointer_in_another() {
 
     let (_dir_b, mut into) = bundled_app("clip-into", "objective-shard-rush.yaml");
     let before = scenario(&into);
-    let occupied: Vec<Axial> = into
-        .state()
-        .wb
-        .doc
-        .tokens
-        .iter()
-        .flat_map(|t| t.hexes.clone())
-        .collect();
+    let occupied = occupied(&into);
     let free = into
         .state()
         .wb

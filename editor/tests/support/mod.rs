@@ -123,3 +123,20 @@ pub fn token_hexes(harness: &Harness<'_, EditorApp>, id: &str) -> Vec<Axial> {
         .map(|t| t.hexes.clone())
         .unwrap_or_default()
 }
+
+/// The scenario as the app holds it now.
+pub fn scenario(harness: &Harness<'_, EditorApp>) -> Scenario {
+    harness.state().wb.doc.scenario().unwrap().clone()
+}
+
+/// Every hex a token stands on now.
+pub fn occupied(harness: &Harness<'_, EditorApp>) -> Vec<Axial> {
+    harness
+        .state()
+        .wb
+        .doc
+        .tokens
+        .iter()
+        .flat_map(|t| t.hexes.clone())
+        .collect()
+}
