@@ -209,7 +209,7 @@ fn toggle_at(wb: &mut Workbench, at: Axial) {
         .map(|t| Selection::Token(t.index))
         .next()
         .or_else(|| {
-            let hex = wb.doc.board.as_ref()?.get(at)?;
+            let hex = wb.doc.board()?.get(at)?;
             Some(Selection::Tile(hex.placement))
         });
     if let Some(piece) = piece {
@@ -236,8 +236,7 @@ impl Canvas {
         }
         let hexes: Vec<Axial> = wb
             .doc
-            .board
-            .as_ref()
+            .board()
             .map(|b| b.hexes().iter().map(|h| h.at).collect())
             .unwrap_or_default();
         // An empty map still needs a view, to place the first tile.
@@ -402,8 +401,7 @@ impl Canvas {
         }
         let tile_here = wb
             .doc
-            .board
-            .as_ref()
+            .board()
             .and_then(|b| b.get(grab))
             .map(|h| h.placement);
         let tokens_here: Vec<usize> = wb.doc.tokens_at(grab).map(|t| t.index).collect();
@@ -506,7 +504,7 @@ impl Canvas {
         grab: Axial,
         to: Axial,
     ) -> Result<Footprint, String> {
-        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return Err("there is no map".to_owned());
         };
         let token = scenario.tokens.get(index).ok_or("no such token")?;
@@ -540,7 +538,7 @@ impl Canvas {
             .tokens_at(at)
             .map(|t| Selection::Token(t.index))
             .collect();
-        if let Some(hex) = wb.doc.board.as_ref().and_then(|b| b.get(at)) {
+        if let Some(hex) = wb.doc.board().and_then(|b| b.get(at)) {
             candidates.push(Selection::Tile(hex.placement));
         }
         wb.selection = match wb
@@ -604,7 +602,7 @@ impl Canvas {
             ..Marks::default()
         };
         let scenario = wb.doc.scenario();
-        let board = wb.doc.board.as_ref();
+        let board = wb.doc.board();
         let tile_of = |index: usize| -> Vec<Axial> {
             board.map_or_else(Vec::new, |b| {
                 b.hexes()
@@ -677,7 +675,7 @@ impl Canvas {
                     crate::group::move_edit(wb, [to[0] - grab[0], to[1] - grab[1]]).is_ok();
             }
             (_, Some(Drag::Token { index, grab, to })) => {
-                if let Some(token) = wb.doc.tokens.iter().find(|t| t.index == index) {
+                if let Some(token) = wb.doc.tokens().iter().find(|t| t.index == index) {
                     marks.ghost_token = token.hexes.iter().map(|&h| offset(h, grab, to)).collect();
                     marks.ghost_token_ok = marks
                         .ghost_token

@@ -41,7 +41,7 @@ pub fn copy_text(wb: &Workbench) -> Option<String> {
 }
 
 fn clip_of(wb: &Workbench) -> Option<Clip> {
-    let (scenario, board) = (wb.doc.scenario()?, wb.doc.board.as_ref()?);
+    let (scenario, board) = (wb.doc.scenario()?, wb.doc.board()?);
     let mut clip = Clip {
         version: 1,
         ..Clip::default()
@@ -147,9 +147,9 @@ pub fn paste(wb: &Workbench, clip: &Clip, at: Option<Axial>) -> Result<Pasting, 
 fn land_tokens(wb: &Workbench, clip: &Clip, board: &Board, by: Axial) -> Vec<Option<Vec<Axial>>> {
     let taken: Vec<Axial> = wb
         .doc
-        .tokens
+        .tokens()
         .iter()
-        .filter(|t| t.is_target)
+        .filter(|t| t.target)
         .flat_map(|t| t.hexes.iter().copied())
         .collect();
     clip.tokens

@@ -138,7 +138,7 @@ impl ScenarioUi {
             let stroke = self
                 .stroke
                 .get_or_insert_with(|| Stroke::new(brush.target, brush.erase || shift));
-            if let (Some(pos), Some(board)) = (pos, &wb.doc.board) {
+            if let (Some(pos), Some(board)) = (pos, &wb.doc.board()) {
                 stroke.extend_to(view.world_from_screen(pos), board);
             }
         } else if let Some(stroke) = self.stroke.take() {
@@ -148,7 +148,7 @@ impl ScenarioUi {
 
     /// Applies a finished stroke as one edit.
     pub(crate) fn commit_stroke(&mut self, wb: &mut Workbench, stroke: &Stroke) {
-        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return;
         };
         if stroke.hexes.is_empty() {
@@ -180,7 +180,7 @@ impl ScenarioUi {
     /// Deployment zones (when shown, or being painted) in their teams' colours, and the hexes
     /// of the objective being painted; a stroke in progress is shown as if applied.
     pub(crate) fn zone_marks(&self, wb: &Workbench) -> Vec<(Vec<Axial>, Color32)> {
-        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return Vec::new();
         };
         let preview = self
@@ -262,7 +262,10 @@ mod tests {
 
     fn sample() -> (Scenario, Board) {
         let doc = Document::sample();
-        (doc.scenario().cloned().unwrap(), doc.board.unwrap())
+        (
+            doc.scenario().cloned().unwrap(),
+            doc.board().unwrap().clone(),
+        )
     }
 
     #[test]

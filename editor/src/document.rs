@@ -3,12 +3,14 @@
 //! tokens are laid out again from the edited scenario after every change.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use megahex::board::{Axial, Board};
 use megahex::{Checker, Outcome, Severity};
 use megahex_schema::{Catalog, Map, Ruleset, Scenario};
 
 use megahex::report::decor::Decorations;
+use megahex::scene::Scene;
 
 use crate::edit::{Edit, Editing};
 use crate::{storage, text_patch};
@@ -56,21 +58,9 @@ impl Problem {
     }
 }
 
-/// A token resolved to map positions, ready to draw and to pick with the pointer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlacedToken {
-    /// Position in the scenario's `tokens`, the handle edits use.
-    pub index: usize,
-    /// The token's id, used as its label.
-    pub id: String,
-    /// Position of its team in `teams`, for the colour.
-    pub team: Option<usize>,
-    /// Targets (figures) occupy hexes and are drawn larger than markers.
-    pub is_target: bool,
-    /// The hexes that resolved, in the order written; unresolved ones are left out (the checker
-    /// reports them).
-    pub hexes: Vec<Axial>,
-}
+/// A token resolved to map positions, ready to draw and to pick with the pointer: the
+/// library's, so the editor places tokens exactly as the rules do.
+pub type PlacedToken = megahex::scene::Placed;
 
 /// Everything the editor knows about the open file.
 #[derive(Debug, Clone)]
@@ -87,10 +77,10 @@ pub struct Document {
     /// The scenario being edited, with its history; `None` when the file did not load far
     /// enough to be edited (the problems say why).
     pub editing: Option<Editing>,
-    /// The assembled map of the current scenario.
-    pub board: Option<Board>,
-    /// Tokens that resolved to at least one hex.
-    pub tokens: Vec<PlacedToken>,
+    /// The current scenario as the rules see it (board, tokens, hazards, sight rules), built
+    /// once per change and shared with the overlays' worker: one board for drawing, picking
+    /// and rules previews.
+    pub scene: Option<Arc<Scene>>,
     /// What the map marks besides the ground: team colours, objective hexes, tokens to collect,
     /// deployment zones (the library's, so exports mark the same).
     pub decor: Decorations,
@@ -211,8 +201,7 @@ impl Document {
             modeline: None,
             catalog: Catalog::builtin(),
             editing: None,
-            board: None,
-            tokens: Vec::new(),
+            scene: None,
             decor: Decorations::default(),
             ground: Vec::new(),
             problems: Vec::new(),
@@ -282,16 +271,13 @@ impl Document {
         match self.scenario() {
             Some(scenario) => {
                 // Placement problems are the checker's to report (tile-unknown, tile-overlap).
-                let board = Board::build(&scenario.map.tiles, &self.catalog).0;
-                let decor = Decorations::of(scenario, &board);
-                self.tokens = place_tokens(scenario, &board);
-                self.decor = decor;
-                self.ground = megahex::report::ground::ground(&board);
-                self.board = Some(board);
+                let scene = Scene::new(scenario, &self.catalog);
+                self.decor = Decorations::of(scenario, &scene.board);
+                self.ground = megahex::report::ground::ground(&scene.board);
+                self.scene = Some(Arc::new(scene));
             }
             None => {
-                self.board = None;
-                self.tokens = Vec::new();
+                self.scene = None;
                 self.decor = Decorations::default();
                 self.ground = Vec::new();
             }
@@ -375,9 +361,19 @@ impl Document {
             .count()
     }
 
+    /// The assembled map of the current scenario.
+    pub fn board(&self) -> Option<&Board> {
+        self.scene.as_deref().map(|s| &s.board)
+    }
+
+    /// The tokens whose hexes all resolved, in file order (the checker reports the others).
+    pub fn tokens(&self) -> &[PlacedToken] {
+        self.scene.as_deref().map_or(&[], |s| s.tokens.as_slice())
+    }
+
     /// The tokens standing on a hex, for the hover readout and for picking.
     pub fn tokens_at(&self, at: Axial) -> impl Iterator<Item = &PlacedToken> {
-        self.tokens.iter().filter(move |t| t.hexes.contains(&at))
+        self.tokens().iter().filter(move |t| t.hexes.contains(&at))
     }
 }
 
@@ -488,36 +484,6 @@ fn problem_of(d: &megahex::Diagnostic) -> Problem {
 }
 
 /// Resolves every token's footprint on the board; hexes that do not resolve are skipped.
-fn place_tokens(scenario: &Scenario, board: &Board) -> Vec<PlacedToken> {
-    scenario
-        .tokens
-        .iter()
-        .enumerate()
-        .filter_map(|(index, token)| {
-            let hexes: Vec<Axial> = token
-                .at
-                .hexes()
-                .iter()
-                .filter_map(|r| board.resolve(r).ok())
-                .collect();
-            if hexes.is_empty() {
-                return None;
-            }
-            let team = token
-                .team
-                .as_ref()
-                .and_then(|id| scenario.teams.iter().position(|t| &t.id == id));
-            Some(PlacedToken {
-                index,
-                id: token.id.clone(),
-                team,
-                is_target: token.is_target(),
-                hexes,
-            })
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,18 +517,18 @@ mod tests {
     fn the_bundled_sample_is_valid_and_fully_drawn() {
         let doc = Document::sample();
         assert_eq!(doc.problems, Vec::new());
-        let board = doc.board.as_ref().unwrap();
+        let board = doc.board().unwrap();
         assert_eq!(board.hexes().len(), 4 * 19);
         assert!(board.hexes().iter().any(|h| h.is_cover()));
         assert!(board.hexes().iter().any(|h| h.is_lava()));
-        let ids: Vec<&str> = doc.tokens.iter().map(|t| t.id.as_str()).collect();
+        let ids: Vec<&str> = doc.tokens().iter().map(|t| t.id.as_str()).collect();
         assert_eq!(ids, ["legacy", "omni", "vial-1"]);
         // legacy stands on 1/10, the centre of tile 1 placed at [0, 0].
-        assert_eq!(doc.tokens[0].hexes, vec![[0, 0]]);
-        assert_eq!(doc.tokens[0].team, Some(0));
-        assert_eq!(doc.tokens[1].hexes.len(), 3);
-        assert_eq!(doc.tokens[2].index, 2);
-        assert!(!doc.tokens[2].is_target);
+        assert_eq!(doc.tokens()[0].hexes, vec![[0, 0]]);
+        assert_eq!(doc.tokens()[0].team.as_deref(), Some("heroes"));
+        assert_eq!(doc.tokens()[1].hexes.len(), 3);
+        assert_eq!(doc.tokens()[2].index, 2);
+        assert!(!doc.tokens()[2].target);
         assert_eq!(doc.tokens_at([0, 0]).count(), 1);
         assert!(!doc.is_dirty());
         assert!(doc.modeline.is_some());
@@ -572,7 +538,7 @@ mod tests {
     fn broken_yaml_becomes_located_problems_not_a_crash() {
         let mut doc = Document::from_bytes("bad.yaml".into(), None, b"format: 1\nmap: [\n");
         assert!(doc.scenario().is_none());
-        assert!(doc.board.is_none());
+        assert!(doc.board().is_none());
         assert_eq!(doc.count(Severity::Error), doc.problems.len());
         let first = &doc.problems[0];
         assert_eq!(first.code, "yaml-syntax");
@@ -587,8 +553,8 @@ mod tests {
         let yaml = "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles:\n    - {tile: 1, side: megalopolis, at: [0, 0], rotation: 0}\ntokens:\n  - {id: lost, kind: scenario-token, at: [40, 40]}\n";
         let doc = Document::from_bytes("off.yaml".into(), None, yaml.as_bytes());
         assert!(doc.problems.iter().any(|p| p.code == "token-off-map"));
-        assert_eq!(doc.board.as_ref().map(|b| b.hexes().len()), Some(19));
-        assert!(doc.tokens.is_empty());
+        assert_eq!(doc.board().map(|b| b.hexes().len()), Some(19));
+        assert!(doc.tokens().is_empty());
     }
 
     #[test]
@@ -610,10 +576,10 @@ mod tests {
             }),
             Ok(true)
         );
-        let board = doc.board.as_ref().unwrap();
+        let board = doc.board().unwrap();
         assert!(board.contains([-6, 0]));
         assert!(!board.contains([0, 0]));
-        assert_eq!(doc.tokens[0].hexes, vec![[-6, 0]]);
+        assert_eq!(doc.tokens()[0].hexes, vec![[-6, 0]]);
         assert!(doc.is_dirty());
         assert_eq!(
             doc.apply(Edit::MoveTile {
@@ -623,10 +589,10 @@ mod tests {
             Ok(false)
         );
         assert_eq!(doc.undo().as_deref(), Some("move tile"));
-        assert!(doc.board.as_ref().unwrap().contains([0, 0]));
+        assert!(doc.board().unwrap().contains([0, 0]));
         assert!(!doc.is_dirty());
         assert_eq!(doc.redo().as_deref(), Some("move tile"));
-        assert_eq!(doc.tokens[0].hexes, vec![[-6, 0]]);
+        assert_eq!(doc.tokens()[0].hexes, vec![[-6, 0]]);
     }
 
     #[test]

@@ -15,12 +15,6 @@ use crate::view::{View, world_from_hex};
 
 /// The hex under the pointer.
 const HOVER: Color32 = Color32::from_rgb(255, 230, 80);
-/// Tokens without a team.
-const NEUTRAL: Color32 = Color32::from_rgb(
-    palette::NEUTRAL[0],
-    palette::NEUTRAL[1],
-    palette::NEUTRAL[2],
-);
 
 /// Badges on hexes with errors.
 const BADGE_ERROR: Color32 = Color32::from_rgb(220, 30, 30);
@@ -146,7 +140,7 @@ fn draw_hex_labels(
 
 /// Draws the whole map of a document, with the highlights in `marks`.
 pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, layer: &Layer) {
-    let Some(board) = &doc.board else {
+    let Some(board) = &doc.board() else {
         return;
     };
     let hovered = marks.hovered;
@@ -183,7 +177,7 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
         }
     }
     let teams = doc.scenario().map_or(&[][..], |s| s.teams.as_slice());
-    for token in &doc.tokens {
+    for token in doc.tokens() {
         draw_token(painter, view, token, teams);
     }
     if marks.objectives {
@@ -407,12 +401,14 @@ fn draw_tile_label(painter: &Painter, view: &View, centre: Axial, text: &str) {
     label_with_background(painter, pos, text, size, Color32::WHITE);
 }
 
-/// The colour of a token: its team's `color`, else a palette colour by team position.
+/// The colour of a token: its team's `color`, else a palette colour by team position; a token
+/// of no team (or of a team the file does not define) is neutral.
 pub fn token_color(token: &PlacedToken, teams: &[Team]) -> Color32 {
-    match token.team {
-        Some(index) => team_color(teams, index),
-        None => NEUTRAL,
-    }
+    rgb(palette::colour_of_team(
+        teams,
+        token.team.as_deref(),
+        palette::NEUTRAL,
+    ))
 }
 
 /// The colour of the team at `index`: its `color`, else a palette colour by position, so its
@@ -438,7 +434,7 @@ fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team
         .iter()
         .map(|&h| view.screen_from_hex(h))
         .collect();
-    let radius = view.scale * if token.is_target { 0.5 } else { 0.36 };
+    let radius = view.scale * if token.target { 0.5 } else { 0.36 };
     let outline = Stroke::new((0.06 * view.scale).clamp(1.0, 3.0), Color32::BLACK);
     if centres.len() > 1 {
         // Multi-hex figures: one body across their hexes.
@@ -448,7 +444,7 @@ fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team
         ));
     }
     for &c in &centres {
-        if token.is_target {
+        if token.target {
             painter.circle(c, radius, color, outline);
         } else {
             // Markers: a ring, so the ground under them stays visible.
@@ -506,10 +502,10 @@ fn draw_objective_hexes(painter: &Painter, view: &View, decor: &Decorations) {
 /// A dashed ring, in the collecting team's colour, around each token an objective collects.
 fn draw_collect_rings(painter: &Painter, view: &View, doc: &Document) {
     for mark in &doc.decor.collect {
-        let Some(token) = doc.tokens.iter().find(|t| t.id == mark.token) else {
+        let Some(token) = doc.tokens().iter().find(|t| t.id == mark.token) else {
             continue;
         };
-        let base = if token.is_target { 0.64 } else { 0.5 };
+        let base = if token.target { 0.64 } else { 0.5 };
         let radius = view.scale * (base + 0.12 * mark.ring as f32);
         let stroke = Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), rgb(mark.colour));
         for &hex in &token.hexes {
@@ -724,21 +720,30 @@ mod tests {
                 color: None,
             },
         ];
-        let token = |team| PlacedToken {
+        let token = |team: Option<&str>| PlacedToken {
             index: 0,
             id: "t".into(),
-            team,
-            is_target: true,
+            team: team.map(str::to_owned),
+            kind: megahex_schema::TokenKind::Character,
+            figure: None,
+            radius: None,
+            target: true,
             hexes: vec![[0, 0]],
         };
         assert_eq!(
-            token_color(&token(Some(0)), &teams),
+            token_color(&token(Some("a")), &teams),
             Color32::from_rgb(1, 2, 3)
         );
         assert_eq!(
-            token_color(&token(Some(1)), &teams),
+            token_color(&token(Some("b")), &teams),
             rgb(palette::TEAM_PALETTE[1])
         );
-        assert_eq!(token_color(&token(None), &teams), NEUTRAL);
+        let neutral = rgb(palette::NEUTRAL);
+        assert_eq!(token_color(&token(None), &teams), neutral);
+        assert_eq!(
+            token_color(&token(Some("nobody")), &teams),
+            neutral,
+            "a team the file does not define is neutral"
+        );
     }
 }

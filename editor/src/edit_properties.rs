@@ -192,12 +192,8 @@ fn snapshot(doc: &Document) -> Snapshot {
     Snapshot {
         yaml,
         scenario,
-        board: doc
-            .board
-            .as_ref()
-            .map(|b| b.hexes().to_vec())
-            .unwrap_or_default(),
-        tokens: doc.tokens.clone(),
+        board: doc.board().map(|b| b.hexes().to_vec()).unwrap_or_default(),
+        tokens: doc.tokens().to_vec(),
         dirty: doc.is_dirty(),
     }
 }

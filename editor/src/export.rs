@@ -435,7 +435,7 @@ mod tests {
         let legacy = app
             .wb
             .doc
-            .tokens
+            .tokens()
             .iter()
             .find(|t| t.id == "legacy")
             .unwrap()

@@ -65,7 +65,7 @@ pub fn select_in_box(wb: &mut Workbench, a_in_world: Pos2, b_in_world: Pos2, add
             }
         }
     }
-    for token in &wb.doc.tokens {
+    for token in wb.doc.tokens() {
         if token.hexes.iter().any(|&h| inside(h)) {
             found.push(Selection::Token(token.index));
         }
@@ -85,7 +85,7 @@ pub fn select_in_box(wb: &mut Workbench, a_in_world: Pos2, b_in_world: Pos2, add
 /// The hexes of one piece on the board.
 pub fn piece_hexes(wb: &Workbench, piece: Selection) -> Vec<Axial> {
     match piece {
-        Selection::Tile(index) => wb.doc.board.as_ref().map_or_else(Vec::new, |b| {
+        Selection::Tile(index) => wb.doc.board().map_or_else(Vec::new, |b| {
             b.hexes()
                 .iter()
                 .filter(|h| h.placement == index)
@@ -94,7 +94,7 @@ pub fn piece_hexes(wb: &Workbench, piece: Selection) -> Vec<Axial> {
         }),
         Selection::Token(index) => wb
             .doc
-            .tokens
+            .tokens()
             .iter()
             .find(|t| t.index == index)
             .map(|t| t.hexes.clone())
@@ -196,7 +196,7 @@ pub fn turn_edit(wb: &Workbench, clockwise: bool) -> Result<Edit, String> {
 }
 
 fn motion_edit(wb: &Workbench, motion: Motion, verb: &str) -> Result<Edit, String> {
-    let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+    let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
         return Err("there is no map".to_owned());
     };
     let (tiles, tokens) = split(&selected(wb));

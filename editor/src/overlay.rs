@@ -387,15 +387,15 @@ mod tests {
     #[test]
     fn the_cache_computes_once_per_source_layout_and_settings() {
         let (_, doc) = scene("scenarios/duel-ra-vs-blade.yaml");
-        let scenario = doc.scenario().unwrap();
+        let shared = doc.scene.clone().unwrap();
         let mut cache = crate::overlay_cache::Cache::default();
-        let at = doc.board.as_ref().unwrap().hexes()[5].at;
+        let at = doc.board().unwrap().hexes()[5].at;
         let source = Source {
             hexes: vec![at],
             token: None,
         };
         for _ in 0..5 {
-            cache.scene(1, scenario, &doc.catalog);
+            cache.scene(1, &shared);
             cache.verdicts(&source);
         }
         assert_eq!(
@@ -405,11 +405,11 @@ mod tests {
         cache.wait();
         assert!(!cache.verdicts(&source).is_empty());
         assert_eq!(cache.computed, 1, "and not again once it is there");
-        cache.scene(2, scenario, &doc.catalog);
+        cache.scene(2, &shared);
         cache.verdicts(&source);
         assert_eq!(cache.computed, 2, "a new layout computes again");
         let other = Source {
-            hexes: vec![doc.board.as_ref().unwrap().hexes()[6].at],
+            hexes: vec![doc.board().unwrap().hexes()[6].at],
             token: None,
         };
         cache.verdicts(&other);

@@ -5,7 +5,6 @@ use megahex::board::Axial;
 use megahex::board::area::Template;
 use megahex::board::los::{LosRules, Sight};
 use megahex::board::movement::{Destination, MoveAction};
-use megahex_schema::{Catalog, Scenario};
 
 use crate::overlay::{Seen, Settings, Source};
 use crate::overlay_worker::{Answer, Question, Worker};
@@ -46,17 +45,17 @@ impl Cache {
 
     /// Makes the scenario at `layout` the one the overlays are about; a new layout drops every
     /// answer and starts a new scene in the worker.
-    pub fn scene(&mut self, layout: u64, scenario: &Scenario, catalog: &Catalog) {
+    pub fn scene(&mut self, layout: u64, scene: &std::sync::Arc<megahex::scene::Scene>) {
         if self.layout != Some(layout) {
             self.layout = Some(layout);
-            self.rules = Some(LosRules::from_rules(&scenario.rules));
+            self.rules = Some(scene.rules);
             self.pending.clear();
             self.verdicts = None;
             self.sight = None;
             self.ranges = None;
             self.reach = None;
             self.template = None;
-            self.worker.scene(layout, scenario, catalog);
+            self.worker.scene(layout, scene);
         }
         self.poll();
     }

@@ -27,7 +27,7 @@ pub struct OverlayView {
 pub fn overlay_source(wb: &Workbench) -> Option<Source> {
     match wb.selection? {
         Selection::Token(index) => {
-            let token = wb.doc.tokens.iter().find(|t| t.index == index)?;
+            let token = wb.doc.tokens().iter().find(|t| t.index == index)?;
             Some(Source {
                 hexes: token.hexes.clone(),
                 token: Some(token.id.clone()),
@@ -35,7 +35,7 @@ pub fn overlay_source(wb: &Workbench) -> Option<Source> {
         }
         Selection::Tile(index) => {
             let at = wb.picked?;
-            let hex = wb.doc.board.as_ref()?.get(at)?;
+            let hex = wb.doc.board()?.get(at)?;
             (hex.placement == index).then(|| Source {
                 hexes: vec![at],
                 token: None,
@@ -210,10 +210,10 @@ impl OverlayView {
         let Some(source) = overlay_source(wb) else {
             return layer;
         };
-        let Some(scenario) = wb.doc.scenario() else {
+        let Some(scene) = &wb.doc.scene else {
             return layer;
         };
-        self.cache.scene(wb.doc.layout, scenario, &wb.doc.catalog);
+        self.cache.scene(wb.doc.layout, scene);
         let hovered = wb.hovered.filter(|h| !source.hexes.contains(h));
         let settings = wb.overlays;
         match settings.tint {

@@ -4,6 +4,7 @@
 //! and reads answers without waiting, so a map of any size never stalls a frame; answers about
 //! an older layout are dropped.
 
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use megahex::board::Axial;
@@ -11,7 +12,6 @@ use megahex::board::area::Template;
 use megahex::board::los::{self, Sight};
 use megahex::board::movement::{Destination, MoveAction};
 use megahex::scene::Scene;
-use megahex_schema::{Catalog, Scenario};
 
 use crate::overlay::{self, Seen, Settings, Source};
 
@@ -46,8 +46,8 @@ pub enum Answer {
 }
 
 enum Job {
-    /// The scenario changed: build the scene of this layout.
-    Scene(u64, Box<(Scenario, Catalog)>),
+    /// The scenario changed: the document's scene of this layout.
+    Scene(u64, Arc<Scene>),
     /// A question about the scene of this layout.
     Ask(u64, Question, Option<egui::Context>),
 }
@@ -58,7 +58,7 @@ pub struct Worker {
     answers: Receiver<(u64, Question, Answer)>,
     /// Answers made here when no worker thread could be started.
     own: Sender<(u64, Question, Answer)>,
-    inline: Option<(u64, Scene)>,
+    inline: Option<(u64, Arc<Scene>)>,
 }
 
 impl Default for Worker {
@@ -85,16 +85,16 @@ impl Worker {
         }
     }
 
-    /// The scenario at `layout` is the one questions are about from now on.
-    pub fn scene(&mut self, layout: u64, scenario: &Scenario, catalog: &Catalog) {
-        let job = Job::Scene(layout, Box::new((scenario.clone(), catalog.clone())));
+    /// The document's scene at `layout` is the one questions are about from now on.
+    pub fn scene(&mut self, layout: u64, scene: &Arc<Scene>) {
+        let job = Job::Scene(layout, Arc::clone(scene));
         if let Some(jobs) = &self.jobs
             && jobs.send(job).is_ok()
         {
             return;
         }
         self.jobs = None;
-        self.inline = Some((layout, Scene::new(scenario, catalog)));
+        self.inline = Some((layout, Arc::clone(scene)));
     }
 
     /// Asks a question about the scene of `layout`; `repaint` is woken when it is answered.
@@ -129,7 +129,7 @@ impl Worker {
 
 /// The worker's loop: the newest scene wins, and questions about older layouts are skipped.
 fn serve(jobs: &Receiver<Job>, answers: &Sender<(u64, Question, Answer)>) {
-    let mut scene: Option<(u64, Scene)> = None;
+    let mut scene: Option<(u64, Arc<Scene>)> = None;
     let mut warmed = false;
     while let Ok(first) = jobs.recv() {
         // Take everything waiting: a newer scene makes the questions before it moot.
@@ -138,9 +138,8 @@ fn serve(jobs: &Receiver<Job>, answers: &Sender<(u64, Question, Answer)>) {
         let newest = batch.iter().rposition(|j| matches!(j, Job::Scene(..)));
         for job in batch.into_iter().skip(newest.unwrap_or(0)) {
             match job {
-                Job::Scene(layout, boxed) => {
-                    let (scenario, catalog) = *boxed;
-                    scene = Some((layout, Scene::new(&scenario, &catalog)));
+                Job::Scene(layout, shared) => {
+                    scene = Some((layout, shared));
                     warmed = false;
                 }
                 Job::Ask(layout, question, repaint) => {

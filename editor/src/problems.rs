@@ -48,12 +48,12 @@ pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, 
     if hexes.is_empty() {
         hexes = match selection {
             Some(Selection::Token(i)) => doc
-                .tokens
+                .tokens()
                 .iter()
                 .find(|t| t.index == i)
                 .map(|t| t.hexes.clone())
                 .unwrap_or_default(),
-            Some(Selection::Tile(i)) => doc.board.as_ref().map_or_else(Vec::new, |b| {
+            Some(Selection::Tile(i)) => doc.board().map_or_else(Vec::new, |b| {
                 b.hexes()
                     .iter()
                     .filter(|h| h.placement == i)
@@ -65,7 +65,7 @@ pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, 
     }
     // A finding about hexes of one tile, without a pointer, selects that tile.
     let selection = selection.or_else(|| {
-        let board = doc.board.as_ref()?;
+        let board = doc.board()?;
         let first = board.get(*hexes.first()?)?.placement;
         hexes
             .iter()

@@ -108,7 +108,7 @@ impl ScenarioUi {
         let mut env = Env {
             buffers: &mut self.buffers,
             tool: &mut wb.tool,
-            board: wb.doc.board.as_ref(),
+            board: wb.doc.board(),
             show_zones: &mut wb.layers.zones,
             refused: None,
         };

@@ -60,7 +60,7 @@ pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
     let Some(at) = hovered else {
         return "Point at a hex to see it.".to_owned();
     };
-    let Some(hex) = doc.board.as_ref().and_then(|b| b.get(at)) else {
+    let Some(hex) = doc.board().and_then(|b| b.get(at)) else {
         return format!("q,r {},{}: not on the map", at[0], at[1]);
     };
     let terrain = if hex.terrain.is_empty() {

@@ -198,7 +198,7 @@ impl TokenUi {
 
     /// R / Shift+R on a selected token: turns a multi-hex figure around its first hex.
     pub(crate) fn rotate_token(&mut self, wb: &mut Workbench, index: usize, clockwise: bool) {
-        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return;
         };
         let Some(token) = scenario.tokens.get(index) else {
@@ -220,7 +220,7 @@ impl TokenUi {
             wb.refuse("Pick a token in the Tokens palette first");
             return;
         };
-        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board.as_ref()) else {
+        let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             wb.tool = Tool::Select;
             wb.refuse("There is no map to place a token on");
             return;
@@ -274,7 +274,7 @@ impl TokenUi {
         marks.ghost_token_ok = marks
             .ghost_token
             .iter()
-            .all(|&h| wb.doc.board.as_ref().is_some_and(|b| b.contains(h)));
+            .all(|&h| wb.doc.board().is_some_and(|b| b.contains(h)));
     }
 }
 
@@ -427,7 +427,10 @@ mod tests {
         assert_eq!(tokens(&app).get(3), Some(&expected));
         assert_eq!(app.wb.selection, Some(Selection::Token(3)));
         assert_eq!(app.wb.tool, Tool::Select);
-        assert_eq!(app.wb.doc.tokens[3].hexes, vec![[2, -2], [1, -1], [1, -2]]);
+        assert_eq!(
+            app.wb.doc.tokens()[3].hexes,
+            vec![[2, -2], [1, -1], [1, -2]]
+        );
 
         // Shift+R on the selected figure turns it back: S then SW of [2, -2].
         app.shortcut(Key::R, Modifiers::SHIFT);
@@ -556,7 +559,10 @@ mod tests {
         app.token_ui.place_token(&mut app.wb, [2, -2], false);
         // Unturned from [2, -2]: [2, -1] and [1, -1]. One hex down: [2, -1], [2, 0], [1, 0],
         // which are 1/11, 1/16 and 1/13.
-        assert_eq!(app.wb.doc.tokens[3].hexes, vec![[2, -2], [2, -1], [1, -1]]);
+        assert_eq!(
+            app.wb.doc.tokens()[3].hexes,
+            vec![[2, -2], [2, -1], [1, -1]]
+        );
         app.canvas.finish_drag_for_test(
             &mut app.wb,
             Drag::Token {

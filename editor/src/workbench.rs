@@ -237,7 +237,7 @@ impl Workbench {
 
     /// Is `at` a hex of the map?
     pub fn on_board(&self, at: Axial) -> bool {
-        self.doc.board.as_ref().is_some_and(|b| b.contains(at))
+        self.doc.board().is_some_and(|b| b.contains(at))
     }
 
     /// Moves the view so the middle of `hexes` is in the middle of the map, at the same zoom.

@@ -50,7 +50,7 @@ fn place_rotate_undo_save_on_a_real_file() {
         let tiles = &app.wb.doc.scenario().unwrap().map.tiles;
         assert_eq!(tiles.last(), Some(&placed));
         assert_eq!(app.wb.selection, Some(Selection::Tile(tiles.len() - 1)));
-        assert!(app.wb.doc.board.as_ref().unwrap().contains(target));
+        assert!(app.wb.doc.board().unwrap().contains(target));
     }
     assert!(harness.query_by_label("Undo add tile 2").is_some());
 
@@ -117,7 +117,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
         .state()
         .wb
         .doc
-        .tokens
+        .tokens()
         .iter()
         .find(|t| t.id == "legacy")
         .cloned();
@@ -130,7 +130,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
             .state()
             .wb
             .doc
-            .tokens
+            .tokens()
             .iter()
             .all(|t| t.id != "legacy"),
         "the dragged token was deleted"
@@ -788,12 +788,7 @@ fn turning_a_tile_keeps_its_tokens_in_place_or_turns_them_as_chosen() {
         // Not the centre hex (8/10), which a turn leaves where it is.
         let token = &doc.scenario().unwrap().tokens[2];
         assert_eq!(token.id, "vial-1");
-        let at = doc
-            .board
-            .as_ref()
-            .unwrap()
-            .resolve(&token.at.hexes()[0])
-            .unwrap();
+        let at = doc.board().unwrap().resolve(&token.at.hexes()[0]).unwrap();
         (token.at.clone(), at)
     };
     let tile = harness
@@ -1033,7 +1028,7 @@ fn fit_leaves_the_legend_corner_free() {
         .memory(|m| m.area_rect(egui::Id::unique("map-legend")))
         .expect("the legend is shown");
     let view = harness.state().wb.view.unwrap();
-    let board = harness.state().wb.doc.board.clone().unwrap();
+    let board = harness.state().wb.doc.board().unwrap().clone();
     let lowest = board
         .hexes()
         .iter()

@@ -44,7 +44,7 @@ fn two_tokens_picked_with_shift_move_together_and_one_undo_puts_both_back() {
 
     // A step both can take: on the map, onto no other figure.
     let occupied = occupied(&harness);
-    let board = harness.state().wb.doc.board.clone().unwrap();
+    let board = harness.state().wb.doc.board().unwrap().clone();
     let step = DIRECTIONS
         .into_iter()
         .find(|&d| {
@@ -207,8 +207,7 @@ fn a_token_copied_in_one_window_pastes_under_the_pointer_in_another() {
         .state()
         .wb
         .doc
-        .board
-        .as_ref()
+        .board()
         .unwrap()
         .hexes()
         .iter()

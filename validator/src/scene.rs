@@ -11,10 +11,14 @@ use crate::board::los::LosRules;
 use crate::board::movement::{self, Destination, MoveAction, Mover, World};
 
 /// A token resolved onto the board.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Placed {
+    /// Position in the scenario's `tokens`, the handle an editor's edits use.
+    pub index: usize,
     /// Token id.
     pub id: String,
+    /// The team it plays for, if any (its colour in pictures).
+    pub team: Option<String>,
     /// Token kind.
     pub kind: TokenKind,
     /// Its hexes, in the order written (head first for a T-rex).
@@ -48,10 +52,13 @@ impl Scene {
         let tokens: Vec<Placed> = scenario
             .tokens
             .iter()
-            .filter_map(|t| {
+            .enumerate()
+            .filter_map(|(index, t)| {
                 let hexes: Option<Vec<Axial>> =
                     t.at.hexes().iter().map(|r| board.resolve(r).ok()).collect();
                 Some(Placed {
+                    index,
+                    team: t.team.clone(),
                     id: t.id.clone(),
                     kind: t.kind,
                     hexes: hexes?,

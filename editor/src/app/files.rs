@@ -57,12 +57,7 @@ impl EditorApp {
                 self.say(StatusKind::Done, format!("Opened {name}"));
             }
             Next::Reload => {
-                let had_map = self
-                    .wb
-                    .doc
-                    .board
-                    .as_ref()
-                    .is_some_and(|b| !b.hexes().is_empty());
+                let had_map = self.wb.doc.board().is_some_and(|b| !b.hexes().is_empty());
                 let doc = self.wb.doc.reload();
                 // Keep the designer's pan and zoom across reloads, unless there was nothing.
                 self.set_document(doc, had_map);

@@ -817,7 +817,7 @@ mod tests {
             Document::sample(),
             Document::from_bytes("bad.yaml".into(), None, b"map: [\n"),
         ] {
-            let has_map = doc.board.is_some();
+            let has_map = doc.board().is_some();
             let mut app = EditorApp::with_recovery_dir(doc, recovery.clone());
             assert!(app.title().starts_with("Megahex editor - "));
             let ctx = egui::Context::default();
@@ -846,7 +846,7 @@ mod tests {
             index: 1,
             at: [1, 0]
         }));
-        assert!(app.wb.doc.board.as_ref().unwrap().hexes().len() < 4 * 19);
+        assert!(app.wb.doc.board().unwrap().hexes().len() < 4 * 19);
         assert!(app.checks.is_busy());
         app.settle_checks();
         assert!(
@@ -968,7 +968,7 @@ mod tests {
             token.at,
             megahex_schema::Footprint::One(HexRef::Tile(_))
         ));
-        assert_eq!(app.wb.doc.tokens[0].hexes, vec![[0, 1]]);
+        assert_eq!(app.wb.doc.tokens()[0].hexes, vec![[0, 1]]);
         // omni covers three hexes written as [q, r]: all move by the same offset.
         app.canvas.finish_drag_for_test(
             &mut app.wb,
@@ -978,7 +978,10 @@ mod tests {
                 to: [5, -3],
             },
         );
-        assert_eq!(app.wb.doc.tokens[1].hexes, vec![[5, -3], [6, -3], [5, -2]]);
+        assert_eq!(
+            app.wb.doc.tokens()[1].hexes,
+            vec![[5, -3], [6, -3], [5, -2]]
+        );
         // Off the map: refused, nothing moves.
         let before = app.wb.doc.scenario().unwrap().clone();
         app.canvas.finish_drag_for_test(

@@ -117,7 +117,7 @@ pub fn token_hexes(harness: &Harness<'_, EditorApp>, id: &str) -> Vec<Axial> {
         .state()
         .wb
         .doc
-        .tokens
+        .tokens()
         .iter()
         .find(|t| t.id == id)
         .map(|t| t.hexes.clone())
@@ -135,7 +135,7 @@ pub fn occupied(harness: &Harness<'_, EditorApp>) -> Vec<Axial> {
         .state()
         .wb
         .doc
-        .tokens
+        .tokens()
         .iter()
         .flat_map(|t| t.hexes.clone())
         .collect()
