@@ -452,7 +452,7 @@ impl Canvas {
             Drag::Pan | Drag::Paint => {}
             Drag::Group { grab, to } => {
                 if grab != to {
-                    let by = [to[0] - grab[0], to[1] - grab[1]];
+                    let by = [to[0].saturating_sub(grab[0]), to[1].saturating_sub(grab[1])];
                     let edit = crate::group::move_edit(wb, by);
                     crate::map_commands::run_group_edit(wb, edit);
                 }
@@ -671,8 +671,11 @@ impl Canvas {
                     .flat_map(|p| crate::group::piece_hexes(wb, p))
                     .map(|h| offset(h, grab, to))
                     .collect();
-                marks.ghost_token_ok =
-                    crate::group::move_edit(wb, [to[0] - grab[0], to[1] - grab[1]]).is_ok();
+                marks.ghost_token_ok = crate::group::move_edit(
+                    wb,
+                    [to[0].saturating_sub(grab[0]), to[1].saturating_sub(grab[1])],
+                )
+                .is_ok();
             }
             (_, Some(Drag::Token { index, grab, to })) => {
                 if let Some(token) = wb.doc.tokens().iter().find(|t| t.index == index) {

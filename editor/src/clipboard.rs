@@ -101,45 +101,88 @@ pub fn read_clip(text: &str) -> Result<Clip, String> {
 /// Pastes `clip` with its first piece on `at`, or, with no `at`, where it was copied from when
 /// that is free, else beside it (a duplicate).
 pub fn paste(wb: &Workbench, clip: &Clip, at: Option<Axial>) -> Result<Pasting, String> {
+    let origin = clip_origin(clip).ok_or("the clip is empty")?;
+    let offsets: Vec<Axial> = match at {
+        Some(target) => vec![[
+            target[0].saturating_sub(origin[0]),
+            target[1].saturating_sub(origin[1]),
+        ]],
+        None => nudges(),
+    };
+    // The first place where every token lands; failing that, the first place tried, with
+    // what does not land there left out.
+    let mut first = None;
+    for by in offsets {
+        let attempt = attempt(wb, clip, by)?;
+        if attempt.landed.iter().all(Option::is_some) {
+            return Ok(attempt.into_pasting(wb, clip));
+        }
+        first.get_or_insert(attempt);
+    }
+    first
+        .map(|a| a.into_pasting(wb, clip))
+        .ok_or_else(|| "there is nowhere to paste".to_owned())
+}
+
+/// The clip shifted by one offset: the tiles that can be added, the board they make, where
+/// each token would stand, and what was left out.
+struct Attempt {
+    new_tiles: Vec<TilePlacement>,
+    board: Board,
+    landed: Vec<Option<Vec<Axial>>>,
+    left_out: Vec<String>,
+}
+
+impl Attempt {
+    fn into_pasting(self, wb: &Workbench, clip: &Clip) -> Pasting {
+        pasting(
+            wb,
+            self.new_tiles,
+            clip,
+            self.landed,
+            &self.board,
+            self.left_out,
+        )
+    }
+}
+
+fn attempt(wb: &Workbench, clip: &Clip, by: Axial) -> Result<Attempt, String> {
     let scenario = wb
         .doc
         .scenario()
         .ok_or("there is no scenario to paste into")?;
-    let mut left_out = Vec::new();
     let mut tiles = scenario.map.tiles.clone();
     let mut new_tiles = Vec::new();
-    let origin = clip_origin(clip).ok_or("the clip is empty")?;
-    let offsets: Vec<Axial> = match at {
-        Some(target) => vec![[target[0] - origin[0], target[1] - origin[1]]],
-        None => nudges(),
-    };
-    for by in offsets {
-        left_out.clear();
-        tiles.truncate(scenario.map.tiles.len());
-        new_tiles.clear();
-        for tile in &clip.tiles {
-            if let Some(on_map) = tiles.iter().find(|t| t.tile == tile.tile) {
-                left_out.push(format!(
-                    "tile {} (already on the map, {} side up)",
-                    tile.tile,
-                    on_map.side.as_str()
-                ));
-                continue;
-            }
-            let moved = TilePlacement {
-                at: plus(tile.at, by),
-                ..*tile
-            };
-            tiles.push(moved);
-            new_tiles.push(moved);
+    let mut left_out = Vec::new();
+    for tile in &clip.tiles {
+        if let Some(on_map) = tiles.iter().find(|t| t.tile == tile.tile) {
+            left_out.push(format!(
+                "tile {} (already on the map, {} side up)",
+                tile.tile,
+                on_map.side.as_str()
+            ));
+            continue;
         }
-        let board = Board::build(&tiles, &wb.doc.catalog).0;
-        let landed = land_tokens(wb, clip, &board, by);
-        if at.is_some() || landed.iter().all(Option::is_some) {
-            return Ok(pasting(wb, new_tiles, clip, landed, &board, left_out));
+        let moved = TilePlacement {
+            at: plus(tile.at, by),
+            ..*tile
+        };
+        let limit = crate::group::MAX_COORDINATE.unsigned_abs();
+        if moved.at.iter().any(|c| c.unsigned_abs() > limit) {
+            left_out.push(format!("tile {} (too far from the map)", tile.tile));
+            continue;
         }
+        tiles.push(moved);
+        new_tiles.push(moved);
     }
-    Err("There is no free room beside the copied tokens to put the copies".to_owned())
+    let board = Board::build(&tiles, &wb.doc.catalog).0;
+    let landed = land_tokens(wb, clip, &board, by);
+    Ok(Attempt {
+        new_tiles,
+        board,
+        landed,
+        left_out,
+    })
 }
 
 /// Where each clip token would stand shifted by `by`: its hexes, if all are on `board` and
@@ -197,7 +240,7 @@ fn pasting(
             .as_ref()
             .and_then(|h| h.iter().map(|&a| hex_ref_for(board, a)).collect());
         let Some(refs) = refs else {
-            left_out.push(format!("{} (it would stand off the map)", token.id));
+            left_out.push(format!("{} (no free hex on the map for it)", token.id));
             continue;
         };
         let (stem, bare_first) = id_stem(&token.id);

@@ -5,7 +5,7 @@
 //! only the other hexes are rewritten, each in the form the designer wrote it.
 
 use egui::{Pos2, Rect};
-use megahex::board::{Axial, Board, rot_cw};
+use megahex::board::{Axial, Board};
 use megahex_schema::{Footprint, HexRef, Scenario, TilePlacement};
 
 use crate::edit::Edit;
@@ -13,8 +13,8 @@ use crate::token_rules::{plus, same_form};
 use crate::view::world_from_hex;
 use crate::workbench::{Selection, Workbench};
 
-/// Largest coordinate a moved piece may reach (as for a single tile).
-const MAX_COORDINATE: i32 = 10_000;
+/// Largest coordinate a moved or pasted tile may reach (as for a single tile).
+pub const MAX_COORDINATE: i32 = 10_000;
 
 /// Every selected piece, the inspector's first.
 pub fn selected(wb: &Workbench) -> Vec<Selection> {
@@ -156,8 +156,21 @@ impl Motion {
         match self {
             Motion::Shift(by) => plus(at, by),
             Motion::Turn { pivot, clockwise } => {
-                let local = [at[0] - pivot[0], at[1] - pivot[1]];
-                plus(pivot, rot_cw(local, if clockwise { 1 } else { 5 }))
+                // In i64, so a far-off hex in a hand-written file cannot overflow; the result
+                // is then checked against the map like any other move.
+                let (mut q, mut r) = (
+                    i64::from(at[0]) - i64::from(pivot[0]),
+                    i64::from(at[1]) - i64::from(pivot[1]),
+                );
+                // One sixth clockwise is DESIGN's rot_cw: (q, r) to (-r, q + r).
+                for _ in 0..if clockwise { 1 } else { 5 } {
+                    (q, r) = (-r, q + r);
+                }
+                let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+                [
+                    clamp(i64::from(pivot[0]) + q),
+                    clamp(i64::from(pivot[1]) + r),
+                ]
             }
         }
     }
@@ -205,7 +218,11 @@ fn motion_edit(wb: &Workbench, motion: Motion, verb: &str) -> Result<Edit, Strin
     for &index in &tiles {
         let tile = *scenario.map.tiles.get(index).ok_or("no such tile")?;
         let moved = motion.tile(tile);
-        if moved.at.iter().any(|c| c.abs() > MAX_COORDINATE) {
+        if moved
+            .at
+            .iter()
+            .any(|c| c.unsigned_abs() > MAX_COORDINATE.unsigned_abs())
+        {
             return Err("Cannot move the tiles that far from the map".to_owned());
         }
         moved_tiles[index] = moved;

@@ -267,3 +267,17 @@ fn duplicating_a_soldier_puts_the_next_soldier_beside_it() {
         "the copy is selected, ready to be dragged"
     );
 }
+
+#[test]
+fn a_clip_with_far_off_hexes_is_refused_without_harm() {
+    let (_dir, mut harness) = bundled_app("clip-hostile", "city-blades-gambit.yaml");
+    let before = scenario(&harness);
+    let text = "megahex-clip: 1\ntiles: [{tile: 2, side: megalopolis, at: [2147483647, -2147483648]}]\ntokens: [{id: far, kind: character, character: legacy, at: [2147483647, -2147483648]}]\n";
+    // No pointer on the map: the clip goes where it was copied from, far off the table.
+    harness.event(Event::Paste(text.to_owned()));
+    harness.run_steps(3);
+    assert_eq!(scenario(&harness), before, "nothing was pasted");
+    let status = harness.state().wb.status.clone().unwrap();
+    assert!(status.text.contains("Nothing to paste"), "{}", status.text);
+    assert!(status.text.contains("tile 2"), "{}", status.text);
+}
