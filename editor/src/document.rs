@@ -400,10 +400,15 @@ pub fn new_checker() -> Result<Checker, String> {
 /// reads as a scenario (an empty map, a number out of range), the file as read, so the editor
 /// can open what it saved, restore any recovery copy, and let the designer fix it on the map
 /// while the problems list says what is wrong.
+///
+/// Only text within the loader's limits (size, nesting, alias expansion) is read this way, so a
+/// hostile file is refused as the checks refused it.
 pub fn scenario_of(outcome: Option<Outcome>, bytes: &[u8]) -> Option<Scenario> {
-    outcome
-        .and_then(|o| o.scenario)
-        .or_else(|| serde_yaml::from_slice::<Scenario>(bytes).ok())
+    outcome.and_then(|o| o.scenario).or_else(|| {
+        let text = std::str::from_utf8(bytes).ok()?;
+        megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
+        serde_yaml::from_str::<Scenario>(text).ok()
+    })
 }
 
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
