@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use egui::{Color32, PointerButton, Pos2, Sense};
 use megahex::Severity;
 use megahex::board::{Axial, Board};
-use megahex_schema::hexref::MAX_COORDINATE;
 use megahex_schema::{Footprint, TilePlacement};
 
 use crate::draw::{self, Ghost, Marks};
 use crate::edit::Edit;
 use crate::overlay_view::OverlayView;
 use crate::scenario_panel::ScenarioUi;
+use crate::token_rules::in_bounds;
 use crate::tokens::TokenUi;
 use crate::view::{View, hex_at_world, world_bounds};
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
@@ -188,10 +188,6 @@ fn rank(severity: Severity) -> u8 {
         Severity::Warning => 1,
         Severity::Info => 0,
     }
-}
-
-fn in_bounds(at: Axial) -> bool {
-    at.iter().all(|c| c.abs() <= MAX_COORDINATE)
 }
 
 fn offset(at: Axial, from: Axial, to: Axial) -> Axial {

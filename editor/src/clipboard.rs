@@ -167,8 +167,7 @@ fn attempt(wb: &Workbench, clip: &Clip, by: Axial) -> Result<Attempt, String> {
             at: plus(tile.at, by),
             ..*tile
         };
-        let limit = crate::group::MAX_COORDINATE.unsigned_abs();
-        if moved.at.iter().any(|c| c.unsigned_abs() > limit) {
+        if !crate::token_rules::in_bounds(moved.at) {
             left_out.push(format!("tile {} (too far from the map)", tile.tile));
             continue;
         }

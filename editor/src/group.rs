@@ -9,12 +9,9 @@ use megahex::board::{Axial, Board};
 use megahex_schema::{Footprint, HexRef, Scenario, TilePlacement};
 
 use crate::edit::Edit;
-use crate::token_rules::{plus, same_form};
+use crate::token_rules::{in_bounds, plus, same_form};
 use crate::view::world_from_hex;
 use crate::workbench::{Selection, Workbench};
-
-/// Largest coordinate a moved or pasted tile may reach (as for a single tile).
-pub const MAX_COORDINATE: i32 = 10_000;
 
 /// Every selected piece, the inspector's first.
 pub fn selected(wb: &Workbench) -> Vec<Selection> {
@@ -218,11 +215,7 @@ fn motion_edit(wb: &Workbench, motion: Motion, verb: &str) -> Result<Edit, Strin
     for &index in &tiles {
         let tile = *scenario.map.tiles.get(index).ok_or("no such tile")?;
         let moved = motion.tile(tile);
-        if moved
-            .at
-            .iter()
-            .any(|c| c.unsigned_abs() > MAX_COORDINATE.unsigned_abs())
-        {
+        if !in_bounds(moved.at) {
             return Err("Cannot move the tiles that far from the map".to_owned());
         }
         moved_tiles[index] = moved;

@@ -119,6 +119,13 @@ pub fn footprint_offsets(size: usize, rotation: u8) -> Vec<Axial> {
         .collect()
 }
 
+/// True when a position is within the file format's coordinate range
+/// ([`megahex_schema::hexref::MAX_COORDINATE`]), where every tile and token must stand.
+pub fn in_bounds(at: Axial) -> bool {
+    let limit = megahex_schema::hexref::MAX_COORDINATE.unsigned_abs();
+    at.iter().all(|c| c.unsigned_abs() <= limit)
+}
+
 /// The sum of two axial offsets.
 pub fn plus(a: Axial, b: Axial) -> Axial {
     [a[0].saturating_add(b[0]), a[1].saturating_add(b[1])]
