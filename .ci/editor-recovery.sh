@@ -17,6 +17,7 @@ source_file="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 cd "$(dirname "$0")/.."
 
 check_name=editor-recovery
+display_start=140
 extra_packages=xdotool
 # shellcheck source=.ci/xvfb-lib.sh
 . .ci/xvfb-lib.sh

@@ -64,10 +64,12 @@ cleanup() {
 trap cleanup EXIT
 
 # :99 unless another X server (someone else's smoke run) holds it.
-display_num=99
+# Each check starts from its own number (`display_start`), so one check never takes a display
+# the one before it is still shutting down.
+display_num=${display_start:-99}
 while [ -e "/tmp/.X${display_num}-lock" ] || [ -e "/tmp/.X11-unix/X${display_num}" ]; do
   display_num=$((display_num + 1))
-  [ "$display_num" -lt 199 ] || fail "no free X display between :99 and :198" 2
+  [ "$display_num" -lt 199 ] || fail "no free X display between :${display_start:-99} and :198" 2
 done
 export DISPLAY=":${display_num}"
 say "starting Xvfb on $DISPLAY"
