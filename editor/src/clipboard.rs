@@ -376,7 +376,7 @@ fn finish(wb: &mut Workbench, pasting: Pasting) {
         wb.refuse(&format!("Nothing to paste: {left_out}"));
         return;
     }
-    let label = pasting.edit.label();
+    let label = wb.label_of(&pasting.edit);
     if !wb.edit(pasting.edit) {
         return;
     }

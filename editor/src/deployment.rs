@@ -1,6 +1,7 @@
 //! Painting hexes with the pointer: onto a team's deployment zone, or onto the hexes of a hold
 //! or reach objective. A stroke (press to release) is gathered here and applied as one
-//! [`Edit::Replace`], so one stroke is one undo step; while it lasts, the map previews its result.
+//! named edit ([`PanelEdit::Paint`]), so one stroke is one undo step; while it lasts, the map
+//! previews its result.
 
 use egui::Color32;
 use megahex::board::{Axial, Board};
@@ -8,6 +9,7 @@ use megahex_schema::{DeploymentZone, HexRef, Scenario, TileHex, TileHexMap};
 
 use crate::edit::Edit;
 use crate::paint::{Brush, PaintTarget, Stroke, target_name};
+use crate::panel_edit::PanelEdit;
 use crate::scenario_panel::ScenarioUi;
 use crate::view::View;
 use crate::workbench::{StatusKind, Tool, Workbench};
@@ -32,77 +34,76 @@ fn reference(board: &Board, at: Axial, like: Option<&HexRef>) -> Option<HexRef> 
     })
 }
 
-/// Adds `hexes` to a list of references (those already there, in any form, are skipped), or
-/// removes them (references that do not resolve are left for the checker to report).
-fn paint_list(list: &mut Vec<HexRef>, board: &Board, hexes: &[Axial], erase: bool) {
+/// The references a stroke adds to a list (those already there, in any form, are skipped, and
+/// so is a hex crossed twice), or the written references it removes (references that do not
+/// resolve are left for the checker to report).
+fn stroke_refs(list: &[HexRef], board: &Board, hexes: &[Axial], erase: bool) -> Vec<HexRef> {
     if erase {
-        list.retain(|r| board.resolve(r).map_or(true, |at| !hexes.contains(&at)));
-        return;
+        return list
+            .iter()
+            .filter(|r| board.resolve(r).is_ok_and(|at| hexes.contains(&at)))
+            .copied()
+            .collect();
     }
+    let mut added: Vec<HexRef> = Vec::new();
     for &at in hexes {
-        if list.iter().any(|r| board.resolve(r) == Ok(at)) {
-            continue;
-        }
-        if let Some(r) = reference(board, at, list.first()) {
-            list.push(r);
+        let there = list
+            .iter()
+            .chain(&added)
+            .any(|r| board.resolve(r) == Ok(at));
+        if !there && let Some(r) = reference(board, at, list.first()) {
+            added.push(r);
         }
     }
+    added
 }
 
-/// The scenario after a stroke: the hexes added to (or removed from) the target. A team's
-/// new hexes go to its first zone, or a new one; removing takes them from all its zones, and a
-/// zone left without hexes is dropped (the format has no empty zones).
-pub fn apply_stroke(
+/// The named edit a stroke makes: the hexes added to (or removed from) the target, `None`
+/// when it changes nothing. A team's new hexes go to its first zone, or a new one; removing
+/// takes them from all its zones.
+pub fn stroke_edit(
     scenario: &Scenario,
     board: &Board,
     target: PaintTarget,
     erase: bool,
     hexes: &[Axial],
-) -> Result<Scenario, String> {
-    let mut next = scenario.clone();
-    match target {
+) -> Result<Option<PanelEdit>, String> {
+    let refs = match target {
         PaintTarget::Zone(team) => {
             let id = scenario
                 .teams
                 .get(team)
-                .map(|t| t.id.clone())
+                .map(|t| t.id.as_str())
                 .ok_or("the team being painted is no longer in the scenario")?;
+            let zones: Vec<&DeploymentZone> = scenario
+                .deployment
+                .iter()
+                .filter(|z| z.team == id)
+                .collect();
             if erase {
-                for zone in next.deployment.iter_mut().filter(|z| z.team == id) {
-                    paint_list(&mut zone.hexes, board, hexes, true);
-                }
-                next.deployment
-                    .retain(|z| z.team != id || !z.hexes.is_empty());
-            } else {
-                // Hexes already in another zone of the same team are not written twice.
-                let mut fresh = hexes.to_vec();
-                for zone in next.deployment.iter().filter(|z| z.team == id) {
-                    let taken: Vec<Axial> = zone
-                        .hexes
-                        .iter()
-                        .filter_map(|r| board.resolve(r).ok())
-                        .collect();
-                    fresh.retain(|h| !taken.contains(h));
-                }
-                match next.deployment.iter_mut().find(|z| z.team == id) {
-                    Some(zone) => paint_list(&mut zone.hexes, board, &fresh, false),
-                    None => {
-                        let mut zone = DeploymentZone {
-                            team: id,
-                            hexes: Vec::new(),
-                        };
-                        paint_list(&mut zone.hexes, board, &fresh, false);
-                        if !zone.hexes.is_empty() {
-                            next.deployment.push(zone);
+                let mut removed: Vec<HexRef> = Vec::new();
+                for zone in &zones {
+                    for r in stroke_refs(&zone.hexes, board, hexes, true) {
+                        if !removed.contains(&r) {
+                            removed.push(r);
                         }
                     }
                 }
+                removed
+            } else {
+                // Hexes already in another zone of the same team are not written twice.
+                let mut fresh = hexes.to_vec();
+                for zone in &zones {
+                    fresh.retain(|h| !zone.hexes.iter().any(|r| board.resolve(r) == Ok(*h)));
+                }
+                let first = zones.first().map_or(&[][..], |z| z.hexes.as_slice());
+                stroke_refs(first, board, &fresh, false)
             }
         }
         PaintTarget::Objective(index) => {
-            let objective = next
+            let objective = scenario
                 .objectives
-                .get_mut(index)
+                .get(index)
                 .ok_or("the objective being painted is no longer in the scenario")?;
             if crate::objective_rules::fields(objective.kind).hexes
                 == crate::objective_rules::Need::Unused
@@ -112,8 +113,27 @@ pub fn apply_stroke(
                     objective.kind.as_str()
                 ));
             }
-            paint_list(&mut objective.hexes, board, hexes, erase);
+            stroke_refs(&objective.hexes, board, hexes, erase)
         }
+    };
+    Ok((!refs.is_empty()).then_some(PanelEdit::Paint {
+        target,
+        erase,
+        hexes: refs,
+    }))
+}
+
+/// The scenario as it would be after a stroke, for the preview while the stroke lasts.
+pub fn apply_stroke(
+    scenario: &Scenario,
+    board: &Board,
+    target: PaintTarget,
+    erase: bool,
+    hexes: &[Axial],
+) -> Result<Scenario, String> {
+    let mut next = scenario.clone();
+    if let Some(edit) = stroke_edit(scenario, board, target, erase, hexes)? {
+        edit.apply(&mut next)?;
     }
     Ok(next)
 }
@@ -154,13 +174,15 @@ impl ScenarioUi {
         if stroke.hexes.is_empty() {
             return;
         }
-        match apply_stroke(scenario, board, stroke.target, stroke.erase, &stroke.hexes) {
-            Ok(next) => {
+        match stroke_edit(scenario, board, stroke.target, stroke.erase, &stroke.hexes) {
+            Ok(None) => {}
+            Ok(Some(edit)) => {
                 let what = target_name(scenario, stroke.target);
-                let n = target_size(scenario, stroke.target)
-                    .abs_diff(target_size(&next, stroke.target));
-                let changed = next != *scenario;
-                if changed && wb.edit(Edit::Replace(Box::new(next))) {
+                let n = match &edit {
+                    PanelEdit::Paint { hexes, .. } => hexes.len(),
+                    _ => 0,
+                };
+                if wb.edit(Edit::Panel(edit)) {
                     let hexes = if n == 1 { "hex" } else { "hexes" };
                     let text = if stroke.erase {
                         format!("Removed {n} {hexes} from {what}")
@@ -232,21 +254,6 @@ impl ScenarioUi {
                 "Painting: click or drag over hexes to add them to {what}; hold Shift to remove. Right-click or Esc stops."
             )
         }
-    }
-}
-
-/// How many hex references a target holds, to report what a stroke changed.
-fn target_size(scenario: &Scenario, target: PaintTarget) -> usize {
-    match target {
-        PaintTarget::Zone(i) => scenario.teams.get(i).map_or(0, |team| {
-            scenario
-                .deployment
-                .iter()
-                .filter(|z| z.team == team.id)
-                .map(|z| z.hexes.len())
-                .sum()
-        }),
-        PaintTarget::Objective(i) => scenario.objectives.get(i).map_or(0, |o| o.hexes.len()),
     }
 }
 

@@ -89,16 +89,16 @@ pub enum Edit {
         /// The edits, in order.
         edits: Vec<Edit>,
     },
-    /// Replace the whole scenario, for panel edits (teams, objectives, rules, text).
-    Replace(Box<Scenario>),
+    /// A change made in the scenario panels or with the painting brush.
+    Panel(crate::panel_edit::PanelEdit),
     /// Take the version another program saved, dropping the unsaved edits (undo brings them
     /// back).
     ReloadFromDisk(Box<Scenario>),
 }
 
 impl Edit {
-    /// A short name for the undo menu.
-    pub fn label(&self) -> String {
+    /// A short name for the undo menu, for the edit made to `before`.
+    pub fn label(&self, before: &Scenario) -> String {
         match self {
             Edit::AddTile(t) => format!("add tile {}", t.tile),
             Edit::MoveTile { .. } => "move tile".into(),
@@ -115,18 +115,8 @@ impl Edit {
                 Some(_) => format!("set stats of {figure}"),
                 None => format!("clear stats of {figure}"),
             },
-            Edit::Replace(_) => "edit scenario".into(),
+            Edit::Panel(edit) => edit.label(before),
             Edit::ReloadFromDisk(_) => "reload from disk".into(),
-        }
-    }
-
-    /// The name the undo history keeps for this edit, once it turned `before` into `after`. A
-    /// panel edit replaces the whole scenario, so its name comes from the parts it changed.
-    fn history_label(&self, before: &Scenario, after: &Scenario) -> String {
-        match self {
-            Edit::Replace(_) => describe_list_change(before, after)
-                .unwrap_or_else(|| describe_change(before, after)),
-            _ => self.label(),
         }
     }
 
@@ -227,7 +217,8 @@ impl Edit {
                     edit.apply(scenario)?;
                 }
             }
-            Edit::Replace(new) | Edit::ReloadFromDisk(new) => *scenario = (**new).clone(),
+            Edit::Panel(edit) => edit.apply(scenario)?,
+            Edit::ReloadFromDisk(new) => *scenario = (**new).clone(),
         }
         Ok(())
     }
@@ -254,122 +245,6 @@ pub fn other_side(side: Side) -> Side {
     match side {
         Side::Megalopolis => Side::InsulaPrimalis,
         Side::InsulaPrimalis => Side::Megalopolis,
-    }
-}
-
-/// Names a panel change that added, removed or renamed one team or objective, or changed one
-/// objective's kind: "rename team villains to blade", "add objective hold-2", "set objective
-/// hold-1 to reach". `None` for any other change.
-fn describe_list_change(before: &Scenario, after: &Scenario) -> Option<String> {
-    fn one_more<'a, T>(short: &'a [T], long: &'a [T], id: impl Fn(&T) -> &str) -> Option<&'a str> {
-        (long.len() == short.len() + 1)
-            .then(|| long.iter().find(|l| short.iter().all(|s| id(s) != id(l))))
-            .flatten()
-            .map(id)
-    }
-    let (old_teams, new_teams) = (&before.teams, &after.teams);
-    if let Some(id) = one_more(old_teams, new_teams, |t| &t.id) {
-        return Some(format!("add team {id}"));
-    }
-    if let Some(id) = one_more(new_teams, old_teams, |t| &t.id) {
-        return Some(format!("remove team {id}"));
-    }
-    if old_teams.len() == new_teams.len() {
-        let renamed: Vec<(&str, &str)> = old_teams
-            .iter()
-            .zip(new_teams)
-            .filter(|(a, b)| a.id != b.id)
-            .map(|(a, b)| (a.id.as_str(), b.id.as_str()))
-            .collect();
-        if let [(from, to)] = renamed.as_slice() {
-            return Some(format!("rename team {from} to {to}"));
-        }
-    }
-    let (old_objectives, new_objectives) = (&before.objectives, &after.objectives);
-    if let Some(id) = one_more(old_objectives, new_objectives, |o| &o.id) {
-        return Some(format!("add objective {id}"));
-    }
-    if let Some(id) = one_more(new_objectives, old_objectives, |o| &o.id) {
-        return Some(format!("remove objective {id}"));
-    }
-    if old_objectives.len() == new_objectives.len() {
-        let changed: Vec<(&megahex_schema::Objective, &megahex_schema::Objective)> = old_objectives
-            .iter()
-            .zip(new_objectives)
-            .filter(|(a, b)| a != b)
-            .collect();
-        if let [(a, b)] = changed.as_slice() {
-            if a.id != b.id {
-                return Some(format!("rename objective {} to {}", a.id, b.id));
-            }
-            if a.kind != b.kind {
-                return Some(format!("set objective {} to {}", b.id, b.kind.as_str()));
-            }
-        }
-    }
-    None
-}
-
-/// Names what a whole-scenario replacement changed, for the undo menu: "edit title", "edit
-/// teams and turn order", "edit teams, tokens and 2 more parts". The parts are the scenario's
-/// top-level keys, in file order.
-fn describe_change(before: &Scenario, after: &Scenario) -> String {
-    // Taking `after` apart by name makes a new top-level key a compile error here.
-    let Scenario {
-        schema,
-        format,
-        ruleset,
-        title,
-        description,
-        catalog,
-        rules,
-        map,
-        teams,
-        tokens,
-        objectives,
-        turn_order,
-        deployment,
-        reinforcements,
-        round_limit,
-        bonuses,
-        special_rules,
-        stats,
-        playtest,
-    } = after;
-    let parts: [(&str, bool); 19] = [
-        ("schema link", before.schema != *schema),
-        ("format", before.format != *format),
-        ("ruleset", before.ruleset != *ruleset),
-        ("title", before.title != *title),
-        ("description", before.description != *description),
-        ("catalog", before.catalog != *catalog),
-        ("rules options", before.rules != *rules),
-        ("map", before.map != *map),
-        ("teams", before.teams != *teams),
-        ("tokens", before.tokens != *tokens),
-        ("objectives", before.objectives != *objectives),
-        ("turn order", before.turn_order != *turn_order),
-        ("deployment", before.deployment != *deployment),
-        ("reinforcements", before.reinforcements != *reinforcements),
-        ("round limit", before.round_limit != *round_limit),
-        ("bonuses", before.bonuses != *bonuses),
-        ("special rules", before.special_rules != *special_rules),
-        ("stats", before.stats != *stats),
-        ("playtest", before.playtest != *playtest),
-    ];
-    let changed: Vec<&str> = parts
-        .iter()
-        .filter(|(_, changed)| *changed)
-        .map(|(name, _)| *name)
-        .collect();
-    match changed.as_slice() {
-        [] => "edit scenario".into(),
-        [one] => format!("edit {one}"),
-        [first, second] => format!("edit {first} and {second}"),
-        [first, second, third] => format!("edit {first}, {second} and {third}"),
-        [first, second, rest @ ..] => {
-            format!("edit {first}, {second} and {} more parts", rest.len())
-        }
     }
 }
 
@@ -496,7 +371,7 @@ impl Editing {
         let mut next = self.scenario.clone();
         edit.apply(&mut next)?;
         if next != self.scenario {
-            let label = edit.history_label(&self.scenario, &next);
+            let label = edit.label(&self.scenario);
             self.push(next, label);
         }
         Ok(())
@@ -665,70 +540,65 @@ mod tests {
     }
 
     #[test]
-    fn a_panel_edit_is_named_after_the_parts_it_changed() {
+    fn a_panel_edit_is_named_after_what_it_changed() {
+        use crate::panel_edit::PanelEdit;
         let before = scenario();
         let mut editing = Editing::new(before.clone());
-        let mut retitled = before.clone();
-        retitled.title = Some("Blades at dawn".into());
-        editing
-            .apply(Edit::Replace(Box::new(retitled.clone())))
-            .unwrap();
-        assert_eq!(editing.undo_label(), Some("edit title"));
-
-        // A new team in the turn order: two parts.
-        let mut with_team = retitled.clone();
-        with_team.teams.push(megahex_schema::Team {
+        let mut panel = |edit: PanelEdit| editing.apply(Edit::Panel(edit));
+        panel(PanelEdit::SetTitle(Some("Blades at dawn".into()))).unwrap();
+        panel(PanelEdit::AddTeam(megahex_schema::Team {
             id: "heroes".into(),
             name: None,
             color: None,
+        }))
+        .unwrap();
+        panel(PanelEdit::AddTurn("heroes".into())).unwrap();
+        let last = before.teams.len();
+        panel(PanelEdit::RenameTeam {
+            index: last,
+            to: "blades".into(),
+        })
+        .unwrap();
+        panel(PanelEdit::SetRoundLimit(Some(6))).unwrap();
+        panel(PanelEdit::SetRules(Box::new(megahex_schema::Rules {
+            los_edges: megahex_schema::LosEdges::Permissive,
+            ..before.rules.clone()
+        })))
+        .unwrap();
+        // A refused edit changes nothing and leaves no step.
+        let refused = panel(PanelEdit::RenameTeam {
+            index: last,
+            to: "two words".into(),
         });
-        with_team.turn_order.push("heroes".into());
-        editing
-            .apply(Edit::Replace(Box::new(with_team.clone())))
-            .unwrap();
-        assert_eq!(editing.undo_label(), Some("add team heroes"));
-        // Renamed, with its references: named by the rename.
-        let mut renamed = with_team.clone();
-        let last = renamed.teams.len() - 1;
-        crate::scenario_edits::rename_team(&mut renamed, last, "blades").unwrap();
-        editing
-            .apply(Edit::Replace(Box::new(renamed.clone())))
-            .unwrap();
-        assert_eq!(editing.undo_label(), Some("rename team heroes to blades"));
-        editing.undo();
-        // Two parts of another kind: named by the parts.
-        let mut two_parts = with_team.clone();
-        two_parts.description = Some("d".into());
-        two_parts.round_limit = Some(4);
-        editing
-            .apply(Edit::Replace(Box::new(two_parts.clone())))
-            .unwrap();
-        assert_eq!(
-            editing.undo_label(),
-            Some("edit description and round limit")
-        );
-        editing.undo();
+        assert!(refused.unwrap_err().contains("is not an id"));
 
-        // Four parts at once: the first two by name.
-        let mut many = with_team.clone();
-        many.title = None;
-        many.description = Some("d".into());
-        many.round_limit = Some(6);
-        many.special_rules.push("No flying".into());
-        editing.apply(Edit::Replace(Box::new(many))).unwrap();
+        // Undo names each step, newest first, and the rename took the turn order with it.
         assert_eq!(
-            editing.undo_label(),
-            Some("edit title, description and 2 more parts")
+            editing.scenario().turn_order.last().map(String::as_str),
+            Some("blades")
         );
-        // Undo names what it undoes, and redo the same.
+        let mut names = Vec::new();
+        while let Some(name) = editing.undo() {
+            names.push(name);
+        }
+        let title = if before.title.is_some() {
+            "edit title"
+        } else {
+            "add title"
+        };
         assert_eq!(
-            editing.undo().as_deref(),
-            Some("edit title, description and 2 more parts")
+            names,
+            [
+                "set los-edges to permissive",
+                "set round limit to 6",
+                "rename team heroes to blades",
+                "add heroes to the turn order",
+                "add team heroes",
+                title,
+            ]
         );
-        assert_eq!(
-            editing.redo_label(),
-            Some("edit title, description and 2 more parts")
-        );
+        assert_eq!(editing.scenario(), &before);
+        assert_eq!(editing.redo_label(), Some(title));
     }
 
     #[test]

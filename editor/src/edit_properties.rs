@@ -6,17 +6,18 @@
 use std::sync::OnceLock;
 
 use megahex_schema::{
-    Footprint, HexRef, LosEdges, Scenario, Side, Team, TileHex, TileHexMap, TilePlacement, Token,
-    TokenKind,
+    Footprint, HexRef, LosEdges, ObjectiveKind, Scenario, Side, Team, TileHex, TileHexMap,
+    TilePlacement, Token, TokenKind,
 };
 use proptest::prelude::*;
 
 use crate::document::Document;
 use crate::edit::Edit;
+use crate::paint::PaintTarget;
+use crate::panel_edit::{IdList, PanelEdit};
 use crate::storage;
 
-/// A change to the whole scenario, made the way the scenario panels make one: read the current
-/// scenario, change a field, send it back as [`Edit::Replace`].
+/// A change to the whole scenario, as another program saving the file makes one.
 #[derive(Debug, Clone)]
 enum Tweak {
     Title(Option<String>),
@@ -59,7 +60,6 @@ impl Tweak {
 #[derive(Debug, Clone)]
 enum Step {
     Edit(Edit),
-    Replace(Tweak),
     ReloadFromDisk(Tweak),
     Undo,
     Redo,
@@ -134,6 +134,83 @@ fn token() -> impl Strategy<Value = Token> {
         )
 }
 
+/// The scenario panels' edits, with positions a little past the sample's lists and ids that
+/// clash, so some are refused.
+fn panel_edit() -> impl Strategy<Value = PanelEdit> {
+    let index = || 0usize..4;
+    let team_id = || {
+        prop::sample::select(vec!["heroes", "villains", "rebels", "two words"])
+            .prop_map(str::to_owned)
+    };
+    prop_oneof![
+        prop::option::of("[A-Za-z0-9 :#'\"-]{0,12}").prop_map(PanelEdit::SetTitle),
+        prop::option::of("[a-z ]{0,12}").prop_map(PanelEdit::SetDescription),
+        prop::option::of(1u32..=12).prop_map(PanelEdit::SetRoundLimit),
+        team_id().prop_map(|id| PanelEdit::AddTeam(Team {
+            id,
+            name: None,
+            color: None
+        })),
+        (index(), team_id()).prop_map(|(index, to)| PanelEdit::RenameTeam { index, to }),
+        (index(), prop::option::of("[A-Z][a-z]{0,6}"))
+            .prop_map(|(index, name)| PanelEdit::SetTeamName { index, name }),
+        (index(), prop::option::of(Just("#3c8cff".to_owned())))
+            .prop_map(|(index, colour)| PanelEdit::SetTeamColour { index, colour }),
+        index().prop_map(|index| PanelEdit::RemoveTeam { index }),
+        team_id().prop_map(PanelEdit::AddTurn),
+        index().prop_map(|index| PanelEdit::SwapTurnWithNext { index }),
+        index().prop_map(|index| PanelEdit::RemoveTurn { index }),
+        index().prop_map(|index| PanelEdit::RemoveObjective { index }),
+        (
+            index(),
+            prop::sample::select(vec![
+                ObjectiveKind::Incapacitate,
+                ObjectiveKind::Collect,
+                ObjectiveKind::Hold,
+                ObjectiveKind::Survive,
+            ])
+        )
+            .prop_map(|(index, kind)| PanelEdit::SetObjectiveKind { index, kind }),
+        (index(), token_id()).prop_map(|(index, id)| PanelEdit::AddObjectiveToken {
+            index,
+            list: IdList::Targets,
+            id,
+        }),
+        (index(), index()).prop_map(|(index, at)| PanelEdit::RemoveObjectiveToken {
+            index,
+            list: IdList::Tokens,
+            at,
+        }),
+        (index(), prop::option::of(1u32..=5))
+            .prop_map(|(index, count)| PanelEdit::SetObjectiveCount { index, count }),
+        (
+            index(),
+            any::<bool>(),
+            prop::collection::vec(hex_ref(), 0..3)
+        )
+            .prop_map(|(index, erase, hexes)| PanelEdit::Paint {
+                target: if index % 2 == 0 {
+                    PaintTarget::Zone(index / 2)
+                } else {
+                    PaintTarget::Objective(index / 2)
+                },
+                erase,
+                hexes,
+            }),
+        team_id().prop_map(|team| PanelEdit::ClearZone { team }),
+        any::<bool>().prop_map(|permissive| {
+            PanelEdit::SetRules(Box::new(megahex_schema::Rules {
+                los_edges: if permissive {
+                    LosEdges::Permissive
+                } else {
+                    LosEdges::Strict
+                },
+                ..megahex_schema::Rules::default()
+            }))
+        }),
+    ]
+}
+
 fn tweak() -> impl Strategy<Value = Tweak> {
     prop_oneof![
         prop::option::of("[A-Za-z0-9 :#'\"-]{0,12}").prop_map(Tweak::Title),
@@ -169,7 +246,7 @@ fn step() -> impl Strategy<Value = Step> {
             Step::Edit(Edit::UpdateToken { index, token: Box::new(token) })
         }),
         1 => index().prop_map(|index| Step::Edit(Edit::RemoveToken { index })),
-        2 => tweak().prop_map(Step::Replace),
+        4 => panel_edit().prop_map(|edit| Step::Edit(Edit::Panel(edit))),
         1 => tweak().prop_map(Step::ReloadFromDisk),
         1 => Just(Step::Undo),
         1 => Just(Step::Redo),
@@ -218,13 +295,10 @@ proptest! {
                     continue;
                 }
                 Step::Edit(edit) => edit.clone(),
-                Step::Replace(tweak) | Step::ReloadFromDisk(tweak) => {
+                Step::ReloadFromDisk(tweak) => {
                     let mut next = doc.scenario().cloned().expect("the sample is a scenario");
                     tweak.apply(&mut next);
-                    match step {
-                        Step::Replace(_) => Edit::Replace(Box::new(next)),
-                        _ => Edit::ReloadFromDisk(Box::new(next)),
-                    }
+                    Edit::ReloadFromDisk(Box::new(next))
                 }
             };
             match doc.apply(edit.clone()) {

@@ -29,6 +29,7 @@ pub mod overlay_cache;
 pub mod overlay_view;
 pub mod overlay_worker;
 pub mod paint;
+pub mod panel_edit;
 pub mod preferences;
 pub mod problems;
 pub mod recent;

@@ -122,7 +122,7 @@ pub fn flip(wb: &mut Workbench) {
 pub fn run_group_edit(wb: &mut Workbench, edit: Result<Edit, String>) -> bool {
     match edit {
         Ok(edit) => {
-            let label = edit.label();
+            let label = wb.label_of(&edit);
             let done = wb.edit(edit);
             if done {
                 wb.say(StatusKind::Done, capitalised(&label));

@@ -1,13 +1,12 @@
 //! The Objectives section of the scenario panels: each objective with exactly the fields its
 //! kind uses, its targets picked from the scenario's own tokens.
 
-use std::hash::Hash;
-
 use egui::{Color32, RichText, Ui};
 use megahex_schema::{Objective, ObjectiveKind, Scenario, Token};
 
-use crate::objective_rules::{Need, fields, fits, set_kind};
+use crate::objective_rules::{Need, fields, fits};
 use crate::paint::PaintTarget;
+use crate::panel_edit::{IdList, PanelEdit};
 use crate::scenario_edits::{fresh_id, id_problem};
 use crate::scenario_widgets::{Env, hint, required_mark, team_combo, team_ids};
 use crate::workbench::Tool;
@@ -37,25 +36,21 @@ fn kind_help(kind: ObjectiveKind) -> &'static str {
     }
 }
 
-pub(crate) fn objectives(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
-    let mut remove = None;
-    for i in 0..draft.objectives.len() {
-        let o = &draft.objectives[i];
+pub(crate) fn objectives(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
+    for (index, o) in scenario.objectives.iter().enumerate() {
         let header = format!("{}: {} for {}", o.id, o.kind.as_str(), o.team);
         egui::CollapsingHeader::new(header)
-            .id_salt(("objective", i))
+            .id_salt(("objective", index))
             .default_open(true)
             .show(ui, |ui| {
-                if objective_fields(ui, draft, i, env) {
-                    remove = Some(i);
+                objective_fields(ui, scenario, index, env);
+                if ui.button("Remove objective").clicked() {
+                    env.send(PanelEdit::RemoveObjective { index });
+                    env.stop_painting();
                 }
             });
     }
-    if let Some(i) = remove {
-        draft.objectives.remove(i);
-        env.stop_painting();
-    }
-    let first_team = draft.teams.first().map(|t| t.id.clone());
+    let first_team = scenario.teams.first().map(|t| t.id.clone());
     let add = ui
         .add_enabled(first_team.is_some(), egui::Button::new("Add objective"))
         .on_hover_text(
@@ -67,10 +62,10 @@ pub(crate) fn objectives(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
     {
         let id = fresh_id(
             "objective",
-            draft.objectives.len() + 1,
-            draft.objectives.iter().map(|o| o.id.as_str()),
+            scenario.objectives.len() + 1,
+            scenario.objectives.iter().map(|o| o.id.as_str()),
         );
-        draft.objectives.push(Objective {
+        env.send(PanelEdit::AddObjective(Box::new(Objective {
             id,
             team,
             kind: ObjectiveKind::Incapacitate,
@@ -80,51 +75,44 @@ pub(crate) fn objectives(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
             count: None,
             rounds: None,
             description: None,
-        });
+        })));
     }
 }
 
-/// One objective's fields, as its kind needs them. True when "Remove" was clicked.
-fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) -> bool {
-    let teams = team_ids(draft);
-    let tokens = draft.tokens.clone();
-    let round_limit = draft.round_limit;
-    let taken: Vec<String> = draft
-        .objectives
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| j != i)
-        .map(|(_, o)| o.id.clone())
-        .collect();
-    let Some(o) = draft.objectives.get_mut(i) else {
-        return false;
+/// One objective's fields, as its kind needs them.
+fn objective_fields(ui: &mut Ui, scenario: &Scenario, index: usize, env: &mut Env<'_>) {
+    let teams = team_ids(scenario);
+    let tokens = &scenario.tokens;
+    let Some(o) = scenario.objectives.get(index) else {
+        return;
     };
     let f = fields(o.kind);
-    egui::Grid::new(("objective-grid", i))
+    let fit = |t: &Token| fits(o.kind, &o.team, t);
+    egui::Grid::new(("objective-grid", index))
         .num_columns(2)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             ui.label("Id");
-            if let Some(new) = env.text(ui, ("objective-id", i), &o.id, "id", 140.0, false) {
-                let new = new.trim();
-                if let Some(problem) = id_problem(new) {
+            if let Some(new) = env.text(ui, ("objective-id", index), &o.id, "id", 140.0, false) {
+                let to = new.trim().to_owned();
+                if let Some(problem) = id_problem(&to) {
                     env.refused = Some(problem);
-                } else if taken.iter().any(|t| t == new) {
-                    env.refused = Some(format!("an objective called `{new}` already exists"));
-                } else {
-                    o.id = new.to_owned();
+                } else if to != o.id {
+                    env.send(PanelEdit::RenameObjective { index, to });
                 }
             }
             ui.end_row();
 
             ui.label("Team")
                 .on_hover_text("The team that wins by completing it");
-            team_combo(ui, ("objective-team", i), &mut o.team, &teams);
+            if let Some(team) = team_combo(ui, ("objective-team", index), &o.team, &teams) {
+                env.send(PanelEdit::SetObjectiveTeam { index, team });
+            }
             ui.end_row();
 
             ui.label("Kind");
             let mut kind = o.kind;
-            egui::ComboBox::from_id_salt(("objective-kind", i))
+            egui::ComboBox::from_id_salt(("objective-kind", index))
                 .selected_text(kind.as_str())
                 .show_ui(ui, |ui| {
                     for k in KINDS {
@@ -135,9 +123,10 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
                 .response
                 .on_hover_text(kind_help(o.kind));
             if kind != o.kind {
-                set_kind(o, kind, round_limit);
+                env.send(PanelEdit::SetObjectiveKind { index, kind });
                 // The brush may be painting hexes this kind no longer has.
-                if matches!(*env.tool, Tool::Paint(b) if b.target == PaintTarget::Objective(i)) {
+                if matches!(*env.tool, Tool::Paint(b) if b.target == PaintTarget::Objective(index))
+                {
                     env.stop_painting();
                 }
             }
@@ -146,10 +135,7 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
             if f.targets != Need::Unused {
                 ui.label("Targets");
                 ui.vertical(|ui| {
-                    let (kind, team) = (o.kind, o.team.clone());
-                    token_list(ui, ("objective-targets", i), &mut o.targets, &tokens, |t| {
-                        fits(kind, &team, t)
-                    });
+                    token_list(ui, (index, IdList::Targets), &o.targets, tokens, fit, env);
                     if o.targets.is_empty() {
                         match f.targets {
                             Need::Required => required_mark(ui, true, "at least one target"),
@@ -162,10 +148,7 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
             if f.tokens != Need::Unused {
                 ui.label("Tokens");
                 ui.vertical(|ui| {
-                    let (kind, team) = (o.kind, o.team.clone());
-                    token_list(ui, ("objective-tokens", i), &mut o.tokens, &tokens, |t| {
-                        fits(kind, &team, t)
-                    });
+                    token_list(ui, (index, IdList::Tokens), &o.tokens, tokens, fit, env);
                     required_mark(ui, o.tokens.is_empty(), "at least one token to collect");
                 });
                 ui.end_row();
@@ -173,11 +156,11 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
             if f.hexes != Need::Unused {
                 ui.label("Hexes");
                 ui.vertical(|ui| {
-                    hex_list(ui, &mut o.hexes);
+                    hex_list(ui, index, &o.hexes, env);
                     ui.horizontal(|ui| {
                         env.paint_button(
                             ui,
-                            PaintTarget::Objective(i),
+                            PaintTarget::Objective(index),
                             "Click or drag over hexes on the map to add them; Shift removes",
                         );
                         required_mark(ui, o.hexes.is_empty(), "at least one hex");
@@ -188,8 +171,10 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
             if f.count != Need::Unused {
                 ui.label("Count");
                 ui.horizontal(|ui| {
-                    if let Some(count) = env.number(ui, ("objective-count", i), o.count, "all") {
-                        o.count = count;
+                    if let Some(count) = env.number(ui, ("objective-count", index), o.count, "all")
+                        && count != o.count
+                    {
+                        env.send(PanelEdit::SetObjectiveCount { index, count });
                     }
                     hint(ui, count_hint(o.kind));
                 });
@@ -198,12 +183,13 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
             if f.rounds != Need::Unused {
                 ui.label("Rounds");
                 ui.horizontal(|ui| {
-                    if let Some(rounds) = env.number(ui, ("objective-rounds", i), o.rounds, "-") {
+                    if let Some(rounds) = env.number(ui, ("objective-rounds", index), o.rounds, "-")
+                    {
                         if rounds.is_none() && f.rounds == Need::Required {
                             env.refused =
                                 Some("a survive objective needs its number of rounds".to_owned());
-                        } else {
-                            o.rounds = rounds;
+                        } else if rounds != o.rounds {
+                            env.send(PanelEdit::SetObjectiveRounds { index, rounds });
                         }
                     }
                     required_mark(
@@ -216,21 +202,23 @@ fn objective_fields(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'
             }
 
             ui.label("Description");
-            let description = o.description.clone().unwrap_or_default();
+            let description = o.description.as_deref().unwrap_or_default();
             if let Some(text) = env.text(
                 ui,
-                ("objective-description", i),
-                &description,
+                ("objective-description", index),
+                description,
                 "text for the players",
                 200.0,
                 true,
             ) {
                 let text = text.trim();
-                o.description = (!text.is_empty()).then(|| text.to_owned());
+                let text = (!text.is_empty()).then(|| text.to_owned());
+                if text != o.description {
+                    env.send(PanelEdit::SetObjectiveDescription { index, text });
+                }
             }
             ui.end_row();
         });
-    ui.button("Remove objective").clicked()
 }
 
 fn count_hint(kind: ObjectiveKind) -> &'static str {
@@ -246,14 +234,14 @@ fn count_hint(kind: ObjectiveKind) -> &'static str {
 /// Token ids as removable chips, and a combo box offering the tokens that fit.
 fn token_list(
     ui: &mut Ui,
-    salt: impl Hash + std::fmt::Debug,
-    list: &mut Vec<String>,
+    (index, list): (usize, IdList),
+    ids: &[String],
     tokens: &[Token],
     fit: impl Fn(&Token) -> bool,
+    env: &mut Env<'_>,
 ) {
-    let mut remove = None;
     ui.horizontal_wrapped(|ui| {
-        for (j, id) in list.iter().enumerate() {
+        for (at, id) in ids.iter().enumerate() {
             let known = tokens.iter().any(|t| t.id == *id);
             let text = if known {
                 RichText::new(format!("{id} ×"))
@@ -266,19 +254,16 @@ fn token_list(
                 format!("`{id}` is not a token of this scenario; click to remove it")
             };
             if ui.small_button(text).on_hover_text(hover).clicked() {
-                remove = Some(j);
+                env.send(PanelEdit::RemoveObjectiveToken { index, list, at });
             }
         }
     });
-    if let Some(j) = remove {
-        list.remove(j);
-    }
     let offered: Vec<&Token> = tokens
         .iter()
-        .filter(|t| fit(t) && !list.contains(&t.id))
+        .filter(|t| fit(t) && !ids.contains(&t.id))
         .collect();
     ui.add_enabled_ui(!offered.is_empty(), |ui| {
-        egui::ComboBox::from_id_salt(salt)
+        egui::ComboBox::from_id_salt(("objective-token-list", index, list))
             .selected_text("Add a token…")
             .show_ui(ui, |ui| {
                 for token in &offered {
@@ -287,7 +272,8 @@ fn token_list(
                         .on_hover_text(token.kind.as_str())
                         .clicked()
                     {
-                        list.push(token.id.clone());
+                        let id = token.id.clone();
+                        env.send(PanelEdit::AddObjectiveToken { index, list, id });
                     }
                 }
             })
@@ -297,20 +283,16 @@ fn token_list(
 }
 
 /// Hex references as removable chips, in the form they are written.
-fn hex_list(ui: &mut Ui, list: &mut Vec<megahex_schema::HexRef>) {
-    let mut remove = None;
+fn hex_list(ui: &mut Ui, index: usize, hexes: &[megahex_schema::HexRef], env: &mut Env<'_>) {
     ui.horizontal_wrapped(|ui| {
-        for (j, hex) in list.iter().enumerate() {
+        for (at, hex) in hexes.iter().enumerate() {
             if ui
                 .small_button(format!("{hex} ×"))
                 .on_hover_text("Remove this hex")
                 .clicked()
             {
-                remove = Some(j);
+                env.send(PanelEdit::RemoveObjectiveHex { index, at });
             }
         }
     });
-    if let Some(j) = remove {
-        list.remove(j);
-    }
 }

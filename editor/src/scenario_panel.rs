@@ -2,11 +2,12 @@
 //! and round limit; teams and turn order; objectives with the fields their kind needs;
 //! deployment zones (painted on the map, see [`crate::deployment`]); and the rule options.
 //!
-//! Each frame works on a copy of the scenario; if anything changed, the copy is applied as one
-//! [`Edit::Replace`], so every change is undoable. Text fields change the scenario when they are
-//! left (Enter, Tab or a click elsewhere), not per keystroke, so a typed word is one undo step.
-//! Team and token references are picked from the scenario's own lists, so they cannot be
-//! mistyped; what is still wrong, the live checks report.
+//! The panels read the document's scenario and send one named edit ([`PanelEdit`]) per change,
+//! applied when they are done, so every change is undoable under its own name. Text fields
+//! change the scenario when they are left (Enter, Tab or a click elsewhere), not per
+//! keystroke, so a typed word is one undo step. Team and token references are picked from the
+//! scenario's own lists, so they cannot be mistyped; what is still wrong, the live checks
+//! report.
 
 use std::collections::HashMap;
 
@@ -18,7 +19,8 @@ use megahex_schema::{EnvironmentCard, HazardAttack, LosBlocking, LosEdges, Scena
 use crate::edit::Edit;
 use crate::objective_panel::objectives;
 use crate::paint::{Brush, PaintTarget, Stroke};
-use crate::scenario_edits::{fresh_id, remove_team, rename_team};
+use crate::panel_edit::{PanelEdit, card_name};
+use crate::scenario_edits::fresh_id;
 use crate::scenario_widgets::{Env, hint, section, team_combo, team_ids};
 use crate::workbench::{Tool, Workbench};
 
@@ -31,10 +33,6 @@ pub struct ScenarioUi {
     buffers: HashMap<egui::Id, String>,
     /// The painting stroke in progress, from press to release.
     pub stroke: Option<Stroke>,
-    /// The copy of the scenario the panels' widgets change, kept between frames and taken
-    /// again only when the document lays out anew (an edit, undo, reload), with that layout's
-    /// number: a frame with no change copies nothing.
-    draft: Option<(u64, Scenario)>,
 }
 
 /// Colours offered for teams, with names for their tooltips.
@@ -48,16 +46,6 @@ const PRESET_COLOURS: [(&str, &str); 8] = [
     ("green", "#46b450"),
     ("orange", "#f08c28"),
 ];
-
-/// The name of an environment card as written in files.
-fn card_name(card: EnvironmentCard) -> &'static str {
-    match card {
-        EnvironmentCard::FlowOfFieryLava => "flow-of-fiery-lava",
-        EnvironmentCard::Monorail => "monorail",
-        EnvironmentCard::Velociraptors => "velociraptors",
-        EnvironmentCard::TyrannosaurusRex => "tyrannosaurus-rex",
-    }
-}
 
 fn card_help(card: EnvironmentCard) -> &'static str {
     match card {
@@ -78,16 +66,9 @@ const CARDS: [EnvironmentCard; 4] = [
 ];
 
 impl ScenarioUi {
-    /// The scenario panels. Whatever they change is applied as one edit at the end of the frame.
+    /// The scenario panels. What they change is applied when they are done, as one named edit
+    /// (or, when one frame made several, as one step holding them all).
     pub(crate) fn scenario_panel(&mut self, wb: &mut Workbench, ui: &mut Ui) {
-        let layout = wb.doc.layout;
-        let mut draft = match self.draft.take() {
-            Some((at, draft)) if at == layout => draft,
-            _ => match wb.doc.scenario() {
-                Some(current) => current.clone(),
-                None => return,
-            },
-        };
         let errors = wb.doc.count(Severity::Error);
         let warnings = wb.doc.count(Severity::Warning);
         ui.horizontal_wrapped(|ui| {
@@ -102,10 +83,14 @@ impl ScenarioUi {
             }
         });
         if let Tool::Paint(brush) = wb.tool {
-            self.painting_bar(wb, ui, &draft, brush);
+            self.painting_bar(wb, ui, brush);
         }
         ui.separator();
+        let Some(scenario) = wb.doc.scenario() else {
+            return;
+        };
         let mut env = Env {
+            edits: Vec::new(),
             buffers: &mut self.buffers,
             tool: &mut wb.tool,
             board: wb.doc.board(),
@@ -115,22 +100,33 @@ impl ScenarioUi {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                section(ui, "Title and story", |ui| story(ui, &mut draft, &mut env));
-                section(ui, "Teams", |ui| teams(ui, &mut draft, &mut env));
-                section(ui, "Turn order", |ui| turn_order(ui, &mut draft));
-                section(ui, "Objectives", |ui| objectives(ui, &mut draft, &mut env));
+                section(ui, "Title and story", |ui| story(ui, scenario, &mut env));
+                section(ui, "Teams", |ui| teams(ui, scenario, &mut env));
+                section(ui, "Turn order", |ui| turn_order(ui, scenario, &mut env));
+                section(ui, "Objectives", |ui| objectives(ui, scenario, &mut env));
                 section(ui, "Deployment zones", |ui| {
-                    deployment(ui, &mut draft, &mut env);
+                    deployment(ui, scenario, &mut env);
                 });
-                section(ui, "Rules", |ui| rules(ui, &mut draft));
+                section(ui, "Rules", |ui| rules(ui, scenario, &mut env));
             });
-        let refused = env.refused.take();
-        let changed = wb.doc.scenario().is_some_and(|current| *current != draft);
-        if changed {
-            // Applied or refused, the next frame copies the document's scenario again.
-            wb.edit(Edit::Replace(Box::new(draft)));
-        } else {
-            self.draft = Some((layout, draft));
+        let Env {
+            mut edits, refused, ..
+        } = env;
+        // An entry taken out of a list shifts the positions after it: removals go last.
+        edits.sort_by_key(PanelEdit::removes);
+        let edit = match edits.len() {
+            0 => None,
+            1 => edits.pop().map(Edit::Panel),
+            n => {
+                let first = edits.first().map(|e| e.label(scenario)).unwrap_or_default();
+                Some(Edit::Batch {
+                    label: format!("{first} and {} more changes", n - 1),
+                    edits: edits.into_iter().map(Edit::Panel).collect(),
+                })
+            }
+        };
+        if let Some(edit) = edit {
+            wb.edit(edit);
         }
         if let Some(reason) = refused {
             wb.refuse(&reason);
@@ -138,8 +134,11 @@ impl ScenarioUi {
     }
 
     /// Above the sections while painting: what is painted, the Erase toggle, and Stop.
-    fn painting_bar(&mut self, wb: &mut Workbench, ui: &mut Ui, scenario: &Scenario, brush: Brush) {
-        let what = crate::paint::target_name(scenario, brush.target);
+    fn painting_bar(&mut self, wb: &mut Workbench, ui: &mut Ui, brush: Brush) {
+        let what = wb
+            .doc
+            .scenario()
+            .map_or_else(String::new, |s| crate::paint::target_name(s, brush.target));
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Painting {what}")).strong());
             let mut erase = brush.erase;
@@ -157,38 +156,46 @@ impl ScenarioUi {
     }
 }
 
-fn story(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+/// Typed text as a field value: trimmed, and `None` when nothing is left.
+fn typed(text: &str) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
+fn story(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
     egui::Grid::new("scenario-story")
         .num_columns(2)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
             ui.label("Title");
-            let title = draft.title.clone().unwrap_or_default();
-            if let Some(text) = env.text(ui, "story-title", &title, "Scenario title", 220.0, false)
+            let title = scenario.title.as_deref().unwrap_or_default();
+            if let Some(text) = env.text(ui, "story-title", title, "Scenario title", 220.0, false)
+                && typed(&text) != scenario.title
             {
-                let text = text.trim();
-                draft.title = (!text.is_empty()).then(|| text.to_owned());
+                env.send(PanelEdit::SetTitle(typed(&text)));
             }
             ui.end_row();
             ui.label("Description");
-            let description = draft.description.clone().unwrap_or_default();
+            let description = scenario.description.as_deref().unwrap_or_default();
             if let Some(text) = env.text(
                 ui,
                 "story-description",
-                &description,
+                description,
                 "The story and setup notes, for the players",
                 220.0,
                 true,
-            ) {
-                let text = text.trim();
-                draft.description = (!text.is_empty()).then(|| text.to_owned());
+            ) && typed(&text) != scenario.description
+            {
+                env.send(PanelEdit::SetDescription(typed(&text)));
             }
             ui.end_row();
             ui.label("Round limit");
             ui.horizontal(|ui| {
-                if let Some(limit) = env.number(ui, "story-round-limit", draft.round_limit, "none")
+                let limit = scenario.round_limit;
+                if let Some(new) = env.number(ui, "story-round-limit", limit, "none")
+                    && new != limit
                 {
-                    draft.round_limit = limit;
+                    env.send(PanelEdit::SetRoundLimit(new));
                 }
                 hint(ui, "the game ends after this many rounds; empty: no limit");
             });
@@ -196,38 +203,39 @@ fn story(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
         });
 }
 
-fn teams(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
-    if draft.teams.is_empty() {
+fn teams(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
+    if scenario.teams.is_empty() {
         hint(
             ui,
             "No teams yet. Objectives, turn order and zones need at least one.",
         );
     }
-    let mut remove = None;
     egui::Grid::new("scenario-teams")
         .num_columns(4)
         .spacing([6.0, 4.0])
         .show(ui, |ui| {
-            if !draft.teams.is_empty() {
+            if !scenario.teams.is_empty() {
                 ui.label("");
                 ui.label(RichText::new("Id").weak());
                 ui.label(RichText::new("Name").weak());
                 ui.end_row();
             }
-            for i in 0..draft.teams.len() {
-                colour_menu(ui, draft, i, env);
-                let id = draft.teams[i].id.clone();
-                if let Some(new) = env.text(ui, ("team-id", i), &id, "id", 90.0, false)
-                    && let Err(reason) = rename_team(draft, i, new.trim())
+            for (index, team) in scenario.teams.iter().enumerate() {
+                colour_menu(ui, scenario, index, env);
+                let id = team.id.as_str();
+                if let Some(new) = env.text(ui, ("team-id", index), id, "id", 90.0, false)
+                    && new.trim() != id
                 {
-                    env.refused = Some(format!("Cannot rename team `{id}`: {reason}"));
+                    let to = new.trim().to_owned();
+                    env.send(PanelEdit::RenameTeam { index, to });
                 }
-                let name = draft.teams[i].name.clone().unwrap_or_default();
-                if let Some(new) = env.text(ui, ("team-name", i), &name, "display name", 120.0, false)
-                    && let Some(team) = draft.teams.get_mut(i)
+                let name = team.name.as_deref().unwrap_or_default();
+                if let Some(new) =
+                    env.text(ui, ("team-name", index), name, "display name", 120.0, false)
+                    && typed(&new) != team.name
                 {
-                    let new = new.trim();
-                    team.name = (!new.is_empty()).then(|| new.to_owned());
+                    let name = typed(&new);
+                    env.send(PanelEdit::SetTeamName { index, name });
                 }
                 if ui
                     .small_button("×")
@@ -236,15 +244,12 @@ fn teams(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
                     ))
                     .clicked()
                 {
-                    remove = Some(i);
+                    env.send(PanelEdit::RemoveTeam { index });
+                    env.stop_painting();
                 }
                 ui.end_row();
             }
         });
-    if let Some(i) = remove {
-        remove_team(draft, i);
-        env.stop_painting();
-    }
     if ui
         .button("Add team")
         .on_hover_text("A new team; give it an id and a name in its row")
@@ -252,22 +257,22 @@ fn teams(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
     {
         let id = fresh_id(
             "team",
-            draft.teams.len() + 1,
-            draft.teams.iter().map(|t| t.id.as_str()),
+            scenario.teams.len() + 1,
+            scenario.teams.iter().map(|t| t.id.as_str()),
         );
-        draft.teams.push(Team {
+        env.send(PanelEdit::AddTeam(Team {
             id,
             name: None,
             color: None,
-        });
+        }));
     }
 }
 
 /// The team's colour swatch; its menu offers preset colours, a `#rrggbb` field, and
 /// "Automatic" (no colour in the file: the editor picks one by position).
-fn colour_menu(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) {
-    let shown = crate::draw::team_color(&draft.teams, i);
-    let written = draft.teams[i].color.clone();
+fn colour_menu(ui: &mut Ui, scenario: &Scenario, index: usize, env: &mut Env<'_>) {
+    let shown = crate::draw::team_color(&scenario.teams, index);
+    let written = scenario.teams.get(index).and_then(|t| t.color.clone());
     let config = MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
     let (response, _) = MenuButton::from_button(swatch_button(shown))
         .config(config)
@@ -281,9 +286,8 @@ fn colour_menu(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) {
                         .on_hover_text(format!("{name} {hex}"))
                         .clicked()
                     {
-                        if let Some(team) = draft.teams.get_mut(i) {
-                            team.color = Some(hex.to_owned());
-                        }
+                        let colour = Some(hex.to_owned());
+                        env.send(PanelEdit::SetTeamColour { index, colour });
                         ui.close();
                     }
                 }
@@ -292,17 +296,12 @@ fn colour_menu(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) {
                 ui.label("#rrggbb");
                 let current = written.clone().unwrap_or_default();
                 if let Some(text) =
-                    env.text(ui, ("team-colour", i), &current, "#rrggbb", 80.0, false)
+                    env.text(ui, ("team-colour", index), &current, "#rrggbb", 80.0, false)
                 {
                     let text = text.trim();
-                    if text.is_empty() {
-                        if let Some(team) = draft.teams.get_mut(i) {
-                            team.color = None;
-                        }
-                    } else if crate::draw::parse_hex_color(text).is_some() {
-                        if let Some(team) = draft.teams.get_mut(i) {
-                            team.color = Some(text.to_owned());
-                        }
+                    if text.is_empty() || crate::draw::parse_hex_color(text).is_some() {
+                        let colour = typed(text);
+                        env.send(PanelEdit::SetTeamColour { index, colour });
                     } else {
                         env.refused = Some(format!(
                             "`{text}` is not a colour: write # and six hex digits, like #3c8cff"
@@ -315,9 +314,10 @@ fn colour_menu(ui: &mut Ui, draft: &mut Scenario, i: usize, env: &mut Env<'_>) {
                 .on_hover_text("No colour in the file: the editor picks one by the team's position")
                 .clicked()
             {
-                if let Some(team) = draft.teams.get_mut(i) {
-                    team.color = None;
-                }
+                env.send(PanelEdit::SetTeamColour {
+                    index,
+                    colour: None,
+                });
                 ui.close();
             }
         });
@@ -338,51 +338,38 @@ pub(crate) fn swatch(ui: &mut Ui, colour: Color32) {
     ui.painter().rect_filled(rect, 2.0, colour);
 }
 
-fn turn_order(ui: &mut Ui, draft: &mut Scenario) {
-    let teams = team_ids(draft);
+fn turn_order(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
+    let teams = team_ids(scenario);
     hint(ui, "Teams take their turns in this order each round.");
-    let mut action: Option<(usize, isize)> = None;
-    let len = draft.turn_order.len();
-    for i in 0..len {
+    let len = scenario.turn_order.len();
+    for (index, entry) in scenario.turn_order.iter().enumerate() {
         ui.horizontal(|ui| {
-            ui.label(format!("{}.", i + 1));
-            if let Some(entry) = draft.turn_order.get_mut(i) {
-                team_combo(ui, ("turn-order", i), entry, &teams);
+            ui.label(format!("{}.", index + 1));
+            if let Some(team) = team_combo(ui, ("turn-order", index), entry, &teams) {
+                env.send(PanelEdit::SetTurn { index, team });
             }
             if ui
-                .add_enabled(i > 0, egui::Button::new("Up").small())
+                .add_enabled(index > 0, egui::Button::new("Up").small())
                 .on_hover_text("Earlier")
                 .clicked()
             {
-                action = Some((i, -1));
+                env.send(PanelEdit::SwapTurnWithNext { index: index - 1 });
             }
             if ui
-                .add_enabled(i + 1 < len, egui::Button::new("Down").small())
+                .add_enabled(index + 1 < len, egui::Button::new("Down").small())
                 .on_hover_text("Later")
                 .clicked()
             {
-                action = Some((i, 1));
+                env.send(PanelEdit::SwapTurnWithNext { index });
             }
             if ui
                 .small_button("×")
                 .on_hover_text("Remove from the turn order")
                 .clicked()
             {
-                action = Some((i, 0));
+                env.send(PanelEdit::RemoveTurn { index });
             }
         });
-    }
-    match action {
-        Some((i, 0)) if i < len => {
-            draft.turn_order.remove(i);
-        }
-        Some((i, step)) => {
-            let j = i.checked_add_signed(step).filter(|&j| j < len);
-            if let Some(j) = j {
-                draft.turn_order.swap(i, j);
-            }
-        }
-        None => {}
     }
     ui.add_enabled_ui(!teams.is_empty(), |ui| {
         egui::ComboBox::from_id_salt("turn-order-add")
@@ -390,40 +377,39 @@ fn turn_order(ui: &mut Ui, draft: &mut Scenario) {
             .show_ui(ui, |ui| {
                 for id in &teams {
                     if ui.selectable_label(false, id.as_str()).clicked() {
-                        draft.turn_order.push(id.clone());
+                        env.send(PanelEdit::AddTurn(id.clone()));
                     }
                 }
             });
     });
 }
 
-fn deployment(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
+fn deployment(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
     ui.checkbox(env.show_zones, "Show zones on the map");
     hint(
         ui,
         "Paint, then click or drag over hexes on the map; hold Shift (or tick Erase) to remove.",
     );
     let board = env.board;
-    let count = |team: &str, draft: &Scenario| -> usize {
-        draft
+    let count = |team: &str| -> usize {
+        scenario
             .deployment
             .iter()
             .filter(|z| z.team == team)
             .map(|z| z.hexes.len())
             .sum()
     };
-    let mut clear = None;
     egui::Grid::new("scenario-zones")
         .num_columns(4)
         .spacing([6.0, 4.0])
         .show(ui, |ui| {
-            for (i, team) in draft.teams.iter().enumerate() {
-                let colour = crate::draw::team_color(&draft.teams, i);
+            for (i, team) in scenario.teams.iter().enumerate() {
+                let colour = crate::draw::team_color(&scenario.teams, i);
                 ui.horizontal(|ui| {
                     swatch(ui, colour);
                     ui.label(team.id.as_str());
                 });
-                let n = count(&team.id, draft);
+                let n = count(&team.id);
                 ui.label(format!("{n} {}", if n == 1 { "hex" } else { "hexes" }));
                 env.paint_button(
                     ui,
@@ -435,18 +421,16 @@ fn deployment(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
                     .on_hover_text(format!("Remove the whole zone of {}", team.id))
                     .clicked()
                 {
-                    clear = Some(team.id.clone());
+                    env.send(PanelEdit::ClearZone {
+                        team: team.id.clone(),
+                    });
                 }
                 ui.end_row();
             }
         });
-    if let Some(team) = clear {
-        draft.deployment.retain(|z| z.team != team);
-    }
     // Zones of teams that are not in `teams`: give them to a team, or remove them.
-    let teams = team_ids(draft);
-    let mut remove = None;
-    for (z, zone) in draft.deployment.iter_mut().enumerate() {
+    let teams = team_ids(scenario);
+    for (index, zone) in scenario.deployment.iter().enumerate() {
         if teams.contains(&zone.team) {
             continue;
         }
@@ -455,18 +439,17 @@ fn deployment(ui: &mut Ui, draft: &mut Scenario, env: &mut Env<'_>) {
                 RichText::new(format!("zone of `{}`, not a team", zone.team))
                     .color(Color32::LIGHT_RED),
             );
-            team_combo(ui, ("zone-team", z), &mut zone.team, &teams);
+            if let Some(team) = team_combo(ui, ("zone-team", index), &zone.team, &teams) {
+                env.send(PanelEdit::SetZoneTeam { index, team });
+            }
             if ui
                 .small_button("×")
                 .on_hover_text("Remove this zone")
                 .clicked()
             {
-                remove = Some(z);
+                env.send(PanelEdit::RemoveZone { index });
             }
         });
-    }
-    if let Some(z) = remove {
-        draft.deployment.remove(z);
     }
     if board.is_none() {
         hint(ui, "The map did not load, so zones cannot be painted.");
@@ -513,8 +496,10 @@ fn lava_attack(ui: &mut Ui, attack: &mut Option<HazardAttack>) {
     hint(ui, "Type the card's die code.");
 }
 
-fn rules(ui: &mut Ui, draft: &mut Scenario) {
-    let r = &mut draft.rules;
+/// The rule options, sent as one edit of the options when any changed.
+fn rules(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
+    let mut options = scenario.rules.clone();
+    let r = &mut options;
     ui.label("los-blocking: a hex between two figures blocks line of sight when it is");
     ui.horizontal(|ui| {
         ui.radio_value(
@@ -561,6 +546,9 @@ fn rules(ui: &mut Ui, draft: &mut Scenario) {
     if r.environment.contains(&EnvironmentCard::FlowOfFieryLava) {
         lava_attack(ui, &mut r.lava_attack);
     }
+    if options != scenario.rules {
+        env.send(PanelEdit::SetRules(Box::new(options)));
+    }
 }
 
 #[cfg(test)]
@@ -569,7 +557,7 @@ mod tests {
     use crate::objective_panel::KINDS;
     use crate::objective_rules::Fields;
     use crate::objective_rules::{Need, fields, fits, set_kind};
-    use crate::scenario_edits::id_problem;
+    use crate::scenario_edits::{id_problem, remove_team, rename_team};
     use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};
     use megahex_schema::{Objective, ObjectiveKind};
 

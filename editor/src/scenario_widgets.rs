@@ -9,10 +9,14 @@ use megahex::board::Board;
 use megahex_schema::Scenario;
 
 use crate::paint::{Brush, PaintTarget};
+use crate::panel_edit::PanelEdit;
 use crate::workbench::Tool;
 
-/// What the sections need besides the scenario copy they change.
+/// What the sections need besides the scenario they show: where their edits go, typed text,
+/// the tool.
 pub(crate) struct Env<'a> {
+    /// The edits made this frame, applied when the panels are done.
+    pub(crate) edits: Vec<PanelEdit>,
     pub(crate) buffers: &'a mut HashMap<egui::Id, String>,
     pub(crate) tool: &'a mut Tool,
     pub(crate) board: Option<&'a Board>,
@@ -22,6 +26,11 @@ pub(crate) struct Env<'a> {
 }
 
 impl Env<'_> {
+    /// Sends one named edit, made when the panels are done drawing.
+    pub(crate) fn send(&mut self, edit: PanelEdit) {
+        self.edits.push(edit);
+    }
+
     /// A text field that hands back its text when it is left with a change (Enter, Tab or a
     /// click elsewhere); Esc puts the old text back.
     pub(crate) fn text(
@@ -128,18 +137,21 @@ pub(crate) fn required_mark(ui: &mut Ui, missing: bool, what: &str) {
     }
 }
 
-pub(crate) fn team_ids(draft: &Scenario) -> Vec<String> {
-    draft.teams.iter().map(|t| t.id.clone()).collect()
+pub(crate) fn team_ids(scenario: &Scenario) -> Vec<String> {
+    scenario.teams.iter().map(|t| t.id.clone()).collect()
 }
 
 /// A team id in a combo box: only the scenario's teams can be chosen. An id that is not a team
-/// (from the file) is shown in red until another is picked.
+/// (from the file) is shown in red until another is picked. Returns the team picked, when it
+/// is another one.
 pub(crate) fn team_combo(
     ui: &mut Ui,
     salt: impl Hash + std::fmt::Debug,
-    value: &mut String,
+    current: &str,
     teams: &[String],
-) {
+) -> Option<String> {
+    let mut picked = current.to_owned();
+    let value = &mut picked;
     let known = teams.contains(value);
     let shown = if known {
         RichText::new(value.as_str())
@@ -155,6 +167,7 @@ pub(crate) fn team_combo(
         })
         .response;
     if !known {
-        response.on_hover_text(format!("`{value}` is not one of the teams"));
+        response.on_hover_text(format!("`{current}` is not one of the teams"));
     }
+    (picked != current).then_some(picked)
 }

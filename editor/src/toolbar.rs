@@ -8,6 +8,7 @@ use megahex::Severity;
 
 use crate::command::{Command, Group};
 use crate::edit::Edit;
+use crate::panel_edit::PanelEdit;
 use crate::recent::Recent;
 use crate::workbench::Workbench;
 
@@ -280,14 +281,10 @@ impl Toolbar {
                 .hint_text("Scenario title")
                 .desired_width(180.0),
         );
-        if field.lost_focus()
-            && self.title_buffer.trim() != current
-            && let Some(scenario) = wb.doc.scenario()
-        {
-            let mut next = scenario.clone();
+        if field.lost_focus() && self.title_buffer.trim() != current {
             let title = self.title_buffer.trim();
-            next.title = (!title.is_empty()).then(|| title.to_owned());
-            wb.edit(Edit::Replace(Box::new(next)));
+            let title = (!title.is_empty()).then(|| title.to_owned());
+            wb.edit(Edit::Panel(PanelEdit::SetTitle(title)));
         }
     }
 }

@@ -188,7 +188,7 @@ impl Workbench {
             self.refuse(&why);
             return false;
         }
-        let label = edit.label();
+        let label = self.label_of(&edit);
         match self.doc.apply(edit) {
             Ok(true) => {
                 self.changed = true;
@@ -201,6 +201,13 @@ impl Workbench {
                 false
             }
         }
+    }
+
+    /// The undo menu's name for an edit made to the open scenario.
+    pub fn label_of(&self, edit: &Edit) -> String {
+        self.doc
+            .scenario()
+            .map_or_else(|| "edit".to_owned(), |scenario| edit.label(scenario))
     }
 
     /// Asks the shell to run `command` this frame.

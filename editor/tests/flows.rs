@@ -451,6 +451,11 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     };
     let (_, file, mut harness) = sample_app("scenario-panels");
     let scenario = |h: &Harness<'_, EditorApp>| h.state().wb.doc.scenario().cloned().unwrap();
+    // Each change is one named step in the undo history.
+    let undo_label = |h: &Harness<'_, EditorApp>| {
+        let editing = h.state().wb.doc.editing.as_ref().unwrap();
+        editing.undo_label().unwrap_or_default().to_owned()
+    };
 
     harness
         .get_by_role_and_label(Role::Button, "Scenario")
@@ -475,6 +480,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     );
     press(&mut harness, Modifiers::NONE, Key::Enter);
     assert_eq!(scenario(&harness).teams[2].id, "rebels");
+    assert_eq!(undo_label(&harness), "rename team team-3 to rebels");
     retype(
         &mut harness,
         "",
@@ -494,6 +500,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     // Team combos showing heroes: the turn order's, stop-omni's, then the new objective's.
     pick(&mut harness, "heroes", "rebels");
     pick(&mut harness, "incapacitate", "hold");
+    assert_eq!(undo_label(&harness), "set objective objective-3 to hold");
     retype(&mut harness, "objective-3", "id", "hold-plaza", Key::Enter);
     retype(&mut harness, "", "all", "1", Key::Enter);
     retype(&mut harness, "", "-", "2", Key::Enter);
@@ -539,6 +546,10 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
         scenario(&harness).turn_order,
         ["heroes", "rebels", "villains"]
     );
+    assert_eq!(
+        undo_label(&harness),
+        "move villains after rebels in the turn order"
+    );
 
     // Deployment: one drag over [-1, 0], [0, 0], [1, 0] (hexes 7, 10 and 13 of tile 1).
     harness
@@ -559,6 +570,10 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     assert_eq!(
         after_stroke.deployment,
         vec![zone(vec![tile1(7), tile1(10), tile1(13)])]
+    );
+    assert_eq!(
+        undo_label(&harness),
+        "paint 3 hexes onto the deployment zone of rebels"
     );
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(
@@ -586,11 +601,16 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
         scenario(&harness).deployment,
         vec![zone(vec![tile1(7), tile1(13)])]
     );
+    assert_eq!(
+        undo_label(&harness),
+        "remove 1 hex from the deployment zone of rebels"
+    );
     press(&mut harness, Modifiers::NONE, Key::Escape);
 
     // Rules.
     click_label(&mut harness, "strict");
     click_label(&mut harness, "flow-of-fiery-lava");
+    assert_eq!(undo_label(&harness), "turn on flow-of-fiery-lava");
     assert_eq!(scenario(&harness).rules.los_edges, LosEdges::Strict);
     assert_eq!(
         scenario(&harness).rules.environment,
@@ -655,7 +675,7 @@ fn scenario_text_fields_change_the_scenario_when_left() {
         Some("Two teams")
     );
     let editing = harness.state().wb.doc.editing.as_ref().unwrap();
-    assert_eq!(editing.undo_label(), Some("edit description"));
+    assert_eq!(editing.undo_label(), Some("add description"));
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(harness.state().wb.doc.scenario().unwrap().description, None);
     assert!(

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use megahex_editor::document::Document;
 use megahex_editor::edit::Edit;
+use megahex_editor::panel_edit::PanelEdit;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -106,11 +107,7 @@ fn each_saved(
 #[test]
 fn a_new_title_changes_only_the_title_line() {
     let checked = each_saved(
-        |scenario| {
-            let mut edited = scenario.clone();
-            edited.title = Some("Round trip".into());
-            Some(Edit::Replace(Box::new(edited)))
-        },
+        |_| Some(Edit::Panel(PanelEdit::SetTitle(Some("Round trip".into())))),
         |path, original, saved, _| {
             let title_lines: Vec<&str> = original
                 .lines()
