@@ -4,12 +4,13 @@
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape, Stroke, Vec2, vec2};
 use megahex::Severity;
 use megahex::board::{Axial, BoardHex};
-use megahex::report::decor::Decorations;
+use megahex::report::decor::{Decorations, TileMark, ZoneMark};
 use megahex::report::palette;
+use megahex::report::pieces::{self, outline_edges};
 use megahex_schema::Team;
 
-use crate::document::{Document, PlacedToken};
-use crate::ground_paint::DETAIL_SCALE;
+use crate::document::Document;
+use crate::ground_paint::{DETAIL_SCALE, paint_ground};
 use crate::overlay::Layer;
 use crate::view::{View, world_from_hex};
 
@@ -153,7 +154,12 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
     }
     draw_zones(painter, view, &marks.zones);
     if marks.objectives {
-        draw_objective_hexes(painter, view, &doc.decor);
+        paint_ground(
+            painter,
+            view,
+            &pieces::objective_hexes(&doc.decor.objectives),
+            1.0,
+        );
     }
     if let Some(hex) = hovered {
         let corners = view.hex_corners_in_screen(hex).to_vec();
@@ -168,20 +174,21 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
             Stroke::new(width, SELECTED),
         );
     }
-    if let Some(scenario) = doc.scenario() {
-        // Under the tokens: a figure on the centre hex hides the arrow, not the other way.
-        for (placement, tile) in scenario.map.tiles.iter().enumerate() {
-            if board.hexes().iter().any(|h| h.placement == placement) {
-                draw_tile_arrow(painter, view, tile.at, tile.rotation);
-            }
-        }
-    }
-    let teams = doc.scenario().map_or(&[][..], |s| s.teams.as_slice());
-    for token in doc.tokens() {
-        draw_token(painter, view, token, teams);
-    }
+    // Under the tokens: a figure on the centre hex hides the arrow, not the other way.
+    paint_ground(painter, view, &pieces::tile_arrows(&doc.decor.tiles), 1.0);
+    paint_ground(
+        painter,
+        view,
+        &pieces::tokens(doc.tokens(), &doc.decor),
+        1.0,
+    );
     if marks.objectives {
-        draw_collect_rings(painter, view, doc);
+        paint_ground(
+            painter,
+            view,
+            &pieces::collect_rings(doc.tokens(), &doc.decor),
+            1.0,
+        );
     }
     for &hex in &marks.selected_token {
         let radius = view.scale * 0.62;
@@ -191,14 +198,8 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
             Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), SELECTED),
         );
     }
-    if let Some(scenario) = doc.scenario() {
-        for (placement, tile) in scenario.map.tiles.iter().enumerate() {
-            // Unknown tiles are not on the board; there is nothing to label.
-            if board.hexes().iter().any(|h| h.placement == placement) {
-                let text = format!("{}{}", tile.side.prefix(), tile.tile);
-                draw_tile_label(painter, view, tile.at, &text);
-            }
-        }
+    for label in pieces::labels(doc.tokens(), &doc.decor) {
+        paint_label(painter, view, &label);
     }
     draw_layer_marks(painter, view, layer);
     draw_badges(painter, view, &marks.badges);
@@ -281,29 +282,6 @@ pub fn draw_layer_marks(painter: &Painter, view: &View, layer: &Layer) {
     }
 }
 
-/// The tile's arrow: up at rotation 0, turning 60° clockwise per step, like the printed arrow
-/// that tells how a tile is turned.
-fn draw_tile_arrow(painter: &Painter, view: &View, centre: Axial, rotation: u8) {
-    if view.scale < DETAIL_SCALE {
-        return;
-    }
-    let angle = (-90.0 + 60.0 * f32::from(rotation % 6)).to_radians();
-    let dir = vec2(angle.cos(), angle.sin());
-    let side = vec2(-dir.y, dir.x);
-    let middle = view.screen_from_world(world_from_hex(centre) + vec2(0.0, 0.3));
-    let len = 0.28 * view.scale;
-    let tip = middle + dir * len;
-    let tail = middle - dir * len * 0.6;
-    let head = 0.16 * view.scale;
-    let stroke = Stroke::new((0.06 * view.scale).clamp(1.5, 3.0), Color32::WHITE);
-    let outline = Stroke::new(stroke.width + 2.0, Color32::from_black_alpha(170));
-    for s in [outline, stroke] {
-        painter.line_segment([tail, tip], s);
-        painter.line_segment([tip, tip - dir * head + side * head * 0.7], s);
-        painter.line_segment([tip, tip - dir * head - side * head * 0.7], s);
-    }
-}
-
 /// Draws previews last, so they stay visible over everything else.
 pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
     if let Some(ghost) = &marks.ghost_tile {
@@ -332,8 +310,22 @@ pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
         }
         let hexes: Vec<Axial> = ghost.hexes.iter().map(|h| h.at).collect();
         draw_outline(painter, view, &hexes, Stroke::new(2.5, color));
-        draw_tile_arrow(painter, view, ghost.centre, ghost.rotation);
-        draw_tile_label(painter, view, ghost.centre, &ghost.label);
+        let tile = TileMark {
+            centre: ghost.centre,
+            rotation: ghost.rotation,
+            label: ghost.label.clone(),
+        };
+        let tiles = std::slice::from_ref(&tile);
+        paint_ground(painter, view, &pieces::tile_arrows(tiles), 1.0);
+        for label in pieces::labels(
+            &[],
+            &Decorations {
+                tiles: tiles.to_vec(),
+                ..Decorations::default()
+            },
+        ) {
+            paint_label(painter, view, &label);
+        }
     }
     if let Some(rect_in_world) = marks.select_box {
         let rect = egui::Rect::from_two_pos(
@@ -365,23 +357,6 @@ pub fn draw_previews(painter: &Painter, view: &View, marks: &Marks) {
     }
 }
 
-/// The outline of a group of hexes: the edges not shared by two hexes of the group.
-pub fn outline_edges(hexes: &[Axial]) -> Vec<(Axial, usize)> {
-    // Edge k runs from corner k to corner k+1 and faces this neighbour (corners at 0°, 60°, ...
-    // clockwise on screen): SE, S, SW, NW, N, NE.
-    const FACING: [Axial; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-    let set: std::collections::HashSet<Axial> = hexes.iter().copied().collect();
-    let mut edges = Vec::new();
-    for &hex in hexes {
-        for (k, d) in FACING.iter().enumerate() {
-            if !set.contains(&[hex[0] + d[0], hex[1] + d[1]]) {
-                edges.push((hex, k));
-            }
-        }
-    }
-    edges
-}
-
 fn draw_outline(painter: &Painter, view: &View, hexes: &[Axial], stroke: Stroke) {
     for (hex, k) in outline_edges(hexes) {
         let corners = view.hex_corners_in_screen(hex);
@@ -393,22 +368,6 @@ fn draw_outline(painter: &Painter, view: &View, hexes: &[Axial], stroke: Stroke)
 pub fn hex_fill(hex: &BoardHex) -> Color32 {
     let [r, g, b] = megahex::report::ground::hex_colour(hex);
     Color32::from_rgb(r, g, b)
-}
-
-fn draw_tile_label(painter: &Painter, view: &View, centre: Axial, text: &str) {
-    let size = (0.34 * view.scale).clamp(10.0, 26.0);
-    let pos = view.screen_from_world(world_from_hex(centre) + vec2(0.0, -0.58));
-    label_with_background(painter, pos, text, size, Color32::WHITE);
-}
-
-/// The colour of a token: its team's `color`, else a palette colour by team position; a token
-/// of no team (or of a team the file does not define) is neutral.
-pub fn token_color(token: &PlacedToken, teams: &[Team]) -> Color32 {
-    rgb(palette::colour_of_team(
-        teams,
-        token.team.as_deref(),
-        palette::NEUTRAL,
-    ))
 }
 
 /// The colour of the team at `index`: its `color`, else a palette colour by position, so its
@@ -427,134 +386,40 @@ pub fn rgb(colour: palette::Rgb) -> Color32 {
     Color32::from_rgb(colour[0], colour[1], colour[2])
 }
 
-fn draw_token(painter: &Painter, view: &View, token: &PlacedToken, teams: &[Team]) {
-    let color = token_color(token, teams);
-    let centres: Vec<Pos2> = token
-        .hexes
-        .iter()
-        .map(|&h| view.screen_from_hex(h))
-        .collect();
-    let radius = view.scale * if token.target { 0.5 } else { 0.36 };
-    let outline = Stroke::new((0.06 * view.scale).clamp(1.0, 3.0), Color32::BLACK);
-    if centres.len() > 1 {
-        // Multi-hex figures: one body across their hexes.
-        painter.add(Shape::line(
-            centres.clone(),
-            Stroke::new(radius * 0.9, color.gamma_multiply(0.8)),
-        ));
-    }
-    for &c in &centres {
-        if token.target {
-            painter.circle(c, radius, color, outline);
-        } else {
-            // Markers: a ring, so the ground under them stays visible.
-            painter.circle(
-                c,
-                radius,
-                color.gamma_multiply(0.35),
-                Stroke::new(radius * 0.3, color),
-            );
-        }
-    }
-    if let Some(&head) = centres.first() {
-        let size = (0.3 * view.scale).clamp(10.0, 22.0);
-        // No wider than its hex, so neighbours' labels do not run into each other.
-        let (text, size) = fitted_label(painter, &token.id, size, 1.7 * view.scale);
-        label_with_background(painter, head, &text, size, Color32::WHITE);
-    }
-}
-
-/// Objective hexes (hold, reach): a dashed outline in the team's colour and a diamond in the
-/// corner, the same marks an export carries.
-fn draw_objective_hexes(painter: &Painter, view: &View, decor: &Decorations) {
-    let width = (0.09 * view.scale).clamp(2.0, 4.0);
-    let r = (0.16 * view.scale).clamp(4.0, 9.0);
-    for objective in &decor.objectives {
-        let colour = rgb(objective.colour);
-        for &at in &objective.hexes {
-            let centre = view.screen_from_hex(at);
-            let inset: Vec<Pos2> = view
-                .hex_corners_in_screen(at)
-                .iter()
-                .map(|&c| centre + (c - centre) * 0.9)
-                .collect();
-            for (k, &a) in inset.iter().enumerate() {
-                let b = inset[(k + 1) % inset.len()];
-                // Dashed: each edge drawn as its middle half, so neighbours stay apart.
-                painter.line_segment([a.lerp(b, 0.2), a.lerp(b, 0.8)], Stroke::new(width, colour));
-            }
-            let corner = view.screen_from_world(world_from_hex(at) + vec2(-0.45, -0.35));
-            let diamond = vec![
-                corner + vec2(0.0, -r),
-                corner + vec2(r, 0.0),
-                corner + vec2(0.0, r),
-                corner + vec2(-r, 0.0),
-            ];
-            painter.add(Shape::convex_polygon(
-                diamond,
-                colour,
-                Stroke::new(1.0, Color32::BLACK),
-            ));
-        }
-    }
-}
-
-/// A dashed ring, in the collecting team's colour, around each token an objective collects.
-fn draw_collect_rings(painter: &Painter, view: &View, doc: &Document) {
-    for mark in &doc.decor.collect {
-        let Some(token) = doc.tokens().iter().find(|t| t.id == mark.token) else {
-            continue;
-        };
-        let base = if token.target { 0.64 } else { 0.5 };
-        let radius = view.scale * (base + 0.12 * mark.ring as f32);
-        let stroke = Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), rgb(mark.colour));
-        for &hex in &token.hexes {
-            let centre = view.screen_from_hex(hex);
-            for k in 0..12 {
-                // Twelve arcs with gaps between them.
-                let from = std::f32::consts::TAU * k as f32 / 12.0;
-                let points: Vec<Pos2> = (0..=4)
-                    .map(|i| {
-                        let a = from + std::f32::consts::TAU / 24.0 * i as f32 / 4.0;
-                        centre + radius * vec2(a.cos(), a.sin())
-                    })
-                    .collect();
-                painter.add(Shape::line(points, stroke));
-            }
-        }
-    }
-}
-
 /// Text on a dark rounded box, readable on every ground colour.
 /// Smallest label text, in points; below it a label is cut instead.
 const MIN_LABEL_SIZE: f32 = 8.0;
 
 /// `text` at `size` points, made smaller (down to [`MIN_LABEL_SIZE`]) and then cut with `..`
-/// until it is at most `max_width` pixels wide.
+/// until it is at most `max_width` pixels wide: the library's rule, with egui's font widths.
 fn fitted_label(painter: &Painter, text: &str, size: f32, max_width: f32) -> (String, f32) {
-    let width = |t: &str, s: f32| {
-        painter
-            .layout_no_wrap(t.to_owned(), FontId::proportional(s), Color32::WHITE)
-            .size()
-            .x
+    let width = |t: &str, s: f64| {
+        let font = FontId::proportional(s as f32);
+        f64::from(
+            painter
+                .layout_no_wrap(t.to_owned(), font, Color32::WHITE)
+                .size()
+                .x,
+        )
     };
-    let full = width(text, size);
-    if full <= max_width {
-        return (text.to_owned(), size);
-    }
-    let smaller = (size * max_width / full).max(MIN_LABEL_SIZE);
-    if width(text, smaller) <= max_width {
-        return (text.to_owned(), smaller);
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while chars.len() > 1 {
-        chars.pop();
-        let cut = format!("{}..", chars.iter().collect::<String>());
-        if width(&cut, smaller) <= max_width {
-            return (cut, smaller);
-        }
-    }
-    (text.chars().take(1).collect(), smaller)
+    let (text, size) = pieces::fit_label(
+        text,
+        f64::from(size),
+        f64::from(MIN_LABEL_SIZE),
+        f64::from(max_width),
+        width,
+    );
+    (text, size as f32)
+}
+
+/// A map label from the library, sized for the screen: never smaller than readable text, nor
+/// larger than the map needs when zoomed far in.
+fn paint_label(painter: &Painter, view: &View, label: &pieces::Label) {
+    let size = (label.size as f32 * view.scale).clamp(10.0, 24.0);
+    let max_width = label.max_width as f32 * view.scale;
+    let (text, size) = fitted_label(painter, &label.text, size, max_width);
+    let at = view.screen_from_world(Pos2::new(label.at[0] as f32, label.at[1] as f32));
+    label_with_background(painter, at, &text, size, Color32::WHITE);
 }
 
 fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32, color: Color32) {
@@ -568,26 +433,18 @@ fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32,
     painter.galley(rect.min, galley, color);
 }
 
-/// Tinted areas on the map: a fill and an outline per group of hexes.
+/// Tinted areas on the map (zones, the hexes being painted), drawn as the library draws
+/// deployment zones.
 pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)]) {
-    let width = (0.06 * view.scale).clamp(1.5, 3.5);
-    for (hexes, color) in zones {
-        for &hex in hexes {
-            let corners = view.hex_corners_in_screen(hex).to_vec();
-            painter.add(Shape::convex_polygon(
-                corners,
-                color.gamma_multiply(0.3),
-                egui::Stroke::NONE,
-            ));
-        }
-        for (hex, k) in outline_edges(hexes) {
-            let corners = view.hex_corners_in_screen(hex);
-            painter.line_segment(
-                [corners[k], corners[(k + 1) % 6]],
-                egui::Stroke::new(width, *color),
-            );
-        }
-    }
+    let marks: Vec<ZoneMark> = zones
+        .iter()
+        .map(|(hexes, colour)| ZoneMark {
+            team: String::new(),
+            colour: [colour.r(), colour.g(), colour.b()],
+            hexes: hexes.clone(),
+        })
+        .collect();
+    paint_ground(painter, view, &pieces::zones(&marks), 1.0);
 }
 
 #[cfg(test)]
@@ -696,54 +553,5 @@ mod tests {
         assert!(lava.r() > lava.b(), "lava is orange");
         assert!(jungle.g() > jungle.r(), "jungle is green");
         assert!(city.b() > city.r(), "the city is grey-blue");
-    }
-
-    #[test]
-    fn team_colours_come_from_the_file_or_the_palette() {
-        assert_eq!(
-            parse_hex_color("#ff8000"),
-            Some(Color32::from_rgb(255, 128, 0))
-        );
-        assert_eq!(parse_hex_color("ff8000"), None);
-        assert_eq!(parse_hex_color("#ff80"), None);
-        assert_eq!(parse_hex_color("#ff80zz"), None);
-        assert_eq!(parse_hex_color("#ééé"), None);
-        let teams = [
-            Team {
-                id: "a".into(),
-                name: None,
-                color: Some("#010203".into()),
-            },
-            Team {
-                id: "b".into(),
-                name: None,
-                color: None,
-            },
-        ];
-        let token = |team: Option<&str>| PlacedToken {
-            index: 0,
-            id: "t".into(),
-            team: team.map(str::to_owned),
-            kind: megahex_schema::TokenKind::Character,
-            figure: None,
-            radius: None,
-            target: true,
-            hexes: vec![[0, 0]],
-        };
-        assert_eq!(
-            token_color(&token(Some("a")), &teams),
-            Color32::from_rgb(1, 2, 3)
-        );
-        assert_eq!(
-            token_color(&token(Some("b")), &teams),
-            rgb(palette::TEAM_PALETTE[1])
-        );
-        let neutral = rgb(palette::NEUTRAL);
-        assert_eq!(token_color(&token(None), &teams), neutral);
-        assert_eq!(
-            token_color(&token(Some("nobody")), &teams),
-            neutral,
-            "a team the file does not define is neutral"
-        );
     }
 }

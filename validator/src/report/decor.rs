@@ -50,6 +50,17 @@ pub struct CollectMark {
     pub ring: usize,
 }
 
+/// A placed tile: its number and side for the label, and its arrow.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileMark {
+    /// The centre hex (index 10).
+    pub centre: Axial,
+    /// Sixths of a turn clockwise, as placed.
+    pub rotation: u8,
+    /// `M3`, `I5`: side and tile number, as the printed tiles read.
+    pub label: String,
+}
+
 /// Everything a picture of the scenario marks, and which of it to draw.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Decorations {
@@ -61,6 +72,8 @@ pub struct Decorations {
     pub collect: Vec<CollectMark>,
     /// Deployment zones.
     pub zones: Vec<ZoneMark>,
+    /// The placed tiles the board holds (a tile the catalog does not know is not drawn).
+    pub tiles: Vec<TileMark>,
 }
 
 impl Decorations {
@@ -119,11 +132,24 @@ impl Decorations {
                 hexes: resolved(&z.hexes),
             })
             .collect();
+        let tiles = scenario
+            .map
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(placement, _)| board.hexes().iter().any(|h| h.placement == *placement))
+            .map(|(_, tile)| TileMark {
+                centre: tile.at,
+                rotation: tile.rotation,
+                label: format!("{}{}", tile.side.prefix(), tile.tile),
+            })
+            .collect();
         Decorations {
             token_colours,
             objectives,
             collect,
             zones,
+            tiles,
         }
     }
 

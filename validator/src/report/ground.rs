@@ -58,6 +58,20 @@ pub struct Drawn {
     pub prim: Prim,
     /// Fine detail (elevation dots, leaves, waves).
     pub detail: bool,
+    /// What the primitive marks, for pictures that name their parts.
+    pub tag: Option<Tag>,
+}
+
+/// What a primitive stands for: an SVG writes it as `data-KEY="VALUE" data-hex="q,r"`, so a
+/// reader (or a test) can find a token, an objective or a zone in the picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// `token`, `objective`, `collect` or `zone`.
+    pub key: &'static str,
+    /// The token, objective or team id.
+    pub value: String,
+    /// The hex the mark is on.
+    pub at: Axial,
 }
 
 const CITY: [u8; 3] = [112, 128, 156];
@@ -133,6 +147,7 @@ pub fn hex_ground(out: &mut Vec<Drawn>, hex: &BoardHex) {
             }),
         },
         detail: false,
+        tag: None,
     };
     out.push(base);
     if hex.is_lava() {
@@ -152,6 +167,7 @@ pub fn hex_ground(out: &mut Vec<Drawn>, hex: &BoardHex) {
                 }),
             },
             detail: false,
+            tag: None,
         });
     }
 }
@@ -188,6 +204,7 @@ fn lava_glow(out: &mut Vec<Drawn>, centre: [f64; 2]) {
                 stroke: None,
             },
             detail: false,
+            tag: None,
         });
     }
 }
@@ -214,6 +231,7 @@ fn waves(out: &mut Vec<Drawn>, centre: [f64; 2]) {
                 },
             },
             detail: true,
+            tag: None,
         });
     }
 }
@@ -235,6 +253,7 @@ fn foliage(out: &mut Vec<Drawn>, hex: &BoardHex, centre: [f64; 2]) {
                 stroke: None,
             },
             detail: true,
+            tag: None,
         });
         out.push(Drawn {
             prim: Prim::Circle {
@@ -244,6 +263,7 @@ fn foliage(out: &mut Vec<Drawn>, hex: &BoardHex, centre: [f64; 2]) {
                 stroke: None,
             },
             detail: true,
+            tag: None,
         });
     }
 }
@@ -278,6 +298,7 @@ fn relief(out: &mut Vec<Drawn>, board: &Board, hex: &BoardHex) {
                 },
             },
             detail: false,
+            tag: None,
         });
     }
 }
@@ -300,6 +321,7 @@ pub fn elevation_dots(out: &mut Vec<Drawn>, hex: &BoardHex) {
                 }),
             },
             detail: true,
+            tag: None,
         });
     }
 }
@@ -328,6 +350,7 @@ fn tile_borders(out: &mut Vec<Drawn>, board: &Board) {
                     },
                 },
                 detail: false,
+                tag: None,
             });
         }
     }

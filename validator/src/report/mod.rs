@@ -9,6 +9,7 @@ pub mod json;
 pub mod junit;
 pub mod odds;
 pub mod palette;
+pub mod pieces;
 pub mod png;
 pub mod query;
 pub mod sarif;

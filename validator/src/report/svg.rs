@@ -4,9 +4,10 @@
 use std::fmt::Write;
 
 use super::decor::Decorations;
-use super::ground::{Line, Prim, Rgba};
+use super::ground::{Drawn, Line, Prim, Rgba};
 use super::palette;
 use super::palette::css;
+use super::pieces;
 use crate::board::Board;
 use crate::board::geom;
 use crate::board::hex::Axial;
@@ -214,6 +215,63 @@ fn write_prim(svg: &mut String, frame: &Frame, prim: &Prim) {
     };
 }
 
+/// Writes primitives; a run of primitives with one tag is one `<g data-KEY="VALUE"
+/// data-hex="q,r">` line, so each mark on each hex can be found in the picture.
+fn write_drawn(svg: &mut String, frame: &Frame, drawn: &[Drawn]) {
+    let mut rest = drawn;
+    while let Some(first) = rest.first() {
+        let run = rest
+            .iter()
+            .take_while(|d| d.tag.is_some() && d.tag == first.tag)
+            .count()
+            .max(1);
+        let (now, later) = rest.split_at(run);
+        match &first.tag {
+            Some(tag) => {
+                let mut inner = String::new();
+                for d in now {
+                    write_prim(&mut inner, frame, &d.prim);
+                }
+                let _ = writeln!(
+                    svg,
+                    r#"<g data-{}="{}" data-hex="{},{}">{}</g>"#,
+                    tag.key,
+                    escape(&tag.value),
+                    tag.at[0],
+                    tag.at[1],
+                    inner.replace('\n', "")
+                );
+            }
+            None => write_prim(svg, frame, &first.prim),
+        }
+        rest = later;
+    }
+}
+
+/// Writes a map label as the editor draws it: white text on a dark rounded box, made to fit
+/// its width by the shared rule ([`pieces::fit_label`]) with an estimate of the font's widths.
+fn write_label(svg: &mut String, frame: &Frame, label: &pieces::Label) {
+    // Sans-serif letters average a little over half their height in width.
+    let width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.56;
+    let (text, size) = pieces::fit_label(&label.text, label.size, 0.2, label.max_width, width);
+    let c = frame.svg_from_pixel(label.at);
+    let (w, h) = (width(&text, size) * frame.scale, size * frame.scale);
+    let pad = frame.scale * 0.06;
+    let _ = writeln!(
+        svg,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="#000000" fill-opacity="0.67"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff">{}</text>"##,
+        c[0] - w / 2.0 - pad,
+        c[1] - h * 0.65,
+        w + 2.0 * pad,
+        h * 1.3,
+        pad,
+        c[0],
+        c[1] + h * 0.35,
+        h,
+        escape(&text)
+    );
+}
+
 struct Frame {
     scale: f64,
     min: [f64; 2],
@@ -329,80 +387,21 @@ pub fn render_sized(
     );
 
     // The ground: terrain, relief, vegetation, lava, water, elevation dots, tile borders.
-    for drawn in super::ground::ground(board) {
-        write_prim(&mut svg, &frame, &drawn.prim);
-    }
-    // Tile labels on each centre hex (index 10).
-    for hex in board.hexes().iter().filter(|h| h.index == 10) {
-        let c = frame.svg_from_pixel(geom::pixel_centre(hex.at));
-        let label = format!("{}{}", hex.side.prefix(), hex.tile);
-        let _ = writeln!(
-            svg,
-            r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff" fill-opacity="0.55" font-weight="bold">{label}</text>"##,
-            c[0],
-            c[1] - scale * 0.45,
-            font
-        );
-    }
-
-    draw_marks(&mut svg, &frame, decor);
+    write_drawn(&mut svg, &frame, &super::ground::ground(board));
+    // Then what the editor draws over it, in its order: zones, objective hexes, the overlay's
+    // shading, tile arrows, tokens, rings of tokens to collect, labels.
+    write_drawn(&mut svg, &frame, &pieces::zones(&decor.zones));
+    write_drawn(
+        &mut svg,
+        &frame,
+        &pieces::objective_hexes(&decor.objectives),
+    );
     svg.push_str(&body);
-
-    // Tokens on top, in their team's colour; tokens to collect ringed in the collector's.
-    for token in tokens {
-        let points: Vec<[f64; 2]> = token
-            .hexes
-            .iter()
-            .map(|&h| frame.svg_from_pixel(geom::pixel_centre(h)))
-            .collect();
-        if points.len() > 1 {
-            let path: Vec<String> = points
-                .iter()
-                .map(|p| format!("{:.1},{:.1}", p[0], p[1]))
-                .collect();
-            let _ = writeln!(
-                svg,
-                r##"<polyline points="{}" stroke="#111" stroke-width="{:.1}" fill="none" stroke-linecap="round"/>"##,
-                path.join(" "),
-                scale * 0.3
-            );
-        }
-        let fill = palette::css(decor.token_colour(&token.id));
-        let radius = if token.target { 0.42 } else { 0.26 };
-        let id = escape(&token.id);
-        for p in &points {
-            let _ = writeln!(
-                svg,
-                r##"<circle data-token="{id}" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="{fill}" stroke="#111" stroke-width="1.5"/>"##,
-                p[0],
-                p[1],
-                scale * radius
-            );
-        }
-        for mark in decor.collect.iter().filter(|c| c.token == token.id) {
-            for p in &points {
-                let _ = writeln!(
-                    svg,
-                    r##"<circle data-collect="{id}" cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{}" stroke-width="{:.1}" stroke-dasharray="{:.1}"/>"##,
-                    p[0],
-                    p[1],
-                    scale * (radius + 0.14 + 0.12 * mark.ring as f64),
-                    palette::css(mark.colour),
-                    scale * 0.08,
-                    scale * 0.15
-                );
-            }
-        }
-        if let Some(p) = points.first() {
-            let _ = writeln!(
-                svg,
-                r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff" stroke="#111" stroke-width="0.6" paint-order="stroke">{}</text>"##,
-                p[0],
-                p[1] + font * 0.35,
-                font * 0.8,
-                escape(&token.id)
-            );
-        }
+    write_drawn(&mut svg, &frame, &pieces::tile_arrows(&decor.tiles));
+    write_drawn(&mut svg, &frame, &pieces::tokens(tokens, decor));
+    write_drawn(&mut svg, &frame, &pieces::collect_rings(tokens, decor));
+    for label in pieces::labels(tokens, decor) {
+        write_label(&mut svg, &frame, &label);
     }
     svg.push_str(&labels);
     let top = height - legend_height + scale * 0.3;
@@ -435,49 +434,6 @@ pub fn render_sized(
     }
     svg.push_str("</svg>\n");
     svg
-}
-
-/// Deployment zones as a tint in their team's colour, and objective hexes outlined in their
-/// team's colour with a diamond in the corner, under the overlay and the tokens.
-fn draw_marks(svg: &mut String, frame: &Frame, decor: &Decorations) {
-    for zone in &decor.zones {
-        let colour = palette::css(zone.colour);
-        for &at in &zone.hexes {
-            let _ = writeln!(
-                svg,
-                r#"<polygon data-zone="{}" points="{}" fill="{colour}" fill-opacity="0.3"/>"#,
-                escape(&zone.team),
-                frame.corners(at)
-            );
-        }
-    }
-    for objective in &decor.objectives {
-        let colour = palette::css(objective.colour);
-        for &at in &objective.hexes {
-            let c = frame.svg_from_pixel(geom::pixel_centre(at));
-            let (x, y, r) = (
-                c[0] - frame.scale * 0.45,
-                c[1] - frame.scale * 0.35,
-                frame.scale * 0.16,
-            );
-            let _ = writeln!(
-                svg,
-                r##"<g data-objective="{}"><polygon points="{}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-dasharray="{:.1}"/><polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{colour}" stroke="#111" stroke-width="1"/></g>"##,
-                escape(&objective.id),
-                frame.corners(at),
-                frame.scale * 0.1,
-                frame.scale * 0.2,
-                x,
-                y - r,
-                x + r,
-                y,
-                x,
-                y + r,
-                x - r,
-                y
-            );
-        }
-    }
 }
 
 /// Greedy word wrap for the legend.
