@@ -24,9 +24,6 @@ const BADGE_WARNING: Color32 = Color32::from_rgb(230, 150, 0);
 /// Badges on hexes with notes.
 const BADGE_INFO: Color32 = Color32::from_rgb(60, 120, 220);
 
-/// Range numbers: pale yellow, unlike movement costs.
-const RANGE_TEXT: Color32 = Color32::from_rgb(255, 240, 170);
-
 /// The selected tile's outline.
 const SELECTED: Color32 = Color32::from_rgb(255, 255, 255);
 /// A tile or token preview where it can go.
@@ -148,10 +145,7 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
     crate::ground_paint::paint_ground(painter, view, &doc.ground, 1.0);
     draw_hex_labels(painter, view, board, marks.labels);
     // Overlay tints over the ground, under everything else.
-    for &(hex, color) in &layer.tints {
-        let corners = view.hex_corners_in_screen(hex).to_vec();
-        painter.add(Shape::convex_polygon(corners, color, Stroke::NONE));
-    }
+    paint_ground(painter, view, &layer.under(), 1.0);
     draw_zones(painter, view, &marks.zones);
     if marks.objectives {
         paint_ground(
@@ -230,55 +224,15 @@ fn draw_badges(painter: &Painter, view: &View, badges: &[(Axial, Severity)]) {
     }
 }
 
-/// The overlay's lines and numbers, over the tokens so they stay readable.
+/// The overlay's lines and numbers, over the tokens so they stay readable; the numbers only
+/// when the hexes are large enough to hold them.
 pub fn draw_layer_marks(painter: &Painter, view: &View, layer: &Layer) {
-    let width = (0.07 * view.scale).clamp(1.5, 4.0);
-    for (path, color) in &layer.paths {
-        let points: Vec<Pos2> = path.iter().map(|&h| view.screen_from_hex(h)).collect();
-        if points.len() > 1 {
-            painter.add(Shape::line(
-                points.clone(),
-                Stroke::new(width + 2.0, Color32::from_black_alpha(150)),
-            ));
-            painter.add(Shape::line(points, Stroke::new(width, *color)));
-        }
-    }
-    for (hexes, color) in &layer.outlines {
-        draw_outline(painter, view, hexes, Stroke::new(width + 0.5, *color));
-    }
-    if let Some([a, b]) = layer.witness {
-        let to_screen = |p: [f64; 2]| view.screen_from_world(Pos2::new(p[0] as f32, p[1] as f32));
-        let (a, b) = (to_screen(a), to_screen(b));
-        painter.line_segment(
-            [a, b],
-            Stroke::new(width + 2.0, Color32::from_black_alpha(170)),
-        );
-        painter.line_segment([a, b], Stroke::new(width, crate::overlay::WITNESS));
-        for end in [a, b] {
-            painter.circle_filled(end, width + 1.0, crate::overlay::WITNESS);
-        }
-    }
-    if let Some(p) = layer.corner {
-        let at = view.screen_from_world(Pos2::new(p[0] as f32, p[1] as f32));
-        painter.circle(
-            at,
-            width + 3.0,
-            crate::overlay::HIT,
-            Stroke::new(2.0, Color32::WHITE),
-        );
-    }
+    paint_ground(painter, view, &layer.over(), 1.0);
     if view.scale < DETAIL_SCALE {
         return;
     }
-    let size = (0.3 * view.scale).clamp(9.0, 20.0);
-    for &(hex, n) in &layer.top_numbers {
-        // Upper left, clear of the tile label at the top of a tile's centre hex.
-        let pos = view.screen_from_world(world_from_hex(hex) + vec2(-0.42, -0.42));
-        label_with_background(painter, pos, &n.to_string(), size * 0.9, RANGE_TEXT);
-    }
-    for &(hex, n, color) in &layer.centre_numbers {
-        let pos = view.screen_from_world(world_from_hex(hex) + vec2(0.0, 0.25));
-        label_with_background(painter, pos, &n.to_string(), size * 1.1, color);
+    for label in layer.labels() {
+        paint_label(painter, view, &label);
     }
 }
 
@@ -419,7 +373,7 @@ fn paint_label(painter: &Painter, view: &View, label: &pieces::Label) {
     let max_width = label.max_width as f32 * view.scale;
     let (text, size) = fitted_label(painter, &label.text, size, max_width);
     let at = view.screen_from_world(Pos2::new(label.at[0] as f32, label.at[1] as f32));
-    label_with_background(painter, at, &text, size, Color32::WHITE);
+    label_with_background(painter, at, &text, size, rgb(label.colour));
 }
 
 fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32, color: Color32) {

@@ -8,28 +8,34 @@ use megahex::board::Axial;
 use megahex::board::area::{self, Template};
 use megahex::board::los::{self, Sight};
 use megahex::board::movement::{Destination, MoveAction};
+use megahex::report::palette;
 use megahex::scene::{Placed, Scene};
 
+pub use megahex::report::layer::Layer;
+
+/// The library's overlay colour on screen.
+const fn shown(rgb: palette::Rgb) -> Color32 {
+    Color32::from_rgb(rgb[0], rgb[1], rgb[2])
+}
+
 /// Visible both ways.
-pub const SEEN: Color32 = Color32::from_rgb(70, 220, 110);
+pub const SEEN: Color32 = shown(palette::SEEN);
 /// Not visible either way.
-pub const HIDDEN: Color32 = Color32::from_rgb(20, 20, 28);
+pub const HIDDEN: Color32 = shown(palette::HIDDEN);
 /// The viewer sees the hex, but is not seen back (the viewer stands in cover).
-pub const SEES_ONLY: Color32 = Color32::from_rgb(80, 170, 255);
+pub const SEES_ONLY: Color32 = shown(palette::SEES_ONLY);
 /// The hex sees the viewer, but the viewer cannot see it (the hex is in cover).
-pub const SEEN_ONLY: Color32 = Color32::from_rgb(230, 110, 230);
+pub const SEEN_ONLY: Color32 = shown(palette::SEEN_ONLY);
 /// Reachable hexes.
-pub const REACH: Color32 = Color32::from_rgb(90, 200, 255);
+pub const REACH: Color32 = shown(palette::REACH);
 /// Hazard spaces on the cheapest path.
-pub const HAZARD: Color32 = Color32::from_rgb(255, 150, 30);
+pub const HAZARD: Color32 = shown(palette::HAZARD);
 /// Hexes an area attack hits.
-pub const HIT: Color32 = Color32::from_rgb(255, 70, 60);
+pub const HIT: Color32 = shown(palette::HIT);
 /// Hexes in the template that the origin cannot see.
-pub const SHIELDED: Color32 = Color32::from_rgb(150, 150, 160);
+pub const SHIELDED: Color32 = shown(palette::SHIELDED);
 /// The witness line of sight.
-pub const WITNESS: Color32 = Color32::from_rgb(255, 255, 120);
-/// The hexes that block a line of sight.
-pub const BLOCKER: Color32 = Color32::from_rgb(255, 60, 60);
+pub const WITNESS: Color32 = shown(palette::WITNESS);
 
 /// The overlay that colours the hexes; only one at a time, so the colours keep one meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -133,6 +139,16 @@ impl Seen {
         Seen::from_verdicts(sight.visible, sight.reverse_visible)
     }
 
+    /// The two verdicts back: from the source, and from the hex to the source.
+    pub fn verdicts(self) -> (bool, bool) {
+        match self {
+            Seen::Both => (true, true),
+            Seen::Hidden => (false, false),
+            Seen::SourceOnly => (true, false),
+            Seen::TargetOnly => (false, true),
+        }
+    }
+
     /// From "the source sees it" and "it sees the source".
     pub fn from_verdicts(visible: bool, reverse_visible: bool) -> Seen {
         match (visible, reverse_visible) {
@@ -229,25 +245,6 @@ pub fn template(
             scene.rules,
         )
     }
-}
-
-/// What the canvas draws for the overlays this frame.
-#[derive(Debug, Clone, Default)]
-pub struct Layer {
-    /// Fill colours by hex.
-    pub tints: Vec<(Axial, Color32)>,
-    /// Numbers written near the top of a hex (range).
-    pub top_numbers: Vec<(Axial, u32)>,
-    /// Numbers written in the middle of a hex (movement cost).
-    pub centre_numbers: Vec<(Axial, u32, Color32)>,
-    /// Paths drawn as lines through hex centres (hazardous movement).
-    pub paths: Vec<(Vec<Axial>, Color32)>,
-    /// Hexes outlined (source, blocking hexes, template origin).
-    pub outlines: Vec<(Vec<Axial>, Color32)>,
-    /// A segment in world units: the witness line of sight.
-    pub witness: Option<[[f64; 2]; 2]>,
-    /// A point in world units: the corner a vertex attack is aimed at.
-    pub corner: Option<[f64; 2]>,
 }
 
 #[cfg(test)]

@@ -5,12 +5,9 @@
 use egui::{Color32, RichText};
 use megahex::board::Axial;
 
-use crate::overlay::{self, Layer, Seen, Source, Tint};
+use crate::overlay::{self, Layer, Source, Tint};
 use crate::view::hex_corners_in_world;
 use crate::workbench::{Selection, Workbench};
-
-/// How strongly a tint covers the ground.
-const TINT_ALPHA: f32 = 0.5;
 
 /// The overlays' own state: answers kept until the selection, the scenario or a parameter
 /// changes, and the line about the hovered hex shown under the legend.
@@ -218,46 +215,23 @@ impl OverlayView {
         let settings = wb.overlays;
         match settings.tint {
             Tint::Sight => {
-                for &(at, seen) in self.cache.verdicts(&source) {
-                    if !source.hexes.contains(&at) {
-                        layer.tints.push((at, sight_tint(seen)));
-                    }
-                }
+                let verdicts = self.cache.verdicts(&source).iter().map(|&(at, seen)| {
+                    let (visible, back) = seen.verdicts();
+                    (at, visible, back)
+                });
+                layer.add_sight(&source.hexes, verdicts);
                 if let Some(s) = hovered.and_then(|h| self.cache.sight_to(&source, h)) {
-                    layer.witness = s.witness;
-                    if s.witness.is_none() {
-                        layer
-                            .outlines
-                            .push((s.blocked_by.clone(), overlay::BLOCKER));
-                    }
+                    layer.add_pair(s);
                     self.note = Some(sight_note(s));
                 }
             }
             Tint::Reach => {
                 let found = self.cache.reach(&source, settings.action());
-                for d in found {
-                    let color = if d.hazards.is_empty() {
-                        overlay::REACH
-                    } else {
-                        overlay::HAZARD
-                    };
-                    layer.tints.push((d.at, color.gamma_multiply(TINT_ALPHA)));
-                    if !source.hexes.contains(&d.at) {
-                        let text = if d.hazards.is_empty() {
-                            Color32::WHITE
-                        } else {
-                            overlay::HAZARD
-                        };
-                        layer.centre_numbers.push((d.at, d.cost, text));
-                    }
-                }
-                for d in found.iter().filter(|d| !d.hazards.is_empty()) {
-                    layer.paths.push((d.path.clone(), overlay::HAZARD));
-                }
+                layer.add_reach(&source.hexes, found);
                 if let Some(h) = hovered {
                     match found.iter().find(|d| d.at == h) {
                         Some(d) => {
-                            layer.paths.push((d.path.clone(), Color32::WHITE));
+                            layer.add_path(&d.path);
                             let hazards = if d.hazards.is_empty() {
                                 String::new()
                             } else {
@@ -281,25 +255,7 @@ impl OverlayView {
                 if let Some(origin) = wb.hovered {
                     let corner = self.nearest_corner(wb, origin);
                     if let Some(t) = self.cache.template(&source, origin, corner, &settings) {
-                        for &h in &t.hits {
-                            layer
-                                .tints
-                                .push((h, overlay::HIT.gamma_multiply(TINT_ALPHA)));
-                        }
-                        for &h in &t.shielded {
-                            layer.tints.push((h, overlay::SHIELDED.gamma_multiply(0.7)));
-                        }
-                        let origin_color = if t.origin_problem.is_some() {
-                            overlay::BLOCKER
-                        } else {
-                            Color32::WHITE
-                        };
-                        layer.outlines.push((vec![origin], origin_color));
-                        if settings.vertex {
-                            layer.corner = megahex::board::geom::pixel_corners(origin)
-                                .get(corner)
-                                .copied();
-                        }
+                        layer.add_area(t, settings.vertex.then_some(corner));
                         self.note = Some(match &t.origin_problem {
                             Some(problem) => format!("Origin not allowed: {problem}"),
                             None => format!(
@@ -314,15 +270,9 @@ impl OverlayView {
             Tint::None => {}
         }
         if settings.range {
-            layer.top_numbers = self
-                .cache
-                .ranges(&source)
-                .iter()
-                .filter(|(at, _)| !source.hexes.contains(at))
-                .copied()
-                .collect();
+            layer.add_ranges(&source.hexes, self.cache.ranges(&source));
         }
-        layer.outlines.push((source.hexes, Color32::WHITE));
+        layer.add_source(&source.hexes);
         layer
     }
 
@@ -341,17 +291,6 @@ impl OverlayView {
             })
             .map_or(0, |(k, _)| k)
     }
-}
-
-/// The fill of a hex for a line-of-sight verdict: hidden hexes are darkened more, so what can
-/// be seen stands out.
-pub fn sight_tint(seen: Seen) -> Color32 {
-    let alpha = if seen == Seen::Hidden {
-        0.7
-    } else {
-        TINT_ALPHA
-    };
-    seen.color().gamma_multiply(alpha)
 }
 
 /// A line about the hovered pair: the verdict both ways, the range, and why.

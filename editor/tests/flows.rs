@@ -252,7 +252,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
 /// the pointer moves.
 #[test]
 fn line_of_sight_overlay_from_a_figure_with_l() {
-    use megahex_editor::overlay::{Seen, Tint};
+    use megahex_editor::overlay::Tint;
     let (_, _, mut harness) = sample_app("los");
     // legacy stands on [0, 0].
     let pos = screen_of(&harness, [0, 0]);
@@ -290,7 +290,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
             megahex::board::los::best_sight(board, &source.hexes, &[*at], scene.rules).unwrap();
         assert_eq!(
             *color,
-            megahex_editor::overlay_view::sight_tint(Seen::of(&sight)),
+            megahex::report::layer::sight_tint(sight.visible, sight.reverse_visible),
             "{at:?}"
         );
     }

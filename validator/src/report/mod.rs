@@ -7,6 +7,7 @@ pub mod ground;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod layer;
 pub mod odds;
 pub mod palette;
 pub mod pieces;

@@ -22,6 +22,29 @@ pub const NEUTRAL: Rgb = [230, 230, 230];
 /// An objective of no known team.
 pub const OBJECTIVE: Rgb = [255, 210, 40];
 
+/// Line of sight both ways.
+pub const SEEN: Rgb = [70, 220, 110];
+/// No line of sight either way.
+pub const HIDDEN: Rgb = [20, 20, 28];
+/// The source sees the hex but is not seen back (the source stands in cover).
+pub const SEES_ONLY: Rgb = [80, 170, 255];
+/// The hex sees the source, which cannot see it (the hex is in cover).
+pub const SEEN_ONLY: Rgb = [230, 110, 230];
+/// Hexes a figure can reach.
+pub const REACH: Rgb = [90, 200, 255];
+/// Hazard spaces, and paths that enter them.
+pub const HAZARD: Rgb = [255, 150, 30];
+/// Hexes an area attack hits.
+pub const HIT: Rgb = [255, 70, 60];
+/// Hexes in an area template that its origin cannot see.
+pub const SHIELDED: Rgb = [150, 150, 160];
+/// A clear line of sight.
+pub const WITNESS: Rgb = [255, 255, 120];
+/// Hexes that block every line of sight, and origins that cannot be chosen.
+pub const BLOCKER: Rgb = [255, 60, 60];
+/// Range numbers.
+pub const RANGE_TEXT: Rgb = [255, 240, 170];
+
 /// Reads `#rrggbb`; anything else is `None` (the checker reports bad colours).
 pub fn parse_hex_colour(text: &str) -> Option<Rgb> {
     let digits = text.strip_prefix('#')?;

@@ -285,6 +285,8 @@ pub struct Label {
     pub size: f64,
     /// The widest it may be, in world units, so neighbours do not run into each other.
     pub max_width: f64,
+    /// The text's colour.
+    pub colour: Rgb,
 }
 
 /// The labels of the tiles (`M3` above the centre hex) and of the tokens (the id on its first
@@ -298,6 +300,7 @@ pub fn labels(tokens: &[Placed], decor: &Decorations) -> Vec<Label> {
                 text: token.id.clone(),
                 size: 0.3,
                 max_width: 1.7,
+                colour: [255, 255, 255],
             });
         }
     }
@@ -308,6 +311,7 @@ pub fn labels(tokens: &[Placed], decor: &Decorations) -> Vec<Label> {
             text: tile.label.clone(),
             size: 0.34,
             max_width: 3.0,
+            colour: [255, 255, 255],
         });
     }
     out

@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::decor::Decorations;
 use super::ground::{Drawn, Line, Prim, Rgba};
+use super::layer::Layer;
 use super::palette;
 use super::palette::css;
 use super::pieces;
@@ -259,7 +260,7 @@ fn write_label(svg: &mut String, frame: &Frame, label: &pieces::Label) {
     let pad = frame.scale * 0.06;
     let _ = writeln!(
         svg,
-        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="#000000" fill-opacity="0.67"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff">{}</text>"##,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{:.1}" fill="#000000" fill-opacity="0.67"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="{}">{}</text>"##,
         c[0] - w / 2.0 - pad,
         c[1] - h * 0.65,
         w + 2.0 * pad,
@@ -268,6 +269,7 @@ fn write_label(svg: &mut String, frame: &Frame, label: &pieces::Label) {
         c[0],
         c[1] + h * 0.35,
         h,
+        css(label.colour),
         escape(&text)
     );
 }
@@ -285,17 +287,6 @@ impl Frame {
             (p[0] - self.min[0]) * self.scale + self.margin,
             (p[1] - self.min[1]) * self.scale + self.margin,
         ]
-    }
-
-    fn corners(&self, at: Axial) -> String {
-        geom::pixel_corners(at)
-            .into_iter()
-            .map(|corner| {
-                let p = self.svg_from_pixel(corner);
-                format!("{:.1},{:.1}", p[0], p[1])
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 }
 
@@ -360,8 +351,7 @@ pub fn render_sized(
         margin: scale * 0.5,
     };
     let font = scale * 0.42;
-    let (mut body, mut labels) = (String::new(), String::new());
-    let legend = draw_overlay(&mut body, &mut labels, &frame, board, overlay, font);
+    let (layer, legend) = overlay_layer(board, overlay);
     let chars_per_line =
         (((max[0] - min[0]) * scale + 2.0 * frame.margin) / (font * 0.55)).max(20.0) as usize;
     let legend_lines = wrap(&legend, chars_per_line);
@@ -388,22 +378,26 @@ pub fn render_sized(
 
     // The ground: terrain, relief, vegetation, lava, water, elevation dots, tile borders.
     write_drawn(&mut svg, &frame, &super::ground::ground(board));
-    // Then what the editor draws over it, in its order: zones, objective hexes, the overlay's
-    // shading, tile arrows, tokens, rings of tokens to collect, labels.
+    // Then what the editor draws over it, in its order: the overlay's tints, zones, objective
+    // hexes, tile arrows, tokens, rings of tokens to collect, labels.
+    write_drawn(&mut svg, &frame, &layer.under());
     write_drawn(&mut svg, &frame, &pieces::zones(&decor.zones));
     write_drawn(
         &mut svg,
         &frame,
         &pieces::objective_hexes(&decor.objectives),
     );
-    svg.push_str(&body);
     write_drawn(&mut svg, &frame, &pieces::tile_arrows(&decor.tiles));
     write_drawn(&mut svg, &frame, &pieces::tokens(tokens, decor));
     write_drawn(&mut svg, &frame, &pieces::collect_rings(tokens, decor));
     for label in pieces::labels(tokens, decor) {
         write_label(&mut svg, &frame, &label);
     }
-    svg.push_str(&labels);
+    // The overlay's lines and numbers over the tokens, so they stay readable.
+    write_drawn(&mut svg, &frame, &layer.over());
+    for label in layer.labels() {
+        write_label(&mut svg, &frame, &label);
+    }
     let top = height - legend_height + scale * 0.3;
     for (i, line) in legend_lines.iter().enumerate() {
         let _ = writeln!(
@@ -454,61 +448,17 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn shade(svg: &mut String, frame: &Frame, at: Axial, colour: &str, opacity: f64) {
-    let _ = writeln!(
-        svg,
-        r#"<polygon points="{}" fill="{colour}" fill-opacity="{opacity}"/>"#,
-        frame.corners(at)
-    );
-}
-
-fn label(svg: &mut String, frame: &Frame, at: Axial, text: &str, font: f64) {
-    let c = frame.svg_from_pixel(geom::pixel_centre(at));
-    let _ = writeln!(
-        svg,
-        r##"<text x="{:.1}" y="{:.1}" font-size="{:.1}" text-anchor="middle" fill="#ffffff" stroke="#000" stroke-width="0.8" paint-order="stroke" font-weight="bold">{}</text>"##,
-        c[0],
-        c[1] + font * 0.35,
-        font,
-        escape(text)
-    );
-}
-
-fn ring(svg: &mut String, frame: &Frame, at: Axial, colour: &str, width: f64) {
-    let _ = writeln!(
-        svg,
-        r#"<polygon points="{}" fill="none" stroke="{colour}" stroke-width="{width:.1}"/>"#,
-        frame.corners(at)
-    );
-}
-
-/// Draws the overlay and returns the legend line. Shading goes under the tokens (`svg`),
-/// numbers over them (`over`) so they stay readable.
-fn draw_overlay(
-    svg: &mut String,
-    over: &mut String,
-    frame: &Frame,
-    board: &Board,
-    overlay: &Overlay,
-    font: f64,
-) -> String {
-    match overlay {
+/// The overlay's marks, as the editor draws them, and its legend line.
+fn overlay_layer(board: &Board, overlay: &Overlay) -> (Layer, String) {
+    let mut layer = Layer::default();
+    let legend = match overlay {
         Overlay::None => format!("{} hexes", board.hexes().len()),
         Overlay::Sight { from, sights, rule } => {
-            for s in sights {
-                if from.contains(&s.to) {
-                    continue;
-                }
-                match (s.visible, s.reverse_visible) {
-                    (true, true) => shade(svg, frame, s.to, "#39e639", 0.4),
-                    (true, false) => shade(svg, frame, s.to, "#4da3ff", 0.5),
-                    (false, true) => shade(svg, frame, s.to, "#c77dff", 0.5),
-                    (false, false) => shade(svg, frame, s.to, "#000000", 0.62),
-                }
-            }
-            for &f in from {
-                ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
-            }
+            layer.add_sight(
+                from,
+                sights.iter().map(|s| (s.to, s.visible, s.reverse_visible)),
+            );
+            layer.add_source(from);
             let seen = sights
                 .iter()
                 .filter(|s| s.visible && !from.contains(&s.to))
@@ -518,24 +468,13 @@ fn draw_overlay(
             )
         }
         Overlay::Pair { sight, rule } => {
-            ring(svg, frame, sight.from, "#ff3b30", frame.scale * 0.12);
-            ring(svg, frame, sight.to, "#ffe14d", frame.scale * 0.12);
+            layer.add_source(&[sight.from]);
+            layer.outlines.push((vec![sight.to], palette::WITNESS));
             for &b in &sight.blocked_by {
-                shade(svg, frame, b, "#ff3b30", 0.45);
-                ring(svg, frame, b, "#ff3b30", frame.scale * 0.08);
+                let [r, g, b_] = palette::BLOCKER;
+                layer.tints.push((b, [r, g, b_, 115]));
             }
-            if let Some([p, q]) = sight.witness {
-                let (p, q) = (frame.svg_from_pixel(p), frame.svg_from_pixel(q));
-                let _ = writeln!(
-                    svg,
-                    r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#ff3b30" stroke-width="{:.1}" stroke-linecap="round"/>"##,
-                    p[0],
-                    p[1],
-                    q[0],
-                    q[1],
-                    frame.scale * 0.08
-                );
-            }
+            layer.add_pair(sight);
             let verdict = if sight.visible {
                 "visible"
             } else if sight.witness.is_some() {
@@ -544,17 +483,13 @@ fn draw_overlay(
                 "blocked"
             };
             format!(
-                "{},{} to {},{}: {verdict}, range {} ({rule}); red line: a clear line; red hexes: block every line.",
+                "{},{} to {},{}: {verdict}, range {} ({rule}); yellow line: a clear line; red hexes: block every line.",
                 sight.from[0], sight.from[1], sight.to[0], sight.to[1], sight.range
             )
         }
         Overlay::Range { from, ranges } => {
-            for &(at, r) in ranges {
-                label(over, frame, at, &r.to_string(), font);
-            }
-            for &f in from {
-                ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
-            }
+            layer.add_ranges(from, ranges);
+            layer.add_source(from);
             "Range: hexes plus elevation difference.".into()
         }
         Overlay::Reach {
@@ -562,19 +497,10 @@ fn draw_overlay(
             found,
             label: what,
         } => {
-            for d in found {
-                let colour = if d.hazards.is_empty() {
-                    "#3ddc84"
-                } else {
-                    "#ff9500"
-                };
-                shade(svg, frame, d.at, colour, 0.4);
-                label(over, frame, d.at, &d.cost.to_string(), font);
-            }
-            for &f in from {
-                ring(svg, frame, f, "#ff3b30", frame.scale * 0.12);
-            }
+            layer.add_reach(from, found);
+            layer.add_source(from);
             format!("Reach ({what}): least cost to end on each hex; orange paths enter a hazard.")
         }
-    }
+    };
+    (layer, legend)
 }
