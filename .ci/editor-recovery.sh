@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The editor never loses work, checked on the real program under Xvfb: open a copy of a
-# scenario, make an edit (select everything, delete it), wait for the recovery copy, kill the
-# editor with SIGKILL, check the file on disk is untouched, start the editor again, check the
+# The editor never loses work, checked on the real program (the release build, as designers run
+# it) under Xvfb: open a copy of a scenario, make an edit (select everything, delete it), wait
+# for the recovery copy, kill the editor with SIGKILL, check the file on disk is untouched, start the editor again, check the
 # recovery banner is on screen, restore with Enter, save with Ctrl+S, and check the saved file
 # holds the edit.
 #
@@ -18,6 +18,7 @@ cd "$(dirname "$0")/.."
 
 check_name=editor-recovery
 display_start=140
+editor_profile=release
 extra_packages=xdotool
 # shellcheck source=.ci/xvfb-lib.sh
 . .ci/xvfb-lib.sh

@@ -41,9 +41,20 @@ for tool in Xvfb xwininfo import identify; do
 done
 
 # --- build -------------------------------------------------------------------------------
-say "building megahex-editor (debug)"
-cargo build -p megahex-editor || fail "cargo build -p megahex-editor failed" 2
-editor="${CARGO_TARGET_DIR:-target}/debug/megahex-editor"
+# A check may ask for the release build (editor_profile=release), the program designers run.
+# It is built in the target folder of the sample-workflow test's release build (.ci/run runs
+# that step first), so the crates both use are compiled once.
+profile=${editor_profile:-debug}
+build_dir=${CARGO_TARGET_DIR:-target}
+profile_flag=()
+if [ "$profile" = release ]; then
+  profile_flag=(--release)
+  build_dir=${MEGAHEX_RELEASE_TARGET_DIR:-target/tmp/sample-workflow-target}
+fi
+say "building megahex-editor ($profile, in $build_dir)"
+CARGO_TARGET_DIR="$build_dir" cargo build "${profile_flag[@]}" -p megahex-editor ||
+  fail "cargo build -p megahex-editor ($profile) failed" 2
+editor="$build_dir/$profile/megahex-editor"
 [ -x "$editor" ] || fail "built binary not found at $editor" 2
 
 # --- run ---------------------------------------------------------------------------------

@@ -286,6 +286,7 @@ fn the_sample_workflow_in_docs_ci_works_as_written() {
     let workflow = sample_workflow();
     let steps = job_steps(&workflow);
     let scratch = scratch_dir("sample-workflow");
+    // .ci/xvfb-lib.sh builds the release editor in this folder too, to reuse what both share.
     let target_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sample-workflow-target");
 
     // A scenario repository as docs/ci.md describes it, with the workflow copied in.
