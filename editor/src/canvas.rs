@@ -241,13 +241,21 @@ impl Canvas {
         let Some(bounds) = bounds else {
             return;
         };
-        // The window was resized (or a panel opened): keep the middle of the map in the middle.
+        // The window was resized (or a panel opened): a fitted map is fitted again; one the
+        // designer framed keeps its zoom, with its middle in the middle.
         if let (Some(old), Some(view)) = (wb.canvas_rect, &mut wb.view)
             && old != response.rect
         {
-            view.origin_in_screen += response.rect.center() - old.center();
+            if wb.view_fitted {
+                wb.view = None;
+            } else {
+                view.origin_in_screen += response.rect.center() - old.center();
+            }
         }
         wb.canvas_rect = Some(response.rect);
+        if wb.view.is_none() {
+            wb.view_fitted = true;
+        }
         let view = *wb.view.get_or_insert_with(|| {
             let legend = wb
                 .doc
@@ -312,6 +320,7 @@ impl Canvas {
                 _ => {
                     if let Some(view) = &mut wb.view {
                         view.pan(response.drag_delta());
+                        wb.view_fitted = false;
                     }
                 }
             }
@@ -359,6 +368,7 @@ impl Canvas {
             let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
             if factor != 1.0 {
                 view.zoom_around(p, factor);
+                wb.view_fitted = false;
             }
         }
         let hovered = pointer_hex.filter(|&h| wb.on_board(h));

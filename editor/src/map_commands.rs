@@ -12,6 +12,7 @@ pub const ZOOM_STEP: f32 = 1.15;
 pub fn zoom_step(wb: &mut Workbench, factor: f32) {
     if let (Some(view), Some(rect)) = (&mut wb.view, wb.canvas_rect) {
         view.zoom_around(rect.center(), factor);
+        wb.view_fitted = false;
     }
 }
 

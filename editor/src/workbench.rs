@@ -117,6 +117,9 @@ pub struct Workbench {
     pub doc: Document,
     /// `None` until the canvas size is known, and after "Fit": fit the map on the next frame.
     pub view: Option<View>,
+    /// The view is still the fitted one (no pan, zoom or jump since), so a resized window fits
+    /// the map again instead of only keeping its middle in place.
+    pub view_fitted: bool,
     /// The board hex under the pointer.
     pub hovered: Option<Axial>,
     /// Any hex under the pointer, on the map or not (where a tile would be placed).
@@ -170,6 +173,7 @@ impl Workbench {
             status: None,
             overlays: crate::overlay::Settings::default(),
             canvas_rect: None,
+            view_fitted: false,
             ctx: None,
             commands: Vec::new(),
             layers: MapLayers::default(),
@@ -256,6 +260,7 @@ impl Workbench {
             return;
         };
         view.origin_in_screen = rect.center() - bounds.center().to_vec2() * view.scale;
+        self.view_fitted = false;
     }
 
     /// Drops a selection that no longer exists (after an edit or a reload).

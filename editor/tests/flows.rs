@@ -883,14 +883,31 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
         "the sight overlay's bar floats over the map"
     );
 
-    let view = harness.state().wb.view.unwrap();
-    let middle = view.world_from_screen(before.center());
+    // Untouched since it was fitted: a larger window fits the map again, larger.
+    let fitted = harness.state().wb.view.unwrap();
     harness.set_size(egui::vec2(1500.0, 900.0));
     harness.run_steps(3);
     let after = canvas(&harness);
     assert_ne!(after, before, "the canvas grew");
+    let refitted = harness.state().wb.view.unwrap();
+    assert!(
+        refitted.scale > fitted.scale,
+        "the map grew with the window: {} then {}",
+        fitted.scale,
+        refitted.scale
+    );
+
+    // Zoomed by the designer: a resize keeps the zoom and the middle of the map in the middle.
+    press(&mut harness, Modifiers::NONE, Key::Plus);
+    let framed = harness.state().wb.view.unwrap();
+    assert!(framed.scale > refitted.scale, "zoomed in");
+    let middle = framed.world_from_screen(after.center());
+    harness.set_size(egui::vec2(1300.0, 850.0));
+    harness.run_steps(3);
+    let resized = canvas(&harness);
     let view = harness.state().wb.view.unwrap();
-    let moved = view.world_from_screen(after.center()) - middle;
+    assert_eq!(view.scale, framed.scale, "the designer's zoom is kept");
+    let moved = view.world_from_screen(resized.center()) - middle;
     assert!(
         moved.length() < 1e-3,
         "the middle of the map moved by {moved:?}"
