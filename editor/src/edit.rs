@@ -97,6 +97,12 @@ pub enum Edit {
 }
 
 impl Edit {
+    /// True for an edit that a widget makes on every frame of one gesture (dragging a number
+    /// of the rule options): repeated under the same name, it stays one undo step.
+    fn continues_a_gesture(&self) -> bool {
+        matches!(self, Edit::Panel(crate::panel_edit::PanelEdit::SetRules(_)))
+    }
+
     /// A short name for the undo menu, for the edit made to `before`.
     pub fn label(&self, before: &Scenario) -> String {
         match self {
@@ -284,6 +290,14 @@ macro_rules! patch {
                 }
             }
 
+            /// Takes from a later patch the parts this one does not hold, so the two undo as
+            /// one.
+            fn absorb(&mut self, later: Patch) {
+                $(if self.$field.is_none() {
+                    self.$field = later.$field;
+                })*
+            }
+
             /// Swaps the patched parts into `scenario`.
             fn swap(&mut self, scenario: &mut Scenario) {
                 $(if let Some(value) = &mut self.$field {
@@ -372,9 +386,27 @@ impl Editing {
         edit.apply(&mut next)?;
         if next != self.scenario {
             let label = edit.label(&self.scenario);
-            self.push(next, label);
+            let continues = edit.continues_a_gesture()
+                && self.redo.is_empty()
+                && self.undo_label() == Some(label.as_str());
+            if continues {
+                self.extend_last(next);
+            } else {
+                self.push(next, label);
+            }
         }
         Ok(())
+    }
+
+    /// Folds a change into the last history step, so undo goes back to before the first of
+    /// them: the step keeps what it held, plus the other values of parts only this change made.
+    fn extend_last(&mut self, next: Scenario) {
+        let patch = Patch::between(&self.scenario, &next);
+        self.scenario = next;
+        if let Some((last, _)) = self.undo.last_mut() {
+            last.absorb(patch);
+        }
+        self.revision += 1;
     }
 
     fn push(&mut self, next: Scenario, label: String) {
@@ -599,6 +631,37 @@ mod tests {
         );
         assert_eq!(editing.scenario(), &before);
         assert_eq!(editing.redo_label(), Some(title));
+    }
+
+    #[test]
+    fn dragging_a_rule_number_is_one_undo_step() {
+        use crate::panel_edit::PanelEdit;
+        let before = scenario();
+        let mut editing = Editing::new(before.clone());
+        let lava = |dice| {
+            Edit::Panel(PanelEdit::SetRules(Box::new(megahex_schema::Rules {
+                lava_attack: Some(megahex_schema::HazardAttack {
+                    dice,
+                    auto_miss: Vec::new(),
+                }),
+                ..before.rules.clone()
+            })))
+        };
+        editing.apply(lava(1)).unwrap();
+        assert_eq!(editing.undo_label(), Some("add lava-attack"));
+        // A drag: every frame sets the number again.
+        for dice in 2..=5 {
+            editing.apply(lava(dice)).unwrap();
+        }
+        assert_eq!(editing.undo_label(), Some("edit lava-attack"));
+        let lava_dice = |e: &Editing| e.scenario().rules.lava_attack.as_ref().map(|a| a.dice);
+        assert_eq!(lava_dice(&editing), Some(5));
+        // Two steps: adding it, and the drag.
+        assert_eq!(editing.undo().as_deref(), Some("edit lava-attack"));
+        assert_eq!(lava_dice(&editing), Some(1));
+        assert_eq!(editing.undo().as_deref(), Some("add lava-attack"));
+        assert_eq!(editing.scenario(), &before);
+        assert_eq!(editing.undo(), None);
     }
 
     #[test]

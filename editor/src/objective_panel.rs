@@ -8,7 +8,7 @@ use crate::objective_rules::{Need, fields, fits};
 use crate::paint::PaintTarget;
 use crate::panel_edit::{IdList, PanelEdit};
 use crate::scenario_edits::{fresh_id, id_problem};
-use crate::scenario_widgets::{Env, hint, required_mark, team_combo, team_ids};
+use crate::scenario_widgets::{Env, hint, required_mark, team_combo, team_ids, typed};
 use crate::workbench::Tool;
 
 /// Every objective kind, in the order the kind menu lists them.
@@ -211,8 +211,7 @@ fn objective_fields(ui: &mut Ui, scenario: &Scenario, index: usize, env: &mut En
                 200.0,
                 true,
             ) {
-                let text = text.trim();
-                let text = (!text.is_empty()).then(|| text.to_owned());
+                let text = typed(&text);
                 if text != o.description {
                     env.send(PanelEdit::SetObjectiveDescription { index, text });
                 }

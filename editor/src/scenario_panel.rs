@@ -21,7 +21,7 @@ use crate::objective_panel::objectives;
 use crate::paint::{Brush, PaintTarget, Stroke};
 use crate::panel_edit::{PanelEdit, card_name};
 use crate::scenario_edits::fresh_id;
-use crate::scenario_widgets::{Env, hint, section, team_combo, team_ids};
+use crate::scenario_widgets::{Env, hint, section, team_combo, team_ids, typed};
 use crate::workbench::{Tool, Workbench};
 
 /// The scenario panels' own state, kept on the app between frames.
@@ -154,12 +154,6 @@ impl ScenarioUi {
             }
         });
     }
-}
-
-/// Typed text as a field value: trimmed, and `None` when nothing is left.
-fn typed(text: &str) -> Option<String> {
-    let text = text.trim();
-    (!text.is_empty()).then(|| text.to_owned())
 }
 
 fn story(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {

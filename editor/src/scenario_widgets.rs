@@ -118,6 +118,12 @@ impl Env<'_> {
     }
 }
 
+/// Typed text as a field value: trimmed, and `None` when nothing is left.
+pub(crate) fn typed(text: &str) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
 pub(crate) fn section(ui: &mut Ui, title: &str, body: impl FnOnce(&mut Ui)) {
     egui::CollapsingHeader::new(RichText::new(title).strong())
         .id_salt(("scenario-section", title))
