@@ -70,11 +70,7 @@ pub fn stroke_edit(
 ) -> Result<Option<PanelEdit>, String> {
     let refs = match target {
         PaintTarget::Zone(team) => {
-            let id = scenario
-                .teams
-                .get(team)
-                .map(|t| t.id.as_str())
-                .ok_or("the team being painted is no longer in the scenario")?;
+            let id = crate::paint::painted_team(scenario, team)?;
             let zones: Vec<&DeploymentZone> = scenario
                 .deployment
                 .iter()

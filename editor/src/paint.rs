@@ -72,6 +72,15 @@ impl Stroke {
     }
 }
 
+/// The id of the team whose zone a brush paints, or why there is none.
+pub fn painted_team(scenario: &Scenario, team: usize) -> Result<&str, String> {
+    scenario
+        .teams
+        .get(team)
+        .map(|t| t.id.as_str())
+        .ok_or_else(|| "the team being painted is no longer in the scenario".to_owned())
+}
+
 /// "the deployment zone of heroes", "the hexes of objective hold-1".
 pub fn target_name(scenario: &Scenario, target: PaintTarget) -> String {
     match target {

@@ -567,11 +567,7 @@ fn paint(
 ) -> Result<(), String> {
     match target {
         PaintTarget::Zone(team) => {
-            let id = scenario
-                .teams
-                .get(team)
-                .map(|t| t.id.clone())
-                .ok_or("the team being painted is no longer in the scenario")?;
+            let id = crate::paint::painted_team(scenario, team)?.to_owned();
             if erase {
                 for zone in scenario.deployment.iter_mut().filter(|z| z.team == id) {
                     zone.hexes.retain(|r| !hexes.contains(r));

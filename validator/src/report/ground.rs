@@ -91,8 +91,13 @@ const TILE_BORDER: Rgba = [12, 13, 16, 255];
 /// 0°, 60°, …; y grows downwards), so edges 0, 1, 2 face south-east, south and south-west.
 const ACROSS_EDGE: [Axial; 6] = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
+/// A colour at an opacity (0 transparent, 255 opaque).
+pub fn with_alpha(rgb: [u8; 3], alpha: u8) -> Rgba {
+    [rgb[0], rgb[1], rgb[2], alpha]
+}
+
 fn opaque(rgb: [u8; 3]) -> Rgba {
-    [rgb[0], rgb[1], rgb[2], 255]
+    with_alpha(rgb, 255)
 }
 
 /// A hex's ground colour: by terrain, else by side (jungle where a jungle hex gives cover),

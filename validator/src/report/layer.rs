@@ -3,7 +3,7 @@
 //! both the editor (live, under the pointer) and the SVG export, so an exported overlay shows
 //! what the screen showed, in the same colours.
 
-use super::ground::{Drawn, Line, Prim, Rgba};
+use super::ground::{Drawn, Line, Prim, Rgba, with_alpha};
 use super::palette::{self, Rgb};
 use super::pieces::Label;
 use crate::board::area::Template;
@@ -44,10 +44,6 @@ pub fn sight_tint(visible: bool, reverse_visible: bool) -> Rgba {
         (false, true) => (palette::SEEN_ONLY, TINT_ALPHA),
         (false, false) => (palette::HIDDEN, HIDDEN_ALPHA),
     };
-    [rgb[0], rgb[1], rgb[2], alpha]
-}
-
-fn with_alpha(rgb: Rgb, alpha: u8) -> Rgba {
     [rgb[0], rgb[1], rgb[2], alpha]
 }
 

@@ -5,7 +5,7 @@
 //! screen does.
 
 use super::decor::{Decorations, ObjectiveMark, TileMark, ZoneMark};
-use super::ground::{Drawn, Line, Prim, Rgba, Tag};
+use super::ground::{Drawn, Line, Prim, Rgba, Tag, with_alpha};
 use super::palette::Rgb;
 use crate::board::{Axial, geom};
 use crate::scene::Placed;
@@ -17,10 +17,6 @@ const WHITE: Rgba = [255, 255, 255, 255];
 pub const FIGURE_RADIUS: f64 = 0.5;
 /// Radius of a marker's ring.
 pub const MARKER_RADIUS: f64 = 0.36;
-
-fn with_alpha(rgb: Rgb, alpha: u8) -> Rgba {
-    [rgb[0], rgb[1], rgb[2], alpha]
-}
 
 fn drawn(prim: Prim, tag: Option<Tag>) -> Drawn {
     Drawn {

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::decor::Decorations;
-use super::ground::{Drawn, Line, Prim, Rgba};
+use super::ground::{Drawn, Line, Prim, Rgba, with_alpha};
 use super::layer::Layer;
 use super::palette;
 use super::palette::css;
@@ -471,8 +471,7 @@ fn overlay_layer(board: &Board, overlay: &Overlay) -> (Layer, String) {
             layer.add_source(&[sight.from]);
             layer.outlines.push((vec![sight.to], palette::WITNESS));
             for &b in &sight.blocked_by {
-                let [r, g, b_] = palette::BLOCKER;
-                layer.tints.push((b, [r, g, b_, 115]));
+                layer.tints.push((b, with_alpha(palette::BLOCKER, 115)));
             }
             layer.add_pair(sight);
             let verdict = if sight.visible {
