@@ -3,6 +3,7 @@
 //! key, so one typed value is one undo step.
 
 use egui::RichText;
+use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
 use megahex_schema::{Figure, Token, TokenKind};
 
 use crate::command::Command;
@@ -91,28 +92,15 @@ pub fn kind_name(kind: TokenKind) -> &'static str {
     }
 }
 
-/// The kinds in the inspector's list.
-const KINDS: [TokenKind; 9] = [
-    TokenKind::Character,
-    TokenKind::Minion,
-    TokenKind::Environment,
-    TokenKind::ScenarioToken,
-    TokenKind::Pylon,
-    TokenKind::Shard,
-    TokenKind::EffectMarker,
-    TokenKind::Hazard,
-    TokenKind::MonorailTrack,
-];
-
 /// A whole number, or nothing for an empty field.
-fn parse_count(text: &str, what: &str, min: u32) -> Result<Option<u32>, String> {
+fn parse_count(text: &str, what: &str, min: u32, max: u32) -> Result<Option<u32>, String> {
     if text.is_empty() {
         return Ok(None);
     }
     match text.parse::<u32>() {
-        Ok(n) if n >= min => Ok(Some(n)),
+        Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
         Ok(_) => Err(format!(
-            "{what} must be at least {min}; leave it empty for none"
+            "{what} must be from {min} to {max}; leave it empty for none"
         )),
         Err(_) => Err(format!(
             "{what} must be a whole number (`{text}` is not); leave it empty for none"
@@ -276,7 +264,7 @@ impl Inspector {
         egui::ComboBox::from_id_salt(("token-kind", index))
             .selected_text(kind_name(token.kind))
             .show_ui(ui, |ui| {
-                for kind in KINDS {
+                for kind in TokenKind::ALL {
                     if ui
                         .selectable_label(kind == token.kind, kind_name(kind))
                         .clicked()
@@ -448,11 +436,11 @@ impl Inspector {
                 label: (!text.is_empty()).then(|| text.to_owned()),
                 ..token.clone()
             }),
-            Field::Health => parse_count(text, "Health", 1).map(|health| Token {
+            Field::Health => parse_count(text, "Health", 1, MAX_HEALTH).map(|health| Token {
                 health,
                 ..token.clone()
             }),
-            Field::Radius => parse_count(text, "Radius", 0).map(|radius| Token {
+            Field::Radius => parse_count(text, "Radius", 0, MAX_HEXES).map(|radius| Token {
                 radius,
                 ..token.clone()
             }),

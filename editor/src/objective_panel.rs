@@ -2,6 +2,7 @@
 //! kind uses, its targets picked from the scenario's own tokens.
 
 use egui::{Color32, RichText, Ui};
+use megahex_schema::limits::{MAX_COUNT, MAX_ROUNDS};
 use megahex_schema::{Objective, ObjectiveKind, Scenario, Token};
 
 use crate::objective_rules::{Need, fields, fits};
@@ -171,7 +172,8 @@ fn objective_fields(ui: &mut Ui, scenario: &Scenario, index: usize, env: &mut En
             if f.count != Need::Unused {
                 ui.label("Count");
                 ui.horizontal(|ui| {
-                    if let Some(count) = env.number(ui, ("objective-count", index), o.count, "all")
+                    if let Some(count) =
+                        env.number(ui, ("objective-count", index), o.count, "all", MAX_COUNT)
                         && count != o.count
                     {
                         env.send(PanelEdit::SetObjectiveCount { index, count });
@@ -183,7 +185,8 @@ fn objective_fields(ui: &mut Ui, scenario: &Scenario, index: usize, env: &mut En
             if f.rounds != Need::Unused {
                 ui.label("Rounds");
                 ui.horizontal(|ui| {
-                    if let Some(rounds) = env.number(ui, ("objective-rounds", index), o.rounds, "-")
+                    if let Some(rounds) =
+                        env.number(ui, ("objective-rounds", index), o.rounds, "-", MAX_ROUNDS)
                     {
                         if rounds.is_none() && f.rounds == Need::Required {
                             env.refused =

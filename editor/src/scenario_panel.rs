@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use egui::containers::menu::{MenuButton, MenuConfig};
 use egui::{Color32, RichText, Ui};
 use megahex::Severity;
+use megahex_schema::limits::MAX_ROUNDS;
 use megahex_schema::{EnvironmentCard, HazardAttack, LosBlocking, LosEdges, Scenario, Team};
 
 use crate::edit::Edit;
@@ -186,7 +187,7 @@ fn story(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
             ui.label("Round limit");
             ui.horizontal(|ui| {
                 let limit = scenario.round_limit;
-                if let Some(new) = env.number(ui, "story-round-limit", limit, "none")
+                if let Some(new) = env.number(ui, "story-round-limit", limit, "none", MAX_ROUNDS)
                     && new != limit
                 {
                     env.send(PanelEdit::SetRoundLimit(new));

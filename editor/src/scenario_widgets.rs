@@ -69,13 +69,15 @@ impl Env<'_> {
         (response.lost_focus() && !escaped && text != current).then_some(text)
     }
 
-    /// A number field: empty means "not set"; anything but a whole number from 1 is refused.
+    /// A number field: empty means "not set"; anything but a whole number from 1 to `max` (the
+    /// schema's limit) is refused.
     pub(crate) fn number(
         &mut self,
         ui: &mut Ui,
         salt: impl Hash + std::fmt::Debug,
         current: Option<u32>,
         hint: &str,
+        max: u32,
     ) -> Option<Option<u32>> {
         let shown = current.map(|n| n.to_string()).unwrap_or_default();
         let typed = self.text(ui, salt, &shown, hint, 56.0, false)?;
@@ -84,9 +86,9 @@ impl Env<'_> {
             return Some(None);
         }
         match typed.parse::<u32>() {
-            Ok(n) if n >= 1 => Some(Some(n)),
+            Ok(n) if (1..=max).contains(&n) => Some(Some(n)),
             _ => {
-                self.refused = Some(format!("`{typed}` is not a whole number from 1 up"));
+                self.refused = Some(format!("`{typed}` is not a whole number from 1 to {max}"));
                 None
             }
         }

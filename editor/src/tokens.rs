@@ -605,7 +605,9 @@ mod tests {
             (Field::Id, "legacy", "already exists"),
             (Field::Id, "two words", "not a valid id"),
             (Field::Id, " ", "needs an id"),
-            (Field::Health, "0", "at least 1"),
+            (Field::Health, "0", "from 1 to 99"),
+            (Field::Health, "100", "from 1 to 99"),
+            (Field::Radius, "21", "from 0 to 20"),
             (Field::Radius, "far", "whole number"),
         ] {
             type_into(&mut app, 1, field, text);

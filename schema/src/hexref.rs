@@ -6,6 +6,8 @@ use std::str::FromStr;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::limits::MAX_TILE_NUMBER;
+
 /// A tile's hex as `tile/index`, so designers can name hexes the way they read a printed tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TileHex {
@@ -85,10 +87,10 @@ impl JsonSchema for TileHex {
 #[serde(deny_unknown_fields)]
 pub struct TileHexMap {
     /// Tile number as placed on the map.
-    #[schemars(range(min = 1, max = 999_999))]
+    #[schemars(range(min = 1, max = MAX_TILE_NUMBER))]
     pub tile: u32,
     /// Hex index 1..19 in reading order on that tile.
-    #[schemars(range(min = 1, max = 999_999))]
+    #[schemars(range(min = 1, max = MAX_TILE_NUMBER))]
     pub hex: u32,
 }
 

@@ -4,8 +4,10 @@
 //! so the CLI, the editor and the tests share one definition of a scenario.
 
 pub mod catalog;
+mod generate;
 mod hex_refs;
 pub mod hexref;
+pub mod limits;
 pub mod playtest;
 pub mod scenario;
 pub mod stats;
@@ -13,6 +15,7 @@ pub mod stats;
 pub use catalog::{
     Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
 };
+pub use generate::generate_schema;
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
 pub use playtest::{
     HazardRoll, MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget, PlaytestTurn,
@@ -28,17 +31,6 @@ pub const COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");
 
 /// Stable `$id` of the schema, for editors and SchemaStore.
 pub const SCHEMA_ID: &str = "https://megahex.dev/schema/scenario-1.schema.json";
-
-/// Generates the scenario JSON Schema from the types.
-pub fn generate_schema() -> serde_json::Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-    let schema = generator.into_root_schema_for::<Scenario>();
-    let mut value = schema.to_value();
-    if let serde_json::Value::Object(map) = &mut value {
-        map.insert("$id".into(), SCHEMA_ID.into());
-    }
-    value
-}
 
 /// The generated schema as the pretty JSON text that is committed.
 pub fn generate_schema_text() -> String {

@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::hexref::HexRef;
+use crate::limits::{MAX_EFFECT_TOKENS, MAX_HEALTH, MAX_HEXES};
 
 /// One figure's turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -15,7 +16,7 @@ pub struct PlaytestTurn {
     /// The move value this turn (rolled at the end of the figure's last turn). Needed for Move
     /// when the figure's movement is rolled; a printed value is used otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 20))]
+    #[schemars(range(min = 0, max = MAX_HEXES))]
     pub move_value: Option<u32>,
     /// The actions, in order.
     // Written `move: [...]` in YAML too: serde_yaml's own enum form would be a `!move` tag,
@@ -46,6 +47,7 @@ pub struct HazardRoll {
     pub dodge: bool,
     /// Defense+1 tokens the target spends: that many extra dice in `defense`.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_EFFECT_TOKENS))]
     pub defense_plus: u32,
     /// The target's defence dice.
     #[serde(default)]
@@ -53,6 +55,7 @@ pub struct HazardRoll {
     pub defense: Vec<u8>,
     /// The damage the script expects; a different result is reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = MAX_HEALTH))]
     pub damage: Option<u32>,
     /// Overkill push: the hexes the target is pushed through, one step each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -150,6 +153,7 @@ pub struct PlaytestAttack {
     pub aim: bool,
     /// One target: Attack+1 tokens spent, that many extra dice at the end of `roll`.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_EFFECT_TOKENS))]
     pub attack_plus: u32,
     /// The attack dice rolled (one target: its Attack+1 dice included; with `targets`, the one
     /// roll for all of them, each target's Attack+1 dice given as its `extra-dice`).
@@ -160,6 +164,7 @@ pub struct PlaytestAttack {
     pub dodge: bool,
     /// One target: Defense+1 tokens the defender spends, that many extra dice in `defense`.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_EFFECT_TOKENS))]
     pub defense_plus: u32,
     /// One target: the defence dice rolled.
     #[serde(default)]
@@ -167,6 +172,7 @@ pub struct PlaytestAttack {
     pub defense: Vec<u8>,
     /// One target: the damage the script expects; a different result is reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = MAX_HEALTH))]
     pub damage: Option<u32>,
     /// One target: the push (overkill, and the attack's `push` stat), the hexes the target is
     /// pushed through, one step each.
@@ -189,6 +195,7 @@ pub struct PlaytestTarget {
     pub dodge: bool,
     /// Defense+1 tokens the target spends: that many extra dice in `defense`.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_EFFECT_TOKENS))]
     pub defense_plus: u32,
     /// The target's defence dice.
     #[serde(default)]
@@ -196,6 +203,7 @@ pub struct PlaytestTarget {
     pub defense: Vec<u8>,
     /// The damage the script expects; a different result is reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = MAX_HEALTH))]
     pub damage: Option<u32>,
     /// The push, the hexes the target is pushed through, one step each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

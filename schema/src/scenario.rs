@@ -8,6 +8,9 @@ use schemars::{JsonSchema, Schema};
 use serde::{Deserialize, Serialize};
 
 use crate::hexref::{Footprint, HexRef};
+use crate::limits::{
+    MAX_COUNT, MAX_EFFECT_TOKENS, MAX_HEALTH, MAX_HEXES, MAX_ROUNDS, MAX_TILE_NUMBER,
+};
 
 /// The only file format version this build reads; bump it when a migration is needed.
 pub const FORMAT_VERSION: u32 = 1;
@@ -70,7 +73,7 @@ pub struct Scenario {
     #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// File format version. This version of Megahex reads format 1.
-    #[schemars(range(min = 1), example = 1)]
+    #[schemars(range(min = 1, max = FORMAT_VERSION), example = 1)]
     pub format: u32,
     /// Which game's rules apply.
     pub ruleset: Ruleset,
@@ -113,7 +116,7 @@ pub struct Scenario {
     pub reinforcements: Vec<Reinforcement>,
     /// The game ends after this many rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_ROUNDS))]
     pub round_limit: Option<u32>,
     /// Extra effects granted by objectives or incapacitations.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -191,19 +194,19 @@ pub struct HazardAttack {
 pub struct EffectTokens {
     /// Attack+1 tokens.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 20))]
+    #[schemars(range(min = 0, max = MAX_EFFECT_TOKENS))]
     pub attack_plus: u32,
     /// Attack-1 tokens.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 20))]
+    #[schemars(range(min = 0, max = MAX_EFFECT_TOKENS))]
     pub attack_minus: u32,
     /// Defense+1 tokens.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 20))]
+    #[schemars(range(min = 0, max = MAX_EFFECT_TOKENS))]
     pub defense_plus: u32,
     /// Defense-1 tokens.
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[schemars(range(min = 0, max = 20))]
+    #[schemars(range(min = 0, max = MAX_EFFECT_TOKENS))]
     pub defense_minus: u32,
 }
 
@@ -270,7 +273,7 @@ pub struct Map {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct TilePlacement {
     /// Tile number, 1..8 in the base game (a custom catalog may add more).
-    #[schemars(range(min = 1), example = 1)]
+    #[schemars(range(min = 1, max = MAX_TILE_NUMBER), example = 1)]
     pub tile: u32,
     /// Which face is up.
     pub side: Side,
@@ -354,6 +357,19 @@ pub enum TokenKind {
 }
 
 impl TokenKind {
+    /// Every kind, figures first, as the editor lists them.
+    pub const ALL: [TokenKind; 9] = [
+        TokenKind::Character,
+        TokenKind::Minion,
+        TokenKind::Environment,
+        TokenKind::ScenarioToken,
+        TokenKind::Pylon,
+        TokenKind::Shard,
+        TokenKind::EffectMarker,
+        TokenKind::Hazard,
+        TokenKind::MonorailTrack,
+    ];
+
     /// Figures with health: the rulebook's targets, which occupy hexes.
     pub fn is_figure(self) -> bool {
         matches!(
@@ -401,10 +417,11 @@ pub struct Token {
     pub label: Option<String>,
     /// Health, for a token that can be attacked (such as a destructible pylon); makes it a target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_HEALTH))]
     pub health: Option<u32>,
     /// Hazard radius in hexes, for hazard tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(max = MAX_HEXES))]
     pub radius: Option<u32>,
     /// Hazard tokens: the attack the hazard makes on a target that enters its hexes or ends its
     /// turn there, for playtests and self-play.
@@ -423,9 +440,16 @@ impl Token {
 }
 
 fn token_rules(schema: &mut Schema) {
-    // A figure must say which roster entry it is.
+    // A figure must say which roster entry it is. The condition is a pattern, not an `enum`:
+    // yaml-language-server lists an `enum` inside an `if` as the key's allowed values on hover.
+    let figures: Vec<&str> = TokenKind::ALL
+        .into_iter()
+        .filter(|kind| kind.is_figure())
+        .map(TokenKind::as_str)
+        .collect();
+    let figure = format!("^({})$", figures.join("|"));
     let rule = serde_json::json!({
-        "if": {"properties": {"kind": {"enum": ["character", "minion", "environment"]}}, "required": ["kind"]},
+        "if": {"properties": {"kind": {"type": "string", "pattern": figure}}, "required": ["kind"]},
         "then": {"required": ["character"]}
     });
     push_all_of(schema, rule);
@@ -490,11 +514,11 @@ pub struct Objective {
     pub hexes: Vec<HexRef>,
     /// How many: incapacitations, targets destroyed, tokens collected, or hexes held.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_COUNT))]
     pub count: Option<u32>,
     /// Rounds to hold or survive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_ROUNDS))]
     pub rounds: Option<u32>,
     /// Text for the players.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -546,7 +570,7 @@ pub struct DeploymentZone {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Reinforcement {
     /// The round at whose start they arrive.
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_ROUNDS))]
     pub round: u32,
     /// Team id.
     #[schemars(schema_with = "id_schema")]
@@ -555,7 +579,7 @@ pub struct Reinforcement {
     pub character: String,
     /// How many arrive.
     #[serde(default = "one")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = MAX_COUNT))]
     pub count: u32,
     /// Where they may be placed; leaving it out means the team's deployment zone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::limits::{MAX_HEALTH, MAX_HEXES};
+
 /// What a figure can do in a game, as far as the simulation needs. Every key is optional; a
 /// simulation that needs a missing one says which.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -15,7 +17,7 @@ use serde::{Deserialize, Serialize};
 pub struct FigureStats {
     /// Health tokens at the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 99))]
+    #[schemars(range(min = 1, max = MAX_HEALTH))]
     pub health: Option<u32>,
     /// Actions each turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -62,7 +64,7 @@ pub struct RolledMovement {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct StaticMovement {
     /// The move value.
-    #[schemars(range(min = 0, max = 20))]
+    #[schemars(range(min = 0, max = MAX_HEXES))]
     pub value: u32,
 }
 
@@ -109,15 +111,19 @@ pub struct AttackStats {
     pub auto_miss: Vec<u8>,
     /// Reach: range counts as this much less.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_HEXES))]
     pub reach: u32,
     /// Area and vertex attacks: how far away the origin may be.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_HEXES))]
     pub origin: u32,
     /// Area attacks: the radius hit around the origin.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_HEXES))]
     pub radius: u32,
     /// Push on a hit, in hexes.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_HEXES))]
     pub push: u32,
     /// Unlimited: the ability may be used more than once a turn (each use still costs an
     /// action). Without it, an attack is used at most once a turn.

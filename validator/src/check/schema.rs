@@ -96,7 +96,7 @@ impl SchemaChecker {
                         describe_value(instance),
                         options.join(", ")
                     ),
-                    None,
+                    self.description_at(&schema_path),
                 )
             }
             K::Constant { expected_value } => (
