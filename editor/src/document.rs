@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use megahex::board::{Axial, Board};
-use megahex::{Checker, Outcome, Severity};
+use megahex::{CatalogFile, Checker, Outcome, Severity};
 use megahex_schema::{Catalog, Map, Ruleset, Scenario};
 
 use megahex::report::decor::Decorations;
@@ -448,13 +448,13 @@ pub fn check_with(
     bytes: &[u8],
     dir: Option<&Path>,
 ) -> (Option<Outcome>, Vec<Problem>) {
-    let read_catalog = |rel: &str| -> Result<String, String> {
+    let read_catalog = |rel: &str| -> Result<CatalogFile, String> {
         let Some(dir) = dir else {
             return Err(
                 "a scenario that is not saved yet cannot refer to catalog files".to_owned(),
             );
         };
-        std::fs::read_to_string(dir.join(rel)).map_err(|e| e.to_string())
+        CatalogFile::read(dir, rel, checker.max_file_bytes())
     };
     let outcome = checker.check_bytes(bytes, &read_catalog);
     let problems = outcome

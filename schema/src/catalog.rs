@@ -169,6 +169,8 @@ pub enum FigureMovement {
 pub struct CatalogError {
     /// What is wrong, in words.
     pub message: String,
+    /// JSON pointer to the entry at fault, for a loader that knows where each node stands.
+    pub pointer: Option<String>,
     /// 1-based line, when known.
     pub line: Option<usize>,
     /// 1-based column, when known.
@@ -193,6 +195,7 @@ impl Catalog {
     pub fn from_yaml(text: &str) -> Result<Catalog, CatalogError> {
         let catalog: Catalog = serde_yaml::from_str(text).map_err(|err| CatalogError {
             message: err.to_string(),
+            pointer: None,
             line: err.location().map(|l| l.line()),
             column: err.location().map(|l| l.column()),
         })?;
@@ -211,63 +214,79 @@ impl Catalog {
         })
     }
 
-    fn check(&self) -> Result<(), CatalogError> {
-        let fail = |message: String| {
+    /// Checks what the types cannot say: one format, unique ids, faces and hexes, elevations.
+    pub fn check(&self) -> Result<(), CatalogError> {
+        let fail = |pointer: String, message: String| {
             Err(CatalogError {
                 message,
+                pointer: Some(pointer),
                 line: None,
                 column: None,
             })
         };
         if self.format != 1 {
-            return fail(format!(
-                "catalog format {} is not supported (expected 1)",
-                self.format
-            ));
+            return fail(
+                "/format".into(),
+                format!(
+                    "catalog format {} is not supported (expected 1)",
+                    self.format
+                ),
+            );
         }
         let mut side_ids = HashSet::new();
         let mut faces = HashSet::new();
-        for side in &self.tiles {
+        for (s, side) in self.tiles.iter().enumerate() {
             if !side_ids.insert(side.id.as_str()) {
-                return fail(format!("tile side id `{}` appears twice", side.id));
+                return fail(
+                    format!("/tiles/{s}/id"),
+                    format!("tile side id `{}` appears twice", side.id),
+                );
             }
             if !faces.insert((side.tile, side.side)) {
-                return fail(format!(
-                    "tile {} has two {} sides",
-                    side.tile,
-                    side.side.as_str()
-                ));
+                return fail(
+                    format!("/tiles/{s}/side"),
+                    format!("tile {} has two {} sides", side.tile, side.side.as_str()),
+                );
             }
             let mut indexes = HashSet::new();
             let mut places = HashSet::new();
-            for hex in &side.hexes {
+            for (h, hex) in side.hexes.iter().enumerate() {
                 if !indexes.insert(hex.index) {
-                    return fail(format!(
-                        "{}: hex index {} appears twice",
-                        side.id, hex.index
-                    ));
+                    return fail(
+                        format!("/tiles/{s}/hexes/{h}/index"),
+                        format!("{}: hex index {} appears twice", side.id, hex.index),
+                    );
                 }
                 if !places.insert((hex.q, hex.r)) {
-                    return fail(format!(
-                        "{}: two hexes at q={}, r={}",
-                        side.id, hex.q, hex.r
-                    ));
+                    return fail(
+                        format!("/tiles/{s}/hexes/{h}"),
+                        format!("{}: two hexes at q={}, r={}", side.id, hex.q, hex.r),
+                    );
                 }
                 if !(1..=4).contains(&hex.elevation) {
-                    return fail(format!(
-                        "{}: hex {} has elevation {}, expected 1..4",
-                        side.id, hex.index, hex.elevation
-                    ));
+                    return fail(
+                        format!("/tiles/{s}/hexes/{h}/elevation"),
+                        format!(
+                            "{}: hex {} has elevation {}, expected 1..4",
+                            side.id, hex.index, hex.elevation
+                        ),
+                    );
                 }
             }
             if side.hexes.is_empty() {
-                return fail(format!("{} has no hexes", side.id));
+                return fail(
+                    format!("/tiles/{s}/hexes"),
+                    format!("{} has no hexes", side.id),
+                );
             }
         }
         let mut figure_ids = HashSet::new();
-        for figure in &self.figures {
+        for (f, figure) in self.figures.iter().enumerate() {
             if !figure_ids.insert(figure.id.as_str()) {
-                return fail(format!("figure id `{}` appears twice", figure.id));
+                return fail(
+                    format!("/figures/{f}/id"),
+                    format!("figure id `{}` appears twice", figure.id),
+                );
             }
         }
         Ok(())

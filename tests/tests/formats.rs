@@ -895,3 +895,121 @@ fn the_ci_examples_are_well_formed() {
         assert!(text.contains(link), "{page} does not link {link}");
     }
 }
+
+#[test]
+fn every_install_address_in_the_ci_page_is_the_workspace_home() {
+    let home = env!("CARGO_PKG_REPOSITORY");
+    assert!(!home.contains("example.invalid"), "{home}");
+    let doc = std::fs::read_to_string(workspace_root().join("docs/ci.md")).unwrap();
+    let mut addresses = 0;
+    for line in doc.lines() {
+        let after = line
+            .split_once("--git ")
+            .or_else(|| line.split_once("repo: "))
+            .map(|(_, rest)| rest.split_whitespace().next().unwrap_or_default());
+        if let Some(address) = after.filter(|a| a.starts_with("http")) {
+            assert_eq!(address, home, "docs/ci.md: {line}");
+            addresses += 1;
+        }
+    }
+    assert!(addresses >= 3, "only {addresses} install addresses found");
+}
+
+/// A scenario naming a catalog whose second figure repeats the first one's id.
+fn folder_with_a_broken_catalog(test: &str) -> PathBuf {
+    let root = scratch_dir(test);
+    let dir = root.join(DIR);
+    std::fs::create_dir_all(&dir).unwrap();
+    write(
+        &dir.join("house.yaml"),
+        "format: 1\nfigures:\n  - {id: sky, name: Sky, kind: character, hexes: 1}\n  - {id: sky, name: Sky Two, kind: character, hexes: 1}\n",
+    );
+    write(
+        &dir.join("scenario.yaml"),
+        "format: 1\nruleset: sentinel-tactics\ncatalog: house.yaml\nmap:\n  tiles:\n    - {tile: 1, side: megalopolis, at: [0, 0]}\n",
+    );
+    root
+}
+
+// house.yaml, line 4: `  - {id: sky, ...}`; the repeated id `sky` is the 10th character.
+// scenario.yaml, line 3: `catalog: house.yaml`; the value starts at the 10th character.
+#[test]
+fn a_broken_catalog_is_reported_in_the_catalog_file_in_every_format() {
+    let root = folder_with_a_broken_catalog("formats-broken-catalog");
+    let scenario = format!("{DIR}/scenario.yaml");
+    let catalog = format!("{DIR}/house.yaml");
+
+    let run = megahex_in(&root, ["validate", "--format", "json", &scenario]);
+    assert_eq!(run.code, 1, "stderr: {}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let finding = &report["files"][0]["diagnostics"][0];
+    assert_eq!(finding["code"], "catalog-invalid");
+    assert_eq!(
+        (&finding["line"], &finding["column"]),
+        (&json!(3), &json!(10))
+    );
+    assert_eq!(
+        finding["origin"],
+        json!({"path": catalog, "line": 4, "column": 10})
+    );
+
+    let run = megahex_in(&root, ["validate", "--format", "sarif", &scenario]);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(
+        result["locations"][0]["physicalLocation"],
+        json!({
+            "artifactLocation": {"uri": "my%20scenarios,%20v2/house.yaml", "uriBaseId": "%SRCROOT%"},
+            "region": {"startLine": 4, "startColumn": 10}
+        })
+    );
+    assert_eq!(
+        result["relatedLocations"][0]["physicalLocation"],
+        json!({
+            "artifactLocation": {"uri": "my%20scenarios,%20v2/scenario.yaml", "uriBaseId": "%SRCROOT%"},
+            "region": {"startLine": 3, "startColumn": 10}
+        })
+    );
+
+    let run = megahex_in(&root, ["validate", "--format", "github", &scenario]);
+    let first = run.stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with(
+            "::error file=my scenarios%2C v2/house.yaml,line=4,col=10,title=catalog-invalid::"
+        ),
+        "{first}"
+    );
+    assert!(
+        first.contains("named at my scenarios, v2/scenario.yaml:3:10"),
+        "{first}"
+    );
+
+    let run = megahex_in(&root, ["validate", "--format", "junit", &scenario]);
+    assert!(
+        run.stdout
+            .contains(&format!("{catalog}:4:10: error [catalog-invalid]")),
+        "{}",
+        run.stdout
+    );
+
+    let run = megahex_in(&root, ["validate", &scenario]);
+    assert!(
+        run.stdout.contains(&format!("[{catalog}:4:10]")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("  - {id: sky, name: Sky Two"),
+        "{}",
+        run.stdout
+    );
+
+    // The same file given with `--catalog` is a usage error shown at the same place.
+    let run = megahex_in(&root, ["--catalog", &catalog, "tiles"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(&format!("[{catalog}:4:10]")),
+        "{}",
+        run.stderr
+    );
+}

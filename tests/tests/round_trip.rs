@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{fixtures, relative, scenario_files, workspace_root};
-use megahex::{Checker, Outcome, Severity};
+use megahex::{CatalogFile, Checker, Outcome, Severity};
 use megahex_schema::{Catalog, Scenario};
 
 /// Valid fixtures (warnings allowed) and the bundled scenarios.
@@ -29,7 +29,7 @@ fn checker() -> Checker {
 fn check(checker: &Checker, path: &Path, text: &str) -> Outcome {
     let base = path.parent().unwrap().to_path_buf();
     checker.check_text(text, &|relative: &str| {
-        std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string())
+        CatalogFile::read(&base, relative, checker.max_file_bytes())
     })
 }
 

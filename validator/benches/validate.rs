@@ -81,7 +81,7 @@ fn validate_400(c: &mut Criterion) {
 
     // The generated files must really be valid, or the bench would time error paths.
     let checker = Checker::new(Catalog::builtin()).expect("the checker");
-    let no_catalog = |_: &str| -> Result<String, String> { Err("no catalog".into()) };
+    let no_catalog = |_: &str| -> Result<megahex::CatalogFile, String> { Err("no catalog".into()) };
     for file in &files {
         let outcome = checker.check_bytes(&std::fs::read(file).unwrap(), &no_catalog);
         assert!(

@@ -4,6 +4,10 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use megahex::board::movement::MoveAction;
+use megahex::check::{DEFAULT_MAX_FILE_BYTES, catalog};
+use megahex::report::{self, FileResult};
+use megahex::yaml::Limits;
+use megahex::{CatalogFile, Code, Diagnostic};
 use megahex_schema::Catalog;
 
 mod odds;
@@ -295,15 +299,31 @@ fn install_panic_hook() {
     }));
 }
 
+/// The built-in catalog with the `--catalog` file merged in. A broken file is shown at its
+/// line with a snippet, as a scenario finding is, and stops the run (exit 2).
 fn load_catalog(path: Option<&Path>) -> Result<Catalog, String> {
     let builtin = Catalog::builtin();
     let Some(path) = path else {
         return Ok(builtin);
     };
-    let text = std::fs::read_to_string(path)
+    let file = CatalogFile::read_path(path, DEFAULT_MAX_FILE_BYTES)
         .map_err(|e| format!("cannot read catalog {}: {e}", path.display()))?;
-    let user = Catalog::from_yaml(&text)
-        .map_err(|e| format!("catalog {} is not valid: {e}", path.display()))?;
+    let user = catalog::load(&file.text, Limits::default(), DEFAULT_MAX_FILE_BYTES).map_err(
+        |problem| {
+            let finding = Diagnostic {
+                span: problem.span,
+                pointer: None,
+                ..Diagnostic::error(Code::CatalogInvalid, "", problem.message)
+            }
+            .with_help("fix the catalog file at this place; see docs/scenario-format.md for the catalog format");
+            let report = report::human::render_findings(&FileResult {
+                path: file.path.clone(),
+                source: file.text.clone(),
+                diagnostics: vec![finding],
+            });
+            format!("catalog {} is not valid:\n{report}", file.path)
+        },
+    )?;
     builtin
         .merged(&user)
         .map_err(|e| format!("catalog {} cannot be merged: {e}", path.display()))

@@ -184,6 +184,20 @@ pub struct Diagnostic {
     pub hexes: Vec<[i32; 2]>,
     /// Locate at the mapping key named by `pointer` rather than its value (unknown keys).
     pub at_key: bool,
+    /// The other file the finding stands in, such as a broken catalog; `span` is then the line
+    /// of the checked file that names it.
+    pub origin: Option<Box<Origin>>,
+}
+
+/// A place in another file than the one checked, with that file's text for snippets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The file's path, as reports show it.
+    pub path: String,
+    /// Its text.
+    pub source: String,
+    /// Where in it, when known.
+    pub span: Option<Span>,
 }
 
 impl Diagnostic {
@@ -198,6 +212,7 @@ impl Diagnostic {
             span: None,
             hexes: Vec::new(),
             at_key: false,
+            origin: None,
         }
     }
 
@@ -220,6 +235,12 @@ impl Diagnostic {
     /// Adds a fix suggestion.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Places the finding in another file, keeping this one's location as the reference to it.
+    pub fn in_file(mut self, origin: Origin) -> Self {
+        self.origin = Some(Box::new(origin));
         self
     }
 

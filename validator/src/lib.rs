@@ -16,5 +16,5 @@ pub mod severity;
 pub mod simulate;
 pub mod yaml;
 
-pub use check::{Checker, Outcome};
-pub use diagnostic::{Code, Diagnostic, Severity};
+pub use check::{CatalogFile, Checker, Outcome};
+pub use diagnostic::{Code, Diagnostic, Origin, Severity};

@@ -471,13 +471,27 @@ fn resolve_plain(text: &str) -> Value {
         Yaml::Null => Value::Null,
         Yaml::Boolean(b) => Value::Bool(b),
         Yaml::Integer(i) => Value::Number(Number::from(i)),
-        Yaml::Real(real) => match real.parse::<f64>().ok().and_then(Number::from_f64) {
+        Yaml::Real(real) => match real.parse::<f64>().ok().and_then(whole_or_real) {
             Some(n) => Value::Number(n),
             // Infinity, NaN and out-of-range numbers stay text, so the schema names the problem.
             None => Value::String(real),
         },
         _ => Value::String(text.to_owned()),
     }
+}
+
+/// A number as JSON Schema sees it: `3.0` is the integer 3 (JSON has one number type), so
+/// `rotation: 3.0` means what a text editor and check-jsonschema say it means.
+fn whole_or_real(real: f64) -> Option<Number> {
+    // Beyond 2^53 not every whole number is a float; such values stay real and the schema's
+    // maximum refuses them.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    if real.fract() == 0.0 && real.abs() <= EXACT {
+        // The guard above makes this conversion exact.
+        #[allow(clippy::cast_possible_truncation)]
+        return Some(Number::from(real as i64));
+    }
+    Number::from_f64(real)
 }
 
 /// Loads one YAML document with locations.

@@ -383,7 +383,19 @@ pub fn json_shape_problems(report: &serde_json::Value) -> Vec<String> {
             let expected = sorted(&[
                 "code", "severity", "message", "help", "line", "column", "pointer", "hexes",
             ]);
-            if keys(d) != expected {
+            // `origin`, the one optional key, is there only for a finding in another file.
+            let mut found = keys(d);
+            if let Some(origin) = d.get("origin") {
+                found.retain(|k| *k != "origin");
+                let path_ok = origin["path"].as_str().is_some_and(|p| !p.is_empty());
+                let place_ok = ["line", "column"]
+                    .iter()
+                    .all(|k| origin[k].is_null() || origin[k].as_u64().is_some_and(|n| n >= 1));
+                if keys(origin) != sorted(&["path", "line", "column"]) || !path_ok || !place_ok {
+                    problem(format!("{at}.origin is {origin}"));
+                }
+            }
+            if found != expected {
                 problem(format!("{at} keys are {:?}", keys(d)));
             }
             let code = d["code"].as_str().unwrap_or_default();

@@ -4,16 +4,22 @@
 //! version, schema, typed model, catalog, semantic checks. Later stages would only repeat the
 //! earlier finding in worse words.
 
+pub mod catalog;
 pub mod schema;
 pub mod semantic;
 mod turns;
 
 use megahex_schema::{Catalog, FORMAT_VERSION, Scenario};
 
-use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::diagnostic::{Code, Diagnostic, Origin, Severity};
 use crate::yaml::{self, Document, Limits, Span};
 
+pub use catalog::{CatalogFile, CatalogProblem};
 pub use schema::SchemaChecker;
+
+/// Reads the catalog file a scenario names, given the path as written (relative to the
+/// scenario), so the engine itself does no IO.
+pub type ReadCatalog<'a> = &'a dyn Fn(&str) -> Result<CatalogFile, String>;
 
 /// Largest scenario file accepted, in bytes. Real scenarios are a few kilobytes.
 pub const DEFAULT_MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
@@ -90,13 +96,18 @@ impl Checker {
         &self.catalog
     }
 
-    /// Validates raw file bytes. `read_catalog` loads the text of a scenario's `catalog:` path
-    /// (relative to the scenario), so the engine itself does no IO.
-    pub fn check_bytes(
-        &self,
-        bytes: &[u8],
-        read_catalog: &dyn Fn(&str) -> Result<String, String>,
-    ) -> Outcome {
+    /// The largest file accepted, scenario or catalog.
+    pub fn max_file_bytes(&self) -> usize {
+        self.max_file_bytes
+    }
+
+    /// Reads a catalog file's text under the limits scenario files have.
+    pub fn load_catalog(&self, text: &str) -> Result<Catalog, CatalogProblem> {
+        catalog::load(text, self.limits, self.max_file_bytes)
+    }
+
+    /// Validates raw file bytes. `read_catalog` loads a scenario's `catalog:` file.
+    pub fn check_bytes(&self, bytes: &[u8], read_catalog: ReadCatalog) -> Outcome {
         if let Some(refused) = self.refuse_size(bytes.len() as u64) {
             return refused;
         }
@@ -153,11 +164,7 @@ impl Checker {
     }
 
     /// Validates one scenario's text.
-    pub fn check_text(
-        &self,
-        text: &str,
-        read_catalog: &dyn Fn(&str) -> Result<String, String>,
-    ) -> Outcome {
+    pub fn check_text(&self, text: &str, read_catalog: ReadCatalog) -> Outcome {
         // YAML allows a byte order mark at the start; spans still count it, so snippets line up.
         match text.strip_prefix('\u{feff}') {
             Some(rest) => {
@@ -175,11 +182,7 @@ impl Checker {
         }
     }
 
-    fn check_document_text(
-        &self,
-        text: &str,
-        read_catalog: &dyn Fn(&str) -> Result<String, String>,
-    ) -> Outcome {
+    fn check_document_text(&self, text: &str, read_catalog: ReadCatalog) -> Outcome {
         let document = match yaml::load(text, self.limits) {
             Ok(document) => document,
             Err(e) => {
@@ -212,16 +215,9 @@ impl Checker {
         };
         let catalog = match &scenario.catalog {
             None => self.catalog.clone(),
-            Some(path) => match read_catalog(path)
-                .and_then(|text| Catalog::from_yaml(&text).map_err(|e| e.to_string()))
-                .and_then(|user| self.catalog.merged(&user).map_err(|e| e.to_string()))
-            {
+            Some(path) => match self.scenario_catalog(path, read_catalog) {
                 Ok(catalog) => catalog,
-                Err(message) => {
-                    let d = Diagnostic::error(Code::CatalogInvalid, "/catalog", format!("catalog `{path}` cannot be used: {message}"))
-                        .with_help("the path is relative to the scenario file; see docs/scenario-format.md for the catalog format");
-                    return finish(vec![d], &document, text, Some(scenario), None);
-                }
+                Err(d) => return finish(vec![*d], &document, text, Some(scenario), None),
             },
         };
         let mut diagnostics = semantic::check_scenario(&scenario, &catalog);
@@ -243,6 +239,51 @@ impl Checker {
         }
         finish(diagnostics, &document, text, Some(scenario), Some(catalog))
     }
+}
+
+impl Checker {
+    /// The run's catalog with a scenario's own catalog file merged in, or why it cannot be.
+    fn scenario_catalog(
+        &self,
+        path: &str,
+        read_catalog: ReadCatalog,
+    ) -> Result<Catalog, Box<Diagnostic>> {
+        let cannot = |message: &str| {
+            Diagnostic::error(
+                Code::CatalogInvalid,
+                "/catalog",
+                format!("catalog `{path}` cannot be used: {message}"),
+            )
+        };
+        let file = read_catalog(path).map_err(|message| {
+            Box::new(cannot(&message).with_help(
+                "the path is relative to the scenario file; see docs/scenario-format.md for the catalog format",
+            ))
+        })?;
+        let user = self.load_catalog(&file.text).map_err(|problem| {
+            let d = cannot(&problem.message)
+                .with_help("fix the catalog file at this place; see docs/scenario-format.md for the catalog format")
+                .in_file(Origin {
+                    path: file.path.clone(),
+                    source: file.text.clone(),
+                    span: problem.span,
+                });
+            Box::new(d)
+        })?;
+        self.catalog
+            .merged(&user)
+            .map_err(|e| Box::new(cannot(&e.message)))
+    }
+}
+
+/// A span cut to its first line: a finding about a whole mapping is shown where the mapping
+/// starts, not as a snippet of the entire file.
+fn first_line(mut span: Span, text: &str) -> Span {
+    let end = (span.offset + span.len).min(text.len());
+    if let Some(newline) = text.get(span.offset..end).and_then(|s| s.find('\n')) {
+        span.len = newline;
+    }
+    span
 }
 
 fn start_span() -> Span {
@@ -281,8 +322,7 @@ fn finish(
     }
 }
 
-/// Fills a diagnostic's span from its pointer, cut to its first line: a finding about a whole
-/// mapping is shown where the mapping starts, not as a snippet of the entire file.
+/// Fills a diagnostic's span from its pointer, cut to its first line.
 fn locate(mut diagnostic: Diagnostic, document: &Document, text: &str) -> Diagnostic {
     if diagnostic.span.is_none()
         && let Some(pointer) = &diagnostic.pointer
@@ -292,13 +332,7 @@ fn locate(mut diagnostic: Diagnostic, document: &Document, text: &str) -> Diagno
         } else {
             document.locate(pointer)
         };
-        diagnostic.span = span.map(|mut span| {
-            let end = (span.offset + span.len).min(text.len());
-            if let Some(newline) = text.get(span.offset..end).and_then(|s| s.find('\n')) {
-                span.len = newline;
-            }
-            span
-        });
+        diagnostic.span = span.map(|span| first_line(span, text));
     }
     diagnostic
 }
@@ -332,17 +366,6 @@ fn plain_serde_message(pointer: &str, message: &str) -> String {
         .next()
         .filter(|s| !s.is_empty())
         .unwrap_or("value");
-    let limits = [
-        ("u8", "a whole number from 0 to 255"),
-        ("u32", "a whole number from 0 to 4294967295"),
-        ("i32", "a whole number from -2147483648 to 2147483647"),
-    ];
-    for (rust, words) in limits {
-        if message.ends_with(&format!("expected {rust}")) {
-            let found = message.split('`').nth(1).unwrap_or("this value");
-            return format!("`{field}` should be {words}, but is {found}");
-        }
-    }
     if message.contains("untagged enum Footprint") || message.contains("untagged enum HexRef") {
         return format!(
             "`{field}` is not a valid hex reference: write [q, r], T/I (for example 3/7) or {{tile: T, hex: I}}"
@@ -382,7 +405,7 @@ fn path_to_pointer(path: &str) -> String {
 mod tests {
     use super::*;
 
-    fn no_catalog(_: &str) -> Result<String, String> {
+    fn no_catalog(_: &str) -> Result<CatalogFile, String> {
         Err("no catalog in this test".into())
     }
 
@@ -466,14 +489,28 @@ mod tests {
     }
 
     #[test]
-    fn serde_fallback_messages_name_the_limit() {
-        assert_eq!(
-            plain_serde_message(
-                "/map/tiles/0/tile",
-                "invalid value: integer `99999999999`, expected u32"
-            ),
-            "`tile` should be a whole number from 0 to 4294967295, but is 99999999999"
+    fn a_whole_number_may_be_written_with_a_decimal_point() {
+        // JSON Schema counts 3.0 as the integer 3, so megahex reads it as check-jsonschema does.
+        let turned = MINIMAL.replace("at: [0, 0]}", "at: [0, 0], rotation: 3.0}");
+        assert_ne!(turned, MINIMAL);
+        let outcome = check(&turned);
+        assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+        let scenario = outcome.scenario.unwrap();
+        assert_eq!(scenario.map.tiles[0].rotation, 3);
+        // Out of range, the message quotes the schema's range for the key.
+        let outcome = check(&MINIMAL.replace("at: [0, 0]}", "at: [0, 0], rotation: 7.0}"));
+        assert_eq!(outcome.diagnostics.len(), 1, "{:?}", outcome.diagnostics);
+        assert_eq!(outcome.diagnostics[0].code, Code::Schema);
+        assert!(
+            outcome.diagnostics[0]
+                .message
+                .contains("must be at most 5, but is 7"),
+            "{}",
+            outcome.diagnostics[0].message
         );
+        // A fraction is still not a whole number.
+        let outcome = check(&MINIMAL.replace("at: [0, 0]}", "at: [0, 0], rotation: 2.5}"));
+        assert_eq!(outcome.diagnostics[0].code, Code::Schema);
     }
 
     #[test]

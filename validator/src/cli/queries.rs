@@ -9,7 +9,7 @@ use megahex::board::los;
 use megahex::board::movement::MoveAction;
 use megahex::report::{self, FileResult};
 use megahex::scene::Scene;
-use megahex::{Checker, Severity};
+use megahex::{CatalogFile, Checker, Severity};
 use megahex_schema::Catalog;
 
 use super::{EXIT_FINDINGS, EXIT_OK, fail};
@@ -33,7 +33,7 @@ pub(super) fn load_scenario(
     let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let read_catalog =
-        |relative: &str| std::fs::read_to_string(base.join(relative)).map_err(|e| e.to_string());
+        |relative: &str| CatalogFile::read(&base, relative, checker.max_file_bytes());
     let outcome = checker.check_bytes(&bytes, &read_catalog);
     let errors: Vec<_> = outcome
         .diagnostics

@@ -12,7 +12,7 @@ use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use megahex::report::{self, FileResult};
 use megahex::severity::{CONFIG_FILE, Level, Overrides, ProjectConfig};
-use megahex::{Checker, Code, Severity};
+use megahex::{CatalogFile, Checker, Code, Severity};
 use megahex_schema::Catalog;
 use rayon::prelude::*;
 
@@ -321,10 +321,8 @@ fn check_input(
     };
     let catalog = std::cell::RefCell::new(None);
     let read_catalog = |relative: &str| {
-        let path = base.join(relative);
-        let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
-        catalog.replace(Some(path));
-        text
+        catalog.replace(Some(base.join(relative)));
+        CatalogFile::read(&base, relative, checker.max_file_bytes())
     };
     let outcome = checker.check_bytes(&bytes, &read_catalog);
     Ok(Checked {

@@ -11,7 +11,7 @@
 //! it, so a path with spaces passes through as it is.
 
 use super::human::summary_line;
-use super::{FileResult, Summary};
+use super::{FileResult, Summary, help_with};
 use crate::diagnostic::{Diagnostic, Severity};
 
 /// Renders every finding of a run as a workflow command, then the summary line.
@@ -19,7 +19,7 @@ pub fn render(results: &[FileResult]) -> String {
     let mut out = String::new();
     for result in results {
         for diagnostic in &result.diagnostics {
-            out.push_str(&command(&result.path, diagnostic));
+            out.push_str(&command(result, diagnostic));
             out.push('\n');
         }
     }
@@ -29,14 +29,15 @@ pub fn render(results: &[FileResult]) -> String {
 }
 
 /// One finding as a workflow command line, without the line break.
-fn command(path: &str, diagnostic: &Diagnostic) -> String {
+fn command(result: &FileResult, diagnostic: &Diagnostic) -> String {
+    let place = result.place(diagnostic);
     let name = match diagnostic.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Info => "notice",
     };
-    let mut properties = vec![format!("file={}", escape_property(path))];
-    if let Some(span) = diagnostic.span {
+    let mut properties = vec![format!("file={}", escape_property(place.path))];
+    if let Some(span) = place.span {
         properties.push(format!("line={}", span.line));
         properties.push(format!("col={}", span.column));
     }
@@ -45,9 +46,9 @@ fn command(path: &str, diagnostic: &Diagnostic) -> String {
         escape_property(diagnostic.code.as_str())
     ));
     let mut message = diagnostic.message.clone();
-    if let Some(help) = &diagnostic.help {
+    if let Some(help) = help_with(diagnostic.help.as_deref(), place.named_at.as_deref()) {
         message.push_str("\nhelp: ");
-        message.push_str(help);
+        message.push_str(&help);
     }
     format!(
         "::{name} {}::{}",

@@ -4,7 +4,7 @@ use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report,
 };
 
-use super::{FileResult, Summary};
+use super::{FileResult, Summary, help_with};
 use crate::diagnostic::{Diagnostic, Severity};
 
 /// Renders every finding of a run, then a summary line.
@@ -40,10 +40,13 @@ fn render_one(
     let mut report = MietteDiagnostic::new(diagnostic.message.clone())
         .with_code(diagnostic.code.as_str())
         .with_severity(severity);
-    if let Some(help) = &diagnostic.help {
-        report = report.with_help(help.clone());
+    // A finding in another file (a broken catalog) shows that file, and where this one names it.
+    let place = result.place(diagnostic);
+    let (path, source, span) = (place.path, place.source, place.span);
+    if let Some(help) = help_with(diagnostic.help.as_deref(), place.named_at.as_deref()) {
+        report = report.with_help(help);
     }
-    if let Some(span) = diagnostic.span.filter(|s| s.offset <= result.source.len()) {
+    if let Some(span) = span.filter(|s| s.offset <= source.len()) {
         let label = if diagnostic.hexes.is_empty() {
             "here".to_owned()
         } else {
@@ -61,14 +64,26 @@ fn render_one(
             format!("hexes {}{more}", hexes.join(", "))
         };
         report = report.with_label(LabeledSpan::new(Some(label), span.offset, span.len));
-        let source = NamedSource::new(result.path.clone(), result.source.clone());
+        let source = NamedSource::new(path, source.to_owned());
         let report = Report::new(report).with_source_code(source);
         let _ = handler.render_report(out, report.as_ref());
     } else {
-        out.push_str(&format!("{}\n", result.path));
+        out.push_str(&format!("{path}\n"));
         let _ = handler.render_report(out, &report);
     }
     out.push('\n');
+}
+
+/// The findings of one file without colour or the summary line, for a report that is not a
+/// validation run (a broken `--catalog` file).
+pub fn render_findings(result: &FileResult) -> String {
+    let handler =
+        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    let mut out = String::new();
+    for diagnostic in &result.diagnostics {
+        render_one(&handler, result, diagnostic, &mut out);
+    }
+    out
 }
 
 /// The closing line of a human report.

@@ -29,6 +29,17 @@ struct JsonDiagnostic<'a> {
     column: Option<usize>,
     pointer: Option<&'a str>,
     hexes: &'a [[i32; 2]],
+    /// Only for a finding in another file (a broken catalog): where it stands there. `line`,
+    /// `column` and `pointer` stay the checked file's reference to that file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    origin: Option<JsonOrigin<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonOrigin<'a> {
+    path: &'a str,
+    line: Option<usize>,
+    column: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -60,6 +71,11 @@ pub fn render(results: &[FileResult]) -> String {
                         column: d.span.map(|s| s.column),
                         pointer: d.pointer.as_deref(),
                         hexes: &d.hexes,
+                        origin: d.origin.as_deref().map(|o| JsonOrigin {
+                            path: &o.path,
+                            line: o.span.map(|s| s.line),
+                            column: o.span.map(|s| s.column),
+                        }),
                     })
                     .collect(),
             })

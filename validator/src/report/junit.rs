@@ -6,7 +6,7 @@
 //! other findings are listed in the testcase's `<system-out>`. All text is XML-escaped, and
 //! characters XML 1.0 cannot carry at all are replaced with U+FFFD.
 
-use super::FileResult;
+use super::{FileResult, help_with};
 use crate::diagnostic::{Diagnostic, Severity};
 
 /// Renders a run as one JUnit XML document. With `deny_warnings`, warnings are failures too.
@@ -44,10 +44,10 @@ pub fn render(results: &[FileResult], deny_warnings: bool) -> String {
                     "      <failure type=\"{}\" message=\"{}\">{}</failure>\n",
                     diagnostic.code.as_str(),
                     escape(&diagnostic.message),
-                    escape(&finding_text(&result.path, diagnostic))
+                    escape(&finding_text(result, diagnostic))
                 ));
             } else {
-                others.push(finding_text(&result.path, diagnostic));
+                others.push(finding_text(result, diagnostic));
             }
         }
         if !others.is_empty() {
@@ -63,10 +63,11 @@ pub fn render(results: &[FileResult], deny_warnings: bool) -> String {
 }
 
 /// A finding as text: `path:line:column: severity [code] message`, then the help line.
-fn finding_text(path: &str, diagnostic: &Diagnostic) -> String {
-    let place = match diagnostic.span {
-        Some(span) => format!("{path}:{}:{}", span.line, span.column),
-        None => path.to_owned(),
+fn finding_text(result: &FileResult, diagnostic: &Diagnostic) -> String {
+    let shown = result.place(diagnostic);
+    let place = match shown.span {
+        Some(span) => format!("{}:{}:{}", shown.path, span.line, span.column),
+        None => shown.path.to_owned(),
     };
     let severity = match diagnostic.severity {
         Severity::Error => "error",
@@ -78,9 +79,9 @@ fn finding_text(path: &str, diagnostic: &Diagnostic) -> String {
         diagnostic.code.as_str(),
         diagnostic.message
     );
-    if let Some(help) = &diagnostic.help {
+    if let Some(help) = help_with(diagnostic.help.as_deref(), shown.named_at.as_deref()) {
         text.push_str("\nhelp: ");
-        text.push_str(help);
+        text.push_str(&help);
     }
     text
 }

@@ -18,6 +18,7 @@ pub mod simulation;
 pub mod svg;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::yaml::Span;
 
 /// One validated file, as reports see it.
 #[derive(Debug, Clone)]
@@ -37,6 +38,50 @@ impl FileResult {
             .diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Where a report shows a finding: in the file it stands in, which for a broken catalog is the
+/// catalog file, and then the line of the checked file that names that file.
+pub struct Place<'a> {
+    /// The file shown.
+    pub path: &'a str,
+    /// Its text, for snippets.
+    pub source: &'a str,
+    /// Where in it.
+    pub span: Option<Span>,
+    /// `named at PATH:LINE:COLUMN`, the checked file's reference, for a finding in another file.
+    pub named_at: Option<String>,
+}
+
+impl FileResult {
+    /// Where a finding of this file is shown.
+    pub fn place<'a>(&'a self, diagnostic: &'a Diagnostic) -> Place<'a> {
+        match &diagnostic.origin {
+            None => Place {
+                path: &self.path,
+                source: &self.source,
+                span: diagnostic.span,
+                named_at: None,
+            },
+            Some(origin) => Place {
+                path: &origin.path,
+                source: &origin.source,
+                span: origin.span,
+                named_at: Some(match diagnostic.span {
+                    Some(span) => format!("named at {}:{}:{}", self.path, span.line, span.column),
+                    None => format!("named in {}", self.path),
+                }),
+            },
+        }
+    }
+}
+
+/// A finding's help, with the reference to the file it stands in when that is another file.
+fn help_with(help: Option<&str>, named_at: Option<&str>) -> Option<String> {
+    match (help, named_at) {
+        (Some(help), Some(at)) => Some(format!("{help}\n{at}")),
+        (help, at) => help.or(at).map(str::to_owned),
     }
 }
 

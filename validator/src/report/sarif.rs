@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use super::FileResult;
 use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::yaml::Span;
 
 /// The SARIF version written.
 pub const SARIF_VERSION: &str = "2.1.0";
@@ -35,7 +36,7 @@ pub fn render(results: &[FileResult]) -> String {
     let rules: Vec<Value> = Code::ALL.iter().map(|&code| rule(code)).collect();
     let findings: Vec<Value> = results
         .iter()
-        .flat_map(|r| r.diagnostics.iter().map(|d| result(&r.path, d)))
+        .flat_map(|r| r.diagnostics.iter().map(|d| result(r, d)))
         .collect();
     let log = json!({
         "$schema": SARIF_SCHEMA,
@@ -123,7 +124,7 @@ fn rule(code: Code) -> Value {
     })
 }
 
-fn result(path: &str, diagnostic: &Diagnostic) -> Value {
+fn result(file: &FileResult, diagnostic: &Diagnostic) -> Value {
     let level = match diagnostic.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
@@ -134,18 +135,33 @@ fn result(path: &str, diagnostic: &Diagnostic) -> Value {
         message.push_str("\nhelp: ");
         message.push_str(help);
     }
-    let mut physical = json!({ "artifactLocation": artifact_location(path) });
-    if let Some(span) = diagnostic.span {
-        physical["region"] = json!({ "startLine": span.line, "startColumn": span.column });
-    }
+    // A finding in another file (a broken catalog) is located there; the checked file's line
+    // that names it is a related location.
+    let place = file.place(diagnostic);
     let rule_index = Code::ALL.iter().position(|&c| c == diagnostic.code);
-    json!({
+    let mut finding = json!({
         "ruleId": diagnostic.code.as_str(),
         "ruleIndex": rule_index,
         "level": level,
         "message": { "text": message },
-        "locations": [{ "physicalLocation": physical }],
-    })
+        "locations": [{ "physicalLocation": physical_location(place.path, place.span) }],
+    });
+    if diagnostic.origin.is_some() {
+        finding["relatedLocations"] = json!([{
+            "id": 1,
+            "physicalLocation": physical_location(&file.path, diagnostic.span),
+            "message": { "text": "the scenario names the file here" },
+        }]);
+    }
+    finding
+}
+
+fn physical_location(path: &str, span: Option<Span>) -> Value {
+    let mut physical = json!({ "artifactLocation": artifact_location(path) });
+    if let Some(span) = span {
+        physical["region"] = json!({ "startLine": span.line, "startColumn": span.column });
+    }
+    physical
 }
 
 /// A file path as a SARIF artifact location: relative paths against `%SRCROOT%`, absolute ones
