@@ -404,11 +404,9 @@ pub fn new_checker() -> Result<Checker, String> {
 /// Only text within the loader's limits (size, nesting, alias expansion) is read this way, so a
 /// hostile file is refused as the checks refused it.
 pub fn scenario_of(outcome: Option<Outcome>, bytes: &[u8]) -> Option<Scenario> {
-    outcome.and_then(|o| o.scenario).or_else(|| {
-        let text = std::str::from_utf8(bytes).ok()?;
-        megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
-        serde_yaml::from_str::<Scenario>(text).ok()
-    })
+    outcome
+        .and_then(|o| o.scenario)
+        .or_else(|| storage::read_scenario(std::str::from_utf8(bytes).ok()?))
 }
 
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.

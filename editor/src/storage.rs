@@ -12,6 +12,17 @@ use std::path::{Path, PathBuf};
 use megahex_schema::Scenario;
 use serde_yaml::{Mapping, Value};
 
+/// A scenario as `megahex validate` reads the text (`3.0` is the whole number 3), or, for text
+/// the checks refuse that still reads as a scenario (an empty `id:`), as serde_yaml reads it.
+/// Only text within the loader's limits (size, nesting, alias expansion) is read at all, so a
+/// hostile file is refused as the checks refused it.
+pub fn read_scenario(text: &str) -> Option<Scenario> {
+    let document = megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
+    serde_json::from_value(document.value)
+        .ok()
+        .or_else(|| serde_yaml::from_str(text).ok())
+}
+
 /// The scenario as the YAML the editor writes: the schema modeline (when the file had one) and
 /// the fields in the model's order, so the same scenario always saves to the same text.
 ///

@@ -251,7 +251,7 @@ impl<'a> Patcher<'a> {
         let token = self.text.get(span.offset..span.offset + span.len)?;
         // The span is the token's first line; it is the whole scalar only if it reads back
         // as the same value (a quoted scalar continued on the next line does not).
-        let reads: Json = serde_yaml::from_str(token).ok()?;
+        let reads = yaml::load(token, Limits::default()).ok()?.value;
         (&reads == written).then_some((span.offset, span.offset + span.len))
     }
 
@@ -437,12 +437,12 @@ pub fn saved_text(
 
 /// `original` with `scenario`'s differences written in, if that reads back as `scenario`.
 fn patched(original: &str, scenario: &Scenario, modeline: Option<&str>) -> Option<String> {
-    let before: Scenario = serde_yaml::from_str(original).ok()?;
+    let before = crate::storage::read_scenario(original)?;
     let old = serde_yaml::to_value(&before).ok()?;
     let new = serde_yaml::to_value(scenario).ok()?;
     let text = with_modeline(patch(original, &old, &new)?, modeline);
-    let reads: Scenario = serde_yaml::from_str(&text).ok()?;
-    (&reads == scenario).then_some(text)
+    let reads = crate::storage::read_scenario(&text)?;
+    (reads == *scenario).then_some(text)
 }
 
 /// `text` with its modeline line replaced by `modeline` (or `modeline` added on top).
