@@ -291,6 +291,17 @@ teams:
 rules:
   los-edges: strict
   los-blocking: higher-than-either
+  environment:
+    - velociraptors
+stats:
+  legacy:
+    movement:
+      dice: 3
+      pick: median
+    attacks:
+      - name: Punch
+        kind: melee
+        dice: 4
 ";
 
 /// The 0-based line of the first `key:` line after `after` lines, and the key's column.
@@ -300,6 +311,16 @@ fn key_at(text: &str, key: &str, after: usize) -> (usize, usize) {
         .skip(after)
         .find_map(|(n, line)| line.find(&format!("{key}:")).map(|c| (n, c + 1)))
         .unwrap_or_else(|| panic!("no `{key}:` line"))
+}
+
+/// The 0-based line and column of a list item's value.
+fn value_at(text: &str, item: &str) -> (usize, usize) {
+    text.lines()
+        .enumerate()
+        .find_map(|(n, line)| {
+            (line.trim_start() == format!("- {item}")).then(|| (n, line.len() - item.len() + 1))
+        })
+        .unwrap_or_else(|| panic!("no `- {item}` line"))
 }
 
 #[test]
@@ -374,9 +395,31 @@ fn hover_shows_the_key_description_and_every_value_with_its_text() {
             schema["properties"]["ruleset"].clone(),
             "Ruleset",
         ),
+        (
+            "pick",
+            0,
+            definition("RolledMovement")["properties"]["pick"].clone(),
+            "Pick",
+        ),
+        (
+            "kind",
+            30,
+            definition("AttackStats")["properties"]["kind"].clone(),
+            "AttackKind",
+        ),
+        // A list item has no key of its own: its text is the value list's.
+        (
+            "- velociraptors",
+            0,
+            definition("EnvironmentCard"),
+            "EnvironmentCard",
+        ),
     ];
     for (key, after, property, list) in cases {
-        let (line, column) = key_at(HOVER_SCENARIO, key, after);
+        let (line, column) = match key.strip_prefix("- ") {
+            Some(item) => value_at(HOVER_SCENARIO, item),
+            None => key_at(HOVER_SCENARIO, key, after),
+        };
         let hover = words(&server.hover(&uri, line, column));
         let description = words(property["description"].as_str().unwrap());
         assert!(hover.contains(&description), "{key}: {hover}");
