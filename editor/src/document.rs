@@ -475,11 +475,23 @@ pub fn fairness_of(outcome: &Outcome) -> Vec<Problem> {
 }
 
 fn problem_of(d: &megahex::Diagnostic) -> Problem {
+    // A finding in another file (a broken catalog) says where in that file; its line and
+    // column stay the scenario's, which names the file.
+    let message = match d.origin.as_deref() {
+        Some(origin) => match origin.span {
+            Some(at) => format!(
+                "{} (at {}:{}:{})",
+                d.message, origin.path, at.line, at.column
+            ),
+            None => format!("{} (in {})", d.message, origin.path),
+        },
+        None => d.message.clone(),
+    };
     Problem {
         code: d.code.as_str().to_owned(),
         severity: d.severity,
         line_column: d.span.as_ref().map(|s| (s.line, s.column)),
-        message: d.message.clone(),
+        message,
         help: d.help.clone(),
         hexes: d.hexes.clone(),
         pointer: d.pointer.clone(),
@@ -491,6 +503,30 @@ fn problem_of(d: &megahex::Diagnostic) -> Problem {
 mod tests {
     use super::*;
     use megahex_schema::{Side, TilePlacement};
+
+    #[test]
+    fn a_broken_catalog_is_named_with_its_own_line() {
+        let dir = scratch("broken-catalog");
+        // Line 4 of the catalog repeats the id `sky`, whose `s` is the 10th character.
+        std::fs::write(
+            dir.join("house.yaml"),
+            "format: 1\nfigures:\n  - {id: sky, name: Sky, kind: character, hexes: 1}\n  - {id: sky, name: Two, kind: character, hexes: 1}\n",
+        )
+        .unwrap();
+        let path = dir.join("scenario.yaml");
+        let text = "format: 1\nruleset: sentinel-tactics\ncatalog: house.yaml\nmap:\n  tiles:\n    - {tile: 1, side: megalopolis, at: [0, 0]}\n";
+        std::fs::write(&path, text).unwrap();
+        let (_, problems) = quick_check(text.as_bytes(), Some(&path));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].code, "catalog-invalid");
+        assert_eq!(problems[0].line_column, Some((3, 10)));
+        let place = format!("{}:4:10", dir.join("house.yaml").display());
+        assert!(
+            problems[0].message.ends_with(&format!("(at {place})")),
+            "{}",
+            problems[0].message
+        );
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
