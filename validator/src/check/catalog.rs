@@ -29,9 +29,7 @@ impl CatalogFile {
     pub fn read_path(path: &Path, max_bytes: usize) -> Result<CatalogFile, String> {
         let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
         if len > max_bytes as u64 {
-            return Err(format!(
-                "the file is {len} bytes, over the {max_bytes}-byte limit for catalog files"
-            ));
+            return Err(over_the_limit(len, max_bytes));
         }
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
         Ok(CatalogFile {
@@ -66,10 +64,7 @@ pub fn load(text: &str, limits: Limits, max_bytes: usize) -> Result<Catalog, Cat
     };
     if text.len() > max_bytes {
         return Err(CatalogProblem {
-            message: format!(
-                "the file is {} bytes, over the {max_bytes}-byte limit for catalog files",
-                text.len()
-            ),
+            message: over_the_limit(text.len() as u64, max_bytes),
             span: None,
         });
     }
@@ -94,6 +89,11 @@ pub fn load(text: &str, limits: Limits, max_bytes: usize) -> Result<Catalog, Cat
         message: e.message,
     })?;
     Ok(catalog)
+}
+
+/// Why a catalog file of `len` bytes is refused unread.
+fn over_the_limit(len: u64, max_bytes: usize) -> String {
+    format!("the file is {len} bytes, over the {max_bytes}-byte limit for catalog files")
 }
 
 /// A path without `.` parts and with `dir/..` pairs folded, as a designer would write it.
