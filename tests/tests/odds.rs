@@ -101,3 +101,90 @@ fn the_table_and_bad_options() {
     assert_eq!(huge.code, 2);
     assert!(huge.stderr.contains("at most"), "{}", huge.stderr);
 }
+
+#[test]
+fn hex_skirmish_strike_against_defence_and_soak() {
+    // Strike 2 against Defense 2: D10 + 2 >= D10 + 2 on the 55 of 100 pairs where the attack die
+    // is not lower. A hit deals 1d6 + 1 - 3: faces 1 and 2 nothing, 3 to 6 one to four.
+    let run = odds(&[
+        "--ruleset",
+        "hex-skirmish",
+        "--strike",
+        "2",
+        "--defense",
+        "2",
+        "--damage",
+        "1d6",
+        "--bonus",
+        "1",
+        "--soak",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (damage, v) = damage_of(&run);
+    assert_eq!(v["hit"].as_f64(), Some(0.55));
+    let by_hand = [
+        0.45 + 0.55 * 2.0 / 6.0,
+        0.55 / 6.0,
+        0.55 / 6.0,
+        0.55 / 6.0,
+        0.55 / 6.0,
+    ];
+    assert_eq!(damage.len(), by_hand.len());
+    for (p, q) in damage.iter().zip(by_hand) {
+        assert!((p - q).abs() < 1e-12, "{damage:?}");
+    }
+    let expected = v["expected"].as_f64().unwrap();
+    assert!((expected - 0.55 * 10.0 / 6.0).abs() < 1e-12);
+
+    // Unarmed is 1 damage; one point of Strike ahead hits 64 of 100.
+    let run = odds(&[
+        "--ruleset",
+        "hex-skirmish",
+        "--strike",
+        "1",
+        "--defense",
+        "0",
+        "--json",
+    ]);
+    let (damage, v) = damage_of(&run);
+    assert_eq!(v["hit"].as_f64(), Some(0.64));
+    assert!((damage[1] - 0.64).abs() < 1e-12, "{damage:?}");
+
+    // Options of the other ruleset, and a bad dice code, are usage errors.
+    let run = odds(&[
+        "--ruleset",
+        "hex-skirmish",
+        "--strike",
+        "1",
+        "--defense",
+        "0",
+        "--aim",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--aim is a sentinel-tactics option"),
+        "{}",
+        run.stderr
+    );
+    let run = odds(&["--strike", "1", "--defense", "0"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--strike is a hex-skirmish option"),
+        "{}",
+        run.stderr
+    );
+    let run = odds(&[
+        "--ruleset",
+        "hex-skirmish",
+        "--strike",
+        "1",
+        "--defense",
+        "0",
+        "--damage",
+        "2d",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("not a damage"), "{}", run.stderr);
+}

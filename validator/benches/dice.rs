@@ -1,7 +1,8 @@
-//! Dice benchmarks: exact odds of an attack.
+//! Dice benchmarks: exact odds of an attack (Sentinel Tactics) and of a strike (hex-skirmish).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::dice::{self, Attack, Defense, Faces};
+use megahex::hex_skirmish::{self, Damage, Strike};
 use std::hint::black_box;
 
 fn exact_odds(c: &mut Criterion) {
@@ -38,5 +39,21 @@ fn exact_odds(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, exact_odds);
+/// Hex-skirmish: one strike, D10 against D10, with a dice weapon and soak (the ruleset asks for
+/// at most 10 µs a pair).
+fn strike_odds(c: &mut Criterion) {
+    let strike = Strike {
+        strike: 3,
+        defense: 2,
+        damage: "2d6+1".parse().unwrap_or(Damage::Fixed(1)),
+        bonus: 1,
+        soak: 2,
+    };
+    c.bench_function(
+        "hex-skirmish odds, strike 3 vs defense 2, 2d6+1 +1 bonus - 2 soak",
+        |b| b.iter(|| black_box(hex_skirmish::odds(black_box(&strike)))),
+    );
+}
+
+criterion_group!(benches, exact_odds, strike_odds);
 criterion_main!(benches);

@@ -9,6 +9,7 @@ pub mod diagnostic;
 pub mod dice;
 pub mod fairness;
 pub mod game;
+pub mod hex_skirmish;
 pub mod playtest;
 pub mod report;
 pub mod scene;

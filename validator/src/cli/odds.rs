@@ -1,16 +1,32 @@
-//! `megahex odds`: the exact damage distribution of one attack.
+//! `megahex odds`: the exact damage distribution of one attack, in the rules of the ruleset
+//! asked for.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use megahex::dice::{self, Attack, Defense, Faces};
+use megahex::hex_skirmish::{self, Damage, Strike};
 
 use super::{EXIT_OK, fail};
+
+/// The rule systems that have a notion of one attack's odds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OddsRuleset {
+    // Plain comments: doc comments here would turn `--help` into its long form.
+    // Sentinel Tactics: the die code against defence dice.
+    SentinelTactics,
+    // Hex-skirmish: D10 + Strike against D10 + Defense, damage less soak.
+    HexSkirmish,
+}
 
 /// The attack and defence, as given on the command line.
 #[derive(Debug, Args)]
 pub struct OddsArgs {
-    /// Attack dice in the die code.
+    /// Whose rules: sentinel-tactics (--dice, --defense and tokens) or hex-skirmish (--strike,
+    /// --defense, --damage, --bonus, --soak).
+    #[arg(long, value_enum, default_value_t = OddsRuleset::SentinelTactics)]
+    ruleset: OddsRuleset,
+    /// Attack dice in the die code (sentinel-tactics).
     #[arg(long, value_name = "N")]
-    dice: u32,
+    dice: Option<u32>,
     /// Auto-miss faces, comma-separated (the struck-through numbers of the die code).
     #[arg(long, value_name = "FACES", value_delimiter = ',')]
     auto_miss: Vec<u8>,
@@ -20,9 +36,9 @@ pub struct OddsArgs {
     /// Reach: the range counts as this much less.
     #[arg(long, value_name = "N", default_value_t = 0)]
     reach: u32,
-    /// The defender's defence dice.
-    #[arg(long, value_name = "M")]
-    defense: u32,
+    /// The defender's defence dice (sentinel-tactics), or its Defense attribute (hex-skirmish).
+    #[arg(long, value_name = "M", allow_negative_numbers = true)]
+    defense: Option<i32>,
     /// The attacker spends an Aim token.
     #[arg(long)]
     aim: bool,
@@ -41,18 +57,67 @@ pub struct OddsArgs {
     /// The defender has a Defense-1 token (one die fewer).
     #[arg(long)]
     defense_minus: bool,
-    /// Print JSON: {"damage":[p0,p1,...],"expected":e}.
+    /// The attacker's Strike attribute (hex-skirmish).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    strike: Option<i32>,
+    /// The weapon's damage, a number or a dice code such as 1d6 or 2d4+1 (hex-skirmish;
+    /// unarmed is 1).
+    #[arg(long, value_name = "N|DICE")]
+    damage: Option<String>,
+    /// The attacker's Damage Bonus (hex-skirmish).
+    #[arg(
+        long,
+        value_name = "B",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    bonus: i32,
+    /// The defender's Soak (hex-skirmish).
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    soak: i32,
+    /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish.
     #[arg(long)]
     json: bool,
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no attack.
 pub fn run(args: &OddsArgs) -> i32 {
+    match args.ruleset {
+        OddsRuleset::SentinelTactics => sentinel_tactics(args),
+        OddsRuleset::HexSkirmish => skirmish(args),
+    }
+}
+
+fn sentinel_tactics(args: &OddsArgs) -> i32 {
+    let foreign = [
+        ("--strike", args.strike.is_some()),
+        ("--damage", args.damage.is_some()),
+        ("--bonus", args.bonus != 0),
+        ("--soak", args.soak != 0),
+    ];
+    if let Some((flag, _)) = foreign.iter().find(|(_, given)| *given) {
+        return fail(&format!(
+            "{flag} is a hex-skirmish option; add --ruleset hex-skirmish, or use --dice and --defense"
+        ));
+    }
+    let (Some(dice), Some(defense)) = (args.dice, args.defense) else {
+        return fail(
+            "sentinel-tactics odds need --dice N and --defense M, for example --dice 3 --defense 2",
+        );
+    };
+    let Ok(defense) = u32::try_from(defense) else {
+        return fail("--defense is a number of defence dice, 0 or more");
+    };
     let Some(auto_miss) = Faces::of(&args.auto_miss) else {
         return fail("--auto-miss takes faces 1 to 6, for example --auto-miss 2,4");
     };
     let attack = Attack {
-        dice: args.dice,
+        dice,
         auto_miss,
         range: args.range,
         reach: args.reach,
@@ -61,7 +126,7 @@ pub fn run(args: &OddsArgs) -> i32 {
         minus: args.attack_minus,
     };
     let defense = Defense {
-        dice: args.defense,
+        dice: defense,
         dodge: args.dodge,
         plus: args.defense_plus,
         minus: args.defense_minus,
@@ -72,6 +137,55 @@ pub fn run(args: &OddsArgs) -> i32 {
                 megahex::report::odds::json(&odds)
             } else {
                 megahex::report::odds::human(&attack, &defense, &odds)
+            };
+            print!("{text}");
+            EXIT_OK
+        }
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+fn skirmish(args: &OddsArgs) -> i32 {
+    let foreign = [
+        ("--dice", args.dice.is_some()),
+        ("--auto-miss", !args.auto_miss.is_empty()),
+        ("--range", args.range != 0),
+        ("--reach", args.reach != 0),
+        ("--aim", args.aim),
+        ("--dodge", args.dodge),
+        ("--attack-plus", args.attack_plus != 0),
+        ("--attack-minus", args.attack_minus),
+        ("--defense-plus", args.defense_plus != 0),
+        ("--defense-minus", args.defense_minus),
+    ];
+    if let Some((flag, _)) = foreign.iter().find(|(_, given)| *given) {
+        return fail(&format!(
+            "{flag} is a sentinel-tactics option; hex-skirmish takes --strike, --defense, --damage, --bonus and --soak"
+        ));
+    }
+    let (Some(strike), Some(defense)) = (args.strike, args.defense) else {
+        return fail(
+            "hex-skirmish odds need --strike S and --defense D, for example --strike 3 --defense 2",
+        );
+    };
+    let damage = match args.damage.as_deref().map(str::parse::<Damage>) {
+        None => Damage::Fixed(1),
+        Some(Ok(damage)) => damage,
+        Some(Err(e)) => return fail(&format!("--damage: {e}")),
+    };
+    let strike = Strike {
+        strike,
+        defense,
+        damage,
+        bonus: args.bonus,
+        soak: args.soak,
+    };
+    match hex_skirmish::odds(&strike) {
+        Ok(odds) => {
+            let text = if args.json {
+                megahex::report::odds::strike_json(&strike, &odds)
+            } else {
+                megahex::report::odds::strike_human(&strike, &odds)
             };
             print!("{text}");
             EXIT_OK

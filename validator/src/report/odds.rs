@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::dice::{Attack, Defense, Odds};
+use crate::hex_skirmish::{Strike, hit_ways};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
 pub fn json(odds: &Odds) -> String {
@@ -34,6 +35,14 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
         defence.push_str(", Dodge");
     }
     let _ = writeln!(out, "{} against {defence}", steps.join(", "));
+    out.push_str(&table(odds));
+    out
+}
+
+/// One line per amount of damage with its chance and a bar, then the expected damage and the
+/// chance of at least 1.
+fn table(odds: &Odds) -> String {
+    let mut out = String::new();
     let probabilities = odds.probabilities();
     for (damage, p) in probabilities.iter().enumerate() {
         let bar = "#".repeat((p * 40.0).round() as usize);
@@ -46,5 +55,33 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
         odds.expected(),
         hit * 100.0
     );
+    out
+}
+
+/// `{"hit":p,"damage":[p0,p1,…],"expected":e}` and a newline: the hex-skirmish odds (DESIGN §5).
+pub fn strike_json(strike: &Strike, odds: &Odds) -> String {
+    let value = serde_json::json!({
+        "hit": hit_ways(strike.strike, strike.defense) as f64 / 100.0,
+        "damage": odds.probabilities(),
+        "expected": odds.expected(),
+    });
+    format!("{value}\n")
+}
+
+/// The strike against the defence and its chance to hit, then the damage table.
+pub fn strike_human(strike: &Strike, odds: &Odds) -> String {
+    let mut out = String::new();
+    let hit = hit_ways(strike.strike, strike.defense);
+    let _ = writeln!(
+        out,
+        "D10 + {} strike against D10 + {} defence: hits {hit}% (ties go to the attacker)",
+        strike.strike, strike.defense
+    );
+    let _ = writeln!(
+        out,
+        "damage on a hit: {} {:+} bonus - {} soak, at least 0",
+        strike.damage, strike.bonus, strike.soak
+    );
+    out.push_str(&table(odds));
     out
 }
