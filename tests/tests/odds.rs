@@ -188,3 +188,18 @@ fn hex_skirmish_strike_against_defence_and_soak() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("not a damage"), "{}", run.stderr);
 }
+
+#[test]
+fn hex_skirmish_water_monster_over_a_walk() {
+    // The monster comes on a 1 at the first step into water, 1-2 at the second, 1-3 from the
+    // third on: not meeting it over two steps is 5/6 * 4/6 = 5/9, over four 5/36.
+    let run = odds(&["--ruleset", "hex-skirmish", "--water-steps", "2", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["water"]["steps"], 2);
+    assert!((v["water"]["unmet"].as_f64().unwrap() - 5.0 / 9.0).abs() < 1e-12);
+    let run = odds(&["--ruleset", "hex-skirmish", "--water-steps", "4"]);
+    assert!(run.stdout.contains("(5/36)"), "{}", run.stdout);
+    let run = odds(&["--ruleset", "hex-skirmish", "--water-steps", "49"]);
+    assert_eq!(run.code, 2);
+}

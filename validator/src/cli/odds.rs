@@ -3,7 +3,8 @@
 
 use clap::{Args, ValueEnum};
 use megahex::dice::{self, Attack, Defense, Faces};
-use megahex::hex_skirmish::{self, Damage, Strike};
+use megahex::hex_skirmish::monster::MAX_STEPS;
+use megahex::hex_skirmish::{self, Damage, Strike, Trigger};
 
 use super::{EXIT_OK, fail};
 
@@ -80,6 +81,10 @@ pub struct OddsArgs {
         allow_negative_numbers = true
     )]
     soak: i32,
+    /// The chance of N consecutive steps in water without meeting the water monster
+    /// (hex-skirmish).
+    #[arg(long, value_name = "N")]
+    water_steps: Option<usize>,
     /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish.
     #[arg(long)]
     json: bool,
@@ -99,6 +104,7 @@ fn sentinel_tactics(args: &OddsArgs) -> i32 {
         ("--damage", args.damage.is_some()),
         ("--bonus", args.bonus != 0),
         ("--soak", args.soak != 0),
+        ("--water-steps", args.water_steps.is_some()),
     ];
     if let Some((flag, _)) = foreign.iter().find(|(_, given)| *given) {
         return fail(&format!(
@@ -163,7 +169,18 @@ fn skirmish(args: &OddsArgs) -> i32 {
             "{flag} is a sentinel-tactics option; hex-skirmish takes --strike, --defense, --damage, --bonus and --soak"
         ));
     }
+    let water = match args.water_steps {
+        Some(steps) if steps > MAX_STEPS => {
+            return fail(&format!("--water-steps takes 0 to {MAX_STEPS} steps"));
+        }
+        Some(steps) => Some((steps, Trigger::default().unmet(steps))),
+        None => None,
+    };
     let (Some(strike), Some(defense)) = (args.strike, args.defense) else {
+        if let Some(water) = water {
+            print!("{}", megahex::report::odds::water(water, args.json));
+            return EXIT_OK;
+        }
         return fail(
             "hex-skirmish odds need --strike S and --defense D, for example --strike 3 --defense 2",
         );
@@ -183,9 +200,13 @@ fn skirmish(args: &OddsArgs) -> i32 {
     match hex_skirmish::odds(&strike) {
         Ok(odds) => {
             let text = if args.json {
-                megahex::report::odds::strike_json(&strike, &odds)
+                megahex::report::odds::strike_json(&strike, &odds, water)
             } else {
-                megahex::report::odds::strike_human(&strike, &odds)
+                let mut text = megahex::report::odds::strike_human(&strike, &odds);
+                if let Some(water) = water {
+                    text.push_str(&megahex::report::odds::water(water, false));
+                }
+                text
             };
             print!("{text}");
             EXIT_OK

@@ -59,13 +59,45 @@ fn table(odds: &Odds) -> String {
 }
 
 /// `{"hit":p,"damage":[p0,p1,…],"expected":e}` and a newline: the hex-skirmish odds (DESIGN §5).
-pub fn strike_json(strike: &Strike, odds: &Odds) -> String {
-    let value = serde_json::json!({
+/// With `water`, `"water":{"steps":n,"unmet":p}` too.
+pub fn strike_json(strike: &Strike, odds: &Odds, water: Option<Water>) -> String {
+    let mut value = serde_json::json!({
         "hit": hit_ways(strike.strike, strike.defense) as f64 / 100.0,
         "damage": odds.probabilities(),
         "expected": odds.expected(),
     });
+    if let Some(water) = water {
+        value["water"] = water_json(water);
+    }
     format!("{value}\n")
+}
+
+/// Steps in water, and the (ways, out of) chance of not meeting the monster over them.
+pub type Water = (usize, (u128, u128));
+
+fn water_json((steps, (ways, total)): Water) -> serde_json::Value {
+    serde_json::json!({"steps": steps, "unmet": ways as f64 / total as f64})
+}
+
+/// The water monster's chance over a walk through water: `{"water":{...}}` or a line of text.
+pub fn water(water: Water, json: bool) -> String {
+    if json {
+        return format!("{}\n", serde_json::json!({ "water": water_json(water) }));
+    }
+    let (steps, (ways, total)) = water;
+    let divisor = gcd(ways, total).max(1);
+    let p = ways as f64 / total as f64;
+    format!(
+        "{steps} step(s) in water without meeting the monster: {:.2}% ({}/{}); it comes {:.2}%\n",
+        p * 100.0,
+        ways / divisor,
+        total / divisor,
+        (1.0 - p) * 100.0
+    )
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The strike against the defence and its chance to hit, then the damage table.
