@@ -12,6 +12,13 @@ fn odds(args: &[&str]) -> common::Run {
     common::megahex_in(&common::workspace_root(), all)
 }
 
+/// `megahex odds --ruleset hex-skirmish ARGS`.
+fn skirmish(args: &[&str]) -> common::Run {
+    let mut all = vec!["--ruleset", "hex-skirmish"];
+    all.extend_from_slice(args);
+    odds(&all)
+}
+
 /// The `damage` list of a `--json` run, and the whole document.
 fn damage_of(run: &common::Run) -> (Vec<f64>, Value) {
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
@@ -106,9 +113,7 @@ fn the_table_and_bad_options() {
 fn hex_skirmish_strike_against_defence_and_soak() {
     // Strike 2 against Defense 2: D10 + 2 >= D10 + 2 on the 55 of 100 pairs where the attack die
     // is not lower. A hit deals 1d6 + 1 - 3: faces 1 and 2 nothing, 3 to 6 one to four.
-    let run = odds(&[
-        "--ruleset",
-        "hex-skirmish",
+    let run = skirmish(&[
         "--strike",
         "2",
         "--defense",
@@ -139,29 +144,13 @@ fn hex_skirmish_strike_against_defence_and_soak() {
     assert!((expected - 0.55 * 10.0 / 6.0).abs() < 1e-12);
 
     // Unarmed is 1 damage; one point of Strike ahead hits 64 of 100.
-    let run = odds(&[
-        "--ruleset",
-        "hex-skirmish",
-        "--strike",
-        "1",
-        "--defense",
-        "0",
-        "--json",
-    ]);
+    let run = skirmish(&["--strike", "1", "--defense", "0", "--json"]);
     let (damage, v) = damage_of(&run);
     assert_eq!(v["hit"].as_f64(), Some(0.64));
     assert!((damage[1] - 0.64).abs() < 1e-12, "{damage:?}");
 
     // Options of the other ruleset, and a bad dice code, are usage errors.
-    let run = odds(&[
-        "--ruleset",
-        "hex-skirmish",
-        "--strike",
-        "1",
-        "--defense",
-        "0",
-        "--aim",
-    ]);
+    let run = skirmish(&["--strike", "1", "--defense", "0", "--aim"]);
     assert_eq!(run.code, 2);
     assert!(
         run.stderr.contains("--aim is a sentinel-tactics option"),
@@ -175,16 +164,7 @@ fn hex_skirmish_strike_against_defence_and_soak() {
         "{}",
         run.stderr
     );
-    let run = odds(&[
-        "--ruleset",
-        "hex-skirmish",
-        "--strike",
-        "1",
-        "--defense",
-        "0",
-        "--damage",
-        "2d",
-    ]);
+    let run = skirmish(&["--strike", "1", "--defense", "0", "--damage", "2d"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("not a damage"), "{}", run.stderr);
 }
@@ -193,13 +173,13 @@ fn hex_skirmish_strike_against_defence_and_soak() {
 fn hex_skirmish_water_monster_over_a_walk() {
     // The monster comes on a 1 at the first step into water, 1-2 at the second, 1-3 from the
     // third on: not meeting it over two steps is 5/6 * 4/6 = 5/9, over four 5/36.
-    let run = odds(&["--ruleset", "hex-skirmish", "--water-steps", "2", "--json"]);
+    let run = skirmish(&["--water-steps", "2", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["water"]["steps"], 2);
     assert!((v["water"]["unmet"].as_f64().unwrap() - 5.0 / 9.0).abs() < 1e-12);
-    let run = odds(&["--ruleset", "hex-skirmish", "--water-steps", "4"]);
+    let run = skirmish(&["--water-steps", "4"]);
     assert!(run.stdout.contains("(5/36)"), "{}", run.stdout);
-    let run = odds(&["--ruleset", "hex-skirmish", "--water-steps", "49"]);
+    let run = skirmish(&["--water-steps", "49"]);
     assert_eq!(run.code, 2);
 }
