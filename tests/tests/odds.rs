@@ -183,3 +183,66 @@ fn hex_skirmish_water_monster_over_a_walk() {
     let run = skirmish(&["--water-steps", "49"]);
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn hex_skirmish_turns_to_kill() {
+    // Strike 9 against Defense 0 always hits for 1: 3 hit points fall on the 3rd strike, so in
+    // the 2nd turn at two strikes a turn.
+    let run = skirmish(&[
+        "--strike",
+        "9",
+        "--defense",
+        "0",
+        "--hit-points",
+        "3",
+        "--attacks",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let by_turn: Vec<f64> = v["kill"]["dead_by_turn"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect();
+    assert_eq!(by_turn[..3], [0.0, 1.0, 1.0]);
+    assert_eq!(v["kill"]["expected_turns"].as_f64(), Some(2.0));
+    // A 55% strike for 1 on one hit point: on average 1 / 0.55 turns.
+    let run = skirmish(&[
+        "--strike",
+        "0",
+        "--defense",
+        "0",
+        "--hit-points",
+        "1",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let expected = v["kill"]["expected_turns"].as_f64().unwrap();
+    assert!((expected - 1.0 / 0.55).abs() < 1e-9, "{expected}");
+    // Soak that takes every hit to nothing never kills.
+    let run = skirmish(&[
+        "--strike",
+        "9",
+        "--defense",
+        "0",
+        "--soak",
+        "4",
+        "--hit-points",
+        "2",
+    ]);
+    assert!(run.stdout.contains("never"), "{}", run.stdout);
+    let run = skirmish(&[
+        "--strike",
+        "1",
+        "--defense",
+        "0",
+        "--hit-points",
+        "5",
+        "--attacks",
+        "0",
+    ]);
+    assert_eq!(run.code, 2);
+}

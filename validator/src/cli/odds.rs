@@ -3,8 +3,14 @@
 
 use clap::{Args, ValueEnum};
 use megahex::dice::{self, Attack, Defense, Faces};
+use megahex::hex_skirmish::kill::MAX_TURNS;
 use megahex::hex_skirmish::monster::MAX_STEPS;
-use megahex::hex_skirmish::{self, Damage, Strike, Trigger};
+use megahex::hex_skirmish::{self, Damage, Strike, Trigger, turns_to_kill};
+use megahex::report::odds::Kill;
+
+/// Largest `--attacks` and `--hit-points`, well beyond any character sheet.
+const MAX_ATTACKS: u32 = 9;
+const MAX_HIT_POINTS: u32 = 999;
 
 use super::{EXIT_OK, fail};
 
@@ -81,6 +87,12 @@ pub struct OddsArgs {
         allow_negative_numbers = true
     )]
     soak: i32,
+    /// The defender's Hit Points: adds the turns-to-kill table (hex-skirmish).
+    #[arg(long, value_name = "H")]
+    hit_points: Option<u32>,
+    /// Strikes a turn for the turns-to-kill table: the attacker's Attacks (hex-skirmish).
+    #[arg(long, value_name = "A", default_value_t = 1)]
+    attacks: u32,
     /// The chance of N consecutive steps in water without meeting the water monster
     /// (hex-skirmish).
     #[arg(long, value_name = "N")]
@@ -105,6 +117,8 @@ fn sentinel_tactics(args: &OddsArgs) -> i32 {
         ("--bonus", args.bonus != 0),
         ("--soak", args.soak != 0),
         ("--water-steps", args.water_steps.is_some()),
+        ("--hit-points", args.hit_points.is_some()),
+        ("--attacks", args.attacks != 1),
     ];
     if let Some((flag, _)) = foreign.iter().find(|(_, given)| *given) {
         return fail(&format!(
@@ -197,12 +211,29 @@ fn skirmish(args: &OddsArgs) -> i32 {
         bonus: args.bonus,
         soak: args.soak,
     };
+    if !(1..=MAX_ATTACKS).contains(&args.attacks)
+        || args
+            .hit_points
+            .is_some_and(|h| h == 0 || h > MAX_HIT_POINTS)
+    {
+        return fail(&format!(
+            "--attacks takes 1 to {MAX_ATTACKS} and --hit-points 1 to {MAX_HIT_POINTS}"
+        ));
+    }
     match hex_skirmish::odds(&strike) {
         Ok(odds) => {
+            let kill = args.hit_points.map(|hit_points| Kill {
+                hit_points,
+                attacks: args.attacks,
+                table: turns_to_kill(&odds, hit_points, args.attacks, MAX_TURNS),
+            });
             let text = if args.json {
-                megahex::report::odds::strike_json(&strike, &odds, water)
+                megahex::report::odds::strike_json(&strike, &odds, water, kill.as_ref())
             } else {
                 let mut text = megahex::report::odds::strike_human(&strike, &odds);
+                if let Some(kill) = &kill {
+                    text.push_str(&megahex::report::odds::kill_human(kill));
+                }
                 if let Some(water) = water {
                     text.push_str(&megahex::report::odds::water(water, false));
                 }

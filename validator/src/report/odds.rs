@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::dice::{Attack, Defense, Odds};
-use crate::hex_skirmish::{Strike, hit_ways};
+use crate::hex_skirmish::{KillTable, Strike, hit_ways};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
 pub fn json(odds: &Odds) -> String {
@@ -46,7 +46,8 @@ fn table(odds: &Odds) -> String {
     let probabilities = odds.probabilities();
     for (damage, p) in probabilities.iter().enumerate() {
         let bar = "#".repeat((p * 40.0).round() as usize);
-        let _ = writeln!(out, "{damage:>3} damage  {:>6.2}%  {bar}", p * 100.0);
+        let line = format!("{damage:>3} damage  {:>6.2}%  {bar}", p * 100.0);
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     let hit = 1.0 - probabilities.first().copied().unwrap_or(1.0);
     let _ = writeln!(
@@ -59,8 +60,14 @@ fn table(odds: &Odds) -> String {
 }
 
 /// `{"hit":p,"damage":[p0,p1,…],"expected":e}` and a newline: the hex-skirmish odds (DESIGN §5).
-/// With `water`, `"water":{"steps":n,"unmet":p}` too.
-pub fn strike_json(strike: &Strike, odds: &Odds, water: Option<Water>) -> String {
+/// With `water`, `"water":{"steps":n,"unmet":p}` too; with `kill`, `"kill":{"hit_points":h,
+/// "attacks":a,"dead_by_turn":[p1,p2,…],"expected_turns":e}` (`null` when it never dies).
+pub fn strike_json(
+    strike: &Strike,
+    odds: &Odds,
+    water: Option<Water>,
+    kill: Option<&Kill>,
+) -> String {
     let mut value = serde_json::json!({
         "hit": hit_ways(strike.strike, strike.defense) as f64 / 100.0,
         "damage": odds.probabilities(),
@@ -69,7 +76,52 @@ pub fn strike_json(strike: &Strike, odds: &Odds, water: Option<Water>) -> String
     if let Some(water) = water {
         value["water"] = water_json(water);
     }
+    if let Some(kill) = kill {
+        value["kill"] = serde_json::json!({
+            "hit_points": kill.hit_points,
+            "attacks": kill.attacks,
+            "dead_by_turn": kill.table.dead_by_turn,
+            "expected_turns": kill.table.expected_turns,
+        });
+    }
     format!("{value}\n")
+}
+
+/// A turns-to-kill table and what it is for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kill {
+    /// The defender's hit points.
+    pub hit_points: u32,
+    /// Strikes a turn.
+    pub attacks: u32,
+    /// The table.
+    pub table: KillTable,
+}
+
+/// The expected turns to kill, then the chance of a kill by each turn until it is near sure.
+pub fn kill_human(kill: &Kill) -> String {
+    let mut out = String::new();
+    let expected = match kill.table.expected_turns {
+        Some(turns) => format!("expected {turns:.2} turns"),
+        None => "never: no strike can take a hit point off".to_owned(),
+    };
+    let _ = writeln!(
+        out,
+        "turns to kill {} hit points at {} strike(s) a turn: {expected}",
+        kill.hit_points, kill.attacks
+    );
+    if kill.table.expected_turns.is_none() {
+        return out;
+    }
+    for (turn, p) in kill.table.dead_by_turn.iter().enumerate().take(12) {
+        let bar = "#".repeat((p * 40.0).round() as usize);
+        let line = format!("  by turn {:>2}  {:>6.2}%  {bar}", turn + 1, p * 100.0);
+        let _ = writeln!(out, "{}", line.trim_end());
+        if *p > 0.999 {
+            break;
+        }
+    }
+    out
 }
 
 /// Steps in water, and the (ways, out of) chance of not meeting the monster over them.
