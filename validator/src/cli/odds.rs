@@ -6,7 +6,6 @@ use megahex::dice::{self, Attack, Defense, Faces};
 use megahex::hex_skirmish::kill::MAX_TURNS;
 use megahex::hex_skirmish::monster::MAX_STEPS;
 use megahex::hex_skirmish::{self, Damage, Strike, Trigger, turns_to_kill};
-use megahex::report::odds::Kill;
 
 /// Largest `--attacks` and `--hit-points`, well beyond any character sheet.
 const MAX_ATTACKS: u32 = 9;
@@ -222,11 +221,9 @@ fn skirmish(args: &OddsArgs) -> i32 {
     }
     match hex_skirmish::odds(&strike) {
         Ok(odds) => {
-            let kill = args.hit_points.map(|hit_points| Kill {
-                hit_points,
-                attacks: args.attacks,
-                table: turns_to_kill(&odds, hit_points, args.attacks, MAX_TURNS),
-            });
+            let kill = args
+                .hit_points
+                .map(|hit_points| turns_to_kill(&odds, hit_points, args.attacks, MAX_TURNS));
             let text = if args.json {
                 megahex::report::odds::strike_json(&strike, &odds, water, kill.as_ref())
             } else {

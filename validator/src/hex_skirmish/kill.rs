@@ -9,6 +9,10 @@ pub const MAX_TURNS: usize = 50;
 /// The chance a defender is down after each turn of strikes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KillTable {
+    /// The defender's hit points at the start.
+    pub hit_points: u32,
+    /// Strikes a turn.
+    pub attacks: u32,
     /// `dead_by_turn[t]`: the chance the defender is at 0 hit points after turn `t + 1`.
     pub dead_by_turn: Vec<f64>,
     /// The expected number of turns, or `None` when the strikes may never bring it down.
@@ -33,6 +37,8 @@ pub fn turns_to_kill(odds: &Odds, hit_points: u32, attacks: u32, turns: usize) -
         dead_by_turn.push(1.0 - alive.iter().sum::<f64>());
     }
     KillTable {
+        hit_points,
+        attacks,
         dead_by_turn,
         expected_turns: expected_turns(&per_strike, hit_points, attacks.max(1)),
     }

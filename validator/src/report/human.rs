@@ -9,17 +9,9 @@ use crate::diagnostic::{Diagnostic, Severity};
 
 /// Renders every finding of a run, then a summary line.
 pub fn render(results: &[FileResult], color: bool) -> String {
-    let theme = if color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
     for result in results {
-        for diagnostic in &result.diagnostics {
-            render_one(&handler, result, diagnostic, &mut out);
-        }
+        out.push_str(&findings(result, color));
     }
     out.push_str(&summary_line(Summary::of(results)));
     out.push('\n');
@@ -77,8 +69,17 @@ fn render_one(
 /// The findings of one file without colour or the summary line, for a report that is not a
 /// validation run (a broken `--catalog` file).
 pub fn render_findings(result: &FileResult) -> String {
-    let handler =
-        GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+    findings(result, false)
+}
+
+/// Every finding of one file as a miette report.
+fn findings(result: &FileResult, color: bool) -> String {
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
     let mut out = String::new();
     for diagnostic in &result.diagnostics {
         render_one(&handler, result, diagnostic, &mut out);

@@ -39,15 +39,20 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
     out
 }
 
+/// `label`, the chance as a percentage, and a bar of up to 40 `#`.
+fn chance_line(out: &mut String, label: &str, p: f64) {
+    let bar = "#".repeat((p * 40.0).round() as usize);
+    let line = format!("{label}  {:>6.2}%  {bar}", p * 100.0);
+    let _ = writeln!(out, "{}", line.trim_end());
+}
+
 /// One line per amount of damage with its chance and a bar, then the expected damage and the
 /// chance of at least 1.
 fn table(odds: &Odds) -> String {
     let mut out = String::new();
     let probabilities = odds.probabilities();
     for (damage, p) in probabilities.iter().enumerate() {
-        let bar = "#".repeat((p * 40.0).round() as usize);
-        let line = format!("{damage:>3} damage  {:>6.2}%  {bar}", p * 100.0);
-        let _ = writeln!(out, "{}", line.trim_end());
+        chance_line(&mut out, &format!("{damage:>3} damage"), *p);
     }
     let hit = 1.0 - probabilities.first().copied().unwrap_or(1.0);
     let _ = writeln!(
@@ -66,7 +71,7 @@ pub fn strike_json(
     strike: &Strike,
     odds: &Odds,
     water: Option<Water>,
-    kill: Option<&Kill>,
+    kill: Option<&KillTable>,
 ) -> String {
     let mut value = serde_json::json!({
         "hit": hit_ways(strike.strike, strike.defense) as f64 / 100.0,
@@ -80,28 +85,17 @@ pub fn strike_json(
         value["kill"] = serde_json::json!({
             "hit_points": kill.hit_points,
             "attacks": kill.attacks,
-            "dead_by_turn": kill.table.dead_by_turn,
-            "expected_turns": kill.table.expected_turns,
+            "dead_by_turn": kill.dead_by_turn,
+            "expected_turns": kill.expected_turns,
         });
     }
     format!("{value}\n")
 }
 
-/// A turns-to-kill table and what it is for.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Kill {
-    /// The defender's hit points.
-    pub hit_points: u32,
-    /// Strikes a turn.
-    pub attacks: u32,
-    /// The table.
-    pub table: KillTable,
-}
-
 /// The expected turns to kill, then the chance of a kill by each turn until it is near sure.
-pub fn kill_human(kill: &Kill) -> String {
+pub fn kill_human(kill: &KillTable) -> String {
     let mut out = String::new();
-    let expected = match kill.table.expected_turns {
+    let expected = match kill.expected_turns {
         Some(turns) => format!("expected {turns:.2} turns"),
         None => "never: no strike can take a hit point off".to_owned(),
     };
@@ -110,13 +104,11 @@ pub fn kill_human(kill: &Kill) -> String {
         "turns to kill {} hit points at {} strike(s) a turn: {expected}",
         kill.hit_points, kill.attacks
     );
-    if kill.table.expected_turns.is_none() {
+    if kill.expected_turns.is_none() {
         return out;
     }
-    for (turn, p) in kill.table.dead_by_turn.iter().enumerate().take(12) {
-        let bar = "#".repeat((p * 40.0).round() as usize);
-        let line = format!("  by turn {:>2}  {:>6.2}%  {bar}", turn + 1, p * 100.0);
-        let _ = writeln!(out, "{}", line.trim_end());
+    for (turn, p) in kill.dead_by_turn.iter().enumerate().take(12) {
+        chance_line(&mut out, &format!("  by turn {:>2}", turn + 1), *p);
         if *p > 0.999 {
             break;
         }
