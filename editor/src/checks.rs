@@ -220,11 +220,14 @@ fn run(checker: &Checker, request: &Request) -> Report {
             let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
             let verdict = outcome.as_ref().and_then(|o| {
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                Some(megahex::fairness::verdict(scenario, catalog))
+                Some(megahex::fairness::verdict(
+                    scenario.sentinel_tactics()?,
+                    catalog,
+                ))
             });
             let selfplay = outcome.as_ref().and_then(|o| {
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                Some(self_play(scenario, catalog))
+                Some(self_play(scenario.sentinel_tactics()?, catalog))
             });
             Report {
                 verdict,

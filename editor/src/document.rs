@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use megahex::board::{Axial, Board};
 use megahex::{CatalogFile, Checker, Outcome, Severity};
-use megahex_schema::{Catalog, Map, Ruleset, Scenario};
+use megahex_schema::{AnyScenario, Catalog, Map, Ruleset, Scenario};
 
 use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
@@ -404,9 +404,12 @@ pub fn new_checker() -> Result<Checker, String> {
 /// Only text within the loader's limits (size, nesting, alias expansion) is read this way, so a
 /// hostile file is refused as the checks refused it.
 pub fn scenario_of(outcome: Option<Outcome>, bytes: &[u8]) -> Option<Scenario> {
-    outcome
-        .and_then(|o| o.scenario)
-        .or_else(|| storage::read_scenario(std::str::from_utf8(bytes).ok()?))
+    match outcome.and_then(|o| o.scenario) {
+        Some(AnyScenario::SentinelTactics(scenario)) => Some(*scenario),
+        // The editor edits Sentinel Tactics maps; a file of another ruleset is left as it is.
+        Some(_) => None,
+        None => storage::read_scenario(std::str::from_utf8(bytes).ok()?),
+    }
 }
 
 /// Checks scenario bytes with the library's checker; `path` locates a relative `catalog:`.
@@ -654,7 +657,14 @@ mod tests {
         assert!(text.starts_with("# yaml-language-server: $schema="));
         let (outcome, problems) = check_bytes(text.as_bytes(), None);
         assert_eq!(problems, Vec::new());
-        assert_eq!(outcome.unwrap().scenario.as_ref(), doc.scenario());
+        let outcome = outcome.unwrap();
+        assert_eq!(
+            outcome
+                .scenario
+                .as_ref()
+                .and_then(AnyScenario::sentinel_tactics),
+            doc.scenario()
+        );
         let mut new = Document::untitled();
         assert!(
             new.scenario().unwrap().map.tiles.is_empty(),

@@ -493,7 +493,12 @@ mod tests {
         let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
         let mut texts = vec![crate::document::SAMPLE_YAML.to_owned()];
         for entry in fs::read_dir(&scenarios).unwrap() {
-            texts.push(fs::read_to_string(entry.unwrap().path()).unwrap());
+            let text = fs::read_to_string(entry.unwrap().path()).unwrap();
+            // The editor edits Sentinel Tactics maps; other rulesets are saved by their own tools.
+            let value: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+            if value["ruleset"] == "sentinel-tactics" {
+                texts.push(text);
+            }
         }
         assert!(texts.len() > 3);
         for text in texts {

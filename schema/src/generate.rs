@@ -3,16 +3,66 @@
 
 use serde_json::{Map, Value};
 
-use crate::{SCHEMA_ID, Scenario};
+use crate::header::{FORMAT_VERSION, Ruleset};
+use crate::{SCHEMA_ID, hex_skirmish, sentinel_tactics};
 
-/// Generates the scenario JSON Schema from the types.
+/// Generates the scenario JSON Schema from the types: a shared header whose `ruleset` picks
+/// the body, one `$defs` entry per ruleset.
 pub fn generate_schema() -> Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-    let schema = generator.into_root_schema_for::<Scenario>();
-    let mut value = schema.to_value();
-    if let Value::Object(map) = &mut value {
-        map.insert("$id".into(), SCHEMA_ID.into());
-    }
+    let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
+    let bodies = [
+        (
+            Ruleset::SentinelTactics,
+            generator.subschema_for::<sentinel_tactics::scenario::Scenario>(),
+        ),
+        (
+            Ruleset::HexSkirmish,
+            generator.subschema_for::<hex_skirmish::Scenario>(),
+        ),
+    ];
+    let ruleset = generator.subschema_for::<Ruleset>();
+    let branches: Vec<Value> = bodies
+        .iter()
+        .map(|(name, body)| {
+            // A pattern rather than a `const`: yaml-language-server lists a value found in an
+            // `if` as the key's allowed values on hover.
+            serde_json::json!({
+                "if": {
+                    "properties": {"ruleset": {"type": "string", "pattern": format!("^{}$", name.as_str())}},
+                    "required": ["ruleset"]
+                },
+                "then": body
+            })
+        })
+        .collect();
+    let defs = generator.take_definitions(true);
+    let mut value = serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "Megahex scenario",
+        "description": "A scenario for a hex-map tabletop game, checked by `megahex validate`. The `ruleset` key decides which game's keys follow.",
+        "type": "object",
+        "properties": {
+            "format": {
+                "description": "File format version. This version of Megahex reads format 1.",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": FORMAT_VERSION,
+                "examples": [1]
+            },
+            "ruleset": {
+                "$ref": ruleset.get("$ref").cloned().unwrap_or_default(),
+                "description": "Which game's rules apply: it decides every key after the shared header (`format`, `ruleset`, `title`, `description`, `catalog`)."
+            }
+        },
+        "required": ["format", "ruleset"],
+        "allOf": branches,
+        "examples": [
+            sentinel_tactics::scenario::scenario_example(),
+            hex_skirmish::scenario_example()
+        ],
+        "$defs": defs
+    });
     if let Some(Value::Object(defs)) = value.get_mut("$defs") {
         for def in defs.values_mut() {
             constants_as_enum(def);

@@ -3,26 +3,30 @@
 //! Pure data: types, parsing of catalog text, and schema generation. No printing and no file IO,
 //! so the CLI, the editor and the tests share one definition of a scenario.
 
-pub mod catalog;
+mod any_scenario;
 mod generate;
-mod hex_refs;
+pub mod header;
+pub mod hex_skirmish;
 pub mod hexref;
 pub mod limits;
-pub mod playtest;
-pub mod scenario;
-pub mod stats;
+pub mod sentinel_tactics;
 
-pub use catalog::{
-    Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
-};
+pub use any_scenario::AnyScenario;
 pub use generate::generate_schema;
+pub use header::{FORMAT_VERSION, ID_PATTERN, Ruleset, Team};
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
-pub use playtest::{
-    HazardRoll, MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget, PlaytestTurn,
+// Sentinel Tactics came first, and most of Megahex speaks of its scenarios: its types keep
+// their short names at the crate root.
+pub use sentinel_tactics::catalog::{
+    self, Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
 };
-pub use scenario::*;
-pub use stats::{
-    AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
+pub use sentinel_tactics::playtest::{
+    self, HazardRoll, MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget,
+    PlaytestTurn,
+};
+pub use sentinel_tactics::scenario::{self, *};
+pub use sentinel_tactics::stats::{
+    self, AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
     StatsByFigure,
 };
 

@@ -31,7 +31,7 @@ const SCHEMA_LEVEL: [Code; 3] = [Code::YamlSyntax, Code::Schema, Code::Unsupport
 /// The codes JSON Schema cannot express: they need the tile catalog, the map's geometry, the
 /// other entries of the file, or the rules played out. A file with only these is valid JSON
 /// Schema-wise, so check-jsonschema accepts it. docs/ci.md lists them.
-const BEYOND_JSON_SCHEMA: [Code; 18] = [
+const BEYOND_JSON_SCHEMA: [Code; 22] = [
     Code::CatalogInvalid,
     Code::TileUnknown,
     Code::TileDuplicate,
@@ -47,6 +47,10 @@ const BEYOND_JSON_SCHEMA: [Code; 18] = [
     Code::ObjectiveImpossible,
     Code::PlaytestIllegal,
     Code::TurnOrderUneven,
+    Code::TerrainUnknown,
+    Code::HexImpassable,
+    Code::AttacksOverActions,
+    Code::SpellUnaffordable,
     Code::ObjectiveDistance,
     Code::TurnOneExposure,
     Code::StatsMissing,

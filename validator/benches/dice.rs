@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::dice::{self, Attack, Defense, Faces};
-use megahex::hex_skirmish::{self, Damage, Strike};
+use megahex::rulesets::hex_skirmish::{self, Damage, Strike};
 use std::hint::black_box;
 
 fn exact_odds(c: &mut Criterion) {

@@ -13,6 +13,7 @@ use megahex_schema::Catalog;
 mod odds;
 mod queries;
 mod simulate;
+mod skirmish;
 mod validate;
 mod watch;
 
@@ -27,8 +28,8 @@ pub const EXIT_FAILURE: i32 = 2;
 #[command(
     name = "megahex",
     version,
-    about = "Validate and explore Sentinel Tactics scenarios",
-    long_about = "Megahex checks Sentinel Tactics scenario files against the scenario schema and the game's rules.\n\nExit codes: 0 no errors, 1 errors found, 2 usage, IO or internal failure."
+    about = "Validate and explore hex-map game scenarios: Sentinel Tactics and hex-skirmish",
+    long_about = "Megahex checks scenario files against the scenario schema and their game's rules: Sentinel Tactics (`ruleset: sentinel-tactics`) and the hex-skirmish arena game (`ruleset: hex-skirmish`).\n\nExit codes: 0 no errors, 1 errors found, 2 usage, IO or internal failure."
 )]
 struct Cli {
     /// Tile and roster catalog that corrects or extends the built-in one.
@@ -97,6 +98,9 @@ enum Command {
         /// The figure has Mobility: elevation changes cost nothing.
         #[arg(long)]
         mobility: bool,
+        /// Hex-skirmish: the actions to spend on moving (default: the unit's `actions`).
+        #[arg(long, value_name = "N", group = "action")]
+        actions: Option<u32>,
         /// Print JSON (see docs/cli.md).
         #[arg(long)]
         json: bool,
@@ -218,15 +222,16 @@ pub fn run() -> i32 {
             sprint,
             push,
             mobility,
+            actions,
             json,
         } => {
             let action = match (move_value, sprint, push) {
-                (Some(budget), _, _) => MoveAction::Move { budget, mobility },
-                (None, true, _) => MoveAction::Sprint,
-                (None, false, Some(n)) => MoveAction::Push(n),
-                (None, false, None) => return fail("reach needs --move N, --sprint or --push N"),
+                (Some(budget), _, _) => Some(MoveAction::Move { budget, mobility }),
+                (None, true, _) => Some(MoveAction::Sprint),
+                (None, false, Some(n)) => Some(MoveAction::Push(n)),
+                (None, false, None) => None,
             };
-            queries::reach(&scenario, &catalog, &from, action, json)
+            queries::reach(&scenario, &catalog, &from, action, actions, json)
         }
         Command::Render {
             scenario,

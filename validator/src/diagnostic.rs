@@ -45,6 +45,14 @@ pub enum Code {
     /// The turn order gives a team more turns in a row than alternating turns would, or
     /// gives some figures no turn at all.
     TurnOrderUneven,
+    /// A terrain name that no terrain type has (hex-skirmish).
+    TerrainUnknown,
+    /// A unit starts on terrain no unit may enter (hex-skirmish).
+    HexImpassable,
+    /// A unit with more attacks than actions (hex-skirmish).
+    AttacksOverActions,
+    /// A spell its caster can never pay for (hex-skirmish).
+    SpellUnaffordable,
     /// Fairness report: how far a team is from an objective.
     ObjectiveDistance,
     /// Fairness report: who can hit whom on turn 1.
@@ -55,7 +63,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 21] = [
+    pub const ALL: [Code; 25] = [
         Code::YamlSyntax,
         Code::Schema,
         Code::UnsupportedFormat,
@@ -74,6 +82,10 @@ impl Code {
         Code::ObjectiveImpossible,
         Code::PlaytestIllegal,
         Code::TurnOrderUneven,
+        Code::TerrainUnknown,
+        Code::HexImpassable,
+        Code::AttacksOverActions,
+        Code::SpellUnaffordable,
         Code::ObjectiveDistance,
         Code::TurnOneExposure,
         Code::StatsMissing,
@@ -100,6 +112,10 @@ impl Code {
             Code::ObjectiveImpossible => "objective-impossible",
             Code::PlaytestIllegal => "playtest-illegal",
             Code::TurnOrderUneven => "turn-order-uneven",
+            Code::TerrainUnknown => "terrain-unknown",
+            Code::HexImpassable => "hex-impassable",
+            Code::AttacksOverActions => "attacks-over-actions",
+            Code::SpellUnaffordable => "spell-unaffordable",
             Code::ObjectiveDistance => "objective-distance",
             Code::TurnOneExposure => "turn-one-exposure",
             Code::StatsMissing => "stats-missing",
@@ -138,6 +154,10 @@ impl Code {
             Code::TurnOrderUneven => {
                 "The turn order gives a team more turns in a row than alternating turns would."
             }
+            Code::TerrainUnknown => "A hex names a terrain type that the scenario does not define.",
+            Code::HexImpassable => "A unit starts on terrain that no unit may enter.",
+            Code::AttacksOverActions => "A unit has more attacks than actions.",
+            Code::SpellUnaffordable => "A unit's spell can never be cast: too dear, or no attacks.",
             Code::ObjectiveDistance => {
                 "How far the team's nearest figure is from the objective, and how many turns it takes."
             }

@@ -20,44 +20,10 @@ use megahex_schema::{AttackStats, Catalog, Movement, Scenario};
 use crate::dice::{self, Attack, Defense, Faces};
 use crate::fairness::all_costs;
 use crate::game::{Game, State};
+pub(crate) use crate::rng::Rng;
 
 /// Rounds played when the scenario sets no `round-limit`.
 pub const DEFAULT_ROUNDS: u32 = 20;
-
-/// SplitMix64: a small, well-studied generator kept in-tree so a seed gives the same games on
-/// every machine and with every dependency version.
-#[derive(Debug, Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64, game: u64) -> Rng {
-        let mut rng = Rng(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        rng.next();
-        rng
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A fair die, by rejection so every face is exactly 1/6.
-    fn die(&mut self) -> u8 {
-        loop {
-            let x = self.next() >> 61;
-            if x < 6 {
-                return x as u8 + 1;
-            }
-        }
-    }
-
-    fn dice(&mut self, n: u32) -> Vec<u8> {
-        (0..n).map(|_| self.die()).collect()
-    }
-}
 
 /// Why a scenario cannot be simulated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -315,8 +281,15 @@ pub struct Summary {
 /// Summarises results. Wilson's interval, because it behaves near 0 and 1 where the plain
 /// normal interval does not.
 pub fn summarise(scenario: &Scenario, results: &[GameResult]) -> Summary {
+    summarise_teams(
+        scenario.teams.iter().map(|t| t.id.clone()).collect(),
+        results,
+    )
+}
+
+/// The summary of games between `teams` (in the order reports list them), for any ruleset.
+pub fn summarise_teams(mut teams: Vec<String>, results: &[GameResult]) -> Summary {
     let n = results.len() as u32;
-    let mut teams: Vec<String> = scenario.teams.iter().map(|t| t.id.clone()).collect();
     for r in results {
         if let Some(w) = &r.winner
             && !teams.contains(w)

@@ -287,7 +287,7 @@ fn real_layouts() -> Vec<(String, Board)> {
     for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();
         let outcome = checker.check_text(&text, &|_| Err("no catalog".into()));
-        if let Some(scenario) = outcome.scenario {
+        if let Some(megahex_schema::AnyScenario::SentinelTactics(scenario)) = outcome.scenario {
             let (board, _) = Board::build(&scenario.map.tiles, &Catalog::builtin());
             out.push((path.display().to_string(), board));
         }

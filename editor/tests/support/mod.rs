@@ -96,7 +96,10 @@ pub fn saved_scenario(path: &Path) -> Scenario {
     let bytes = std::fs::read(path).unwrap();
     let (outcome, problems) = check_bytes(&bytes, Some(path));
     assert_eq!(problems, Vec::new(), "the saved file validates");
-    outcome.and_then(|o| o.scenario).unwrap()
+    outcome
+        .and_then(|o| o.scenario)
+        .and_then(|s| s.sentinel_tactics().cloned())
+        .unwrap()
 }
 
 /// Runs a gesture with Shift held.

@@ -337,6 +337,37 @@ pub fn warm(board: &Board, rules: LosRules) {
     table::warm(&positions, rules.edges);
 }
 
+/// What the geometry says of one pair of hexes on any hex map.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    /// A clear segment, in pixel units at size 1.
+    Clear([[f64; 2]; 2]),
+    /// No segment gets through: a smallest set of the obstructing hexes that stops every line
+    /// (empty unless an explanation was asked for).
+    Blocked(Vec<Axial>),
+}
+
+/// The exact line-of-sight search for any hex map, given which of its hexes obstruct this
+/// pair: `blocking` lists them (the two ends are never obstacles). Adjacent hexes always see
+/// each other. Every ruleset's sight comes from here or from [`sight`], which is this search
+/// with Sentinel Tactics' elevations and cover.
+pub fn line_between(
+    from: Axial,
+    to: Axial,
+    blocking: impl Iterator<Item = Axial>,
+    edges: LosEdges,
+    explain: bool,
+) -> Line {
+    if distance(from, to) <= 1 {
+        return Line::Clear([geom::pixel_centre(from), geom::pixel_centre(to)]);
+    }
+    let obstacles = pair::obstacles_among(blocking, from, to);
+    match pair::search(from, to, &obstacles, edges, explain) {
+        pair::Answer::Clear(segment) => Line::Clear(segment),
+        pair::Answer::Blocked(blockers) => Line::Blocked(blockers),
+    }
+}
+
 /// Builds afresh, bypassing the cache, the sight-line tables every pair of the board needs, and
 /// returns how many candidate lines they hold. For measuring the one-off cost that the first
 /// query on a map pays.

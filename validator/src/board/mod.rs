@@ -8,6 +8,7 @@ pub mod geom;
 pub mod hex;
 pub mod los;
 pub mod movement;
+pub mod search;
 
 use std::collections::HashMap;
 
@@ -304,6 +305,31 @@ impl Board {
         board.sight_levels = board.hexes.iter().map(BoardHex::sight_level).collect();
         board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
         (board, problems)
+    }
+
+    /// A board of hexes given one by one rather than placed tiles: a free hex map, which a
+    /// ruleset lays out for pictures and text maps. A later hex at a position already given
+    /// replaces the earlier one. Such hexes have no tile (`tile` 0), and `index` counts them
+    /// from 1 in the order given.
+    pub fn from_hexes(hexes: impl IntoIterator<Item = BoardHex>) -> Board {
+        let mut board = Board::default();
+        for hex in hexes {
+            match board.by_position.get(&hex.at) {
+                Some(&slot) => board.hexes[slot] = hex,
+                None => {
+                    board.by_position.insert(hex.at, board.hexes.len());
+                    board.hexes.push(hex);
+                }
+            }
+        }
+        for (i, hex) in board.hexes.iter_mut().enumerate() {
+            hex.tile = 0;
+            hex.index = i as u32 + 1;
+        }
+        board.grid = Grid::build(&board.hexes);
+        board.sight_levels = board.hexes.iter().map(BoardHex::sight_level).collect();
+        board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
+        board
     }
 
     /// A copy with one hex's elevation changed: for "what if" questions and property tests.

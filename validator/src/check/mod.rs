@@ -5,11 +5,12 @@
 //! earlier finding in worse words.
 
 pub mod catalog;
+pub mod ids;
 pub mod schema;
 pub mod semantic;
 mod turns;
 
-use megahex_schema::{Catalog, FORMAT_VERSION, Scenario};
+use megahex_schema::{AnyScenario, Catalog, FORMAT_VERSION, Ruleset, Scenario, hex_skirmish};
 
 use crate::diagnostic::{Code, Diagnostic, Origin, Severity};
 use crate::yaml::{self, Document, Limits, Span};
@@ -42,8 +43,8 @@ pub struct Checker {
 pub struct Outcome {
     /// Findings, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
-    /// The typed scenario, when the file got that far.
-    pub scenario: Option<Scenario>,
+    /// The typed scenario, of whichever ruleset it names, when the file got that far.
+    pub scenario: Option<AnyScenario>,
     /// The catalog the scenario was checked against (the run's, or the scenario's own merge).
     pub catalog: Option<Catalog>,
 }
@@ -201,23 +202,29 @@ impl Checker {
         if !schema_diagnostics.is_empty() {
             return finish(schema_diagnostics, &document, text, None, None);
         }
-        let scenario: Scenario = match serde_path_to_error::deserialize(&document.value) {
+        if Ruleset::of(&document.value) == Some(Ruleset::HexSkirmish) {
+            return match typed::<hex_skirmish::Scenario>(&document.value) {
+                Ok(scenario) => {
+                    let diagnostics =
+                        crate::rulesets::hex_skirmish::checks::check_scenario(&scenario, self.play);
+                    let scenario = AnyScenario::HexSkirmish(Box::new(scenario));
+                    finish(diagnostics, &document, text, Some(scenario), None)
+                }
+                Err(d) => finish(vec![*d], &document, text, None, None),
+            };
+        }
+        let scenario: Scenario = match typed(&document.value) {
             Ok(scenario) => scenario,
-            Err(e) => {
-                let pointer = path_to_pointer(&e.path().to_string());
-                let d = Diagnostic::error(
-                    Code::Schema,
-                    pointer.clone(),
-                    plain_serde_message(&pointer, &e.inner().to_string()),
-                );
-                return finish(vec![d], &document, text, None, None);
-            }
+            Err(d) => return finish(vec![*d], &document, text, None, None),
         };
         let catalog = match &scenario.catalog {
             None => self.catalog.clone(),
             Some(path) => match self.scenario_catalog(path, read_catalog) {
                 Ok(catalog) => catalog,
-                Err(d) => return finish(vec![*d], &document, text, Some(scenario), None),
+                Err(d) => {
+                    let scenario = AnyScenario::SentinelTactics(Box::new(scenario));
+                    return finish(vec![*d], &document, text, Some(scenario), None);
+                }
             },
         };
         let mut diagnostics = semantic::check_scenario(&scenario, &catalog);
@@ -237,8 +244,22 @@ impl Checker {
                 diagnostics.extend(crate::fairness::report(&scenario, &catalog));
             }
         }
+        let scenario = AnyScenario::SentinelTactics(Box::new(scenario));
         finish(diagnostics, &document, text, Some(scenario), Some(catalog))
     }
+}
+
+/// Reads the document into a ruleset's types; anything the schema let through but the types
+/// refuse (a number too big for its field) still gets a pointer.
+fn typed<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T, Box<Diagnostic>> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let pointer = path_to_pointer(&e.path().to_string());
+        Box::new(Diagnostic::error(
+            Code::Schema,
+            pointer.clone(),
+            plain_serde_message(&pointer, &e.inner().to_string()),
+        ))
+    })
 }
 
 impl Checker {
@@ -307,7 +328,7 @@ fn finish(
     diagnostics: Vec<Diagnostic>,
     document: &Document,
     text: &str,
-    scenario: Option<Scenario>,
+    scenario: Option<AnyScenario>,
     catalog: Option<Catalog>,
 ) -> Outcome {
     let mut diagnostics: Vec<Diagnostic> = diagnostics
@@ -496,6 +517,7 @@ mod tests {
         let outcome = check(&turned);
         assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
         let scenario = outcome.scenario.unwrap();
+        let scenario = scenario.sentinel_tactics().unwrap();
         assert_eq!(scenario.map.tiles[0].rotation, 3);
         // Out of range, the message quotes the schema's range for the key.
         let outcome = check(&MINIMAL.replace("at: [0, 0]}", "at: [0, 0], rotation: 7.0}"));

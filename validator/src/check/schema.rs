@@ -50,15 +50,29 @@ impl SchemaChecker {
         let (message, help) = match error.kind() {
             K::AdditionalProperties { unexpected } => {
                 let allowed = self.allowed_keys(&schema_path);
+                // At the top level the ruleset decides the keys: say which, and whose key it is.
+                let ruleset = megahex_schema::Ruleset::of(root).filter(|_| pointer.is_empty());
                 for key in unexpected {
                     let key_pointer = format!("{pointer}/{}", escape_pointer_segment(key));
+                    let place = match ruleset {
+                        Some(r) => format!("a {} scenario", r.as_str()),
+                        None => name.clone(),
+                    };
                     let mut d = Diagnostic::error(
                         Code::Schema,
                         key_pointer,
-                        format!("unknown key `{key}` in {name}"),
+                        format!("unknown key `{key}` in {place}"),
                     )
                     .at_key();
-                    if let Some(suggestion) = closest(key, &allowed) {
+                    let elsewhere = ruleset.and_then(|mine| self.ruleset_with_key(mine, key));
+                    if let Some(other) = elsewhere {
+                        d = d.with_help(format!(
+                            "`{key}` is a {} key; a {} scenario takes: {}",
+                            other.as_str(),
+                            ruleset.map_or("", |r| r.as_str()),
+                            allowed.join(", ")
+                        ));
+                    } else if let Some(suggestion) = closest(key, &allowed) {
                         d = d.with_help(format!(
                             "did you mean `{suggestion}`? Allowed keys: {}",
                             allowed.join(", ")
@@ -156,6 +170,37 @@ impl SchemaChecker {
                     self.description_at(&schema_path),
                 )
             }
+            K::AnyOf { context }
+                if !context.is_empty()
+                    && context.iter().all(|branch| {
+                        branch.iter().all(|e| {
+                            matches!(e.kind(), K::Required { .. })
+                                && e.instance_path().as_str() == pointer
+                        })
+                    }) =>
+            {
+                // "One of these keys is needed", written as one `required` per branch.
+                let keys: Vec<String> = context
+                    .iter()
+                    .flatten()
+                    .filter_map(|e| match e.kind() {
+                        K::Required { property } => Some(format!("`{}`", property.as_str()?)),
+                        _ => None,
+                    })
+                    .collect();
+                let owner = schema_path
+                    .rsplit_once("/allOf")
+                    .map_or(schema_path.as_str(), |(owner, _)| owner);
+                let description = self
+                    .node_at(owner)
+                    .and_then(|n| n.get("description"))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                (
+                    format!("{name} needs one of {}", keys.join(", ")),
+                    description,
+                )
+            }
             K::AnyOf { context } | K::OneOfNotValid { context } => {
                 // Whether a branch failed on the value itself with an error of this kind.
                 let fails_here = |branch: &Vec<jsonschema::ValidationError<'static>>,
@@ -196,6 +241,20 @@ impl SchemaChecker {
                     description,
                 )
             }
+            K::Not { schema } if schema.get("required").is_some() => {
+                let keys: Vec<String> = schema["required"]
+                    .as_array()
+                    .map(|keys| {
+                        keys.iter()
+                            .map(|k| format!("`{}`", k.as_str().unwrap_or_default()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (
+                    format!("{name} takes only one of {}", keys.join(" and ")),
+                    Some("keep the one you mean and remove the other".to_owned()),
+                )
+            }
             other => (format!("{name}: {}", error_text(error, other)), None),
         };
         let mut d = Diagnostic::error(Code::Schema, pointer, message);
@@ -203,6 +262,28 @@ impl SchemaChecker {
             d = d.with_help(help);
         }
         out.push(d);
+    }
+
+    /// The other ruleset whose scenario body has `key` at its top level, if one does.
+    fn ruleset_with_key(
+        &self,
+        mine: megahex_schema::Ruleset,
+        key: &str,
+    ) -> Option<megahex_schema::Ruleset> {
+        let branches = self.schema.get("allOf")?.as_array()?;
+        megahex_schema::Ruleset::ALL
+            .into_iter()
+            .zip(branches)
+            .filter(|(r, _)| *r != mine)
+            .find(|(_, branch)| {
+                let body = branch
+                    .pointer("/then/$ref")
+                    .and_then(Value::as_str)
+                    .and_then(|t| self.schema.pointer(t.strip_prefix('#')?));
+                body.and_then(|b| b.get("properties"))
+                    .is_some_and(|p| p.get(key).is_some())
+            })
+            .map(|(r, _)| r)
     }
 
     /// Follows a schema path (resolving `$ref`s) to the schema node it names.

@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
 
+use super::ids::unknown;
 use crate::board::{Axial, Board, PlacementProblem, ResolveError, distance};
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -143,32 +144,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
             scenario.objectives.iter().map(|o| o.id.as_str()).collect(),
         ),
     ];
-    for (list, what, ids) in groups {
-        let mut first: HashMap<&str, usize> = HashMap::new();
-        for (i, id) in ids.iter().enumerate() {
-            if let Some(&earlier) = first.get(id) {
-                out.push(
-                    Diagnostic::error(
-                        Code::DuplicateId,
-                        format!("/{list}/{i}/id"),
-                        format!("{what} id `{id}` is already used by {list}[{earlier}]"),
-                    )
-                    .with_help(format!("give each {what} its own id")),
-                );
-            } else {
-                first.insert(id, i);
-            }
-        }
-    }
-}
-
-fn unknown(pointer: String, message: String, known: &[&str]) -> Diagnostic {
-    let help = if known.is_empty() {
-        "nothing of that kind is defined in this scenario".to_owned()
-    } else {
-        format!("known: {}", known.join(", "))
-    };
-    Diagnostic::error(Code::UnknownReference, pointer, message).with_help(help)
+    super::ids::duplicates(&groups, out);
 }
 
 fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) {

@@ -10,7 +10,7 @@ use megahex::board::movement::MoveAction;
 use megahex::report::{self, FileResult};
 use megahex::scene::Scene;
 use megahex::{CatalogFile, Checker, Severity};
-use megahex_schema::Catalog;
+use megahex_schema::{AnyScenario, Catalog};
 
 use super::{EXIT_FINDINGS, EXIT_OK, fail};
 
@@ -19,7 +19,33 @@ use super::{EXIT_FINDINGS, EXIT_OK, fail};
 /// be built and still exits 1 (the flag in the result), since the input has errors.
 fn load(path: &Path, catalog: &Catalog) -> Result<(Scene, bool), i32> {
     let (scenario, catalog, had_errors) = load_scenario(path, catalog)?;
-    Ok((Scene::new(&scenario, &catalog), had_errors))
+    match scenario {
+        AnyScenario::SentinelTactics(scenario) => Ok((Scene::new(&scenario, &catalog), had_errors)),
+        other => Err(fail(&format!(
+            "the {} ruleset has no area attacks; `megahex area` works on sentinel-tactics scenarios",
+            other.ruleset().as_str()
+        ))),
+    }
+}
+
+/// Loads a scenario for a query that every map ruleset answers: the Sentinel Tactics scene,
+/// or the hex-skirmish scenario with whether it had errors.
+fn load_map(path: &Path, catalog: &Catalog) -> Result<Loaded, i32> {
+    let (scenario, catalog, had_errors) = load_scenario(path, catalog)?;
+    Ok(match scenario {
+        AnyScenario::SentinelTactics(scenario) => Loaded::SentinelTactics(
+            Box::new(Scene::new(&scenario, &catalog)),
+            scenario,
+            had_errors,
+        ),
+        AnyScenario::HexSkirmish(scenario) => Loaded::HexSkirmish(scenario, had_errors),
+    })
+}
+
+/// A scenario ready for a query, by ruleset.
+enum Loaded {
+    SentinelTactics(Box<Scene>, Box<megahex_schema::Scenario>, bool),
+    HexSkirmish(Box<megahex_schema::hex_skirmish::Scenario>, bool),
 }
 
 /// Reads and checks a scenario, printing its errors; the scenario and the catalog it uses,
@@ -27,7 +53,7 @@ fn load(path: &Path, catalog: &Catalog) -> Result<(Scene, bool), i32> {
 pub(super) fn load_scenario(
     path: &Path,
     catalog: &Catalog,
-) -> Result<(megahex_schema::Scenario, Catalog, bool), i32> {
+) -> Result<(AnyScenario, Catalog, bool), i32> {
     let bytes =
         std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
     let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
@@ -61,8 +87,35 @@ pub(super) fn load_scenario(
     }
 }
 
+/// Writes a picture as SVG or PNG, by the output's extension.
+pub(super) fn write_picture(picture: String, output: &Path, png: bool, zoom: f64) -> i32 {
+    let bytes = if png {
+        match megahex::report::png::from_svg(&picture, zoom) {
+            Ok(bytes) => bytes,
+            Err(e) => return fail(&e.to_string()),
+        }
+    } else {
+        picture.into_bytes()
+    };
+    match std::fs::write(output, bytes) {
+        Ok(()) => EXIT_OK,
+        Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
+    }
+}
+
+/// Whether the output is a PNG (else SVG), or what is wrong with its name.
+pub(super) fn picture_kind(output: &Path) -> Result<bool, i32> {
+    match output.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => Ok(false),
+        Some(ext) if ext.eq_ignore_ascii_case("png") => Ok(true),
+        _ => Err(fail(
+            "render writes SVG or PNG: give an output file ending in .svg or .png",
+        )),
+    }
+}
+
 /// A query that answered still exits 1 when the scenario had errors, so CI notices.
-fn with_findings(code: i32, had_errors: bool) -> i32 {
+pub(super) fn with_findings(code: i32, had_errors: bool) -> i32 {
     if code == EXIT_OK && had_errors {
         EXIT_FINDINGS
     } else {
@@ -70,7 +123,7 @@ fn with_findings(code: i32, had_errors: bool) -> i32 {
     }
 }
 
-fn print(text: &str) -> i32 {
+pub(super) fn print(text: &str) -> i32 {
     match std::io::stdout().write_all(text.as_bytes()) {
         Ok(()) => EXIT_OK,
         Err(e) => fail(&format!("cannot write the answer: {e}")),
@@ -93,8 +146,12 @@ pub fn los(
     matrix: bool,
     json: bool,
 ) -> i32 {
-    let (scene, had_errors) = match load(path, catalog) {
-        Ok(loaded) => loaded,
+    let (scene, had_errors) = match load_map(path, catalog) {
+        Ok(Loaded::SentinelTactics(scene, _, had_errors)) => (*scene, had_errors),
+        Ok(Loaded::HexSkirmish(scenario, had_errors)) => {
+            let code = super::skirmish::los(&scenario, from, to, matrix, json);
+            return with_findings(code, had_errors);
+        }
         Err(code) => return code,
     };
     let done = |code: i32| with_findings(code, had_errors);
@@ -152,11 +209,26 @@ pub fn los(
     }
 }
 
-/// `megahex reach`.
-pub fn reach(path: &Path, catalog: &Catalog, from: &str, action: MoveAction, json: bool) -> i32 {
-    let (scene, had_errors) = match load(path, catalog) {
-        Ok(loaded) => loaded,
+/// `megahex reach`: Sentinel Tactics takes a move action; hex-skirmish spends actions (the
+/// unit's own unless `actions` says).
+pub fn reach(
+    path: &Path,
+    catalog: &Catalog,
+    from: &str,
+    action: Option<MoveAction>,
+    actions: Option<u32>,
+    json: bool,
+) -> i32 {
+    let (scene, had_errors) = match load_map(path, catalog) {
+        Ok(Loaded::SentinelTactics(scene, _, had_errors)) => (*scene, had_errors),
+        Ok(Loaded::HexSkirmish(scenario, had_errors)) => {
+            let code = super::skirmish::reach(&scenario, from, actions, json);
+            return with_findings(code, had_errors);
+        }
         Err(code) => return code,
+    };
+    let Some(action) = action else {
+        return fail("reach on a sentinel-tactics scenario needs --move N, --sprint or --push N");
     };
     let done = |code: i32| with_findings(code, had_errors);
     let (hexes, token) = match scene.resolve_arg(from) {
@@ -239,17 +311,19 @@ pub fn render(
     size: &PictureSize,
 ) -> i32 {
     use megahex::report::svg::{self, Overlay};
-    let (scenario, catalog, had_errors) = match load_scenario(path, catalog) {
-        Ok(loaded) => loaded,
+    let (scene, scenario, had_errors) = match load_map(path, catalog) {
+        Ok(Loaded::SentinelTactics(scene, scenario, had_errors)) => (*scene, scenario, had_errors),
+        Ok(Loaded::HexSkirmish(scenario, had_errors)) => {
+            let code = super::skirmish::render(&scenario, output, overlay, size);
+            return with_findings(code, had_errors);
+        }
         Err(code) => return code,
     };
-    let scene = Scene::new(&scenario, &catalog);
     let decor = megahex::report::decor::Decorations::of(&scenario, &scene.board);
     let done = |code: i32| with_findings(code, had_errors);
-    let png = match output.extension().and_then(|e| e.to_str()) {
-        Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
-        Some(ext) if ext.eq_ignore_ascii_case("png") => true,
-        _ => return fail("render writes SVG or PNG: give an output file ending in .svg or .png"),
+    let png = match picture_kind(output) {
+        Ok(png) => png,
+        Err(code) => return code,
     };
     let (drawing, zoom) = match size.check() {
         Ok(chosen) => chosen,
@@ -294,18 +368,7 @@ pub fn render(
         },
     };
     let picture = svg::render_sized(&scene.board, &scene.tokens, &overlay, &decor, drawing);
-    let bytes = if png {
-        match megahex::report::png::from_svg(&picture, zoom) {
-            Ok(bytes) => bytes,
-            Err(e) => return fail(&e.to_string()),
-        }
-    } else {
-        picture.into_bytes()
-    };
-    match std::fs::write(output, bytes) {
-        Ok(()) => done(EXIT_OK),
-        Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
-    }
+    done(write_picture(picture, output, png, zoom))
 }
 
 /// The size options of `render`, as given.
@@ -321,7 +384,7 @@ pub struct PictureSize {
 
 impl PictureSize {
     /// The drawing size and the PNG zoom, or what is wrong with the options.
-    fn check(&self) -> Result<(megahex::report::svg::Size, f64), String> {
+    pub(super) fn check(&self) -> Result<(megahex::report::svg::Size, f64), String> {
         use megahex::report::svg::Size;
         match self.print_mm {
             None => {

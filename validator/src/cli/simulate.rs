@@ -5,15 +5,17 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use clap::Args;
+use megahex::rulesets::hex_skirmish::selfplay;
 use megahex::simulate;
-use megahex_schema::Catalog;
+use megahex_schema::{AnyScenario, Catalog};
 
 use super::{EXIT_FINDINGS, EXIT_OK, fail};
 
 /// What to play.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The scenario file (it must have stats for every figure; see docs/simulation.md).
+    /// The scenario file (a sentinel-tactics scenario needs stats for every figure; see
+    /// docs/simulation.md).
     scenario: PathBuf,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
@@ -56,7 +58,21 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
             );
         }
     };
-    let results = match simulate::simulate(&scenario, &catalog, args.games, args.seed, &progress) {
+    let played = match &scenario {
+        AnyScenario::SentinelTactics(scenario) => {
+            simulate::simulate(scenario, &catalog, args.games, args.seed, &progress).map(|r| {
+                let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
+                (teams, r)
+            })
+        }
+        AnyScenario::HexSkirmish(scenario) => {
+            selfplay::simulate(scenario, args.games, args.seed, &progress).map(|r| {
+                let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
+                (teams, r)
+            })
+        }
+    };
+    let (teams, results) = match played {
         Ok(results) => results,
         Err(e) => {
             if terminal {
@@ -69,7 +85,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     if terminal {
         eprintln!();
     }
-    let summary = simulate::summarise(&scenario, &results);
+    let summary = simulate::summarise_teams(teams, &results);
     let text = if args.json {
         megahex::report::simulation::json(&summary, args.seed)
     } else {

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::dice::{Attack, Defense, Odds};
-use crate::hex_skirmish::{KillTable, Strike, hit_ways};
+use crate::rulesets::hex_skirmish::{KillTable, Strike, hit_ways};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
 pub fn json(odds: &Odds) -> String {

@@ -22,15 +22,26 @@ pub(super) fn obstacles_between(
     b: Axial,
     blocks: impl Fn(&BoardHex) -> bool,
 ) -> Vec<Axial> {
+    obstacles_among(
+        board.hexes().iter().filter(|h| blocks(h)).map(|h| h.at),
+        a,
+        b,
+    )
+}
+
+/// [`obstacles_between`] for any map: of the obstructing hexes `blocking`, those that could
+/// touch a segment between the two hexes.
+pub(super) fn obstacles_among(
+    blocking: impl Iterator<Item = Axial>,
+    a: Axial,
+    b: Axial,
+) -> Vec<Axial> {
     let d = distance(a, b);
     let hull = Hull::of(a, b);
-    board
-        .hexes()
-        .iter()
-        .filter(|h| blocks(h) && h.at != a && h.at != b)
-        .filter(|h| distance(a, h.at) + distance(h.at, b) <= d + 4)
-        .filter(|h| hull.touches_hex(h.at))
-        .map(|h| h.at)
+    blocking
+        .filter(|&h| h != a && h != b)
+        .filter(|&h| distance(a, h) + distance(h, b) <= d + 4)
+        .filter(|&h| hull.touches_hex(h))
         .collect()
 }
 

@@ -86,6 +86,34 @@ impl fmt::Display for Damage {
 }
 
 impl Damage {
+    /// The damage a scenario file writes (the schema's pattern already holds the limits).
+    pub fn from_schema(
+        written: &megahex_schema::hex_skirmish::Damage,
+    ) -> Result<Damage, DamageError> {
+        match written {
+            megahex_schema::hex_skirmish::Damage::Fixed(n) => Ok(Damage::Fixed(*n)),
+            megahex_schema::hex_skirmish::Damage::Dice(code) => code.parse(),
+        }
+    }
+
+    /// The dice's total a script may roll: from `count` to `count * sides` (for a fixed
+    /// damage, none is rolled).
+    pub fn dice_range(&self) -> Option<(u32, u32)> {
+        match *self {
+            Damage::Fixed(_) => None,
+            Damage::Dice { count, sides, .. } => Some((count, count * sides)),
+        }
+    }
+
+    /// The damage from a dice total (ignored for a fixed damage), before bonus and soak, never
+    /// below 0.
+    pub fn with_total(&self, total: u32) -> u32 {
+        match *self {
+            Damage::Fixed(n) => n,
+            Damage::Dice { plus, .. } => (i64::from(total) + i64::from(plus)).max(0) as u32,
+        }
+    }
+
     /// Every value with the number of equally likely outcomes that give it, smallest value
     /// first, and the number of outcomes in all (`sides^count`).
     pub fn distribution(&self) -> (Vec<(i64, u128)>, u128) {

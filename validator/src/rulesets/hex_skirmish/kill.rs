@@ -107,7 +107,7 @@ fn strike(alive: &[f64], per_strike: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hex_skirmish::{Damage, Strike, odds};
+    use crate::rulesets::hex_skirmish::{Damage, Strike, odds};
 
     fn table(strike: i32, damage: u32, soak: i32, hit_points: u32, attacks: u32) -> KillTable {
         let odds = odds(&Strike {

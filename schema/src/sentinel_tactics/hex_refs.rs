@@ -2,9 +2,9 @@
 //! tiles rewrite references through this, so no list of hexes is forgotten; the order lets an
 //! edit name a reference by its position.
 
+use super::playtest::{MovePath, PlaytestAction};
+use super::scenario::Scenario;
 use crate::hexref::{Footprint, HexRef};
-use crate::playtest::{MovePath, PlaytestAction};
-use crate::scenario::Scenario;
 
 impl Scenario {
     /// Calls `visit` on every hex reference, in file order: token footprints, objective hexes,

@@ -10,10 +10,10 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{Side, TokenKind};
+use super::scenario::{Side, TokenKind};
 
 /// The catalog text compiled into every binary.
-pub const DEFAULT_CATALOG_YAML: &str = include_str!("../catalog/default.yaml");
+pub const DEFAULT_CATALOG_YAML: &str = include_str!("../../catalog/default.yaml");
 
 /// Tile sides and figures, as loaded from one catalog file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -125,7 +125,7 @@ pub struct Figure {
     pub note: Option<String>,
     /// Stats for the simulation, in a roster catalog (the built-in one has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stats: Option<crate::stats::FigureStats>,
+    pub stats: Option<super::stats::FigureStats>,
 }
 
 /// Which token kinds may name a figure.

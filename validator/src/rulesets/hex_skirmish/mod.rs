@@ -1,13 +1,23 @@
 //! The `hex-skirmish` ruleset (seed 004 and `reference/hex-skirmish.md`): a hex-map arena game
 //! with an action budget, a D10 strike against a D10 defence (ties to the attacker) and soak.
 //!
-//! Only its exact numbers are here so far (a strike's odds, turns to kill, the water monster's chance); the scenario body, checks, playtests and
-//! self-play follow on the ruleset seam.
+//! `arena` is the map and its terrain, `game` what a scenario fixes for a game, `state` the
+//! turn and round flow, `action` the actions of a turn; checks, playtest replay, self-play and
+//! the exact odds are built on them, so each rule has one home.
 
+pub mod action;
+pub mod arena;
+pub mod checks;
 pub mod damage;
+pub mod game;
 pub mod kill;
 pub mod monster;
+pub mod moves;
 pub mod odds;
+pub mod replay;
+pub mod selfplay;
+pub mod state;
+pub mod view;
 
 pub use damage::{Damage, DamageError};
 pub use kill::{KillTable, turns_to_kill};

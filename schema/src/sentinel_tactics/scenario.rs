@@ -7,37 +7,15 @@
 use schemars::{JsonSchema, Schema};
 use serde::{Deserialize, Serialize};
 
+use crate::header::{FORMAT_VERSION, Ruleset, Team, id_list_schema, id_schema, push_all_of};
 use crate::hexref::{Footprint, HexRef};
 use crate::limits::{
     MAX_COUNT, MAX_EFFECT_TOKENS, MAX_HEALTH, MAX_HEXES, MAX_ROUNDS, MAX_TILE_NUMBER,
 };
 
-/// The only file format version this build reads; bump it when a migration is needed.
-pub const FORMAT_VERSION: u32 = 1;
-
-/// Pattern for ids of teams, tokens and objectives: readable in diagnostics and CLI arguments.
-pub const ID_PATTERN: &str = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$";
-
-fn id_schema(_: &mut schemars::SchemaGenerator) -> Schema {
-    schemars::json_schema!({
-        "type": "string",
-        "pattern": ID_PATTERN,
-        "description": "An id: letters, digits, '-', '_' and '.', starting with a letter or digit."
-    })
-}
-
-fn id_list_schema(_: &mut schemars::SchemaGenerator) -> Schema {
-    // An empty list is never meant: leave the key out instead.
-    schemars::json_schema!({
-        "type": "array",
-        "minItems": 1,
-        "items": {"type": "string", "pattern": ID_PATTERN}
-    })
-}
-
 /// A small complete scenario for the schema's `examples`: editors using the schema (and
 /// SchemaStore's review) show it as a starting point.
-fn scenario_example() -> serde_json::Value {
+pub(crate) fn scenario_example() -> serde_json::Value {
     serde_json::json!({
         "format": 1,
         "ruleset": "sentinel-tactics",
@@ -64,8 +42,9 @@ fn scenario_example() -> serde_json::Value {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[schemars(
-    title = "Megahex scenario",
-    description = "A scenario for a hex-map tabletop game, checked by `megahex validate`.",
+    rename = "SentinelTacticsScenario",
+    title = "Sentinel Tactics scenario",
+    description = "A Sentinel Tactics scenario: tiles, tokens, teams and objectives.",
     example = scenario_example()
 )]
 pub struct Scenario {
@@ -127,27 +106,10 @@ pub struct Scenario {
     /// Figure stats for the simulation, by figure id: health, actions, defence, movement and
     /// attacks. Numbers the designer chose; Megahex never invents official ones.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub stats: crate::stats::StatsByFigure,
+    pub stats: super::stats::StatsByFigure,
     /// A scripted playtest, replayed under the rules: the first illegal action is reported.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub playtest: Vec<crate::playtest::PlaytestTurn>,
-}
-
-/// The rule system a scenario is written for; more will join as their support lands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Ruleset {
-    /// Sentinel Tactics: The Flame of Freedom.
-    SentinelTactics,
-}
-
-impl Ruleset {
-    /// The name written in scenario files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Ruleset::SentinelTactics => "sentinel-tactics",
-        }
-    }
+    pub playtest: Vec<super::playtest::PlaytestTurn>,
 }
 
 /// Rule options. Defaults follow the rulebook's wording.
@@ -314,22 +276,6 @@ impl Side {
             Side::InsulaPrimalis => "IP",
         }
     }
-}
-
-/// A team.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Team {
-    /// Id used by tokens, objectives and the turn order.
-    #[schemars(schema_with = "id_schema")]
-    pub id: String,
-    /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Display colour as `#rrggbb`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(regex(pattern = r"^#[0-9a-fA-F]{6}$"))]
-    pub color: Option<String>,
 }
 
 /// What a token is; decides whether it occupies a hex.
@@ -540,16 +486,6 @@ fn objective_rules(schema: &mut Schema) {
         needs("survive", "rounds"),
     ] {
         push_all_of(schema, rule);
-    }
-}
-
-fn push_all_of(schema: &mut Schema, rule: serde_json::Value) {
-    let object = schema.ensure_object();
-    let all_of = object
-        .entry("allOf")
-        .or_insert_with(|| serde_json::Value::Array(Vec::new()));
-    if let serde_json::Value::Array(rules) = all_of {
-        rules.push(rule);
     }
 }
 

@@ -1,0 +1,80 @@
+//! A scenario of any ruleset: the shared header's `ruleset` decides which body the file holds.
+
+use serde::{Deserialize, Serialize};
+
+use crate::header::Ruleset;
+use crate::{hex_skirmish, sentinel_tactics};
+
+/// A scenario of any ruleset, as a file holds it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum AnyScenario {
+    /// A Sentinel Tactics scenario.
+    SentinelTactics(Box<sentinel_tactics::scenario::Scenario>),
+    /// A hex-skirmish scenario.
+    HexSkirmish(Box<hex_skirmish::Scenario>),
+}
+
+impl AnyScenario {
+    /// The ruleset the file names.
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            AnyScenario::SentinelTactics(_) => Ruleset::SentinelTactics,
+            AnyScenario::HexSkirmish(_) => Ruleset::HexSkirmish,
+        }
+    }
+
+    /// The title, if the file gives one.
+    pub fn title(&self) -> Option<&str> {
+        match self {
+            AnyScenario::SentinelTactics(s) => s.title.as_deref(),
+            AnyScenario::HexSkirmish(s) => s.title.as_deref(),
+        }
+    }
+
+    /// The catalog file the scenario names, if any.
+    pub fn catalog(&self) -> Option<&str> {
+        match self {
+            AnyScenario::SentinelTactics(s) => s.catalog.as_deref(),
+            AnyScenario::HexSkirmish(s) => s.catalog.as_deref(),
+        }
+    }
+
+    /// The Sentinel Tactics scenario, if that is the ruleset.
+    pub fn sentinel_tactics(&self) -> Option<&sentinel_tactics::scenario::Scenario> {
+        match self {
+            AnyScenario::SentinelTactics(s) => Some(s),
+            AnyScenario::HexSkirmish(_) => None,
+        }
+    }
+
+    /// The hex-skirmish scenario, if that is the ruleset.
+    pub fn hex_skirmish(&self) -> Option<&hex_skirmish::Scenario> {
+        match self {
+            AnyScenario::HexSkirmish(s) => Some(s),
+            AnyScenario::SentinelTactics(_) => None,
+        }
+    }
+
+    /// Reads a scenario from any deserializer, choosing the body by the `ruleset` it names.
+    /// A file without a known ruleset is read as Sentinel Tactics, whose errors then say what
+    /// is missing.
+    pub fn deserialize_value(value: &serde_json::Value) -> Result<AnyScenario, serde_json::Error> {
+        match Ruleset::of(value) {
+            Some(Ruleset::HexSkirmish) => hex_skirmish::Scenario::deserialize(value)
+                .map(|s| AnyScenario::HexSkirmish(Box::new(s))),
+            _ => sentinel_tactics::scenario::Scenario::deserialize(value)
+                .map(|s| AnyScenario::SentinelTactics(Box::new(s))),
+        }
+    }
+}
+
+impl Ruleset {
+    /// The ruleset a scenario document names, if it names a known one.
+    pub fn of(document: &serde_json::Value) -> Option<Ruleset> {
+        document
+            .get("ruleset")
+            .and_then(serde_json::Value::as_str)
+            .and_then(Ruleset::from_name)
+    }
+}

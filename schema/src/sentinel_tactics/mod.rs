@@ -1,0 +1,8 @@
+//! The `sentinel-tactics` ruleset's scenario body: tiles, tokens, objectives, figure stats and
+//! scripted playtests, and the catalog of tile sides and figures they refer to.
+
+pub mod catalog;
+mod hex_refs;
+pub mod playtest;
+pub mod scenario;
+pub mod stats;
