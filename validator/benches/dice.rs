@@ -55,5 +55,24 @@ fn strike_odds(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, exact_odds, strike_odds);
+/// Hex-skirmish: a spell that rolls a strike and allows a resistance check (1000 D10 triples)
+/// with a dice damage, the dearest blow there is.
+fn resisted_spell_odds(c: &mut Criterion) {
+    let blow = hex_skirmish::Blow {
+        contested: true,
+        resistible: true,
+        strike: 2,
+        defense: 1,
+        resistance: 3,
+        damage: "2d6+1".parse().unwrap_or(Damage::Fixed(1)),
+        bonus: 0,
+        soak: 1,
+    };
+    c.bench_function(
+        "hex-skirmish odds, a resisted 2d6+1 spell, strike 2 vs defense 1 and resistance 3",
+        |b| b.iter(|| black_box(hex_skirmish::blow_odds(black_box(&blow)))),
+    );
+}
+
+criterion_group!(benches, exact_odds, strike_odds, resisted_spell_odds);
 criterion_main!(benches);

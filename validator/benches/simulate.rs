@@ -1,6 +1,8 @@
-//! Self-play speed on the bundled 3-against-3 skirmish: games per second on all cores.
+//! Self-play speed on the bundled 3-against-3 skirmish and the hex-skirmish arena: games per
+//! second on all cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use megahex::rulesets::hex_skirmish::selfplay;
 use megahex::simulate;
 use megahex_schema::{Catalog, Scenario};
 use std::hint::black_box;
@@ -21,5 +23,22 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games);
+/// Hex-skirmish self-play on the bundled arena (the ruleset asks for 10,000 games a second on
+/// two cores).
+fn arena_games(c: &mut Criterion) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/skirmish-drowned-arena.yaml");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let Ok(scenario) = serde_yaml::from_str::<megahex_schema::hex_skirmish::Scenario>(&text) else {
+        return;
+    };
+    let mut group = c.benchmark_group("simulate skirmish-drowned-arena");
+    group.sample_size(10);
+    group.bench_function("10000 games, all cores", |b| {
+        b.iter(|| black_box(selfplay::simulate(&scenario, 10_000, 7, &|| {})))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, arena_games);
 criterion_main!(benches);

@@ -262,7 +262,7 @@ pub fn run() -> i32 {
         } => queries::area(
             &scenario, &catalog, &from, &origin, max_origin, radius, vertex, json,
         ),
-        Command::Odds(args) => odds::run(&args),
+        Command::Odds(args) => odds::run(&args, &catalog),
         Command::Simulate(args) => simulate::run(&args, &catalog),
         Command::Completions { shell } => completions(shell),
     }

@@ -96,17 +96,42 @@ pub struct OddsArgs {
     /// (hex-skirmish).
     #[arg(long, value_name = "N")]
     water_steps: Option<usize>,
+    /// A hex-skirmish scenario: the turns-to-kill table of every pair of enemy units in it.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["strike", "water_steps", "hit_points"])]
+    scenario: Option<std::path::PathBuf>,
     /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish.
     #[arg(long)]
     json: bool,
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no attack.
-pub fn run(args: &OddsArgs) -> i32 {
-    match args.ruleset {
-        OddsRuleset::SentinelTactics => sentinel_tactics(args),
-        OddsRuleset::HexSkirmish => skirmish(args),
+pub fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
+    match (args.ruleset, &args.scenario) {
+        (_, Some(path)) => scenario_pairs(path, catalog, args.json),
+        (OddsRuleset::SentinelTactics, None) => sentinel_tactics(args),
+        (OddsRuleset::HexSkirmish, None) => skirmish(args),
     }
+}
+
+/// Every pair of enemies of a hex-skirmish scenario, with their turns to kill.
+fn scenario_pairs(path: &std::path::Path, catalog: &megahex_schema::Catalog, json: bool) -> i32 {
+    let (scenario, _, had_errors) = match super::queries::load_scenario(path, catalog) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let megahex_schema::AnyScenario::HexSkirmish(scenario) = scenario else {
+        return fail(
+            "--scenario gives the turns-to-kill table of a hex-skirmish scenario; for sentinel-tactics odds use --dice and --defense",
+        );
+    };
+    let game = hex_skirmish::game::Game::new(&scenario);
+    let pairs = hex_skirmish::matchups::matchups(&game);
+    let text = if json {
+        megahex::report::odds::matchups_json(&pairs)
+    } else {
+        megahex::report::odds::matchups_human(&pairs)
+    };
+    super::queries::with_findings(super::queries::print(&text), had_errors)
 }
 
 fn sentinel_tactics(args: &OddsArgs) -> i32 {

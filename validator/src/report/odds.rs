@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::dice::{Attack, Defense, Odds};
+use crate::rulesets::hex_skirmish::matchups::Matchup;
 use crate::rulesets::hex_skirmish::{KillTable, Strike, hit_ways};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
@@ -160,4 +161,80 @@ pub fn strike_human(strike: &Strike, odds: &Odds) -> String {
     );
     out.push_str(&table(odds));
     out
+}
+
+/// The turns-to-kill table of every pair of enemies in a scenario, one line a pair.
+pub fn matchups_human(pairs: &[Matchup]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Turns to kill, each attacker striking with its best weapon every turn (spells aside: their points run out)"
+    );
+    let width = |f: fn(&Matchup) -> &str, title: &str| {
+        pairs
+            .iter()
+            .map(|p| f(p).len())
+            .max()
+            .unwrap_or(0)
+            .max(title.len())
+    };
+    let (wa, wd, ww) = (
+        width(|p| &p.attacker, "attacker"),
+        width(|p| &p.defender, "defender"),
+        width(|p| &p.weapon, "weapon"),
+    );
+    let _ = writeln!(
+        out,
+        "{:wa$}  {:wd$}  {:ww$}     hit  damage  strikes  turns  dead by turn 1    2    3",
+        "attacker", "defender", "weapon"
+    );
+    for p in pairs {
+        let turns = p
+            .kill
+            .expected_turns
+            .map_or_else(|| "never".to_owned(), |t| format!("{t:.1}"));
+        let by = |t: usize| {
+            p.kill
+                .dead_by_turn
+                .get(t)
+                .map_or_else(String::new, |d| format!("{:>3.0}%", d * 100.0))
+        };
+        let _ = writeln!(
+            out,
+            "{:wa$}  {:wd$}  {:ww$}  {:>5.1}%  {:>6.2}  {:>7}  {turns:>5}  {:>13} {} {}",
+            p.attacker,
+            p.defender,
+            p.weapon,
+            p.hit * 100.0,
+            p.odds.expected(),
+            p.kill.attacks,
+            by(0),
+            by(1),
+            by(2),
+        );
+    }
+    out
+}
+
+/// `{"pairs":[{"attacker","defender","weapon","hit","damage","expected","attacks",
+/// "hit_points","expected_turns","dead_by_turn"}]}` and a newline.
+pub fn matchups_json(pairs: &[Matchup]) -> String {
+    let pairs: Vec<serde_json::Value> = pairs
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "attacker": p.attacker,
+                "defender": p.defender,
+                "weapon": p.weapon,
+                "hit": p.hit,
+                "damage": p.odds.probabilities(),
+                "expected": p.odds.expected(),
+                "attacks": p.kill.attacks,
+                "hit_points": p.kill.hit_points,
+                "expected_turns": p.kill.expected_turns,
+                "dead_by_turn": p.kill.dead_by_turn,
+            })
+        })
+        .collect();
+    format!("{}\n", serde_json::json!({ "pairs": pairs }))
 }

@@ -2,9 +2,9 @@
 //! resolved with the dice its caller gives: a script's dice in a playtest, rolled dice in
 //! self-play. Nothing here rolls.
 
-use super::Damage;
-use super::game::{Game, Weapon};
+use super::game::{Game, Means, Weapon};
 use super::state::{Climb, State};
+use super::{Blow, Damage};
 use crate::board::hex::distance;
 
 /// One action.
@@ -28,18 +28,6 @@ pub enum Action {
     },
     /// Open a chest (by index).
     Open(usize),
-}
-
-/// What one attack or spell does, whichever it is.
-#[derive(Debug, Clone, Copy)]
-struct Blow {
-    damage: Damage,
-    bonus: i32,
-    soaked: bool,
-    /// A strike roll against the defence decides whether it lands.
-    contested: bool,
-    /// The target may roll a resistance check.
-    resistible: bool,
 }
 
 /// A die an action needs.
@@ -302,30 +290,17 @@ impl Game {
                 turn.actions -= 1;
                 turn.attacks -= 1;
                 turn.attacked = true;
-                let attacker = &self.units[unit];
-                let blow = Blow {
-                    damage: attacker.weapons[weapon].damage,
-                    bonus: attacker.attributes.damage_bonus,
-                    soaked: true,
-                    contested: true,
-                    resistible: false,
-                };
-                self.strike(state, unit, target, blow, dice)?
+                let blow = self.blow(unit, Means::Weapon(weapon), target);
+                self.strike(state, target, blow, dice)?
             }
             Action::Cast { spell, target } => {
                 turn.actions -= 1;
                 turn.attacks -= 1;
                 turn.attacked = true;
-                let spell = &self.units[unit].spells[spell];
-                state.units[unit].spell_points -= spell.cost;
-                let blow = Blow {
-                    damage: spell.damage,
-                    bonus: 0,
-                    soaked: spell.soak,
-                    contested: spell.strike,
-                    resistible: spell.resistance,
-                };
-                self.strike(state, unit, target, blow, dice)?
+                let cost = self.units[unit].spells.get(spell).map_or(0, |s| s.cost);
+                state.units[unit].spell_points -= cost;
+                let blow = self.blow(unit, Means::Spell(spell), target);
+                self.strike(state, target, blow, dice)?
             }
             Action::Open(chest) => {
                 turn.actions -= 1;
@@ -412,34 +387,28 @@ impl Game {
             .min_by_key(|&s| (distance(at, self.arena.hex(s).at), s))
     }
 
-    /// A strike (or spell) from `unit` at `target` (seed 004's steps 2 to 8): D10 + Strike
-    /// against D10 + Defense, ties to the attacker; the resistance check, if the blow allows
-    /// one, against the same D10 + Strike; then the damage plus the bonus, less soak.
+    /// A blow at `target` (seed 004's steps 2 to 8): D10 + Strike against D10 + Defense, ties
+    /// to the attacker; the resistance check, if the blow allows one, against the same
+    /// D10 + Strike; then the damage plus the bonus, less soak.
     fn strike(
         &self,
         state: &mut State,
-        unit: usize,
         target: usize,
-        blow: Blow,
+        blow: Option<Blow>,
         dice: &mut dyn Dice,
     ) -> Result<Outcome, Illegal> {
-        let (me, them) = (&self.units[unit].attributes, &self.units[target].attributes);
-        let opposed = blow.resistible
-            && self.rules.resistance_check
-                == megahex_schema::hex_skirmish::ResistanceCheck::Opposed;
-        let strike = if blow.contested || opposed {
-            dice.die(Roll::Strike, 10)? as i32 + me.strike
+        let blow = blow.ok_or_else(|| Illegal::new("no such weapon or spell"))?;
+        let strike = if blow.contested || blow.resistible {
+            dice.die(Roll::Strike, 10)? as i32 + blow.strike
         } else {
             0
         };
         let mut hit = true;
         if blow.contested {
-            let defense = dice.die(Roll::Defense, 10)? as i32 + them.defense;
-            hit = strike >= defense;
+            hit = strike >= dice.die(Roll::Defense, 10)? as i32 + blow.defense;
         }
-        if hit && opposed {
-            let resist = dice.die(Roll::Resist, 10)? as i32 + them.resistance;
-            hit = resist <= strike;
+        if hit && blow.resistible {
+            hit = dice.die(Roll::Resist, 10)? as i32 + blow.resistance <= strike;
         }
         let mut outcome = Outcome {
             hit,
@@ -455,8 +424,8 @@ impl Game {
                 .damage
                 .with_total(dice.total(Roll::Damage, &blow.damage)?),
         };
-        let soak = if blow.soaked { them.soak } else { 0 };
-        let dealt = (i64::from(rolled) + i64::from(blow.bonus) - i64::from(soak)).max(0) as u32;
+        let dealt =
+            (i64::from(rolled) + i64::from(blow.bonus) - i64::from(blow.soak)).max(0) as u32;
         outcome.dealt = Some(dealt);
         outcome.killed = self.wound(state, target, dealt);
         Ok(outcome)

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use megahex_schema::hex_skirmish::{ObjectiveKind, Scenario};
 
 use super::arena::Arena;
-use super::game::{Game, Goal};
+use super::game::{Game, Goal, WATER_MONSTER};
 use crate::check::ids::{duplicates, unknown};
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -83,6 +83,20 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
         ),
     ];
     duplicates(&groups, out);
+    for (i, unit) in scenario.units.iter().enumerate() {
+        if unit.id == WATER_MONSTER {
+            out.push(
+                Diagnostic::error(
+                    Code::DuplicateId,
+                    format!("/units/{i}/id"),
+                    format!("unit id `{WATER_MONSTER}` is the water monster's own id"),
+                )
+                .with_help(
+                    "give the unit another id; playtests name the water monster `water-monster`",
+                ),
+            );
+        }
+    }
     let teams: Vec<&str> = scenario.teams.iter().map(|t| t.id.as_str()).collect();
     let units: Vec<&str> = scenario.units.iter().map(|u| u.id.as_str()).collect();
     let chests: Vec<&str> = scenario.chests.iter().map(|c| c.id.as_str()).collect();

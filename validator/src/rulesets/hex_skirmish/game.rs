@@ -8,7 +8,7 @@ use megahex_schema::hex_skirmish::{
 };
 
 use super::arena::Arena;
-use super::{Damage, Trigger};
+use super::{Blow, Damage, Trigger};
 use crate::board::hex::Axial;
 use crate::board::los::Line;
 
@@ -61,6 +61,15 @@ pub struct Spell {
     pub resistance: bool,
     /// Soak applies.
     pub soak: bool,
+}
+
+/// A weapon or a spell of a unit, by its index in the unit's list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Means {
+    /// One of the unit's weapons.
+    Weapon(usize),
+    /// One of the unit's spells.
+    Spell(usize),
 }
 
 /// A unit as the scenario gives it.
@@ -254,6 +263,54 @@ impl Game {
     /// The index of the unit with this id.
     pub fn unit(&self, id: &str) -> Option<usize> {
         self.units.iter().position(|u| u.id == id)
+    }
+
+    /// What a blow of `unit` with `means` against `target` is: the one place a weapon or a
+    /// spell becomes dice, for play, odds and self-play alike. `None` if the unit has no such
+    /// weapon or spell.
+    pub fn blow(&self, unit: usize, means: Means, target: usize) -> Option<Blow> {
+        let (me, them) = (
+            &self.units.get(unit)?.attributes,
+            &self.units.get(target)?.attributes,
+        );
+        let opposed =
+            self.rules.resistance_check == megahex_schema::hex_skirmish::ResistanceCheck::Opposed;
+        Some(match means {
+            Means::Weapon(w) => Blow {
+                contested: true,
+                resistible: false,
+                strike: me.strike,
+                defense: them.defense,
+                resistance: them.resistance,
+                damage: self.units[unit].weapons.get(w)?.damage,
+                bonus: me.damage_bonus,
+                soak: them.soak,
+            },
+            Means::Spell(s) => {
+                let spell = self.units[unit].spells.get(s)?;
+                Blow {
+                    contested: spell.strike,
+                    resistible: spell.resistance && opposed,
+                    strike: me.strike,
+                    defense: them.defense,
+                    resistance: them.resistance,
+                    damage: spell.damage,
+                    bonus: 0,
+                    soak: if spell.soak { them.soak } else { 0 },
+                }
+            }
+        })
+    }
+
+    /// Every weapon and then every spell of a unit.
+    pub fn means_of(&self, unit: usize) -> Vec<Means> {
+        let Some(spec) = self.units.get(unit) else {
+            return Vec::new();
+        };
+        (0..spec.weapons.len())
+            .map(Means::Weapon)
+            .chain((0..spec.spells.len()).map(Means::Spell))
+            .collect()
     }
 
     /// The water monster's index, if it can appear.

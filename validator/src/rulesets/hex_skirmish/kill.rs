@@ -34,7 +34,8 @@ pub fn turns_to_kill(odds: &Odds, hit_points: u32, attacks: u32, turns: usize) -
         for _ in 0..attacks {
             alive = strike(&alive, &per_strike);
         }
-        dead_by_turn.push(1.0 - alive.iter().sum::<f64>());
+        // Rounding can take the sum a hair past 1; a chance stays within 0 and 1.
+        dead_by_turn.push((1.0 - alive.iter().sum::<f64>()).clamp(0.0, 1.0));
     }
     KillTable {
         hit_points,

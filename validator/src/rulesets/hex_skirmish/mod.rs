@@ -11,6 +11,7 @@ pub mod checks;
 pub mod damage;
 pub mod game;
 pub mod kill;
+pub mod matchups;
 pub mod monster;
 pub mod moves;
 pub mod odds;
@@ -22,4 +23,7 @@ pub mod view;
 pub use damage::{Damage, DamageError};
 pub use kill::{KillTable, turns_to_kill};
 pub use monster::Trigger;
-pub use odds::{OddsError, Strike, hit_ways, odds};
+pub use odds::{Blow, OddsError, Strike, blow_odds, hit_ways, odds};
+
+#[cfg(test)]
+mod tests;

@@ -93,6 +93,77 @@ pub fn odds(strike: &Strike) -> Result<Odds, OddsError> {
     })
 }
 
+/// A blow of any kind, as the game resolves it: a weapon's strike, or a spell that may roll no
+/// strike and may allow a resistance check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blow {
+    /// The strike against the defence: D10 + Strike against D10 + Defense decides whether it
+    /// lands. Without it the blow always lands (bar a resistance check).
+    pub contested: bool,
+    /// The target rolls D10 + Resistance against the attacker's D10 + Strike, and resists when
+    /// it is higher.
+    pub resistible: bool,
+    /// The attacker's Strike.
+    pub strike: i32,
+    /// The target's Defense.
+    pub defense: i32,
+    /// The target's Resistance.
+    pub resistance: i32,
+    /// Damage before the bonus and soak.
+    pub damage: Damage,
+    /// Added to the damage.
+    pub bonus: i32,
+    /// Taken off the damage (0 where soak does not apply).
+    pub soak: i32,
+}
+
+/// The exact odds of a blow, counting every D10 the game rolls for it (the strike, the
+/// defence and the resistance check, which share the attacker's one strike roll) and every
+/// outcome of the damage dice.
+pub fn blow_odds(blow: &Blow) -> Odds {
+    let clamp = |v: i32| v.clamp(-MAX_ATTRIBUTE, MAX_ATTRIBUTE);
+    let (strike, defense, resistance) = (
+        clamp(blow.strike),
+        clamp(blow.defense),
+        clamp(blow.resistance),
+    );
+    let faces = |rolled: bool| if rolled { D10 } else { 1 };
+    let (attack_faces, defence_faces, resist_faces) = (
+        faces(blow.contested || blow.resistible),
+        faces(blow.contested),
+        faces(blow.resistible),
+    );
+    let mut lands: u128 = 0;
+    for attack in 1..=attack_faces {
+        let total = attack + strike;
+        let hits = if blow.contested {
+            (1..=D10).filter(|d| total >= d + defense).count() as u128
+        } else {
+            1
+        };
+        let holds = if blow.resistible {
+            (1..=D10).filter(|r| r + resistance <= total).count() as u128
+        } else {
+            1
+        };
+        lands += hits * holds;
+    }
+    let rolls = (attack_faces * defence_faces * resist_faces) as u128;
+    let (values, outcomes) = blow.damage.distribution();
+    let mut ways = vec![(rolls - lands) * outcomes];
+    for (value, count) in values {
+        let dealt = (value + i64::from(blow.bonus) - i64::from(blow.soak)).max(0) as usize;
+        if ways.len() <= dealt {
+            ways.resize(dealt + 1, 0);
+        }
+        ways[dealt] += lands * count;
+    }
+    Odds {
+        ways,
+        total: rolls * outcomes,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +232,69 @@ mod tests {
         assert_eq!(odds.ways, vec![100]);
         let odds = super::odds(&fixed(0, 0, 4, 1, 2)).unwrap();
         assert_eq!(odds.ways, vec![45, 0, 0, 55]);
+    }
+
+    #[test]
+    fn a_weapons_blow_has_the_odds_of_its_strike() {
+        for (strike, defense, damage, bonus, soak) in [
+            (2, 2, "1d6", 1, 3),
+            (0, 4, "2d4+1", 0, 0),
+            (5, -1, "3", 2, 1),
+        ] {
+            let damage: Damage = damage.parse().unwrap();
+            let by_strike = odds(&Strike {
+                strike,
+                defense,
+                damage,
+                bonus,
+                soak,
+            })
+            .unwrap();
+            let by_blow = blow_odds(&Blow {
+                contested: true,
+                resistible: false,
+                strike,
+                defense,
+                resistance: 0,
+                damage,
+                bonus,
+                soak,
+            });
+            assert_eq!(by_blow.probabilities(), by_strike.probabilities());
+        }
+    }
+
+    #[test]
+    fn a_resisted_spell_by_hand() {
+        // Strike 0 against Defense 0 and Resistance 0, 1 damage: it lands when the defence die
+        // and the resistance die are both at most the strike die s, (s/10)^2 for each s, so
+        // (1 + 4 + ... + 100) / 1000 = 385 / 1000.
+        let blow = Blow {
+            contested: true,
+            resistible: true,
+            strike: 0,
+            defense: 0,
+            resistance: 0,
+            damage: Damage::Fixed(1),
+            bonus: 0,
+            soak: 0,
+        };
+        let odds = blow_odds(&blow);
+        assert_eq!(odds.ways[1] * 1000, 385 * odds.total);
+        // Without a strike roll, only the resistance check decides: r <= s for s, r from 1
+        // to 10, 55 of 100.
+        let odds = blow_odds(&Blow {
+            contested: false,
+            ..blow
+        });
+        assert_eq!(odds.ways[1] * 100, 55 * odds.total);
+        // Neither: it always lands.
+        let odds = blow_odds(&Blow {
+            contested: false,
+            resistible: false,
+            ..blow
+        });
+        assert_eq!(odds.ways, vec![0, 1]);
     }
 
     #[test]

@@ -8,13 +8,13 @@
 //! reach, or a chest its team must open. Games are independent and seeded from the run's seed
 //! and their number, so a seed gives the same report whatever the number of threads.
 
-use megahex_schema::hex_skirmish::{ResistanceCheck, Scenario};
+use megahex_schema::hex_skirmish::Scenario;
 
 use super::action::{Action, Dice, Illegal, Roll};
-use super::game::{Game, Goal};
+use super::game::{Game, Goal, Means};
 use super::moves;
 use super::state::{End, State};
-use super::{Damage, Strike, hit_ways, odds};
+use super::{Damage, blow_odds};
 use crate::board::hex::distance;
 use crate::rng::Rng;
 use crate::simulate::{GameResult, SimulateError};
@@ -43,7 +43,7 @@ impl Dice for Rolled<'_> {
 /// What the games share.
 struct Setup {
     game: Game,
-    /// Expected damage of each blow, by unit: its weapons, then its spells, then by target.
+    /// Expected damage of each blow, by unit, by its means (weapons, then spells), by target.
     expected: Vec<Vec<Vec<f64>>>,
 }
 
@@ -81,38 +81,14 @@ fn prepare(scenario: &Scenario) -> Result<Setup, SimulateError> {
     game.round_limit = Some(game.round_limit.unwrap_or(DEFAULT_ROUNDS));
     game.remember_sight();
     let expected = (0..game.units.len())
-        .map(|a| {
-            let me = &game.units[a];
-            let weapons = me
-                .weapons
-                .iter()
-                .map(|w| (w.damage, me.attributes.damage_bonus, true, true, false));
-            let spells = me
-                .spells
-                .iter()
-                .map(|s| (s.damage, 0, s.soak, s.strike, s.resistance));
-            weapons
-                .chain(spells)
-                .map(|(damage, bonus, soaked, contested, resistible)| {
-                    game.units
-                        .iter()
-                        .map(|them| {
-                            let them = &them.attributes;
-                            let strike = Strike {
-                                strike: if contested { me.attributes.strike } else { 99 },
-                                defense: if contested { them.defense } else { 0 },
-                                damage,
-                                bonus,
-                                soak: if soaked { them.soak } else { 0 },
-                            };
-                            let landed = if resistible
-                                && game.rules.resistance_check == ResistanceCheck::Opposed
-                            {
-                                hit_ways(me.attributes.strike, them.resistance + 1) as f64 / 100.0
-                            } else {
-                                1.0
-                            };
-                            odds(&strike).map_or(0.0, |o| o.expected() * landed)
+        .map(|attacker| {
+            game.means_of(attacker)
+                .into_iter()
+                .map(|means| {
+                    (0..game.units.len())
+                        .map(|target| {
+                            game.blow(attacker, means, target)
+                                .map_or(0.0, |blow| blow_odds(&blow).expected())
                         })
                         .collect()
                 })
@@ -186,9 +162,11 @@ fn best_blow(setup: &Setup, state: &State, unit: usize) -> Option<Action> {
         if !them.active() || target == unit || !spec.enemy_of(&game.units[target]) {
             continue;
         }
-        let weapons = (0..spec.weapons.len()).map(|weapon| Action::Attack { target, weapon });
-        let spells = (0..spec.spells.len()).map(|spell| Action::Cast { spell, target });
-        for (blow, action) in weapons.chain(spells).enumerate() {
+        for (blow, means) in game.means_of(unit).into_iter().enumerate() {
+            let action = match means {
+                Means::Weapon(weapon) => Action::Attack { target, weapon },
+                Means::Spell(spell) => Action::Cast { spell, target },
+            };
             let value = setup.expected[unit][blow][target];
             if best.as_ref().is_some_and(|(b, _)| *b >= value) {
                 continue;
@@ -312,4 +290,56 @@ fn objective_goals(game: &Game, state: &State, unit: usize) -> Vec<usize> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled(name: &str) -> Scenario {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios")
+            .join(name);
+        serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
+        let s = bundled("skirmish-drowned-arena.yaml");
+        let many = simulate(&s, 300, 42, &|| {}).unwrap();
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| simulate(&s, 300, 42, &|| {}).unwrap());
+        assert_eq!(many, one);
+        assert_ne!(many, simulate(&s, 300, 43, &|| {}).unwrap());
+    }
+
+    #[test]
+    fn a_sure_kill_wins_in_the_first_round_and_a_standoff_reaches_the_limit() {
+        let yaml = |weapon: &str| {
+            format!(
+                "format: 1\nruleset: hex-skirmish\nmap: {{hexagon: {{radius: 1}}}}\nteams: [{{id: a}}, {{id: b}}]\nunits:\n  - {{id: x, team: a, at: [0, 0], initiative: 5, actions: 1, attacks: 1, strike: 9, hit-points: 5, weapons: [{weapon}]}}\n  - {{id: y, team: b, at: [1, 0], actions: 1, attacks: 1, hit-points: 4, soak: 3}}\nobjectives:\n  - {{id: win, team: a, kind: defeat}}\nround-limit: 4\n"
+            )
+        };
+        // Strike 9 against Defense 0 always hits: a 7-damage maul, less 3 soak, takes all 4 of
+        // y's hit points at once.
+        let sure: Scenario = serde_yaml::from_str(&yaml("{name: Maul, damage: 7}")).unwrap();
+        let results = simulate(&sure, 50, 1, &|| {}).unwrap();
+        assert!(
+            results
+                .iter()
+                .all(|r| r.winner.as_deref() == Some("a") && r.rounds == 1)
+        );
+        // A feather deals 1, all of it soaked; y is unarmed (1) against x's soak 0 but x has
+        // 5 hit points and y hits at most once a round: no one can win in four rounds.
+        let feather: Scenario = serde_yaml::from_str(&yaml("{name: Feather, damage: 1}")).unwrap();
+        let results = simulate(&feather, 50, 1, &|| {}).unwrap();
+        assert!(
+            results
+                .iter()
+                .all(|r| r.hit_limit && r.rounds == 4 && r.winner.is_none())
+        );
+    }
 }
