@@ -219,10 +219,18 @@ impl Canvas {
     pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, layers: Layers<'_>) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         if wb.doc.scenario().is_none() {
+            let text = match wb.doc.other_ruleset {
+                Some(ruleset) => format!(
+                    "{} is a {} scenario.\nThe editor edits sentinel-tactics maps so far, and leaves this file as it is.\nmegahex validate, render, los, reach, odds and simulate work on it\n(see docs/rulesets.md).",
+                    wb.doc.name,
+                    ruleset.as_str()
+                ),
+                None => "Nothing to draw: the file has no map (see Problems)".to_owned(),
+            };
             painter.text(
                 response.rect.center(),
                 egui::Align2::CENTER_CENTER,
-                "Nothing to draw: the file has no map (see Problems)",
+                text,
                 egui::FontId::proportional(18.0),
                 Color32::LIGHT_GRAY,
             );

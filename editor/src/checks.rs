@@ -34,7 +34,7 @@ pub struct Report {
     /// The catalog in use (the scenario's `catalog:` merge), when the check got that far.
     pub catalog: Option<Catalog>,
     /// Which team the starting position favours, when the file read as a scenario.
-    pub verdict: Option<megahex::fairness::Verdict>,
+    pub verdict: Option<megahex::rulesets::sentinel_tactics::fairness::Verdict>,
     /// Seeded self-play over [`SELF_PLAY_GAMES`] games: the win rates, or why it cannot be
     /// played (missing stats, one team). `None` when the file did not read as a scenario.
     pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
@@ -52,10 +52,17 @@ fn self_play(
     scenario: &megahex_schema::Scenario,
     catalog: &Catalog,
 ) -> Result<megahex::simulate::Summary, String> {
-    let results =
-        megahex::simulate::simulate(scenario, catalog, SELF_PLAY_GAMES, SELF_PLAY_SEED, &|| {})
-            .map_err(|e| e.to_string())?;
-    Ok(megahex::simulate::summarise(scenario, &results))
+    let results = megahex::rulesets::sentinel_tactics::selfplay::simulate(
+        scenario,
+        catalog,
+        SELF_PLAY_GAMES,
+        SELF_PLAY_SEED,
+        &|| {},
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(megahex::rulesets::sentinel_tactics::selfplay::summarise(
+        scenario, &results,
+    ))
 }
 
 /// The UI's end of the background checker.
@@ -220,7 +227,7 @@ fn run(checker: &Checker, request: &Request) -> Report {
             let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
             let verdict = outcome.as_ref().and_then(|o| {
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                Some(megahex::fairness::verdict(
+                Some(megahex::rulesets::sentinel_tactics::fairness::verdict(
                     scenario.sentinel_tactics()?,
                     catalog,
                 ))

@@ -92,7 +92,7 @@ pub struct Document {
     /// The fairness report: distances, expected turns, turn-1 exposure (information only).
     pub fairness: Vec<Problem>,
     /// Which team the starting position favours, from the last background check.
-    pub verdict: Option<megahex::fairness::Verdict>,
+    pub verdict: Option<megahex::rulesets::sentinel_tactics::fairness::Verdict>,
     /// The background check's self-play win rates, or why there are none.
     pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
@@ -102,6 +102,9 @@ pub struct Document {
     /// The file's bytes as last read or written by the editor, to tell an outside change of
     /// the file from the editor's own save.
     pub on_disk: Option<Vec<u8>>,
+    /// The ruleset of a scenario the editor opens but does not edit (hex-skirmish so far): the
+    /// file is left as it is, and the map says which tools work on it.
+    pub other_ruleset: Option<Ruleset>,
 }
 
 /// Source of [`Document::layout`] numbers.
@@ -187,6 +190,11 @@ impl Document {
         if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
             doc.catalog = catalog;
         }
+        doc.other_ruleset = outcome
+            .as_ref()
+            .and_then(|o| o.scenario.as_ref())
+            .map(AnyScenario::ruleset)
+            .filter(|r| *r != Ruleset::SentinelTactics);
         if let Some(scenario) = scenario_of(outcome, bytes) {
             doc.editing = Some(Editing::new(scenario));
         }
@@ -210,6 +218,7 @@ impl Document {
             selfplay: None,
             layout: 0,
             on_disk: None,
+            other_ruleset: None,
         }
     }
 
@@ -505,6 +514,25 @@ fn problem_of(d: &megahex::Diagnostic) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scenario_of_another_ruleset_is_named_and_left_unedited() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/skirmish-bush-maze.yaml");
+        let bytes = std::fs::read(&path).unwrap();
+        let doc = Document::from_bytes("maze.yaml".into(), Some(path), &bytes);
+        assert_eq!(doc.other_ruleset, Some(Ruleset::HexSkirmish));
+        assert!(doc.scenario().is_none());
+        assert!(!doc.is_dirty());
+        let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/duel-ra-vs-blade.yaml");
+        let doc = Document::from_bytes(
+            "duel.yaml".into(),
+            Some(own.clone()),
+            &std::fs::read(&own).unwrap(),
+        );
+        assert_eq!(doc.other_ruleset, None);
+        assert!(doc.scenario().is_some());
+    }
     use megahex_schema::{Side, TilePlacement};
 
     #[test]

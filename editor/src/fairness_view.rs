@@ -3,7 +3,7 @@
 
 use egui::RichText;
 
-use megahex::fairness::Verdict;
+use megahex::rulesets::sentinel_tactics::fairness::Verdict;
 use megahex::simulate::Summary;
 
 use crate::document::Problem;

@@ -80,7 +80,7 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
     // The same seed and number of games as `megahex simulate`, so the CLI gives the same rates.
     let scenario = harness.state().wb.doc.scenario().unwrap().clone();
     let catalog = harness.state().wb.doc.catalog.clone();
-    let results = megahex::simulate::simulate(
+    let results = megahex::rulesets::sentinel_tactics::selfplay::simulate(
         &scenario,
         &catalog,
         megahex_editor::checks::SELF_PLAY_GAMES,
@@ -88,7 +88,10 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
         &|| {},
     )
     .unwrap();
-    assert_eq!(megahex::simulate::summarise(&scenario, &results), summary);
+    assert_eq!(
+        megahex::rulesets::sentinel_tactics::selfplay::summarise(&scenario, &results),
+        summary
+    );
 }
 
 #[test]

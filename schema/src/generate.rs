@@ -52,7 +52,7 @@ pub fn generate_schema() -> Value {
             },
             "ruleset": {
                 "$ref": ruleset.get("$ref").cloned().unwrap_or_default(),
-                "description": "Which game's rules apply: it decides every key after the shared header (`format`, `ruleset`, `title`, `description`, `catalog`)."
+                "description": "Which game's rules apply: it decides every key after the shared header (format, ruleset, title, description and catalog)."
             }
         },
         "required": ["format", "ruleset"],

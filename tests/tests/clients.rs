@@ -329,6 +329,48 @@ fn value_at(text: &str, item: &str) -> (usize, usize) {
 
 #[test]
 #[ignore = "needs yaml-language-server; .ci/run installs it"]
+fn each_ruleset_completes_its_own_top_level_keys() {
+    let mut server = yaml_language_server();
+    let dir = scratch_dir("clients-completion");
+    for (ruleset, body, own, foreign) in [
+        (
+            "hex-skirmish",
+            "map: {hexagon: {radius: 2}}\n",
+            ["units", "terrain", "chests"],
+            ["tokens", "turn-order", "deployment"],
+        ),
+        (
+            "sentinel-tactics",
+            "map: {tiles: [{tile: 1, side: megalopolis, at: [0, 0]}]}\n",
+            ["tokens", "turn-order", "deployment"],
+            ["units", "terrain", "chests"],
+        ),
+    ] {
+        let text = format!("format: 1\nruleset: {ruleset}\n{body}\n");
+        let path = dir.join(format!("{ruleset}.yaml"));
+        std::fs::write(&path, &text).unwrap();
+        let uri = file_uri(&path);
+        server.open(&uri, &text);
+        // On the empty last line: the keys the scenario does not have yet.
+        let offered = server.completion(&uri, text.lines().count(), 0);
+        for key in own {
+            assert!(
+                offered.iter().any(|o| o == key),
+                "{ruleset}: no {key} in {offered:?}"
+            );
+        }
+        for key in foreign {
+            assert!(
+                !offered.iter().any(|o| o == key),
+                "{ruleset}: {key} offered: {offered:?}"
+            );
+        }
+        server.close(&uri);
+    }
+}
+
+#[test]
+#[ignore = "needs yaml-language-server; .ci/run installs it"]
 fn hover_shows_the_key_description_and_every_value_with_its_text() {
     let mut server = yaml_language_server();
     let dir = scratch_dir("clients-hover");

@@ -1,8 +1,8 @@
 //! Dice benchmarks: exact odds of an attack (Sentinel Tactics) and of a strike (hex-skirmish).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use megahex::dice::{self, Attack, Defense, Faces};
 use megahex::rulesets::hex_skirmish::{self, Damage, Strike};
+use megahex::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
 use std::hint::black_box;
 
 fn exact_odds(c: &mut Criterion) {

@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::rulesets::hex_skirmish::selfplay;
-use megahex::simulate;
+use megahex::rulesets::sentinel_tactics::selfplay as st_selfplay;
 use megahex_schema::{Catalog, Scenario};
 use std::hint::black_box;
 
@@ -18,7 +18,7 @@ fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulate skirmish-three-on-three");
     group.sample_size(10);
     group.bench_function("1000 games, all cores", |b| {
-        b.iter(|| black_box(simulate::simulate(&scenario, &catalog, 1000, 7, &|| {})))
+        b.iter(|| black_box(st_selfplay::simulate(&scenario, &catalog, 1000, 7, &|| {})))
     });
     group.finish();
 }

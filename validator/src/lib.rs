@@ -6,10 +6,7 @@
 pub mod board;
 pub mod check;
 pub mod diagnostic;
-pub mod dice;
-pub mod fairness;
-pub mod game;
-pub mod playtest;
+pub mod odds;
 pub mod report;
 mod rng;
 pub mod rulesets;

@@ -184,6 +184,25 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The labels of the completion items offered at a 0-based line and character.
+    pub fn completion(&mut self, uri: &str, line: usize, character: usize) -> Vec<String> {
+        let result = self.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}),
+        );
+        let items = match &result {
+            Value::Array(items) => items.clone(),
+            Value::Object(list) => list["items"].as_array().cloned().unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        items
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_owned))
+            .collect()
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();

@@ -7,12 +7,11 @@
 pub mod catalog;
 pub mod ids;
 pub mod schema;
-pub mod semantic;
-mod turns;
 
 use megahex_schema::{AnyScenario, Catalog, FORMAT_VERSION, Ruleset, Scenario, hex_skirmish};
 
 use crate::diagnostic::{Code, Diagnostic, Origin, Severity};
+use crate::rulesets::sentinel_tactics;
 use crate::yaml::{self, Document, Limits, Span};
 
 pub use catalog::{CatalogFile, CatalogProblem};
@@ -227,7 +226,7 @@ impl Checker {
                 }
             },
         };
-        let mut diagnostics = semantic::check_scenario(&scenario, &catalog);
+        let mut diagnostics = sentinel_tactics::checks::check_scenario(&scenario, &catalog);
         let errors = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Error).count();
         // A map in pieces is the one way an objective is out of reach, so that check also runs
         // when `map-disconnected` is the only error.
@@ -235,13 +234,21 @@ impl Checker {
             .iter()
             .all(|d| d.severity != Severity::Error || d.code == Code::MapDisconnected)
         {
-            diagnostics.extend(crate::fairness::unreachable_objectives(&scenario, &catalog));
+            diagnostics.extend(
+                crate::rulesets::sentinel_tactics::fairness::unreachable_objectives(
+                    &scenario, &catalog,
+                ),
+            );
         }
         if errors(&diagnostics) == 0 && self.play {
-            diagnostics.extend(turns::uneven(&scenario, &catalog));
-            diagnostics.extend(crate::playtest::replay(&scenario, &catalog));
+            diagnostics.extend(sentinel_tactics::turns::uneven(&scenario, &catalog));
+            diagnostics.extend(crate::rulesets::sentinel_tactics::playtest::replay(
+                &scenario, &catalog,
+            ));
             if self.fairness {
-                diagnostics.extend(crate::fairness::report(&scenario, &catalog));
+                diagnostics.extend(crate::rulesets::sentinel_tactics::fairness::report(
+                    &scenario, &catalog,
+                ));
             }
         }
         let scenario = AnyScenario::SentinelTactics(Box::new(scenario));

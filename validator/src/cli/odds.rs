@@ -2,10 +2,10 @@
 //! asked for.
 
 use clap::{Args, ValueEnum};
-use megahex::dice::{self, Attack, Defense, Faces};
 use megahex::rulesets::hex_skirmish::kill::MAX_TURNS;
 use megahex::rulesets::hex_skirmish::monster::MAX_STEPS;
 use megahex::rulesets::hex_skirmish::{self, Damage, Strike, Trigger, turns_to_kill};
+use megahex::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
 
 /// Largest `--attacks` and `--hit-points`, well beyond any character sheet.
 const MAX_ATTACKS: u32 = 9;

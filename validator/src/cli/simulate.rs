@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use clap::Args;
 use megahex::rulesets::hex_skirmish::selfplay;
+use megahex::rulesets::sentinel_tactics::selfplay as st_selfplay;
 use megahex::simulate;
 use megahex_schema::{AnyScenario, Catalog};
 
@@ -60,7 +61,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     };
     let played = match &scenario {
         AnyScenario::SentinelTactics(scenario) => {
-            simulate::simulate(scenario, &catalog, args.games, args.seed, &progress).map(|r| {
+            st_selfplay::simulate(scenario, &catalog, args.games, args.seed, &progress).map(|r| {
                 let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
                 (teams, r)
             })
@@ -85,7 +86,7 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     if terminal {
         eprintln!();
     }
-    let summary = simulate::summarise_teams(teams, &results);
+    let summary = simulate::summarise(teams, &results);
     let text = if args.json {
         megahex::report::simulation::json(&summary, args.seed)
     } else {

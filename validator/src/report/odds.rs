@@ -2,9 +2,10 @@
 
 use std::fmt::Write;
 
-use crate::dice::{Attack, Defense, Odds};
+use crate::odds::Odds;
 use crate::rulesets::hex_skirmish::matchups::Matchup;
 use crate::rulesets::hex_skirmish::{KillTable, Strike, hit_ways};
+use crate::rulesets::sentinel_tactics::dice::{Attack, Defense};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
 pub fn json(odds: &Odds) -> String {

@@ -4,3 +4,4 @@
 //! `ruleset`.
 
 pub mod hex_skirmish;
+pub mod sentinel_tactics;

@@ -1,7 +1,7 @@
 //! Turns to kill: how soon a defender's hit points run out when the attacker spends every
 //! turn striking it, for the turns-to-kill tables of the hex-skirmish ruleset.
 
-use crate::dice::Odds;
+use crate::odds::Odds;
 
 /// The most turns a table looks ahead.
 pub const MAX_TURNS: usize = 50;

@@ -4,7 +4,7 @@
 use super::game::{Game, Means};
 use super::kill::{KillTable, MAX_TURNS, turns_to_kill};
 use super::{Blow, Damage, blow_odds};
-use crate::dice::Odds;
+use crate::odds::Odds;
 
 /// One attacker against one enemy.
 #[derive(Debug, Clone, PartialEq)]

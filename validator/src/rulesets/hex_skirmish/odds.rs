@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::Damage;
-use crate::dice::Odds;
+use crate::odds::Odds;
 
 /// Sides of the strike and the defence die.
 const D10: i32 = 10;

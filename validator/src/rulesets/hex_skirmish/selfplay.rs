@@ -70,7 +70,10 @@ fn prepare(scenario: &Scenario) -> Result<Setup, SimulateError> {
     let mut game = Game::new(scenario);
     let hexes = game.arena.hexes().len();
     if hexes > MAX_HEXES {
-        return Err(SimulateError::MapTooLarge(hexes));
+        return Err(SimulateError::MapTooLarge {
+            hexes,
+            max: MAX_HEXES,
+        });
     }
     let mut teams: Vec<usize> = game.units.iter().filter_map(|u| u.team).collect();
     teams.sort_unstable();

@@ -2,7 +2,7 @@
 //! turn order, the action budget and "once per turn", movement, attacks on one or several
 //! targets with effect tokens, incapacitation and destruction, push, and hazards.
 //!
-//! Playtest replay ([`crate::playtest`]) drives it with the dice a script gives, and self-play
+//! Playtest replay ([`crate::rulesets::sentinel_tactics::playtest`]) drives it with the dice a script gives, and self-play
 //! ([`crate::simulate`]) with rolled dice and simple policies; neither carries a rule of its
 //! own. A [`Game`] is what a scenario fixes for the whole game (map, figures, turn order,
 //! hazards); a [`State`] is where the game stands. Every step takes the state and returns the

@@ -2,7 +2,7 @@
 //! script gives, and the first action that breaks a rule is reported as `playtest-illegal` at
 //! its place in the file.
 //!
-//! Every rule comes from [`crate::game`]: whose turn it is (the round and its turn order), the
+//! Every rule comes from [`crate::rulesets::sentinel_tactics::game`]: whose turn it is (the round and its turn order), the
 //! action budget with each ability and basic action once a turn, Move paths (including the
 //! multi-hex figures' rules), attacks on one or several targets with effect tokens, damage,
 //! incapacitation and destruction, pushes, and the hazards a figure enters or ends its turn
@@ -14,7 +14,7 @@ use megahex_schema::{
 
 use crate::board::Axial;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{Game, Hit, State, TargetDice, Walk};
+use crate::rulesets::sentinel_tactics::game::{Game, Hit, State, TargetDice, Walk};
 
 /// A broken rule: where in the script, and why.
 struct Illegal {
@@ -157,7 +157,7 @@ impl HazardDice<'_> {
         &mut self,
         game: &Game,
         state: &mut State,
-        strike: &crate::game::Strike,
+        strike: &crate::rulesets::sentinel_tactics::game::Strike,
         cause: &str,
     ) -> Replay<()> {
         game.strike_attack(strike).map_err(|message| Illegal {

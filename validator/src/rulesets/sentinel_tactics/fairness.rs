@@ -15,7 +15,7 @@ use crate::board::los;
 use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, Board, distance};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::dice::{self, Attack, Defense, Faces};
+use crate::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
 use crate::scene::{Placed, Scene};
 
 /// The largest map the report and self-play work on: they compare every hex with every other,
@@ -620,9 +620,14 @@ pub(crate) fn hit_range(
     // Melee and range attacks use one hex of each figure for both the rule and the range.
     let range = match attack.kind {
         AttackKind::Melee => {
-            crate::game::best_pair(board, from, to, &|a, b| distance(a, b) == 1)?.2
+            crate::rulesets::sentinel_tactics::game::best_pair(board, from, to, &|a, b| {
+                distance(a, b) == 1
+            })?
+            .2
         }
-        AttackKind::Range => crate::game::best_pair(board, from, to, sees)?.2,
+        AttackKind::Range => {
+            crate::rulesets::sentinel_tactics::game::best_pair(board, from, to, sees)?.2
+        }
         AttackKind::Area | AttackKind::Vertex => {
             // Any origin the attacker may pick; dice check range from the origin.
             let spread = attack.origin

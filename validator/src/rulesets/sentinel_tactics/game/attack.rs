@@ -19,7 +19,7 @@ use crate::board::Axial;
 use crate::board::area::{self, Template};
 use crate::board::distance;
 use crate::board::los;
-use crate::dice::{self, Attack, Defense, Faces};
+use crate::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
 
 /// The dice one target's part of an attack uses.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

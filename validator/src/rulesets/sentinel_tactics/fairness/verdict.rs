@@ -254,9 +254,9 @@ mod tests {
         let text = std::fs::read_to_string(path).unwrap();
         let scenario: megahex_schema::Scenario = serde_yaml::from_str(&text).unwrap();
         let catalog = megahex_schema::Catalog::builtin();
-        let verdict = crate::fairness::verdict(&scenario, &catalog);
+        let verdict = crate::rulesets::sentinel_tactics::fairness::verdict(&scenario, &catalog);
         // Read each team's nearest distance back from the report's own sentences.
-        let report = crate::fairness::report(&scenario, &catalog);
+        let report = crate::rulesets::sentinel_tactics::fairness::report(&scenario, &catalog);
         for standing in &verdict.standings {
             let from_report = report
                 .iter()

@@ -316,7 +316,10 @@ impl Game {
                         }
                         let size = u32::try_from(hexes.len()).unwrap_or(u32::MAX);
                         if let Some(problem) =
-                            crate::check::semantic::footprint_problem(place, Some(size))
+                            crate::rulesets::sentinel_tactics::checks::footprint_problem(
+                                place,
+                                Some(size),
+                            )
                         {
                             return Err(format!("the `place` shape does not fit: {problem}"));
                         }

@@ -10,6 +10,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use crate::odds::Odds;
+
 /// The most dice one roll may have. Twelve dice have 6 188 distinct multisets, so the pairing
 /// of an attack and a defence of that size stays well under a second, and 6^24 outcomes fit
 /// in 64 bits; no card rolls that many.
@@ -223,37 +225,6 @@ pub fn resolve(
         blocked,
         damage: total - blocked,
     })
-}
-
-/// The exact damage distribution of an attack: `ways[d]` of the `total` equally likely rolls
-/// deal `d` damage.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Odds {
-    /// Ways to deal each amount of damage, from 0 up to the most possible.
-    pub ways: Vec<u128>,
-    /// All outcomes: 6^(attack dice + defence dice).
-    pub total: u128,
-}
-
-impl Odds {
-    /// Probability of each amount of damage.
-    pub fn probabilities(&self) -> Vec<f64> {
-        self.ways
-            .iter()
-            .map(|&w| w as f64 / self.total as f64)
-            .collect()
-    }
-
-    /// Expected damage.
-    pub fn expected(&self) -> f64 {
-        let sum: u128 = self
-            .ways
-            .iter()
-            .enumerate()
-            .map(|(d, &w)| d as u128 * w)
-            .sum();
-        sum as f64 / self.total as f64
-    }
 }
 
 /// Every multiset of `n` dice as counts per face, with how many of the 6^n ordered rolls give it

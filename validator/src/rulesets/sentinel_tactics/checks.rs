@@ -4,8 +4,8 @@ use std::collections::{HashMap, HashSet};
 
 use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
 
-use super::ids::unknown;
 use crate::board::{Axial, Board, PlacementProblem, ResolveError, distance};
+use crate::check::ids::unknown;
 use crate::diagnostic::{Code, Diagnostic};
 
 /// Runs every semantic check on a scenario that passed the schema.
@@ -144,7 +144,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
             scenario.objectives.iter().map(|o| o.id.as_str()).collect(),
         ),
     ];
-    super::ids::duplicates(&groups, out);
+    crate::check::ids::duplicates(&groups, out);
 }
 
 fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) {

@@ -9,7 +9,7 @@
 use megahex_schema::{Catalog, Scenario};
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{Entry, Game, TurnOrder};
+use crate::rulesets::sentinel_tactics::game::{Entry, Game, TurnOrder};
 
 /// The longest run of consecutive turns each team has in a sequence: `(team, run, first turn)`.
 fn longest_runs(turns: &[Option<String>]) -> Vec<(String, usize, usize)> {

@@ -6,7 +6,7 @@ use megahex_schema::ObjectiveKind;
 
 use super::Setup;
 use crate::board::Axial;
-use crate::game::{Hit, State, Status};
+use crate::rulesets::sentinel_tactics::game::{Hit, State, Status};
 
 /// What has happened so far that objectives count.
 #[derive(Default)]

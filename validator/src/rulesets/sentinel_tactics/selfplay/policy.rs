@@ -1,5 +1,5 @@
 //! What a figure does with its turn in self-play: simple, documented choices made on the
-//! rules of [`crate::game`], which refuses anything illegal.
+//! rules of [`crate::rulesets::sentinel_tactics::game`], which refuses anything illegal.
 //!
 //! Each action goes to the first of these that helps:
 //!
@@ -23,7 +23,9 @@ use super::score::Score;
 use super::{Rng, Setup, roll_move};
 use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, distance, neighbours};
-use crate::game::{Basic, Declared, Hit, State, Status, Strike, TargetDice, Walk};
+use crate::rulesets::sentinel_tactics::game::{
+    Basic, Declared, Hit, State, Status, Strike, TargetDice, Walk,
+};
 
 /// Plays figure `me`'s whole turn.
 pub(super) fn take_turn(
