@@ -410,33 +410,42 @@ impl Board {
 
     /// Groups of hexes that touch each other, largest first; one group means a connected map.
     pub fn connected_components(&self) -> Vec<Vec<Axial>> {
-        let mut seen = vec![false; self.hexes.len()];
-        let mut components = Vec::new();
-        for start in 0..self.hexes.len() {
-            if seen[start] {
-                continue;
-            }
-            seen[start] = true;
-            let mut stack = vec![start];
-            let mut component = Vec::new();
-            while let Some(i) = stack.pop() {
-                let at = self.hexes[i].at;
-                component.push(at);
-                for next in neighbours(at) {
-                    if let Some(&j) = self.by_position.get(&next)
-                        && !seen[j]
-                    {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
+        let at: Vec<Axial> = self.hexes.iter().map(|h| h.at).collect();
+        components(&at, |slot| {
+            neighbours(at[slot])
+                .into_iter()
+                .filter_map(|n| self.by_position.get(&n).copied())
+                .collect()
+        })
+    }
+}
+
+/// Groups of the map's hexes (`at`, by slot) that touch, largest first and each sorted, for
+/// any map: `adjacent(slot)` gives the slots next to a slot.
+pub fn components(at: &[Axial], adjacent: impl Fn(usize) -> Vec<usize>) -> Vec<Vec<Axial>> {
+    let mut seen = vec![false; at.len()];
+    let mut components = Vec::new();
+    for start in 0..at.len() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![start];
+        let mut component = Vec::new();
+        while let Some(slot) = stack.pop() {
+            component.push(at[slot]);
+            for next in adjacent(slot) {
+                if !seen[next] {
+                    seen[next] = true;
+                    stack.push(next);
                 }
             }
-            component.sort();
-            components.push(component);
         }
-        components.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-        components
+        component.sort_unstable();
+        components.push(component);
     }
+    components.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+    components
 }
 
 #[cfg(test)]

@@ -103,15 +103,23 @@ pub(super) fn write_picture(picture: String, output: &Path, png: bool, zoom: f64
     }
 }
 
-/// Whether the output is a PNG (else SVG), or what is wrong with its name.
-pub(super) fn picture_kind(output: &Path) -> Result<bool, i32> {
-    match output.extension().and_then(|e| e.to_str()) {
-        Some(ext) if ext.eq_ignore_ascii_case("svg") => Ok(false),
-        Some(ext) if ext.eq_ignore_ascii_case("png") => Ok(true),
-        _ => Err(fail(
-            "render writes SVG or PNG: give an output file ending in .svg or .png",
-        )),
-    }
+/// How to write the picture: whether the output is a PNG (else SVG), the drawing size and the
+/// PNG zoom; or, having said what is wrong with the options, the exit code.
+pub(super) fn picture_settings(
+    output: &Path,
+    size: &PictureSize,
+) -> Result<(bool, megahex::report::svg::Size, f64), i32> {
+    let png = match output.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
+        Some(ext) if ext.eq_ignore_ascii_case("png") => true,
+        _ => {
+            return Err(fail(
+                "render writes SVG or PNG: give an output file ending in .svg or .png",
+            ));
+        }
+    };
+    let (drawing, zoom) = size.check().map_err(|message| fail(&message))?;
+    Ok((png, drawing, zoom))
 }
 
 /// A query that answered still exits 1 when the scenario had errors, so CI notices.
@@ -321,13 +329,9 @@ pub fn render(
     };
     let decor = megahex::report::decor::Decorations::of(&scenario, &scene.board);
     let done = |code: i32| with_findings(code, had_errors);
-    let png = match picture_kind(output) {
-        Ok(png) => png,
+    let (png, drawing, zoom) = match picture_settings(output, size) {
+        Ok(settings) => settings,
         Err(code) => return code,
-    };
-    let (drawing, zoom) = match size.check() {
-        Ok(chosen) => chosen,
-        Err(message) => return fail(&message),
     };
     let overlay = match overlay.map(|o| o.split(':').collect::<Vec<_>>()) {
         None => Overlay::None,

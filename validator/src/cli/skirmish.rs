@@ -13,7 +13,7 @@ use megahex::rulesets::hex_skirmish::{moves, view};
 use megahex_schema::hex_skirmish::Scenario;
 
 use super::fail;
-use super::queries::{PictureSize, picture_kind, print, write_picture};
+use super::queries::{PictureSize, picture_settings, print, write_picture};
 
 /// The game at its start, for questions about the map as set up.
 fn start(scenario: &Scenario) -> (Game, State) {
@@ -131,13 +131,9 @@ pub fn render(
     overlay: Option<&str>,
     size: &PictureSize,
 ) -> i32 {
-    let png = match picture_kind(output) {
-        Ok(png) => png,
+    let (png, drawing, zoom) = match picture_settings(output, size) {
+        Ok(settings) => settings,
         Err(code) => return code,
-    };
-    let (drawing, zoom) = match size.check() {
-        Ok(chosen) => chosen,
-        Err(message) => return fail(&message),
     };
     let (game, state) = start(scenario);
     let overlay = match overlay.map(|o| o.split(':').collect::<Vec<_>>()) {

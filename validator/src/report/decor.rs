@@ -61,6 +61,26 @@ pub struct TileMark {
     pub label: String,
 }
 
+/// The rings of tokens objectives ask teams to collect, from `(token, objective, team)` in
+/// order: a token wanted twice gets a second, wider ring.
+pub fn collect_marks<'a>(
+    wanted: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+    colour_of_team: impl Fn(&str) -> Rgb,
+) -> Vec<CollectMark> {
+    let mut marks: Vec<CollectMark> = Vec::new();
+    for (token, objective, team) in wanted {
+        let ring = marks.iter().filter(|c| c.token == token).count();
+        marks.push(CollectMark {
+            token: token.to_owned(),
+            objective: objective.to_owned(),
+            team: team.to_owned(),
+            colour: colour_of_team(team),
+            ring,
+        });
+    }
+    marks
+}
+
 /// Everything a picture of the scenario marks, and which of it to draw.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Decorations {
@@ -106,23 +126,18 @@ impl Decorations {
                 hexes: resolved(&o.hexes),
             })
             .collect();
-        let mut collect: Vec<CollectMark> = Vec::new();
-        for o in scenario
-            .objectives
-            .iter()
-            .filter(|o| o.kind == ObjectiveKind::Collect)
-        {
-            for token in &o.tokens {
-                let ring = collect.iter().filter(|c| c.token == *token).count();
-                collect.push(CollectMark {
-                    token: token.clone(),
-                    objective: o.id.clone(),
-                    team: o.team.clone(),
-                    colour: objective_colour(&o.team),
-                    ring,
-                });
-            }
-        }
+        let collect = collect_marks(
+            scenario
+                .objectives
+                .iter()
+                .filter(|o| o.kind == ObjectiveKind::Collect)
+                .flat_map(|o| {
+                    o.tokens
+                        .iter()
+                        .map(move |t| (t.as_str(), o.id.as_str(), o.team.as_str()))
+                }),
+            objective_colour,
+        );
         let zones = scenario
             .deployment
             .iter()

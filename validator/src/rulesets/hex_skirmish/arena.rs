@@ -306,29 +306,8 @@ impl Arena {
 
     /// Groups of hexes that touch, largest first: one group means a map in one piece.
     pub fn components(&self) -> Vec<Vec<Axial>> {
-        let mut seen = vec![false; self.hexes.len()];
-        let mut components = Vec::new();
-        for start in 0..self.hexes.len() {
-            if seen[start] {
-                continue;
-            }
-            seen[start] = true;
-            let mut stack = vec![start];
-            let mut component = Vec::new();
-            while let Some(slot) = stack.pop() {
-                component.push(self.hexes[slot].at);
-                for &next in &self.adjacent[slot] {
-                    if !seen[next] {
-                        seen[next] = true;
-                        stack.push(next);
-                    }
-                }
-            }
-            component.sort_unstable();
-            components.push(component);
-        }
-        components.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-        components
+        let at: Vec<Axial> = self.hexes.iter().map(|h| h.at).collect();
+        crate::board::components(&at, |slot| self.adjacent[slot].clone())
     }
 }
 

@@ -11,7 +11,7 @@ use super::state::State;
 use crate::board::hex::{Axial, distance};
 use crate::board::los::{Line, Sight};
 use crate::board::{Board, BoardHex};
-use crate::report::decor::{CollectMark, Decorations, ObjectiveMark, ZoneMark};
+use crate::report::decor::{Decorations, ObjectiveMark, ZoneMark, collect_marks};
 use crate::report::palette;
 use crate::scene::Placed;
 
@@ -116,28 +116,24 @@ pub fn decorations(scenario: &Scenario) -> Decorations {
             hexes: o.hexes.clone(),
         })
         .collect();
-    let mut collect: Vec<CollectMark> = Vec::new();
-    for o in scenario
-        .objectives
-        .iter()
-        .filter(|o| o.kind == ObjectiveKind::Open)
-    {
-        let chests: Vec<&str> = if o.chests.is_empty() {
-            scenario.chests.iter().map(|c| c.id.as_str()).collect()
-        } else {
-            o.chests.iter().map(String::as_str).collect()
-        };
-        for chest in chests {
-            let ring = collect.iter().filter(|c| c.token == chest).count();
-            collect.push(CollectMark {
-                token: chest.to_owned(),
-                objective: o.id.clone(),
-                team: o.team.clone(),
-                colour: colour(&o.team),
-                ring,
-            });
-        }
-    }
+    let all_chests: Vec<&str> = scenario.chests.iter().map(|c| c.id.as_str()).collect();
+    let collect = collect_marks(
+        scenario
+            .objectives
+            .iter()
+            .filter(|o| o.kind == ObjectiveKind::Open)
+            .flat_map(|o| {
+                let chests: Vec<&str> = if o.chests.is_empty() {
+                    all_chests.clone()
+                } else {
+                    o.chests.iter().map(String::as_str).collect()
+                };
+                chests
+                    .into_iter()
+                    .map(move |c| (c, o.id.as_str(), o.team.as_str()))
+            }),
+        colour,
+    );
     let zones = scenario
         .spawn
         .iter()
