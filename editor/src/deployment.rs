@@ -101,8 +101,8 @@ pub fn stroke_edit(
                 .objectives
                 .get(index)
                 .ok_or("the objective being painted is no longer in the scenario")?;
-            if crate::objective_rules::fields(objective.kind).hexes
-                == crate::objective_rules::Need::Unused
+            if megahex_schema::sentinel_tactics::objective_rules::fields(objective.kind).hexes
+                == megahex_schema::sentinel_tactics::objective_rules::Need::Unused
             {
                 return Err(format!(
                     "a {} objective has no hexes",
@@ -379,7 +379,7 @@ mod tests {
         );
         assert_eq!(refused, Err("a collect objective has no hexes".to_owned()));
         // As a reach objective: [5, -2] is the centre of tile 2, so 2/10.
-        crate::objective_rules::set_kind(
+        megahex_schema::sentinel_tactics::objective_rules::set_kind(
             &mut scenario.objectives[0],
             megahex_schema::ObjectiveKind::Reach,
             None,

@@ -23,7 +23,6 @@ pub mod group;
 pub mod inspector;
 pub mod map_commands;
 pub mod objective_panel;
-pub mod objective_rules;
 pub mod overlay;
 pub mod overlay_cache;
 pub mod overlay_view;

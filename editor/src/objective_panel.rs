@@ -5,12 +5,12 @@ use egui::{Color32, RichText, Ui};
 use megahex_schema::limits::{MAX_COUNT, MAX_ROUNDS};
 use megahex_schema::{Objective, ObjectiveKind, Scenario, Token};
 
-use crate::objective_rules::{Need, fields, fits};
 use crate::paint::PaintTarget;
 use crate::panel_edit::{IdList, PanelEdit};
 use crate::scenario_edits::{fresh_id, id_problem};
 use crate::scenario_widgets::{Env, hint, required_mark, team_combo, team_ids, typed};
 use crate::workbench::Tool;
+use megahex_schema::sentinel_tactics::objective_rules::{Need, fields, fits};
 
 /// Every objective kind, in the order the kind menu lists them.
 pub(crate) const KINDS: [ObjectiveKind; 6] = [

@@ -105,7 +105,7 @@ pub enum PanelEdit {
         /// The team id.
         team: String,
     },
-    /// An objective's kind; fields the kind does not use go ([`crate::objective_rules::set_kind`]).
+    /// An objective's kind; fields the kind does not use go ([`megahex_schema::sentinel_tactics::objective_rules::set_kind`]).
     SetObjectiveKind {
         /// Position in `objectives`.
         index: usize,
@@ -480,7 +480,11 @@ impl PanelEdit {
             PanelEdit::SetObjectiveKind { index, kind } => {
                 let round_limit = scenario.round_limit;
                 let objective = objective_mut(scenario, *index)?;
-                crate::objective_rules::set_kind(objective, *kind, round_limit);
+                megahex_schema::sentinel_tactics::objective_rules::set_kind(
+                    objective,
+                    *kind,
+                    round_limit,
+                );
             }
             PanelEdit::AddObjectiveToken { index, list, id } => {
                 let list = id_list(objective_mut(scenario, *index)?, *list);

@@ -550,9 +550,9 @@ fn rules(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
 mod tests {
     use super::*;
     use crate::objective_panel::KINDS;
-    use crate::objective_rules::Fields;
-    use crate::objective_rules::{Need, fields, fits, set_kind};
     use crate::scenario_edits::{id_problem, remove_team, rename_team};
+    use megahex_schema::sentinel_tactics::objective_rules::Fields;
+    use megahex_schema::sentinel_tactics::objective_rules::{Need, fields, fits, set_kind};
     use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};
     use megahex_schema::{Objective, ObjectiveKind};
 

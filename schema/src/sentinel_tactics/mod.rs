@@ -3,6 +3,7 @@
 
 pub mod catalog;
 mod hex_refs;
+pub mod objective_rules;
 pub mod playtest;
 pub mod scenario;
 pub mod stats;

@@ -420,6 +420,16 @@ pub enum ObjectiveKind {
 }
 
 impl ObjectiveKind {
+    /// Every kind, in the order the schema lists them.
+    pub const ALL: [ObjectiveKind; 6] = [
+        ObjectiveKind::Incapacitate,
+        ObjectiveKind::Destroy,
+        ObjectiveKind::Collect,
+        ObjectiveKind::Hold,
+        ObjectiveKind::Reach,
+        ObjectiveKind::Survive,
+    ];
+
     /// The name written in files.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -472,19 +482,11 @@ pub struct Objective {
 }
 
 fn objective_rules(schema: &mut Schema) {
-    let needs = |kind: &str, key: &str| {
-        serde_json::json!({
-            "if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+    for (kind, key) in super::objective_rules::required_keys() {
+        let rule = serde_json::json!({
+            "if": {"properties": {"kind": {"const": kind.as_str()}}, "required": ["kind"]},
             "then": {"required": [key]}
-        })
-    };
-    for rule in [
-        needs("destroy", "targets"),
-        needs("collect", "tokens"),
-        needs("hold", "hexes"),
-        needs("reach", "hexes"),
-        needs("survive", "rounds"),
-    ] {
+        });
         push_all_of(schema, rule);
     }
 }

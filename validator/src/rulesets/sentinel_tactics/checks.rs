@@ -2,6 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use megahex_schema::sentinel_tactics::objective_rules::fits;
 use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
 
 use crate::board::{Axial, Board, PlacementProblem, ResolveError, distance};
@@ -465,7 +466,10 @@ fn check_objectives(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
             }
             ObjectiveKind::Destroy => {
                 for (j, id) in objective.targets.iter().enumerate() {
-                    let Some(t) = token_by_id.get(id.as_str()) else {
+                    let Some(t) = token_by_id
+                        .get(id.as_str())
+                        .filter(|t| !fits(ObjectiveKind::Destroy, &objective.team, t))
+                    else {
                         continue;
                     };
                     if t.kind == TokenKind::Character {
@@ -489,7 +493,7 @@ fn check_objectives(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
             ObjectiveKind::Collect => {
                 for (j, id) in objective.tokens.iter().enumerate() {
                     if let Some(t) = token_by_id.get(id.as_str())
-                        && t.is_target()
+                        && !fits(ObjectiveKind::Collect, &objective.team, t)
                     {
                         out.push(impossible(
                             &format!("tokens/{j}"),

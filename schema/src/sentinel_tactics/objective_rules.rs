@@ -1,8 +1,9 @@
-//! What each objective kind is made of: the fields it uses, what its kind change clears, and
-//! which tokens it can name. The scenario panels and the painting tool both ask here, so the
-//! editor shows and keeps exactly what the schema's per-kind rules allow.
+//! What each objective kind is made of: the fields it uses, what a kind change clears, and
+//! which tokens it can name. The one home of these rules: the schema's per-kind `required`
+//! keys are generated from [`fields`], `megahex validate` checks the tokens an objective names
+//! with [`fits`], and the editor's panels show and keep exactly these fields.
 
-use megahex_schema::{Objective, ObjectiveKind, Token, TokenKind};
+use super::scenario::{Objective, ObjectiveKind, Token, TokenKind};
 
 /// Whether an objective kind uses a field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,8 +31,8 @@ pub struct Fields {
     pub rounds: Need,
 }
 
-/// The panel shows exactly these fields for a kind; the required ones follow the schema's
-/// `if kind then required` rules.
+/// The fields a kind uses; the required ones become the schema's `if kind then required`
+/// rules.
 pub fn fields(kind: ObjectiveKind) -> Fields {
     use Need::{Optional, Required, Unused};
     let none = Fields {
@@ -100,7 +101,7 @@ pub fn set_kind(objective: &mut Objective, kind: ObjectiveKind, round_limit: Opt
 }
 
 /// Which tokens an objective of `kind` for `team` can name: enemy characters to incapacitate,
-/// non-character targets to destroy, markers to collect.
+/// targets other than characters to destroy, markers to collect.
 pub fn fits(kind: ObjectiveKind, team: &str, token: &Token) -> bool {
     match kind {
         ObjectiveKind::Incapacitate => {
@@ -110,4 +111,24 @@ pub fn fits(kind: ObjectiveKind, team: &str, token: &Token) -> bool {
         ObjectiveKind::Collect => !token.is_target(),
         ObjectiveKind::Hold | ObjectiveKind::Reach | ObjectiveKind::Survive => false,
     }
+}
+
+/// The keys the schema requires for each kind, in kind order: `(kind, key)`.
+pub fn required_keys() -> Vec<(ObjectiveKind, &'static str)> {
+    let mut out = Vec::new();
+    for kind in ObjectiveKind::ALL {
+        let f = fields(kind);
+        for (need, key) in [
+            (f.targets, "targets"),
+            (f.tokens, "tokens"),
+            (f.hexes, "hexes"),
+            (f.count, "count"),
+            (f.rounds, "rounds"),
+        ] {
+            if need == Need::Required {
+                out.push((kind, key));
+            }
+        }
+    }
+    out
 }
