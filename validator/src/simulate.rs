@@ -23,6 +23,26 @@ pub enum SimulateError {
     NoOpponents,
 }
 
+/// Plays `games` games on all cores, game `g` with the generator of `(seed, g)`, calling
+/// `progress` after each: the same games for a seed whatever the number of threads, for every
+/// ruleset's self-play.
+pub(crate) fn play_games(
+    games: u32,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+    play: impl Fn(&mut crate::rng::Rng) -> GameResult + Sync,
+) -> Vec<GameResult> {
+    use rayon::prelude::*;
+    (0..games)
+        .into_par_iter()
+        .map(|g| {
+            let result = play(&mut crate::rng::Rng::new(seed, u64::from(g)));
+            progress();
+            result
+        })
+        .collect()
+}
+
 /// One game's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {

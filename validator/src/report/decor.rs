@@ -34,6 +34,17 @@ pub struct ZoneMark {
     pub hexes: Vec<Axial>,
 }
 
+impl ZoneMark {
+    /// A team's zone, in the team's colour.
+    pub fn of_team(teams: &[megahex_schema::Team], team: &str, hexes: Vec<Axial>) -> ZoneMark {
+        ZoneMark {
+            team: team.to_owned(),
+            colour: palette::colour_of_team(teams, Some(team), palette::NEUTRAL),
+            hexes,
+        }
+    }
+}
+
 /// A token an objective asks a team to collect, ringed in that team's colour.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CollectMark {
@@ -141,11 +152,7 @@ impl Decorations {
         let zones = scenario
             .deployment
             .iter()
-            .map(|z| ZoneMark {
-                team: z.team.clone(),
-                colour: palette::colour_of_team(teams, Some(&z.team), palette::NEUTRAL),
-                hexes: resolved(&z.hexes),
-            })
+            .map(|z| ZoneMark::of_team(teams, &z.team, resolved(&z.hexes)))
             .collect();
         let tiles = scenario
             .map

@@ -2,8 +2,8 @@
 //! resolved with the dice its caller gives: a script's dice in a playtest, rolled dice in
 //! self-play. Nothing here rolls.
 
-use super::game::{Game, Means, Weapon};
-use super::state::{Climb, State};
+use super::game::{Game, Means};
+use super::state::{Climb, State, Turn};
 use super::{Blow, Damage};
 use crate::board::hex::distance;
 
@@ -164,7 +164,14 @@ impl Game {
                     .get(weapon)
                     .ok_or_else(|| Illegal::new(format!("`{name}` has no such weapon")))?;
                 self.offensive(state, target)?;
-                self.in_reach(state, here, target, weapon)
+                self.in_reach(
+                    state,
+                    here,
+                    target,
+                    &weapon.name,
+                    weapon.ranged,
+                    weapon.range,
+                )
             }
             Action::Cast { spell, target } => {
                 let spell = self.units[turn.unit]
@@ -178,13 +185,14 @@ impl Game {
                         spell.name, spell.cost, me.spell_points
                     )));
                 }
-                let reach = Weapon {
-                    name: spell.name.clone(),
-                    ranged: spell.range > 1,
-                    range: spell.range,
-                    damage: spell.damage,
-                };
-                self.in_reach(state, here, target, &reach)
+                self.in_reach(
+                    state,
+                    here,
+                    target,
+                    &spell.name,
+                    spell.range > 1,
+                    spell.range,
+                )
             }
             Action::Open(chest) => {
                 non_offensive("open a chest")?;
@@ -233,39 +241,41 @@ impl Game {
         Ok(())
     }
 
-    /// The target is within the weapon's reach: adjacent for melee, in range and sight for a
-    /// ranged weapon (with the height bonus).
+    /// The target is within the reach of the weapon or spell `name`: adjacent for melee, in
+    /// range and sight when `ranged` (with the height bonus).
     fn in_reach(
         &self,
         state: &State,
         here: usize,
         target: usize,
-        weapon: &Weapon,
+        name: &str,
+        ranged: bool,
+        range: u32,
     ) -> Result<(), Illegal> {
         let there = state.units[target].at.unwrap_or(here);
         let d = distance(self.arena.hex(here).at, self.arena.hex(there).at);
         let target_id = &self.units[target].id;
-        if !weapon.ranged {
+        if !ranged {
             return if d <= 1 {
                 Ok(())
             } else {
                 Err(Illegal::new(format!(
                     "`{target_id}` is {d} hexes away; {} needs the target adjacent",
-                    weapon.name
+                    name
                 )))
             };
         }
-        let reach = self.arena.ranged_reach(here, weapon.range);
+        let reach = self.arena.ranged_reach(here, range);
         if d > reach {
             return Err(Illegal::new(format!(
                 "`{target_id}` is {d} hexes away; {} reaches {reach} from here",
-                weapon.name
+                name
             )));
         }
         if !self.sees(here, there) {
             return Err(Illegal::new(format!(
                 "`{target_id}` is out of sight, and {} is ranged",
-                weapon.name
+                name
             ))
             .with_help("`megahex los` shows what blocks the line"));
         }
@@ -441,7 +451,7 @@ impl Game {
             u.at = None;
             u.climb = None;
             if let Some(turn) = state.turn.filter(|t| t.unit == unit) {
-                state.turn = Some(super::state::Turn { actions: 0, ..turn });
+                state.turn = Some(Turn { actions: 0, ..turn });
             }
             return true;
         }

@@ -54,16 +54,10 @@ pub fn simulate(
     seed: u64,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, SimulateError> {
-    use rayon::prelude::*;
     let setup = prepare(scenario)?;
-    Ok((0..games)
-        .into_par_iter()
-        .map(|g| {
-            let result = play(&setup, &mut Rng::new(seed, u64::from(g)));
-            progress();
-            result
-        })
-        .collect())
+    Ok(crate::simulate::play_games(games, seed, progress, |rng| {
+        play(&setup, rng)
+    }))
 }
 
 fn prepare(scenario: &Scenario) -> Result<Setup, SimulateError> {

@@ -167,7 +167,7 @@ impl Game {
                 && state.round >= rounds
                 && self.team_alive(state, objective.team)
             {
-                state.end = Some(super::state::End::Won {
+                state.end = Some(End::Won {
                     team: objective.team,
                     objective: index,
                 });

@@ -137,11 +137,7 @@ pub fn decorations(scenario: &Scenario) -> Decorations {
     let zones = scenario
         .spawn
         .iter()
-        .map(|z| ZoneMark {
-            team: z.team.clone(),
-            colour: palette::colour_of_team(teams, Some(&z.team), palette::NEUTRAL),
-            hexes: z.hexes.clone(),
-        })
+        .map(|z| ZoneMark::of_team(teams, &z.team, z.hexes.clone()))
         .collect();
     Decorations {
         token_colours,

@@ -49,22 +49,16 @@ pub fn simulate(
     seed: u64,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, SimulateError> {
-    use rayon::prelude::*;
     let setup = prepare(scenario, catalog)?;
-    Ok((0..games)
-        .into_par_iter()
-        .map(|g| {
-            let result = play(&setup, &mut Rng::new(seed, u64::from(g)));
-            progress();
-            result
-        })
-        .collect())
+    Ok(crate::simulate::play_games(games, seed, progress, |rng| {
+        play(&setup, rng)
+    }))
 }
 
 fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, SimulateError> {
     let game = Game::new(scenario, catalog);
     let hexes = game.scene.board.hexes().len();
-    if hexes > crate::rulesets::sentinel_tactics::fairness::MAX_REPORT_HEXES {
+    if hexes > MAX_REPORT_HEXES {
         return Err(SimulateError::MapTooLarge {
             hexes,
             max: MAX_REPORT_HEXES,
