@@ -120,7 +120,7 @@ fn legend_text(text: &str) -> String {
 const LEGEND_LINES: usize = 8;
 
 /// What the marks' colours mean, in the lower left corner of the map, for the layers that are on.
-fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
+pub fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
     let lines = wb
         .doc
         .decor
@@ -154,7 +154,60 @@ fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
 }
 
 /// Any hex under a screen point, on the map or not.
-fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
+/// The view to draw the map with in `rect`: the one the designer framed (kept centred when the
+/// canvas is resized), or the map fitted when there is none yet. An empty map gets a small
+/// frame around `[0, 0]`, to place the first piece.
+pub fn frame_view(wb: &mut Workbench, rect: egui::Rect, hexes: &[Axial]) -> Option<View> {
+    let bounds = world_bounds(hexes.iter().copied())
+        .or_else(|| world_bounds([[-3, 0], [3, 0], [0, -3], [0, 3]]))?;
+    // The window was resized (or a panel opened): a fitted map is fitted again; one the
+    // designer framed keeps its zoom, with its middle in the middle.
+    if let (Some(old), Some(view)) = (wb.canvas_rect, &mut wb.view)
+        && old != rect
+    {
+        if wb.view_fitted {
+            wb.view = None;
+        } else {
+            view.origin_in_screen += rect.center() - old.center();
+        }
+    }
+    wb.canvas_rect = Some(rect);
+    if wb.view.is_none() {
+        wb.view_fitted = true;
+    }
+    let legend = wb
+        .doc
+        .decor
+        .legend_of(wb.layers.objectives, wb.layers.zones);
+    Some(
+        *wb.view
+            .get_or_insert_with(|| View::fit(bounds, fit_area(rect, legend.len()), FIT_MARGIN)),
+    )
+}
+
+/// Zooms around the pointer by this frame's scroll and pinch, and notes the hex under it.
+pub fn zoom_and_hover(ui: &egui::Ui, wb: &mut Workbench, view: &View, pointer: Option<Pos2>) {
+    if let (Some(p), Some(view)) = (pointer, &mut wb.view) {
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
+        let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
+        if factor != 1.0 {
+            view.zoom_around(p, factor);
+            wb.view_fitted = false;
+        }
+    }
+    let pointer_hex = pointer.map(|p| hex_at_screen(view, p));
+    let hovered = pointer_hex.filter(|&h| wb.on_board(h));
+    if hovered != wb.hovered || pointer_hex != wb.pointer_hex {
+        // The status bar was drawn before the canvas: show the new hex on the next frame.
+        wb.hovered = hovered;
+        wb.pointer_hex = pointer_hex;
+        ui.ctx().request_repaint();
+    }
+    wb.pointer_world = pointer.map(|p| view.world_from_screen(p));
+}
+
+/// The hex under a point of the screen.
+pub fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
     hex_at_world(view.world_from_screen(pos))
 }
 
@@ -219,18 +272,10 @@ impl Canvas {
     pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, layers: Layers<'_>) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         if wb.doc.scenario().is_none() {
-            let text = match wb.doc.other_ruleset {
-                Some(ruleset) => format!(
-                    "{} is a {} scenario.\nThe editor edits sentinel-tactics maps so far, and leaves this file as it is.\nmegahex validate, render, los, reach, odds and simulate work on it\n(see docs/rulesets.md).",
-                    wb.doc.name,
-                    ruleset.as_str()
-                ),
-                None => "Nothing to draw: the file has no map (see Problems)".to_owned(),
-            };
             painter.text(
                 response.rect.center(),
                 egui::Align2::CENTER_CENTER,
-                text,
+                "Nothing to draw: the file has no map (see Problems)",
                 egui::FontId::proportional(18.0),
                 Color32::LIGHT_GRAY,
             );
@@ -243,34 +288,9 @@ impl Canvas {
             .board()
             .map(|b| b.hexes().iter().map(|h| h.at).collect())
             .unwrap_or_default();
-        // An empty map still needs a view, to place the first tile.
-        let bounds = world_bounds(hexes.iter().copied())
-            .or_else(|| world_bounds([[-3, 0], [3, 0], [0, -3], [0, 3]]));
-        let Some(bounds) = bounds else {
+        let Some(view) = frame_view(wb, response.rect, &hexes) else {
             return;
         };
-        // The window was resized (or a panel opened): a fitted map is fitted again; one the
-        // designer framed keeps its zoom, with its middle in the middle.
-        if let (Some(old), Some(view)) = (wb.canvas_rect, &mut wb.view)
-            && old != response.rect
-        {
-            if wb.view_fitted {
-                wb.view = None;
-            } else {
-                view.origin_in_screen += response.rect.center() - old.center();
-            }
-        }
-        wb.canvas_rect = Some(response.rect);
-        if wb.view.is_none() {
-            wb.view_fitted = true;
-        }
-        let view = *wb.view.get_or_insert_with(|| {
-            let legend = wb
-                .doc
-                .decor
-                .legend_of(wb.layers.objectives, wb.layers.zones);
-            View::fit(bounds, fit_area(response.rect, legend.len()), FIT_MARGIN)
-        });
         // While a tile is dragged from the palette the map is not hovered (the button has the
         // pointer), so follow the pointer itself.
         let dragged_in = || {
@@ -371,22 +391,7 @@ impl Canvas {
             wb.view = None;
         }
 
-        if let (Some(p), Some(view)) = (pointer, &mut wb.view) {
-            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
-            let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
-            if factor != 1.0 {
-                view.zoom_around(p, factor);
-                wb.view_fitted = false;
-            }
-        }
-        let hovered = pointer_hex.filter(|&h| wb.on_board(h));
-        if hovered != wb.hovered || pointer_hex != wb.pointer_hex {
-            // The status bar was drawn before the canvas: show the new hex on the next frame.
-            wb.hovered = hovered;
-            wb.pointer_hex = pointer_hex;
-            ui.ctx().request_repaint();
-        }
-        wb.pointer_world = pointer.map(|p| view.world_from_screen(p));
+        zoom_and_hover(ui, wb, &view, pointer);
         let marks = self.marks(wb, layers.tokens, layers.scenario);
         layers.overlays.cache.set_repaint(ui.ctx());
         let layer = layers.overlays.overlay_layer(wb);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
 use megahex::Checker;
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::{AnyScenario, Catalog};
 
 use crate::document::{Problem, check_with};
 use crate::text_patch;
@@ -14,7 +14,7 @@ use crate::text_patch;
 /// One scenario to check.
 struct Request {
     generation: u64,
-    scenario: Box<Scenario>,
+    scenario: AnyScenario,
     /// The file's text as last read or saved, so problems point at the lines a save writes.
     original: Option<String>,
     modeline: Option<String>,
@@ -102,7 +102,7 @@ impl CheckRunner {
     /// earlier request will be ignored. `repaint` is woken when the answer is ready.
     pub fn request(
         &mut self,
-        scenario: &Scenario,
+        scenario: &AnyScenario,
         original: Option<&str>,
         modeline: Option<&str>,
         dir: Option<PathBuf>,
@@ -112,7 +112,7 @@ impl CheckRunner {
         self.awaiting = Some(self.next);
         let request = Request {
             generation: self.next,
-            scenario: Box::new(scenario.clone()),
+            scenario: scenario.clone(),
             original: original.map(str::to_owned),
             modeline: modeline.map(str::to_owned),
             dir,
@@ -217,7 +217,7 @@ fn not_started(generation: u64, error: &str) -> Report {
 }
 
 fn run(checker: &Checker, request: &Request) -> Report {
-    let text = text_patch::saved_text(
+    let text = text_patch::saved_any_text(
         request.original.as_deref(),
         &request.scenario,
         request.modeline.as_deref(),
@@ -271,14 +271,14 @@ mod tests {
     fn only_the_newest_request_is_answered() {
         let mut doc = Document::sample();
         let mut runner = CheckRunner::start();
-        runner.request(doc.scenario().unwrap(), None, None, None, None);
+        runner.request(&doc.current().unwrap(), None, None, None, None);
         // Stack a tile on another: an overlap the checker must report for the newest request.
         doc.apply(Edit::MoveTile {
             index: 1,
             at: [1, 0],
         })
         .unwrap();
-        runner.request(doc.scenario().unwrap(), None, None, None, None);
+        runner.request(&doc.current().unwrap(), None, None, None, None);
         assert!(runner.is_busy());
         let report = runner.wait(Duration::from_secs(30)).unwrap();
         assert_eq!(report.generation, 2);

@@ -10,6 +10,8 @@ use egui::{Key, Modifiers};
 pub enum Command {
     /// Start a new, empty scenario.
     New,
+    /// Start a new hex-skirmish scenario.
+    NewSkirmish,
     /// Open a scenario file.
     Open,
     /// Save in place (asks for a path the first time).
@@ -184,8 +186,9 @@ impl Shortcut {
 
 impl Command {
     /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 32] = [
         Command::New,
+        Command::NewSkirmish,
         Command::Open,
         Command::Save,
         Command::SaveAs,
@@ -222,6 +225,7 @@ impl Command {
     pub fn label(self) -> &'static str {
         match self {
             Command::New => "New",
+            Command::NewSkirmish => "New hex-skirmish",
             Command::Open => "Open…",
             Command::Save => "Save",
             Command::SaveAs => "Save as…",
@@ -259,6 +263,9 @@ impl Command {
     pub fn tooltip(self) -> &'static str {
         match self {
             Command::New => "Start a new, empty scenario",
+            Command::NewSkirmish => {
+                "Start a hex-skirmish scenario: a hexagon of open ground with a fighter on each of two teams"
+            }
             Command::Open => "Open a scenario file",
             Command::Save => "Save the scenario (the first time, asks where)",
             Command::SaveAs => "Save the scenario under another name",
@@ -314,6 +321,7 @@ impl Command {
     pub fn shortcuts(self) -> &'static [Shortcut] {
         match self {
             Command::New => const { &[ctrl(Key::N)] },
+            Command::NewSkirmish => const { &[ctrl_shift(Key::N)] },
             Command::Open => const { &[ctrl(Key::O)] },
             Command::Save => const { &[ctrl(Key::S)] },
             Command::SaveAs => const { &[ctrl_shift(Key::S)] },
@@ -350,6 +358,7 @@ impl Command {
     pub fn group(self) -> Group {
         match self {
             Command::New
+            | Command::NewSkirmish
             | Command::Open
             | Command::Save
             | Command::SaveAs

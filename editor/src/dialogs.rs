@@ -14,6 +14,8 @@ use crate::storage;
 pub enum Next {
     /// Start a new scenario.
     New,
+    /// Start a new hex-skirmish scenario.
+    NewSkirmish,
     /// Open this file.
     Open(PathBuf),
     /// Read the file again.

@@ -13,6 +13,7 @@ use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
 
 use crate::edit::{Edit, Editing};
+use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
 use crate::{storage, text_patch};
 
 /// File name shown for the bundled sample.
@@ -102,9 +103,8 @@ pub struct Document {
     /// The file's bytes as last read or written by the editor, to tell an outside change of
     /// the file from the editor's own save.
     pub on_disk: Option<Vec<u8>>,
-    /// The ruleset of a scenario the editor opens but does not edit (hex-skirmish so far): the
-    /// file is left as it is, and the map says which tools work on it.
-    pub other_ruleset: Option<Ruleset>,
+    /// A hex-skirmish scenario being edited, with its history; `editing` is then `None`.
+    pub skirmish: Option<SkirmishEditing>,
 }
 
 /// Source of [`Document::layout`] numbers.
@@ -146,6 +146,14 @@ impl Document {
         doc
     }
 
+    /// A new hex-skirmish scenario ([`crate::hex_skirmish::new_scenario`]).
+    pub fn untitled_skirmish() -> Document {
+        let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
+        doc.skirmish = Some(SkirmishEditing::new(crate::hex_skirmish::new_scenario()));
+        doc.rebuild();
+        doc
+    }
+
     /// Reads and checks a file. Never fails: read errors become problems, so the window can
     /// still open and say what went wrong.
     pub fn open(path: &Path) -> Document {
@@ -166,6 +174,9 @@ impl Document {
     pub fn reload(&self) -> Document {
         match &self.path {
             Some(path) => Document::open(path),
+            None if self.name == UNTITLED_NAME && self.skirmish.is_some() => {
+                Document::untitled_skirmish()
+            }
             None if self.name == UNTITLED_NAME => Document::untitled(),
             None => Document::sample(),
         }
@@ -190,13 +201,14 @@ impl Document {
         if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
             doc.catalog = catalog;
         }
-        doc.other_ruleset = outcome
-            .as_ref()
-            .and_then(|o| o.scenario.as_ref())
-            .map(AnyScenario::ruleset)
-            .filter(|r| *r != Ruleset::SentinelTactics);
-        if let Some(scenario) = scenario_of(outcome, bytes) {
-            doc.editing = Some(Editing::new(scenario));
+        match scenario_of(outcome, bytes) {
+            Some(AnyScenario::SentinelTactics(scenario)) => {
+                doc.editing = Some(Editing::new(*scenario));
+            }
+            Some(AnyScenario::HexSkirmish(scenario)) => {
+                doc.skirmish = Some(SkirmishEditing::new(*scenario));
+            }
+            None => {}
         }
         doc.rebuild();
         doc
@@ -218,7 +230,7 @@ impl Document {
             selfplay: None,
             layout: 0,
             on_disk: None,
-            other_ruleset: None,
+            skirmish: None,
         }
     }
 
@@ -227,9 +239,53 @@ impl Document {
         self.editing.as_ref().map(Editing::scenario)
     }
 
+    /// The hex-skirmish scenario, when the file is one and loaded far enough to have one.
+    pub fn skirmish(&self) -> Option<&megahex_schema::hex_skirmish::Scenario> {
+        self.skirmish.as_ref().map(SkirmishEditing::scenario)
+    }
+
+    /// The current scenario of whichever ruleset the file plays, for checks and recovery.
+    pub fn current(&self) -> Option<AnyScenario> {
+        match (&self.editing, &self.skirmish) {
+            (Some(editing), _) => Some(AnyScenario::SentinelTactics(Box::new(
+                editing.scenario().clone(),
+            ))),
+            (None, Some(skirmish)) => Some(AnyScenario::HexSkirmish(Box::new(
+                skirmish.scenario().clone(),
+            ))),
+            (None, None) => None,
+        }
+    }
+
+    /// True when the file loaded far enough to be edited, in either ruleset.
+    pub fn is_editable(&self) -> bool {
+        self.editing.is_some() || self.skirmish.is_some()
+    }
+
     /// True when there are edits that are not on disk.
     pub fn is_dirty(&self) -> bool {
         self.editing.as_ref().is_some_and(Editing::is_dirty)
+            || self
+                .skirmish
+                .as_ref()
+                .is_some_and(SkirmishEditing::is_dirty)
+    }
+
+    /// Applies one hex-skirmish edit and lays the map out again, as [`Document::apply`] does.
+    pub fn apply_skirmish(&mut self, edit: SkirmishEdit) -> Result<bool, String> {
+        let Some(skirmish) = &mut self.skirmish else {
+            return Err(
+                "this is not a hex-skirmish scenario that loaded, so it cannot be edited as one"
+                    .to_owned(),
+            );
+        };
+        let before = skirmish.revision();
+        skirmish.apply(edit)?;
+        let changed = skirmish.revision() != before;
+        if changed {
+            self.rebuild();
+        }
+        Ok(changed)
     }
 
     /// The folder a scenario's `catalog:` path is relative to.
@@ -254,29 +310,55 @@ impl Document {
 
     /// Undoes the last edit; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
-        let label = self.editing.as_mut()?.undo()?;
+        let label = match (&mut self.editing, &mut self.skirmish) {
+            (Some(editing), _) => editing.undo()?,
+            (None, Some(skirmish)) => skirmish.undo()?,
+            (None, None) => return None,
+        };
         self.rebuild();
         Some(label)
     }
 
     /// Redoes the last undone edit; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
-        let label = self.editing.as_mut()?.redo()?;
+        let label = match (&mut self.editing, &mut self.skirmish) {
+            (Some(editing), _) => editing.redo()?,
+            (None, Some(skirmish)) => skirmish.redo()?,
+            (None, None) => return None,
+        };
         self.rebuild();
         Some(label)
     }
 
     /// Makes a recovery copy's scenario the current, unsaved state; the file's own scenario
     /// stays what "saved" means and what undo returns to.
-    pub fn restore(&mut self, recovered: Scenario) {
-        let on_disk = self.editing.take().map(|e| e.scenario().clone());
-        self.editing = Some(Editing::recovered(on_disk, recovered));
+    pub fn restore(&mut self, recovered: AnyScenario) {
+        let on_disk = self.current();
+        self.editing = None;
+        self.skirmish = None;
+        match recovered {
+            AnyScenario::SentinelTactics(recovered) => {
+                let on_disk = on_disk.and_then(|s| s.sentinel_tactics().cloned());
+                self.editing = Some(Editing::recovered(on_disk, *recovered));
+            }
+            AnyScenario::HexSkirmish(recovered) => {
+                let on_disk = on_disk.and_then(|s| s.hex_skirmish().cloned());
+                self.skirmish = Some(SkirmishEditing::recovered(on_disk, *recovered));
+            }
+        }
         self.rebuild();
     }
 
     /// Lays out the board and tokens of the current scenario with the catalog in use.
     pub fn rebuild(&mut self) {
         self.layout = LAYOUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if let Some(skirmish) = self.skirmish() {
+            let (scene, decor) = crate::hex_skirmish::layout(skirmish);
+            self.ground = megahex::report::ground::ground(&scene.board);
+            self.decor = decor;
+            self.scene = Some(Arc::new(scene));
+            return;
+        }
         match self.scenario() {
             Some(scenario) => {
                 // Placement problems are the checker's to report (tile-unknown, tile-overlap).
@@ -306,7 +388,7 @@ impl Document {
     /// with the modeline adjusted to the target's folder.
     pub fn text_for(&self, target: &Path) -> Result<String, String> {
         let scenario = self
-            .scenario()
+            .current()
             .ok_or("there is no scenario to save: the file did not load")?;
         let modeline =
             storage::modeline_for(self.modeline.as_deref(), self.path.as_deref(), target);
@@ -314,15 +396,16 @@ impl Document {
             .on_disk
             .as_deref()
             .and_then(|b| std::str::from_utf8(b).ok());
-        text_patch::saved_text(original, scenario, modeline.as_deref())
+        text_patch::saved_any_text(original, &scenario, modeline.as_deref())
     }
 
     /// The current scenario as it would be saved in place, for checks and recovery copies.
     pub fn current_text(&self) -> Result<String, String> {
-        let scenario = self
-            .scenario()
-            .ok_or("there is no scenario: the file did not load")?;
-        storage::to_yaml(scenario, self.modeline.as_deref())
+        match (self.scenario(), self.skirmish()) {
+            (Some(scenario), _) => storage::to_yaml(scenario, self.modeline.as_deref()),
+            (None, Some(skirmish)) => storage::to_yaml(skirmish, self.modeline.as_deref()),
+            (None, None) => Err("there is no scenario: the file did not load".to_owned()),
+        }
     }
 
     /// Saves atomically to `target` and makes it the document's file. On failure nothing
@@ -331,9 +414,7 @@ impl Document {
         let text = self.text_for(target)?;
         storage::save_atomic(target, &text)
             .map_err(|e| format!("Could not save {}: {e}", target.display()))?;
-        if let Some(editing) = &mut self.editing {
-            editing.mark_saved();
-        }
+        self.mark_saved();
         self.on_disk = Some(text.clone().into_bytes());
         self.modeline = storage::modeline(&text);
         self.name = file_name(target);
@@ -347,19 +428,54 @@ impl Document {
     /// shows it as a fresh document.
     pub fn take_theirs(&mut self, bytes: &[u8]) -> bool {
         let theirs = Document::from_bytes(self.name.clone(), self.path.clone(), bytes);
-        let (Some(scenario), true) = (theirs.scenario().cloned(), self.editing.is_some()) else {
-            return false;
+        let applied = match (
+            theirs.current(),
+            self.editing.is_some(),
+            self.skirmish.is_some(),
+        ) {
+            (Some(AnyScenario::SentinelTactics(scenario)), true, _) => {
+                self.apply(Edit::ReloadFromDisk(scenario))
+            }
+            (Some(AnyScenario::HexSkirmish(scenario)), _, true) => {
+                self.apply_skirmish(SkirmishEdit::ReloadFromDisk(scenario))
+            }
+            _ => return false,
         };
-        let applied = self.apply(Edit::ReloadFromDisk(Box::new(scenario)));
-        if let Some(editing) = &mut self.editing {
-            editing.mark_saved();
-        }
+        self.mark_saved();
         self.on_disk = Some(bytes.to_vec());
         self.modeline = theirs.modeline;
         self.problems = theirs.problems;
         self.fairness = theirs.fairness;
         self.set_catalog(theirs.catalog);
         applied.is_ok()
+    }
+
+    /// Records that the current scenario is what is on disk now.
+    fn mark_saved(&mut self) {
+        if let Some(editing) = &mut self.editing {
+            editing.mark_saved();
+        }
+        if let Some(skirmish) = &mut self.skirmish {
+            skirmish.mark_saved();
+        }
+    }
+
+    /// What Ctrl+Z would undo, in either ruleset's history.
+    pub fn undo_label(&self) -> Option<&str> {
+        match (&self.editing, &self.skirmish) {
+            (Some(editing), _) => editing.undo_label(),
+            (None, Some(skirmish)) => skirmish.undo_label(),
+            (None, None) => None,
+        }
+    }
+
+    /// What Ctrl+Shift+Z would redo, in either ruleset's history.
+    pub fn redo_label(&self) -> Option<&str> {
+        match (&self.editing, &self.skirmish) {
+            (Some(editing), _) => editing.redo_label(),
+            (None, Some(skirmish)) => skirmish.redo_label(),
+            (None, None) => None,
+        }
     }
 
     /// Number of problems of a severity, for the toolbar summary.
@@ -412,12 +528,10 @@ pub fn new_checker() -> Result<Checker, String> {
 ///
 /// Only text within the loader's limits (size, nesting, alias expansion) is read this way, so a
 /// hostile file is refused as the checks refused it.
-pub fn scenario_of(outcome: Option<Outcome>, bytes: &[u8]) -> Option<Scenario> {
+pub fn scenario_of(outcome: Option<Outcome>, bytes: &[u8]) -> Option<AnyScenario> {
     match outcome.and_then(|o| o.scenario) {
-        Some(AnyScenario::SentinelTactics(scenario)) => Some(*scenario),
-        // The editor edits Sentinel Tactics maps; a file of another ruleset is left as it is.
-        Some(_) => None,
-        None => storage::read_scenario(std::str::from_utf8(bytes).ok()?),
+        Some(scenario) => Some(scenario),
+        None => storage::read_any(std::str::from_utf8(bytes).ok()?),
     }
 }
 
@@ -516,23 +630,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_scenario_of_another_ruleset_is_named_and_left_unedited() {
-        let path =
+    fn a_hex_skirmish_file_is_edited_and_saved_with_its_comments() {
+        use crate::hex_skirmish::edits::{Ground, SkirmishEdit};
+        let from =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/skirmish-bush-maze.yaml");
-        let bytes = std::fs::read(&path).unwrap();
-        let doc = Document::from_bytes("maze.yaml".into(), Some(path), &bytes);
-        assert_eq!(doc.other_ruleset, Some(Ruleset::HexSkirmish));
-        assert!(doc.scenario().is_none());
+        let dir = scratch("skirmish-save");
+        let path = dir.join("maze.yaml");
+        std::fs::copy(&from, &path).unwrap();
+        let mut doc = Document::open(&path);
+        assert!(doc.scenario().is_none(), "not a sentinel-tactics scenario");
+        assert!(doc.skirmish().is_some());
+        assert!(doc.board().is_some_and(|b| b.hexes().len() == 91));
+        let water = Ground::Terrain {
+            name: "water".into(),
+            levels: None,
+        };
+        let painted = doc.apply_skirmish(SkirmishEdit::Paint {
+            hexes: vec![[3, -3]],
+            ground: water,
+        });
+        assert_eq!(painted, Ok(true));
+        assert!(doc.is_dirty());
+        assert_eq!(doc.undo_label(), Some("paint water on 1 hex"));
+        doc.save_to(&path).unwrap();
         assert!(!doc.is_dirty());
-        let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/duel-ra-vs-blade.yaml");
-        let doc = Document::from_bytes(
-            "duel.yaml".into(),
-            Some(own.clone()),
-            &std::fs::read(&own).unwrap(),
-        );
-        assert_eq!(doc.other_ruleset, None);
-        assert!(doc.scenario().is_some());
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(saved.contains("# The outer hedge"), "comments are kept");
+        let again = Document::open(&path);
+        assert_eq!(again.skirmish(), doc.skirmish());
+        let (_, problems) = check_bytes(saved.as_bytes(), Some(&path));
+        assert!(problems.is_empty(), "{problems:?}");
     }
+
     use megahex_schema::{Side, TilePlacement};
 
     #[test]

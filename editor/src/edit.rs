@@ -254,203 +254,45 @@ pub fn other_side(side: Side) -> Side {
     }
 }
 
-/// The document being edited, with its undo and redo history. A history step keeps only the
-/// parts of the scenario its edit changed ([`Patch`]), not a copy of the whole scenario.
-#[derive(Debug, Clone)]
-pub struct Editing {
-    scenario: Scenario,
-    /// The scenario as last loaded or saved; "unsaved" is a comparison, not a flag to forget.
-    /// `None` when what is on disk is not a scenario at all (so anything here is unsaved).
-    saved: Option<Scenario>,
-    undo: Vec<(Patch, String)>,
-    redo: Vec<(Patch, String)>,
-    /// Counts changes (edits, undos, redos), so callers can tell whether anything happened.
-    revision: u64,
+/// The Sentinel Tactics scenario being edited, with its undo and redo history.
+pub type Editing = crate::history::History<Scenario, Edit>;
+
+crate::versioned! {
+    Scenario,
+    Patch {
+        schema: Option<String>,
+        format: u32,
+        ruleset: megahex_schema::Ruleset,
+        title: Option<String>,
+        description: Option<String>,
+        catalog: Option<String>,
+        rules: megahex_schema::Rules,
+        map: megahex_schema::Map,
+        teams: Vec<megahex_schema::Team>,
+        tokens: Vec<Token>,
+        objectives: Vec<megahex_schema::Objective>,
+        turn_order: Vec<String>,
+        deployment: Vec<megahex_schema::DeploymentZone>,
+        reinforcements: Vec<megahex_schema::Reinforcement>,
+        round_limit: Option<u32>,
+        bonuses: Vec<megahex_schema::Bonus>,
+        special_rules: Vec<String>,
+        stats: megahex_schema::stats::StatsByFigure,
+        playtest: Vec<megahex_schema::playtest::PlaytestTurn>,
+    }
 }
 
-/// Declares [`Patch`] over the scenario's top-level keys. Taking the scenario apart by name in
-/// [`Patch::between`] makes a new key a compile error until it is listed here.
-macro_rules! patch {
-    ($($field:ident: $ty:ty,)*) => {
-        /// The top-level parts of a scenario that an edit changed, each with its value on the
-        /// other side of the edit. Swapping a patch into the scenario undoes (or redoes) the
-        /// edit and leaves the patch holding what it replaced, so the same patch goes back and
-        /// forth between the undo and redo lists.
-        #[derive(Debug, Clone, Default, PartialEq)]
-        pub struct Patch {
-            $($field: Option<$ty>,)*
-        }
-
-        impl Patch {
-            /// What `after` changed in `before`, holding `before`'s values.
-            fn between(before: &Scenario, after: &Scenario) -> Patch {
-                let Scenario { $($field,)* } = after;
-                Patch {
-                    $($field: (before.$field != *$field).then(|| before.$field.clone()),)*
-                }
-            }
-
-            /// Takes from a later patch the parts this one does not hold, so the two undo as
-            /// one.
-            fn absorb(&mut self, later: Patch) {
-                $(if self.$field.is_none() {
-                    self.$field = later.$field;
-                })*
-            }
-
-            /// Swaps the patched parts into `scenario`.
-            fn swap(&mut self, scenario: &mut Scenario) {
-                $(if let Some(value) = &mut self.$field {
-                    std::mem::swap(value, &mut scenario.$field);
-                })*
-            }
-        }
-    };
-}
-
-patch! {
-    schema: Option<String>,
-    format: u32,
-    ruleset: megahex_schema::Ruleset,
-    title: Option<String>,
-    description: Option<String>,
-    catalog: Option<String>,
-    rules: megahex_schema::Rules,
-    map: megahex_schema::Map,
-    teams: Vec<megahex_schema::Team>,
-    tokens: Vec<Token>,
-    objectives: Vec<megahex_schema::Objective>,
-    turn_order: Vec<String>,
-    deployment: Vec<megahex_schema::DeploymentZone>,
-    reinforcements: Vec<megahex_schema::Reinforcement>,
-    round_limit: Option<u32>,
-    bonuses: Vec<megahex_schema::Bonus>,
-    special_rules: Vec<String>,
-    stats: megahex_schema::stats::StatsByFigure,
-    playtest: Vec<megahex_schema::playtest::PlaytestTurn>,
-}
-
-/// How many steps of undo are kept.
-pub const UNDO_LIMIT: usize = 500;
-
-impl Editing {
-    /// Starts editing a scenario as loaded from disk.
-    pub fn new(scenario: Scenario) -> Editing {
-        Editing {
-            saved: Some(scenario.clone()),
-            scenario,
-            undo: Vec::new(),
-            redo: Vec::new(),
-            revision: 0,
-        }
+impl crate::history::Change<Scenario> for Edit {
+    fn apply_to(&self, scenario: &mut Scenario) -> Result<(), String> {
+        self.apply(scenario)
     }
 
-    /// Starts from a recovery copy: `recovered` is the current, unsaved state, and `on_disk` the
-    /// file's own scenario (if it has one), so the work stays dirty until it is saved and undo
-    /// goes back to what is on disk.
-    pub fn recovered(on_disk: Option<Scenario>, recovered: Scenario) -> Editing {
-        match on_disk {
-            Some(on_disk) => {
-                let mut editing = Editing::new(on_disk);
-                editing.push(recovered, "restore unsaved changes".to_owned());
-                editing
-            }
-            None => Editing {
-                saved: None,
-                scenario: recovered,
-                undo: Vec::new(),
-                redo: Vec::new(),
-                revision: 0,
-            },
-        }
+    fn label(&self, before: &Scenario) -> String {
+        Edit::label(self, before)
     }
 
-    /// The current scenario.
-    pub fn scenario(&self) -> &Scenario {
-        &self.scenario
-    }
-
-    /// True when there are changes not yet saved.
-    pub fn is_dirty(&self) -> bool {
-        self.saved.as_ref() != Some(&self.scenario)
-    }
-
-    /// Goes up by one with every change to the scenario (edit, undo or redo).
-    pub fn revision(&self) -> u64 {
-        self.revision
-    }
-
-    /// Applies one edit; on error nothing changes and the reason is returned for the status bar.
-    pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
-        let mut next = self.scenario.clone();
-        edit.apply(&mut next)?;
-        if next != self.scenario {
-            let label = edit.label(&self.scenario);
-            let continues = edit.continues_a_gesture()
-                && self.redo.is_empty()
-                && self.undo_label() == Some(label.as_str());
-            if continues {
-                self.extend_last(next);
-            } else {
-                self.push(next, label);
-            }
-        }
-        Ok(())
-    }
-
-    /// Folds a change into the last history step, so undo goes back to before the first of
-    /// them: the step keeps what it held, plus the other values of parts only this change made.
-    fn extend_last(&mut self, next: Scenario) {
-        let patch = Patch::between(&self.scenario, &next);
-        self.scenario = next;
-        if let Some((last, _)) = self.undo.last_mut() {
-            last.absorb(patch);
-        }
-        self.revision += 1;
-    }
-
-    fn push(&mut self, next: Scenario, label: String) {
-        let patch = Patch::between(&self.scenario, &next);
-        self.scenario = next;
-        self.undo.push((patch, label));
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
-        self.revision += 1;
-    }
-
-    /// Undoes the last edit; returns what was undone.
-    pub fn undo(&mut self) -> Option<String> {
-        let (mut patch, label) = self.undo.pop()?;
-        patch.swap(&mut self.scenario);
-        self.redo.push((patch, label.clone()));
-        self.revision += 1;
-        Some(label)
-    }
-
-    /// Redoes the last undone edit; returns what was redone.
-    pub fn redo(&mut self) -> Option<String> {
-        let (mut patch, label) = self.redo.pop()?;
-        patch.swap(&mut self.scenario);
-        self.undo.push((patch, label.clone()));
-        self.revision += 1;
-        Some(label)
-    }
-
-    /// What Ctrl+Z would undo.
-    pub fn undo_label(&self) -> Option<&str> {
-        self.undo.last().map(|(_, l)| l.as_str())
-    }
-
-    /// What Ctrl+Shift+Z would redo.
-    pub fn redo_label(&self) -> Option<&str> {
-        self.redo.last().map(|(_, l)| l.as_str())
-    }
-
-    /// Records that the current scenario is what is on disk now.
-    pub fn mark_saved(&mut self) {
-        self.saved = Some(self.scenario.clone());
+    fn continues_a_gesture(&self) -> bool {
+        Edit::continues_a_gesture(self)
     }
 }
 

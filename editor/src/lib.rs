@@ -20,6 +20,8 @@ pub mod fairness_view;
 pub mod folder_browser;
 pub mod ground_paint;
 pub mod group;
+pub mod hex_skirmish;
+pub mod history;
 pub mod inspector;
 pub mod map_commands;
 pub mod objective_panel;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use egui::{Color32, RichText};
-use megahex_schema::Scenario;
+use megahex_schema::AnyScenario;
 
 use crate::document::{Document, quick_check};
 use crate::storage;
@@ -99,7 +99,7 @@ impl Recovery {
         };
         let (outcome, _) = quick_check(text.as_bytes(), key);
         let recovered = crate::document::scenario_of(outcome, text.as_bytes());
-        if recovered.is_some() && recovered.as_ref() == doc.scenario() {
+        if recovered.is_some() && recovered == doc.current() {
             storage::clear_recovery(&self.dir, key);
             return;
         }
@@ -108,7 +108,7 @@ impl Recovery {
 
     /// The offered copy as a scenario, taking the offer; or why it cannot be read (the offer
     /// stays).
-    pub fn take_offer(&mut self, doc: &Document) -> Option<Result<Scenario, String>> {
+    pub fn take_offer(&mut self, doc: &Document) -> Option<Result<AnyScenario, String>> {
         let offer = self.offer.clone()?;
         let (outcome, problems) = quick_check(offer.text.as_bytes(), doc.path.as_deref());
         Some(

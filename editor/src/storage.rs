@@ -17,6 +17,21 @@ use serde_yaml::{Mapping, Value};
 /// Only text within the loader's limits (size, nesting, alias expansion) is read at all, so a
 /// hostile file is refused as the checks refused it.
 pub fn read_scenario(text: &str) -> Option<Scenario> {
+    read_as(text)
+}
+
+/// A scenario of the ruleset its `ruleset:` names, read as [`read_scenario`] reads one.
+pub fn read_any(text: &str) -> Option<megahex_schema::AnyScenario> {
+    use megahex_schema::{AnyScenario, Ruleset};
+    let document = megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
+    match Ruleset::of(&document.value) {
+        Some(Ruleset::HexSkirmish) => read_as(text).map(|s| AnyScenario::HexSkirmish(Box::new(s))),
+        _ => read_as(text).map(|s| AnyScenario::SentinelTactics(Box::new(s))),
+    }
+}
+
+/// A scenario of any ruleset's body type as [`read_scenario`] reads a Sentinel Tactics one.
+pub fn read_as<S: serde::de::DeserializeOwned>(text: &str) -> Option<S> {
     let document = megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
     serde_json::from_value(document.value)
         .ok()
@@ -30,7 +45,10 @@ pub fn read_scenario(text: &str) -> Option<Scenario> {
 /// line), the way scenario files are written by hand, so a save stays readable and diffs stay
 /// small. The layout is checked by reading it back; if it ever reads differently, the plain
 /// serde layout is written instead.
-pub fn to_yaml(scenario: &Scenario, modeline: Option<&str>) -> Result<String, String> {
+pub fn to_yaml<S>(scenario: &S, modeline: Option<&str>) -> Result<String, String>
+where
+    S: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
+{
     let fail = |e: serde_yaml::Error| format!("cannot write the scenario as YAML: {e}");
     let value = serde_yaml::to_value(scenario).map_err(fail)?;
     let mut body = String::new();
@@ -38,7 +56,7 @@ pub fn to_yaml(scenario: &Scenario, modeline: Option<&str>) -> Result<String, St
         Value::Mapping(map) => block_mapping(map, 0, &mut body).map_err(fail)?,
         _ => body = serde_yaml::to_string(&value).map_err(fail)?,
     }
-    if serde_yaml::from_str::<Scenario>(&body).ok().as_ref() != Some(scenario) {
+    if serde_yaml::from_str::<S>(&body).ok().as_ref() != Some(scenario) {
         body = serde_yaml::to_string(scenario).map_err(fail)?;
     }
     Ok(match modeline {

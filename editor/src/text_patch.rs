@@ -13,8 +13,6 @@ use megahex::yaml::{self, Document as Source, Limits, Span};
 use serde_json::Value as Json;
 use serde_yaml::{Mapping, Value};
 
-use megahex_schema::Scenario;
-
 use crate::storage::{block_mapping, block_sequence, flow};
 
 /// The original text with the changes from `old` to `new` written in, or `None` when the
@@ -424,24 +422,44 @@ fn matching_close(text: &str) -> Option<usize> {
 /// The text a save writes: the file's own text with the edits written in when there is one
 /// (`original`, as last read or saved), else the house style. `modeline` is the modeline the
 /// saved file should carry.
-pub fn saved_text(
+pub fn saved_text<S>(
     original: Option<&str>,
-    scenario: &Scenario,
+    scenario: &S,
     modeline: Option<&str>,
-) -> Result<String, String> {
+) -> Result<String, String>
+where
+    S: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
+{
     if let Some(text) = original.and_then(|o| patched(o, scenario, modeline)) {
         return Ok(text);
     }
     crate::storage::to_yaml(scenario, modeline)
 }
 
+/// [`saved_text`] for a scenario of either ruleset.
+pub fn saved_any_text(
+    original: Option<&str>,
+    scenario: &megahex_schema::AnyScenario,
+    modeline: Option<&str>,
+) -> Result<String, String> {
+    match scenario {
+        megahex_schema::AnyScenario::SentinelTactics(s) => {
+            saved_text(original, s.as_ref(), modeline)
+        }
+        megahex_schema::AnyScenario::HexSkirmish(s) => saved_text(original, s.as_ref(), modeline),
+    }
+}
+
 /// `original` with `scenario`'s differences written in, if that reads back as `scenario`.
-fn patched(original: &str, scenario: &Scenario, modeline: Option<&str>) -> Option<String> {
-    let before = crate::storage::read_scenario(original)?;
+fn patched<S>(original: &str, scenario: &S, modeline: Option<&str>) -> Option<String>
+where
+    S: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
+{
+    let before: S = crate::storage::read_as(original)?;
     let old = serde_yaml::to_value(&before).ok()?;
     let new = serde_yaml::to_value(scenario).ok()?;
     let text = with_modeline(patch(original, &old, &new)?, modeline);
-    let reads = crate::storage::read_scenario(&text)?;
+    let reads: S = crate::storage::read_as(&text)?;
     (reads == *scenario).then_some(text)
 }
 

@@ -26,13 +26,17 @@ pub struct Toolbar {
 impl Toolbar {
     /// Whether a command can run now, so its button and menu entry are greyed when not.
     fn can_run(&self, wb: &Workbench, command: Command) -> bool {
-        let editable = wb.doc.scenario().is_some();
-        let history = wb.doc.editing.as_ref();
+        let sentinel_tactics = wb.doc.scenario().is_some();
         match command {
-            Command::Save | Command::SaveAs | Command::Export | Command::ScenarioPanel => editable,
+            Command::Save | Command::SaveAs => wb.doc.is_editable(),
+            // Hex-skirmish previews are sight and reach, from the selected unit.
+            Command::Export
+            | Command::ScenarioPanel
+            | Command::AreaOverlay
+            | Command::RangeOverlay => sentinel_tactics,
             Command::Reload => wb.doc.path.is_some(),
-            Command::Undo => history.and_then(|e| e.undo_label()).is_some(),
-            Command::Redo => history.and_then(|e| e.redo_label()).is_some(),
+            Command::Undo => wb.doc.undo_label().is_some(),
+            Command::Redo => wb.doc.redo_label().is_some(),
             _ => true,
         }
     }
@@ -191,13 +195,8 @@ impl Toolbar {
                 self.command_button(ui, wb, command, None);
             }
             ui.separator();
-            let history = wb.doc.editing.as_ref();
-            let undo = history
-                .and_then(|e| e.undo_label())
-                .map(|l| format!("Undo {l}"));
-            let redo = history
-                .and_then(|e| e.redo_label())
-                .map(|l| format!("Redo {l}"));
+            let undo = wb.doc.undo_label().map(|l| format!("Undo {l}"));
+            let redo = wb.doc.redo_label().map(|l| format!("Redo {l}"));
             self.command_button(ui, wb, Command::Undo, undo);
             self.command_button(ui, wb, Command::Redo, redo);
             ui.separator();

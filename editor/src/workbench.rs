@@ -187,13 +187,33 @@ impl Workbench {
     /// Applies one edit: the only way the scenario changes. A refused edit is reported in the
     /// status line.
     pub fn edit(&mut self, edit: Edit) -> bool {
+        let label = self.label_of(&edit);
+        self.apply_named(&label, |doc| doc.apply(edit))
+    }
+
+    /// Applies one hex-skirmish edit, as [`Workbench::edit`] does a Sentinel Tactics one.
+    pub fn edit_skirmish(&mut self, edit: crate::hex_skirmish::edits::SkirmishEdit) -> bool {
+        use crate::history::Change;
+        let label = self
+            .doc
+            .skirmish()
+            .map_or_else(|| "edit".to_owned(), |scenario| edit.label(scenario));
+        self.apply_named(&label, |doc| doc.apply_skirmish(edit))
+    }
+
+    /// Runs `apply` on the document unless edits are blocked; a refusal is said in the status
+    /// line under `label`.
+    fn apply_named(
+        &mut self,
+        label: &str,
+        apply: impl FnOnce(&mut Document) -> Result<bool, String>,
+    ) -> bool {
         if let Some(why) = &self.edits_blocked {
             let why = why.clone();
             self.refuse(&why);
             return false;
         }
-        let label = self.label_of(&edit);
-        match self.doc.apply(edit) {
+        match apply(&mut self.doc) {
             Ok(true) => {
                 self.changed = true;
                 self.status = None;

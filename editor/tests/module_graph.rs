@@ -1,7 +1,9 @@
 //! The editor's structure, checked from its sources: panels never reach into the shell
 //! (`app`), the modules' imports form no cycle, and no file outgrows 800 lines of code (its
-//! `#[cfg(test)]` part aside). Reads `src/*.rs` as text: every use of another module is written
-//! `crate::name`.
+//! `#[cfg(test)]` part aside). Reads `src/*.rs` and `src/*/*.rs` as text: every use of another
+//! module is written `crate::name` (or `crate::folder::name`, or `super::name` inside a
+//! folder). A folder's files are modules of their own (`hex_skirmish::canvas`), its `mod.rs`
+//! the folder's module.
 
 // Helpers here only run inside tests, where a missing source file should fail loudly.
 #![allow(clippy::expect_used)]
@@ -22,7 +24,8 @@ fn code_of(path: &Path) -> String {
     }
 }
 
-/// Every source file under `src` (a folder `x/` holds module `x`): its module and its code.
+/// Every source file under `src` (`x/y.rs` is module `x::y`, `x/mod.rs` module `x`): its
+/// module and its code.
 fn files() -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
@@ -37,7 +40,15 @@ fn files() -> Vec<(String, String)> {
             for inner in std::fs::read_dir(&path).expect("a readable folder") {
                 let inner = inner.expect("an entry").path();
                 if inner.extension().is_some_and(|e| e == "rs") {
-                    files.push((stem.clone(), code_of(&inner)));
+                    let file = inner
+                        .file_stem()
+                        .and_then(|s| s.to_str())
+                        .expect("a UTF-8 name");
+                    let module = match file {
+                        "mod" => stem.clone(),
+                        file => format!("{stem}::{file}"),
+                    };
+                    files.push((module, code_of(&inner)));
                 }
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
@@ -56,7 +67,19 @@ fn modules() -> BTreeMap<String, String> {
     modules
 }
 
-/// The modules a source names as `crate::name` in code (comments and doc links aside).
+/// The modules a source of module `within` names in code (comments and doc links aside):
+/// `crate::name`, `crate::folder::name`, and `super::name` from a folder's file.
+fn imports_of(code: &str, within: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut found = imports(code, known);
+    if let Some((folder, _)) = within.split_once("::") {
+        let code = code.replace("super::", &format!("crate::{folder}::"));
+        found.extend(imports(&code, known));
+    }
+    found
+}
+
+/// The modules a source names as `crate::name` or `crate::folder::name` in code (comments and
+/// doc links aside).
 fn imports(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
     let code: String = code
         .lines()
@@ -67,12 +90,23 @@ fn imports(code: &str, known: &BTreeSet<String>) -> BTreeSet<String> {
     let mut rest = code.as_str();
     while let Some(at) = rest.find("crate::") {
         rest = &rest[at + "crate::".len()..];
-        let name: String = rest
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        if known.contains(&name) {
-            found.insert(name);
+        let ident = |text: &str| -> String {
+            text.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let name = ident(rest);
+        let inner = rest[name.len()..]
+            .strip_prefix("::")
+            .map(|after| format!("{name}::{}", ident(after)));
+        match inner {
+            Some(inner) if known.contains(&inner) => {
+                found.insert(inner);
+            }
+            _ if known.contains(&name) => {
+                found.insert(name);
+            }
+            _ => {}
         }
     }
     found
@@ -95,11 +129,16 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         .iter()
         .filter(|(name, _)| !["lib", "main"].contains(&name.as_str()) && !tests.contains(*name))
         .map(|(name, code)| {
-            let mut uses = imports(code, &known);
+            let mut uses = imports_of(code, name, &known);
             uses.remove(name);
             (name.clone(), uses)
         })
         .collect()
+}
+
+/// The shell's modules: `app` and the files of its folder.
+fn is_shell(module: &str) -> bool {
+    module == SHELL || module.starts_with(&format!("{SHELL}::"))
 }
 
 #[test]
@@ -108,7 +147,7 @@ fn no_module_imports_the_shell() {
     assert!(graph.contains_key(SHELL), "the shell module exists");
     let offenders: Vec<&String> = graph
         .iter()
-        .filter(|(name, uses)| name.as_str() != SHELL && uses.contains(SHELL))
+        .filter(|(name, uses)| !is_shell(name) && uses.iter().any(|u| is_shell(u)))
         .map(|(name, _)| name)
         .collect();
     assert!(
@@ -179,6 +218,11 @@ fn the_checker_finds_a_cycle_and_a_shell_import() {
         known
     );
     assert!(imports("/// See [`crate::a`].\nfn f() {}", &known).is_empty());
+    let folder: BTreeSet<String> = ["f", "f::x", "f::y"].map(str::to_owned).into();
+    assert_eq!(
+        imports_of("use super::y::Z; use crate::f::x;", "f::x", &folder),
+        ["f::x", "f::y"].map(str::to_owned).into()
+    );
 }
 
 #[test]

@@ -24,6 +24,7 @@ impl EditorApp {
         crate::group::select_only(&mut self.wb, None);
         self.wb.tool = Tool::Select;
         self.canvas.drag = None;
+        self.skirmish_ui.reset();
         self.checks.cancel();
         self.recovery.reset();
         self.disk.conflict = None;
@@ -48,6 +49,13 @@ impl EditorApp {
                 self.say(
                     StatusKind::Done,
                     "New scenario: pick tiles in the palette, then save with Ctrl+S".to_owned(),
+                );
+            }
+            Next::NewSkirmish => {
+                self.set_document(Document::untitled_skirmish(), false);
+                self.say(
+                    StatusKind::Done,
+                    "New hex-skirmish scenario: paint terrain and place units from the palette, then save with Ctrl+S".to_owned(),
                 );
             }
             Next::Open(path) => {

@@ -55,6 +55,8 @@ pub struct EditorApp {
     pub preferences: crate::preferences::Preferences,
     /// Copy and paste.
     pub clipboard: crate::clipboard::Clipboard,
+    /// The hex-skirmish palette, inspector and map gestures.
+    pub skirmish_ui: crate::hex_skirmish::panel::SkirmishUi,
 }
 
 impl EditorApp {
@@ -90,6 +92,7 @@ impl EditorApp {
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
             clipboard: crate::clipboard::Clipboard::default(),
+            skirmish_ui: Default::default(),
         };
         app.recovery.look_for(&app.wb.doc);
         // Opening ran the quick check; the background check adds the rest.
@@ -147,9 +150,43 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
-            let hint = crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui);
+            let hint = match self.wb.doc.skirmish.is_some() {
+                true => self.skirmish_ui.hint().to_owned(),
+                false => crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui),
+            };
             crate::status_bar::status_bar(ui, &self.wb, &hint);
         });
+        if self.wb.doc.skirmish.is_some() {
+            self.show_skirmish(ui);
+        } else {
+            self.show_sentinel_tactics(ui);
+        }
+        self.overlay_bar(&ctx);
+        self.dialogs(&ctx);
+        self.toolbar.help_window(&ctx);
+        self.run_commands();
+        self.export.poll_export(&mut self.wb);
+        if self.export.job.is_some() {
+            // Look again soon for the worker's outcome.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        self.export.export_window(&mut self.wb, &ctx);
+        if let Some(mm) = self.export.take_measured() {
+            self.preferences.remember_print_mm(mm);
+        }
+        self.recent.note(self.wb.doc.path.as_deref());
+        self.settle();
+        self.recovery.tick(&mut self.wb, &ctx);
+        let title = self.title();
+        if self.shown_title.as_ref() != Some(&title) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = Some(title);
+        }
+    }
+
+    /// The Sentinel Tactics panels: tile and token palettes, the token inspector, the scenario
+    /// panels or the problems, and the map.
+    fn show_sentinel_tactics(&mut self, ui: &mut egui::Ui) {
         egui::Panel::left("palette")
             // Wide enough for the token palette's longer figure names.
             .default_size(190.0)
@@ -181,27 +218,26 @@ impl EditorApp {
                 };
                 self.canvas.ui(ui, &mut self.wb, layers);
             });
-        self.overlay_bar(&ctx);
-        self.dialogs(&ctx);
-        self.toolbar.help_window(&ctx);
-        self.run_commands();
-        self.export.poll_export(&mut self.wb);
-        if self.export.job.is_some() {
-            // Look again soon for the worker's outcome.
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
-        self.export.export_window(&mut self.wb, &ctx);
-        if let Some(mm) = self.export.take_measured() {
-            self.preferences.remember_print_mm(mm);
-        }
-        self.recent.note(self.wb.doc.path.as_deref());
-        self.settle();
-        self.recovery.tick(&mut self.wb, &ctx);
-        let title = self.title();
-        if self.shown_title.as_ref() != Some(&title) {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.shown_title = Some(title);
-        }
+    }
+
+    /// The hex-skirmish panels: the palette, the unit inspector with the odds and the
+    /// problems, and the map.
+    fn show_skirmish(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::left("skirmish-palette")
+            .default_size(210.0)
+            .resizable(false)
+            .show(ui, |ui| self.skirmish_ui.palette(ui, &mut self.wb));
+        egui::Panel::right("problems")
+            .default_size(360.0)
+            .min_size(240.0)
+            .resizable(true)
+            .show(ui, |ui| {
+                self.skirmish_ui
+                    .side_panel(ui, &mut self.wb, self.checks.is_busy());
+            });
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
+            .show(ui, |ui| self.skirmish_ui.canvas(ui, &mut self.wb));
     }
 
     /// The overlay's settings and legend float over the top of the map, so switching an overlay
@@ -210,6 +246,10 @@ impl EditorApp {
         let (true, Some(rect)) = (self.wb.overlays.any(), self.wb.canvas_rect) else {
             return;
         };
+        if self.wb.doc.skirmish.is_some() {
+            // Its previews are set in its own palette.
+            return;
+        }
         egui::Area::new(egui::Id::unique("overlay-bar"))
             .fixed_pos(rect.left_top() + egui::vec2(8.0, 8.0))
             .show(ctx, |ui| {
@@ -282,11 +322,11 @@ impl EditorApp {
     }
 
     fn request_check(&mut self) {
-        if let Some(scenario) = self.wb.doc.scenario() {
+        if let Some(scenario) = self.wb.doc.current() {
             let dir = self.wb.doc.dir();
             let original = self.wb.doc.on_disk.as_deref();
             self.checks.request(
-                scenario,
+                &scenario,
                 original.and_then(|b| std::str::from_utf8(b).ok()),
                 self.wb.doc.modeline.as_deref(),
                 dir,
@@ -415,6 +455,7 @@ impl EditorApp {
     pub(crate) fn run(&mut self, command: Command) {
         match command {
             Command::New => self.leave_document(Next::New),
+            Command::NewSkirmish => self.leave_document(Next::NewSkirmish),
             Command::Open => {
                 self.dialog = Some(crate::dialogs::open_dialog(&self.wb.doc));
                 self.focus_dialog = true;
@@ -446,6 +487,9 @@ impl EditorApp {
                 map_commands::rotate(&mut self.wb, &mut self.token_ui, false);
             }
             Command::Flip => map_commands::flip(&mut self.wb),
+            Command::Delete if self.wb.doc.skirmish.is_some() => {
+                self.skirmish_ui.delete_selected(&mut self.wb);
+            }
             Command::Delete => map_commands::remove_selected(&mut self.wb),
             Command::Copy => {
                 self.clipboard.copy(&mut self.wb);

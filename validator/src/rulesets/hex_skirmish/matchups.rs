@@ -33,38 +33,46 @@ pub fn matchups(game: &Game) -> Vec<Matchup> {
                 continue;
             }
             let best = (0..attacker.weapons.len())
-                .filter_map(|w| {
-                    let blow = game.blow(a, Means::Weapon(w), d)?;
-                    Some((blow, blow_odds(&blow), w))
-                })
-                .max_by(|(_, x, _), (_, y, _)| x.expected().total_cmp(&y.expected()));
-            let Some((blow, odds, weapon)) = best else {
-                continue;
-            };
-            // The chance it lands, soak or not: the same blow dealing exactly 1.
-            let lands = blow_odds(&Blow {
-                damage: Damage::Fixed(1),
-                bonus: 0,
-                soak: 0,
-                ..blow
-            });
-            let kill = turns_to_kill(
-                &odds,
-                defender.attributes.hit_points,
-                attacker.attributes.attacks,
-                MAX_TURNS,
-            );
-            out.push(Matchup {
-                attacker: attacker.id.clone(),
-                defender: defender.id.clone(),
-                weapon: attacker.weapons[weapon].name.clone(),
-                hit: lands.probabilities().get(1).copied().unwrap_or(0.0),
-                odds,
-                kill,
-            });
+                .filter_map(|w| matchup(game, a, Means::Weapon(w), d))
+                .max_by(|x, y| x.odds.expected().total_cmp(&y.odds.expected()));
+            out.extend(best);
         }
     }
     out
+}
+
+/// Unit `attacker` striking unit `defender` with `means` every turn, `attacks` times a turn:
+/// the chance one strike lands, its damage, and the turns it takes. `None` if the attacker has
+/// no such weapon or spell.
+pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> Option<Matchup> {
+    let blow = game.blow(attacker, means, defender)?;
+    let (me, them) = (&game.units[attacker], &game.units[defender]);
+    let odds = blow_odds(&blow);
+    // The chance it lands, soak or not: the same blow dealing exactly 1.
+    let lands = blow_odds(&Blow {
+        damage: Damage::Fixed(1),
+        bonus: 0,
+        soak: 0,
+        ..blow
+    });
+    let kill = turns_to_kill(
+        &odds,
+        them.attributes.hit_points,
+        me.attributes.attacks,
+        MAX_TURNS,
+    );
+    let weapon = match means {
+        Means::Weapon(w) => me.weapons.get(w)?.name.clone(),
+        Means::Spell(s) => me.spells.get(s)?.name.clone(),
+    };
+    Some(Matchup {
+        attacker: me.id.clone(),
+        defender: them.id.clone(),
+        weapon,
+        hit: lands.probabilities().get(1).copied().unwrap_or(0.0),
+        odds,
+        kill,
+    })
 }
 
 #[cfg(test)]
