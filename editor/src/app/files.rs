@@ -119,7 +119,7 @@ impl EditorApp {
                     .to_owned(),
             );
         }
-        if self.wb.doc.scenario().is_none() {
+        if !self.wb.doc.is_editable() {
             return Some(
                 "Nothing to save: the file did not load as a scenario (see Problems)".to_owned(),
             );

@@ -351,26 +351,38 @@ impl SkirmishUi {
 impl SkirmishUi {
     /// The right panel: the selected unit's inspector and odds, then the problems.
     pub fn side_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
-        if let Some(index) = self.selected {
-            egui::ScrollArea::vertical()
-                .id_salt("skirmish-inspector")
-                .max_height(ui.available_height() * 0.6)
-                .show(ui, |ui| {
-                    if !super::unit_inspector::unit_inspector(ui, wb, &mut self.inspector, index) {
-                        self.selected = None;
-                        return;
-                    }
-                    ui.separator();
-                    if let Some(scenario) = wb.doc.skirmish() {
-                        let hovered = wb.hovered.and_then(|h| SkirmishUi::unit_at(wb, h));
-                        super::odds_view::odds_panel(ui, scenario, index, hovered);
+        let unit = self
+            .selected
+            .and_then(|i| Some((i, wb.doc.skirmish()?.units.get(i)?.id.clone())));
+        match unit {
+            Some((index, id)) => {
+                ui.horizontal(|ui| {
+                    ui.heading(&id);
+                    let remove = ui
+                        .button("Remove")
+                        .on_hover_text("Take this unit off the map (Delete)");
+                    if remove.clicked() {
+                        self.delete_selected(wb);
                     }
                 });
-            ui.separator();
-        } else {
-            ui.label(RichText::new("Click a unit on the map to inspect it.").weak());
-            ui.separator();
+                if let Some(scenario) = wb.doc.skirmish() {
+                    let hovered = wb.hovered.and_then(|h| SkirmishUi::unit_at(wb, h));
+                    super::odds_view::odds_panel(ui, scenario, index, hovered);
+                }
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("skirmish-inspector")
+                    .max_height(ui.available_height() * 0.6)
+                    .show(ui, |ui| {
+                        super::unit_inspector::unit_inspector(ui, wb, &mut self.inspector, index);
+                    });
+            }
+            None => {
+                self.selected = None;
+                ui.label(RichText::new("Click a unit on the map to inspect it.").weak());
+            }
         }
+        ui.separator();
         let clicked =
             crate::problems::problems_panel(ui, &wb.doc.problems, checking, wb.doc.is_dirty());
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)).cloned() {

@@ -32,14 +32,6 @@ pub fn unit_inspector(ui: &mut Ui, wb: &mut Workbench, fields: &mut Fields, inde
         return false;
     };
     let mut changed: Option<Changed> = None;
-    let mut remove = false;
-    ui.horizontal(|ui| {
-        ui.heading(&unit.id);
-        remove = ui
-            .button("Remove")
-            .on_hover_text("Take this unit off the map (Delete)")
-            .clicked();
-    });
     identity(ui, fields, &scenario, &unit, &mut changed);
     ui.separator();
     attributes(ui, &unit, &mut changed);
@@ -47,9 +39,7 @@ pub fn unit_inspector(ui: &mut Ui, wb: &mut Workbench, fields: &mut Fields, inde
     weapons(ui, fields, &unit, &mut changed);
     ui.separator();
     spells(ui, fields, &unit, &mut changed);
-    if remove {
-        wb.edit_skirmish(SkirmishEdit::RemoveUnit { index });
-    } else if let Some(Changed { unit, continues }) = changed {
+    if let Some(Changed { unit, continues }) = changed {
         wb.edit_skirmish(SkirmishEdit::UpdateUnit {
             index,
             unit: Box::new(unit),
@@ -264,10 +254,25 @@ fn weapons(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Chang
     let mut drop = None;
     for (i, weapon) in next.weapons.iter_mut().enumerate() {
         ui.horizontal(|ui| {
-            if let Some(name) = text(ui, fields, &format!("weapon-name-{i}"), &weapon.name, 90.0) {
+            if let Some(name) = text(ui, fields, &format!("weapon-name-{i}"), &weapon.name, 110.0) {
                 weapon.name = name.trim().to_owned();
                 touched = true;
             }
+            if let Some(damage) =
+                damage_field(ui, fields, &format!("weapon-damage-{i}"), &weapon.damage)
+            {
+                weapon.damage = damage;
+                touched = true;
+            }
+            if ui
+                .small_button("×")
+                .on_hover_text("Remove this weapon")
+                .clicked()
+            {
+                drop = Some(i);
+            }
+        });
+        ui.horizontal(|ui| {
             let mut ranged = weapon.kind == WeaponKind::Ranged;
             if ui.checkbox(&mut ranged, "ranged").changed() {
                 weapon.kind = if ranged {
@@ -278,12 +283,6 @@ fn weapons(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Chang
                 weapon.range = ranged.then_some(weapon.range.unwrap_or(4));
                 touched = true;
             }
-            if let Some(damage) =
-                damage_field(ui, fields, &format!("weapon-damage-{i}"), &weapon.damage)
-            {
-                weapon.damage = damage;
-                touched = true;
-            }
             if let Some(range) = &mut weapon.range {
                 touched |= ui
                     .add(
@@ -292,13 +291,6 @@ fn weapons(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Chang
                             .prefix("range "),
                     )
                     .changed();
-            }
-            if ui
-                .small_button("✕")
-                .on_hover_text("Remove this weapon")
-                .clicked()
-            {
-                drop = Some(i);
             }
         });
     }
@@ -341,7 +333,7 @@ fn spells(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Change
                 touched = true;
             }
             if ui
-                .small_button("✕")
+                .small_button("×")
                 .on_hover_text("Remove this spell")
                 .clicked()
             {

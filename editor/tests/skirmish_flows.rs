@@ -1,0 +1,109 @@
+//! The hex-skirmish editor driven like a designer: New hex-skirmish, a terrain stroke, a unit
+//! from the palette, its inspector, the sight preview and the odds against another unit, then
+//! Save As; the saved file validates and reads back as what was on screen.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::{Queryable, by};
+use megahex_editor::app::EditorApp;
+use megahex_editor::dialogs::Dialog;
+use megahex_editor::document::{Document, check_bytes};
+use support::{click_at, drag, harness_for, press, scratch, screen_of};
+
+fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {
+    harness.get_by_label(label).click_accesskit();
+    harness.run_steps(2);
+}
+
+fn terrain_at(harness: &egui_kittest::Harness<'_, EditorApp>, at: [i32; 2]) -> String {
+    let scenario = harness.state().wb.doc.skirmish().unwrap().clone();
+    megahex_editor::hex_skirmish::hover_text(&scenario, at)
+}
+
+#[test]
+fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
+    let dir = scratch("skirmish-new");
+    let app = EditorApp::with_recovery_dir(Document::sample(), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    press(&mut harness, Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    assert!(
+        harness.state().wb.doc.skirmish().is_some(),
+        "a hex-skirmish document"
+    );
+    harness.run_steps(3);
+
+    // One stroke of water from [0, 0] to [2, 0] is one undo step.
+    click_label(&mut harness, "water");
+    let (from, to) = (screen_of(&harness, [0, 0]), screen_of(&harness, [2, 0]));
+    drag(&mut harness, from, to);
+    harness.run_steps(2);
+    assert!(terrain_at(&harness, [0, 0]).contains("water"));
+    assert!(terrain_at(&harness, [2, 0]).contains("water"));
+    let label = harness.state().wb.doc.undo_label().unwrap().to_owned();
+    assert!(label.starts_with("paint water on "), "{label}");
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert!(terrain_at(&harness, [0, 0]).contains("open"));
+    assert!(terrain_at(&harness, [2, 0]).contains("open"));
+    press(&mut harness, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert!(terrain_at(&harness, [2, 0]).contains("water"));
+
+    // An archer from the palette for the red team, then a second weapon in its inspector.
+    click_label(&mut harness, "archer  (hp 11, strike +3)");
+    let spot = screen_of(&harness, [0, 3]);
+    click_at(&mut harness, spot);
+    let units = harness.state().wb.doc.skirmish().unwrap().units.clone();
+    let archer = units.iter().find(|u| u.id == "red-archer").expect("placed");
+    assert_eq!(archer.at, [0, 3]);
+    assert_eq!(harness.state().skirmish_ui.selected, Some(units.len() - 1));
+    click_label(&mut harness, "Add a weapon");
+    let weapons = |h: &egui_kittest::Harness<'_, EditorApp>| {
+        let doc = &h.state().wb.doc;
+        doc.skirmish().unwrap().units.last().unwrap().weapons.len()
+    };
+    assert_eq!(weapons(&harness), 3);
+
+    // Sight from the archer with L; hovering the blue fighter shows the archer's odds.
+    press(&mut harness, Modifiers::NONE, Key::L);
+    assert_eq!(
+        harness.state().wb.overlays.tint,
+        megahex_editor::overlay::Tint::Sight
+    );
+    let blue = screen_of(&harness, [4, -2]);
+    harness.hover_at(blue);
+    harness.run_steps(3);
+    harness.get_by_label("red-archer against blue-fighter");
+    harness.get_by_label("Longbow");
+
+    // Save As, then the file validates and reads back as the scenario on screen.
+    press(&mut harness, Modifiers::COMMAND, Key::S);
+    assert!(matches!(
+        harness.state().dialog,
+        Some(Dialog::SaveAs { .. })
+    ));
+    let field = harness.get(
+        by().role(egui::accesskit::Role::TextInput)
+            .predicate(|n| n.value().is_some_and(|v| v.ends_with("untitled.yaml"))),
+    );
+    field.focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    let target = dir.join("skirmish.yaml");
+    harness
+        .get(
+            by().role(egui::accesskit::Role::TextInput)
+                .predicate(|n| n.value().is_some_and(|v| v.ends_with("untitled.yaml"))),
+        )
+        .type_text(&target.display().to_string());
+    harness.run_steps(2);
+    press(&mut harness, Modifiers::NONE, Key::Enter);
+    harness.run_steps(2);
+    let bytes = std::fs::read(&target).expect("saved");
+    let (outcome, problems) = check_bytes(&bytes, Some(&target));
+    assert_eq!(problems, Vec::new(), "{}", String::from_utf8_lossy(&bytes));
+    let saved = outcome.and_then(|o| o.scenario).unwrap();
+    assert_eq!(saved.hex_skirmish(), harness.state().wb.doc.skirmish());
+    assert!(!harness.state().wb.doc.is_dirty());
+}
