@@ -258,7 +258,8 @@ fn toggle_at(wb: &mut Workbench, at: Axial) {
         .map(|t| Selection::Token(t.index))
         .next()
         .or_else(|| {
-            let hex = wb.doc.board()?.get(at)?;
+            // A hex given one by one (`map.hexes`, tile 0) belongs to no tile to pick.
+            let hex = wb.doc.board()?.get(at).filter(|h| h.tile != 0)?;
             Some(Selection::Tile(hex.placement))
         });
     if let Some(piece) = piece {
@@ -557,7 +558,12 @@ impl Canvas {
             .tokens_at(at)
             .map(|t| Selection::Token(t.index))
             .collect();
-        if let Some(hex) = wb.doc.board().and_then(|b| b.get(at)) {
+        if let Some(hex) = wb
+            .doc
+            .board()
+            .and_then(|b| b.get(at))
+            .filter(|h| h.tile != 0)
+        {
             candidates.push(Selection::Tile(hex.placement));
         }
         wb.selection = match wb

@@ -127,7 +127,7 @@ impl Document {
             description: None,
             catalog: None,
             rules: Default::default(),
-            map: Map { tiles: Vec::new() },
+            map: Map::default(),
             teams: Vec::new(),
             tokens: Vec::new(),
             objectives: Vec::new(),

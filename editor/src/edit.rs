@@ -346,6 +346,7 @@ mod tests {
                     at: [0, 0],
                     rotation: 0,
                 }],
+                hexes: Vec::new(),
             },
             teams: vec![],
             tokens: vec![],

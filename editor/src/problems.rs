@@ -66,7 +66,10 @@ pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, 
     // A finding about hexes of one tile, without a pointer, selects that tile.
     let selection = selection.or_else(|| {
         let board = doc.board()?;
-        let first = board.get(*hexes.first()?)?.placement;
+        let first = board
+            .get(*hexes.first()?)
+            .filter(|h| h.tile != 0)?
+            .placement;
         hexes
             .iter()
             .all(|&h| board.get(h).is_some_and(|bh| bh.placement == first))

@@ -205,3 +205,38 @@ mod tests {
         assert_eq!(many.hexes().len(), 3);
     }
 }
+
+/// One hex, or a list of hexes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Hexes {
+    /// One hex.
+    One(#[schemars(schema_with = "axial_schema")] [i32; 2]),
+    /// Several hexes.
+    Many(#[schemars(schema_with = "axial_list_schema")] Vec<[i32; 2]>),
+}
+
+impl Hexes {
+    /// The hexes, in the order written.
+    pub fn as_slice(&self) -> &[[i32; 2]] {
+        match self {
+            Hexes::One(at) => std::slice::from_ref(at),
+            Hexes::Many(list) => list,
+        }
+    }
+}
+
+/// A non-empty list of `[q, r]` hexes.
+pub fn axial_list_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "array",
+        "minItems": 1,
+        "items": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE},
+            "minItems": 2,
+            "maxItems": 2
+        },
+        "examples": [[[0, 0], [1, 0]]]
+    })
+}

@@ -346,3 +346,28 @@ fn render_writes_a_png_at_screen_scale_and_refuses_other_formats() {
     assert_eq!(huge.code, 2, "{}", huge.stderr);
     assert!(huge.stderr.contains("too large"), "{}", huge.stderr);
 }
+
+#[test]
+fn hexes_given_one_by_one_extend_a_tile_map() {
+    let file = "homebrew-free-hexes.yaml";
+    // The rooftop [0, 3] (elevation 3) and M1 hex 1 at [0, -2] (elevation 4): 5 hexes apart,
+    // 1 level apart, so range 6.
+    let far = los_json(file, "0,3", "1/1");
+    assert_eq!(
+        (
+            far["distance"].as_u64(),
+            far["elevation_difference"].as_u64(),
+            far["range"].as_u64()
+        ),
+        (Some(5), Some(1), Some(6))
+    );
+    // Along the street, the thicket at [5, 0] blocks the line from [3, 0] to [6, 0]; a figure
+    // in it is hidden from [3, 0] but sees out.
+    assert_eq!(los_json(file, "3,0", "6,0")["visible"], Value::Bool(false));
+    let into = los_json(file, "3,0", "5,0");
+    assert_eq!(into["visible"], Value::Bool(false));
+    assert_eq!(into["reverse_visible"], Value::Bool(true));
+    // A street hex is not a tile's: it has no `tile/hex` name, and the map is whole.
+    let run = query(&["validate", file]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}

@@ -223,7 +223,10 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     description,
                     catalog: None,
                     rules,
-                    map: Map { tiles },
+                    map: Map {
+                        tiles,
+                        hexes: Vec::new(),
+                    },
                     teams,
                     tokens,
                     objectives,

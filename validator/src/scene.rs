@@ -47,7 +47,7 @@ pub struct Scene {
 impl Scene {
     /// Builds the scene; tokens that do not resolve are left out (the validator reports them).
     pub fn new(scenario: &Scenario, catalog: &Catalog) -> Scene {
-        let (board, _) = Board::build(&scenario.map.tiles, catalog);
+        let (board, _) = Board::build_map(&scenario.map, catalog);
         let rules = LosRules::from_rules(&scenario.rules);
         let tokens: Vec<Placed> = scenario
             .tokens

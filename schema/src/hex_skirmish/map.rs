@@ -3,10 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use schemars::{JsonSchema, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::hexref::{MAX_COORDINATE, axial_schema};
+use crate::hexref::axial_schema;
+pub use crate::hexref::{Hexes, axial_list_schema};
 
 /// Largest hexagon radius and rectangle side: a map of a few thousand hexes at most, far beyond
 /// a table, and small enough for every all-pairs question.
@@ -106,41 +107,6 @@ pub struct MapHexes {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_LEVELS))]
     pub levels: Option<u32>,
-}
-
-/// One hex, or a list of hexes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum Hexes {
-    /// One hex.
-    One(#[schemars(schema_with = "axial_schema")] [i32; 2]),
-    /// Several hexes.
-    Many(#[schemars(schema_with = "axial_list_schema")] Vec<[i32; 2]>),
-}
-
-impl Hexes {
-    /// The hexes, in the order written.
-    pub fn as_slice(&self) -> &[[i32; 2]] {
-        match self {
-            Hexes::One(at) => std::slice::from_ref(at),
-            Hexes::Many(list) => list,
-        }
-    }
-}
-
-/// A non-empty list of `[q, r]` hexes.
-pub fn axial_list_schema(_: &mut SchemaGenerator) -> Schema {
-    json_schema!({
-        "type": "array",
-        "minItems": 1,
-        "items": {
-            "type": "array",
-            "items": {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE},
-            "minItems": 2,
-            "maxItems": 2
-        },
-        "examples": [[[0, 0], [1, 0]]]
-    })
 }
 
 /// What a terrain type does. Every key left out keeps the built-in value of the type with the

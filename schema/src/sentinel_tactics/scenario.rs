@@ -221,13 +221,59 @@ pub enum EnvironmentCard {
     TyrannosaurusRex,
 }
 
-/// The map: a set of placed tiles.
+/// The map: placed tiles, hexes given one by one for a homebrew board, or both.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(transform = tiles_unless_hexes)]
+pub struct Map {
+    /// Tiles on the table. Each physical tile can be used once, showing one side. At least one,
+    /// unless the map gives `hexes`.
+    #[serde(default)]
+    pub tiles: Vec<TilePlacement>,
+    /// Hexes of a homebrew board, given one by one beside (or instead of) the tiles, each
+    /// group with its elevation and terrain. They are named by `[q, r]`, not `tile/hex`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
+    pub hexes: Vec<FreeHexes>,
+}
+
+/// A map needs a tile, unless it gives hexes of its own.
+fn tiles_unless_hexes(schema: &mut Schema) {
+    push_all_of(
+        schema,
+        serde_json::json!({
+            "if": {"not": {"required": ["hexes"]}},
+            "then": {"required": ["tiles"], "properties": {"tiles": {"minItems": 1}}}
+        }),
+    );
+}
+
+/// Hexes of a homebrew board: where they are, how high they stand, and what is on them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Map {
-    /// Tiles on the table. Each physical tile can be used once, showing one side.
-    #[schemars(length(min = 1))]
-    pub tiles: Vec<TilePlacement>,
+pub struct FreeHexes {
+    /// The hex `[q, r]`, or a list of them.
+    pub at: crate::hexref::Hexes,
+    /// Elevation, 1 (street level) to 4 (default 1).
+    #[serde(default = "street_level", skip_serializing_if = "is_street_level")]
+    #[schemars(range(min = 1, max = 4))]
+    pub elevation: u8,
+    /// Terrain on them: `cover` blocks sight, `lava` is a hazard under Flow of Fiery Lava,
+    /// `water` and `park` are looks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<crate::Terrain>,
+    /// Which face they look like in pictures: `megalopolis` (city, the default) or
+    /// `insula-primalis` (jungle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+}
+
+fn street_level() -> u8 {
+    1
+}
+
+fn is_street_level(elevation: &u8) -> bool {
+    *elevation == 1
 }
 
 /// One tile on the table.

@@ -12,7 +12,7 @@ pub mod search;
 
 use std::collections::HashMap;
 
-use megahex_schema::{Catalog, HexRef, Side, Terrain, TilePlacement};
+use megahex_schema::{Catalog, HexRef, Map, Side, Terrain, TilePlacement};
 
 pub use hex::{Axial, DIRECTIONS, distance, neighbours, rot_cw};
 
@@ -71,6 +71,16 @@ pub enum PlacementProblem {
         /// The earlier tile it overlaps.
         with: usize,
         /// The shared hexes.
+        hexes: Vec<Axial>,
+    },
+    /// Hexes of a `map.hexes` entry that a tile or an earlier entry already gives; the earlier
+    /// one keeps them.
+    HexTaken {
+        /// Position in `map.hexes`.
+        entry: usize,
+        /// The tile (position in `map.tiles`) that has them, or `None` for an earlier entry.
+        tile: Option<usize>,
+        /// The hexes given twice.
         hexes: Vec<Axial>,
     },
 }
@@ -299,6 +309,51 @@ impl Board {
                     with,
                     hexes,
                 });
+            }
+        }
+        board.grid = Grid::build(&board.hexes);
+        board.sight_levels = board.hexes.iter().map(BoardHex::sight_level).collect();
+        board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
+        (board, problems)
+    }
+
+    /// A Sentinel Tactics map: its tiles, then the hexes it gives one by one (a homebrew
+    /// board). A free hex has tile 0 and `placement` past the tiles' (`tiles.len() + entry`),
+    /// and is named by `[q, r]` only.
+    pub fn build_map(map: &Map, catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
+        let (mut board, mut problems) = Board::build(&map.tiles, catalog);
+        if map.hexes.is_empty() {
+            return (board, problems);
+        }
+        for (entry, free) in map.hexes.iter().enumerate() {
+            let mut taken: Vec<(Option<usize>, Axial)> = Vec::new();
+            for &at in free.at.as_slice() {
+                if let Some(&slot) = board.by_position.get(&at) {
+                    let owner = board.hexes[slot].placement;
+                    taken.push(((owner < map.tiles.len()).then_some(owner), at));
+                    continue;
+                }
+                board.by_position.insert(at, board.hexes.len());
+                board.hexes.push(BoardHex {
+                    at,
+                    elevation: free.elevation,
+                    terrain: free.terrain.clone(),
+                    tile: 0,
+                    side: free.side.unwrap_or(Side::Megalopolis),
+                    index: 0,
+                    placement: map.tiles.len() + entry,
+                });
+            }
+            let mut owners: Vec<Option<usize>> = taken.iter().map(|(o, _)| *o).collect();
+            owners.sort_unstable();
+            owners.dedup();
+            for tile in owners {
+                let hexes = taken
+                    .iter()
+                    .filter(|(o, _)| *o == tile)
+                    .map(|(_, at)| *at)
+                    .collect();
+                problems.push(PlacementProblem::HexTaken { entry, tile, hexes });
             }
         }
         board.grid = Grid::build(&board.hexes);

@@ -45,7 +45,7 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
             }
         }
     }
-    let (board, problems) = Board::build(tiles, catalog);
+    let (board, problems) = Board::build_map(&scenario.map, catalog);
     for problem in problems {
         match problem {
             PlacementProblem::UnknownTile { placement } => {
@@ -97,6 +97,30 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
                     .with_hexes(hexes),
                 );
             }
+            PlacementProblem::HexTaken { entry, tile, hexes } => {
+                let (what, help) = match tile {
+                    Some(t) => (
+                        format!("tile {} (map.tiles[{t}])", tiles[t].tile),
+                        "a hex given one by one goes beside the tiles, not on them: move it, or drop it from the list",
+                    ),
+                    None => (
+                        "an earlier entry of map.hexes".to_owned(),
+                        "give each hex once: drop it from one of the lists",
+                    ),
+                };
+                out.push(
+                    Diagnostic::error(
+                        Code::TileOverlap,
+                        format!("/map/hexes/{entry}/at"),
+                        format!(
+                            "map.hexes[{entry}] gives {} hex(es) that {what} already has",
+                            hexes.len()
+                        ),
+                    )
+                    .with_help(help)
+                    .with_hexes(hexes),
+                );
+            }
         }
     }
     let components = board.connected_components();
@@ -109,17 +133,34 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
             pieces_by_tile.push((first.placement, component.clone()));
         }
         for (placement, hexes) in pieces_by_tile {
+            // A free hex's placement counts on past the tiles: it names its `map.hexes` entry.
+            let (pointer, what) = match tiles.get(placement) {
+                Some(tile) => (
+                    format!("/map/tiles/{placement}/at"),
+                    format!("tile {}", tile.tile),
+                ),
+                None => {
+                    let entry = placement - tiles.len();
+                    (
+                        format!("/map/hexes/{entry}/at"),
+                        format!("map.hexes[{entry}]"),
+                    )
+                }
+            };
             out.push(
                 Diagnostic::error(
                     Code::MapDisconnected,
-                    format!("/map/tiles/{placement}/at"),
+                    pointer,
                     format!(
-                        "the map is in {} separate pieces; tile {} is cut off from the largest piece",
+                        "the map is in {} separate pieces; {what} is cut off from the largest piece",
                         components.len(),
-                        scenario.map.tiles[placement].tile
                     ),
                 )
-                .with_help("place the tiles so that every piece shares an edge with another")
+                .with_help(if scenario.map.hexes.is_empty() {
+                    "place the tiles so that every piece shares an edge with another"
+                } else {
+                    "place the tiles and hexes so that every piece shares an edge with another"
+                })
                 .with_hexes(hexes),
             );
         }
