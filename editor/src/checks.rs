@@ -265,7 +265,7 @@ mod tests {
     use std::time::Duration;
 
     use crate::document::Document;
-    use crate::edit::Edit;
+    use crate::sentinel_tactics::edit::Edit;
 
     #[test]
     fn only_the_newest_request_is_answered() {

@@ -12,8 +12,8 @@ use megahex_schema::{AnyScenario, Catalog, Map, Ruleset, Scenario};
 use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
 
-use crate::edit::{Edit, Editing};
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
+use crate::sentinel_tactics::edit::{Edit, Editing};
 use crate::{storage, text_patch};
 
 /// File name shown for the bundled sample.

@@ -11,7 +11,7 @@ use megahex_schema::Team;
 
 use crate::document::Document;
 use crate::ground_paint::{DETAIL_SCALE, paint_ground};
-use crate::overlay::Layer;
+use crate::sentinel_tactics::overlay::Layer;
 use crate::view::{View, world_from_hex};
 
 /// The hex under the pointer.

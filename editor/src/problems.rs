@@ -15,7 +15,7 @@ pub fn focus_problem(wb: &mut Workbench, index: usize) {
     };
     let (selection, hexes) = problem_target(problem, &wb.doc);
     if let Some(selection) = selection {
-        crate::group::select_only(wb, Some(selection));
+        crate::sentinel_tactics::group::select_only(wb, Some(selection));
         wb.tool = Tool::Select;
     }
     if let Some(&first) = hexes.first() {
@@ -162,7 +162,7 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
     if let Some(index) = clicked {
         focus_problem(wb, index);
     }
-    crate::fairness_view::fairness_section(
+    crate::sentinel_tactics::fairness_view::fairness_section(
         ui,
         wb.doc.verdict.as_ref(),
         wb.doc.selfplay.as_ref(),

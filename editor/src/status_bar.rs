@@ -4,8 +4,8 @@ use egui::{Color32, RichText};
 use megahex::board::Axial;
 
 use crate::document::Document;
-use crate::scenario_panel::ScenarioUi;
-use crate::tokens::TokenUi;
+use crate::sentinel_tactics::scenario_panel::ScenarioUi;
+use crate::sentinel_tactics::tokens::TokenUi;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// The bottom bar: the outcome of the last action, what the pointer is on, and the keys that
@@ -39,9 +39,9 @@ pub fn mode_hint(wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Str
             p.side.prefix(),
             p.tile
         ),
-        (Tool::Select, Some(_)) if crate::group::is_group(wb) => format!(
+        (Tool::Select, Some(_)) if crate::sentinel_tactics::group::is_group(wb) => format!(
             "{} pieces selected: drag one to move them all, R / Shift+R turn them, Delete removes them, Ctrl+C copies, Ctrl+D duplicates. Shift+click drops one.",
-            crate::group::selected(wb).len()
+            crate::sentinel_tactics::group::selected(wb).len()
         ),
         (Tool::Select, Some(Selection::Tile(_))) => {
             "Tile selected: R / Shift+R rotate, F flips, Delete removes, drag it to move. From the hex clicked: L sight, G range, M reach, A area.".to_owned()

@@ -7,9 +7,9 @@ use egui::{Color32, RichText};
 use megahex::Severity;
 
 use crate::command::{Command, Group};
-use crate::edit::Edit;
-use crate::panel_edit::PanelEdit;
 use crate::recent::Recent;
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::panel_edit::PanelEdit;
 use crate::workbench::Workbench;
 
 /// The toolbar's own state.
@@ -86,7 +86,7 @@ impl Toolbar {
 
     /// Is the thing a toggle command switches on now?
     fn is_on(&self, wb: &Workbench, command: Command) -> bool {
-        use crate::overlay::Tint;
+        use crate::sentinel_tactics::overlay::Tint;
         match command {
             Command::SightOverlay => wb.overlays.tint == Tint::Sight,
             Command::ReachOverlay => wb.overlays.tint == Tint::Reach,

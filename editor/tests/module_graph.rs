@@ -209,7 +209,7 @@ fn the_checker_finds_a_cycle_and_a_shell_import() {
     let graph = graph();
     let shell_uses = &graph[SHELL];
     assert!(
-        shell_uses.contains("workbench") && shell_uses.contains("canvas"),
+        shell_uses.contains("workbench") && shell_uses.contains("sentinel_tactics::canvas"),
         "the shell's imports are seen: {shell_uses:?}"
     );
     let known: BTreeSet<String> = ["a", "b"].map(str::to_owned).into();

@@ -68,7 +68,7 @@ fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
     press(&mut harness, Modifiers::NONE, Key::L);
     assert_eq!(
         harness.state().wb.overlays.tint,
-        megahex_editor::overlay::Tint::Sight
+        megahex_editor::sentinel_tactics::overlay::Tint::Sight
     );
     let blue = screen_of(&harness, [4, -2]);
     harness.hover_at(blue);

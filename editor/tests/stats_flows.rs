@@ -72,8 +72,9 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
         summary.games,
         "every game is counted once"
     );
-    harness.get_by_label(&megahex_editor::fairness_view::selfplay_heading(&summary));
-    for line in megahex_editor::fairness_view::selfplay_lines(&summary) {
+    harness
+        .get_by_label(&megahex_editor::sentinel_tactics::fairness_view::selfplay_heading(&summary));
+    for line in megahex_editor::sentinel_tactics::fairness_view::selfplay_lines(&summary) {
         harness.get_by_label(&line);
     }
 

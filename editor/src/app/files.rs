@@ -21,7 +21,7 @@ impl EditorApp {
         }
         self.wb.hovered = None;
         self.wb.pointer_hex = None;
-        crate::group::select_only(&mut self.wb, None);
+        crate::sentinel_tactics::group::select_only(&mut self.wb, None);
         self.wb.tool = Tool::Select;
         self.canvas.drag = None;
         self.skirmish_ui.reset();

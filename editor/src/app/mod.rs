@@ -14,9 +14,9 @@ use crate::command::Command;
 use crate::dialogs::{Dialog, Next};
 use crate::disk::ConflictChoice;
 use crate::document::Document;
-use crate::edit::Edit;
-use crate::map_commands;
 use crate::recovery::Recovery;
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::map_commands;
 use crate::storage;
 use crate::workbench::{StatusKind, Tool, Workbench};
 
@@ -25,7 +25,7 @@ use crate::workbench::{StatusKind, Tool, Workbench};
 pub struct EditorApp {
     /// What every panel works on.
     pub wb: Workbench,
-    pub canvas: crate::canvas::Canvas,
+    pub canvas: crate::sentinel_tactics::canvas::Canvas,
     pub checks: CheckRunner,
     pub dialog: Option<Dialog>,
     pub recovery: Recovery,
@@ -38,23 +38,23 @@ pub struct EditorApp {
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
-    pub overlay_view: crate::overlay_view::OverlayView,
+    pub overlay_view: crate::sentinel_tactics::overlay_view::OverlayView,
     /// The watch on the open file, and a conflict waiting for a decision.
     pub disk: crate::disk::DiskWatch,
     /// The token palette: the token in hand.
-    pub token_ui: crate::tokens::TokenUi,
+    pub token_ui: crate::sentinel_tactics::tokens::TokenUi,
     /// The token inspector: the field being typed in.
-    pub inspector: crate::inspector::Inspector,
+    pub inspector: crate::sentinel_tactics::inspector::Inspector,
     /// The scenario panels: open or not, text being typed, the painting stroke.
-    pub scenario_ui: crate::scenario_panel::ScenarioUi,
+    pub scenario_ui: crate::sentinel_tactics::scenario_panel::ScenarioUi,
     /// The export dialog.
-    pub export: crate::export::ExportPanel,
+    pub export: crate::sentinel_tactics::export::ExportPanel,
     /// Recently opened and saved files.
     pub recent: crate::recent::Recent,
     /// Choices kept across sessions.
     pub preferences: crate::preferences::Preferences,
     /// Copy and paste.
-    pub clipboard: crate::clipboard::Clipboard,
+    pub clipboard: crate::sentinel_tactics::clipboard::Clipboard,
     /// The hex-skirmish palette, inspector and map gestures.
     pub skirmish_ui: crate::hex_skirmish::panel::SkirmishUi,
 }
@@ -75,7 +75,7 @@ impl EditorApp {
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
         let mut app = EditorApp {
             wb: Workbench::new(doc),
-            canvas: crate::canvas::Canvas::default(),
+            canvas: crate::sentinel_tactics::canvas::Canvas::default(),
             checks: CheckRunner::start(),
             dialog: None,
             recovery: Recovery::new(dir),
@@ -83,15 +83,15 @@ impl EditorApp {
             toolbar: crate::toolbar::Toolbar::default(),
             shown_title: None,
             allow_close: false,
-            overlay_view: crate::overlay_view::OverlayView::default(),
+            overlay_view: crate::sentinel_tactics::overlay_view::OverlayView::default(),
             disk: crate::disk::DiskWatch::default(),
-            token_ui: crate::tokens::TokenUi::default(),
-            inspector: crate::inspector::Inspector::default(),
-            scenario_ui: crate::scenario_panel::ScenarioUi::default(),
-            export: crate::export::ExportPanel::default(),
+            token_ui: crate::sentinel_tactics::tokens::TokenUi::default(),
+            inspector: crate::sentinel_tactics::inspector::Inspector::default(),
+            scenario_ui: crate::sentinel_tactics::scenario_panel::ScenarioUi::default(),
+            export: crate::sentinel_tactics::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
-            clipboard: crate::clipboard::Clipboard::default(),
+            clipboard: crate::sentinel_tactics::clipboard::Clipboard::default(),
             skirmish_ui: Default::default(),
         };
         app.recovery.look_for(&app.wb.doc);
@@ -209,9 +209,9 @@ impl EditorApp {
                 crate::problems::problems_and_fairness(ui, &mut self.wb, self.checks.is_busy());
             });
         egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
+            .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))
             .show(ui, |ui| {
-                let layers = crate::canvas::Layers {
+                let layers = crate::sentinel_tactics::canvas::Layers {
                     tokens: &mut self.token_ui,
                     scenario: &mut self.scenario_ui,
                     overlays: &mut self.overlay_view,
@@ -236,7 +236,7 @@ impl EditorApp {
                     .side_panel(ui, &mut self.wb, self.checks.is_busy());
             });
         egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.fill(crate::canvas::TABLE))
+            .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))
             .show(ui, |ui| self.skirmish_ui.canvas(ui, &mut self.wb));
     }
 
@@ -500,7 +500,7 @@ impl EditorApp {
                 self.clipboard.paste(&mut self.wb, at);
             }
             Command::Duplicate => self.clipboard.duplicate(&mut self.wb),
-            Command::SelectAll => crate::clipboard::select_all(&mut self.wb),
+            Command::SelectAll => crate::sentinel_tactics::clipboard::select_all(&mut self.wb),
             Command::Cancel => self.cancel(),
             Command::Fit => self.wb.view = None,
             Command::ZoomIn => map_commands::zoom_step(&mut self.wb, map_commands::ZOOM_STEP),
@@ -514,9 +514,18 @@ impl EditorApp {
                     self.refuse("Fix the file so it can be read before editing its scenario");
                 }
             }
-            Command::SightOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Sight),
-            Command::ReachOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Reach),
-            Command::AreaOverlay => self.wb.overlays.toggle(crate::overlay::Tint::Area),
+            Command::SightOverlay => self
+                .wb
+                .overlays
+                .toggle(crate::sentinel_tactics::overlay::Tint::Sight),
+            Command::ReachOverlay => self
+                .wb
+                .overlays
+                .toggle(crate::sentinel_tactics::overlay::Tint::Reach),
+            Command::AreaOverlay => self
+                .wb
+                .overlays
+                .toggle(crate::sentinel_tactics::overlay::Tint::Area),
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
             Command::HexLabels => map_commands::cycle_hex_labels(&mut self.wb),
@@ -543,7 +552,7 @@ impl EditorApp {
         } else if self.canvas.drag.is_some() {
             self.canvas.drag = None;
         } else {
-            crate::group::select_only(&mut self.wb, None);
+            crate::sentinel_tactics::group::select_only(&mut self.wb, None);
         }
     }
 }
@@ -572,9 +581,9 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::canvas::Drag;
     use crate::document::Problem;
     use crate::problems::{focus_problem, problem_target};
+    use crate::sentinel_tactics::canvas::Drag;
     use crate::status_bar::hover_text;
     use crate::workbench::Selection;
     use egui::{Key, Modifiers};
@@ -682,7 +691,7 @@ mod tests {
             .center();
         let on_screen = app.wb.view.unwrap().screen_from_world(centre);
         assert!((on_screen - rect.center()).length() < 1.0);
-        let badges = crate::canvas::problem_badges(&app.wb.doc.problems);
+        let badges = crate::map_frame::problem_badges(&app.wb.doc.problems);
         for hex in &problem.hexes {
             assert!(badges.iter().any(|(h, _)| h == hex));
         }

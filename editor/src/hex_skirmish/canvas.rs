@@ -9,8 +9,8 @@ use super::edits::{Ground, SkirmishEdit};
 use super::overlays::preview_layer;
 use super::panel::{SkirmishTool, SkirmishUi};
 use super::presets::{PRESETS, fresh_id};
-use crate::canvas::{frame_view, hex_at_screen, map_legend, problem_badges, zoom_and_hover};
 use crate::draw::{self, Marks};
+use crate::map_frame::{frame_view, hex_at_screen, map_legend, problem_badges, zoom_and_hover};
 use crate::workbench::{StatusKind, Workbench};
 
 /// The stroke's tint while it is painted.

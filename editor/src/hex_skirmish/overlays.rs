@@ -8,7 +8,7 @@ use megahex::report::layer::Layer;
 use megahex::rulesets::hex_skirmish::{game::Game, moves, view};
 use megahex_schema::hex_skirmish::Scenario;
 
-pub use crate::overlay::Tint as Preview;
+pub use crate::preview::Tint as Preview;
 
 /// What a preview answer depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

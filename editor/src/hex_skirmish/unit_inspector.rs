@@ -11,7 +11,7 @@ use megahex_schema::hex_skirmish::{Damage, Scenario, Spell, Unit, UnitKind, Weap
 use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
 
 use super::edits::SkirmishEdit;
-use crate::scenario_widgets::TextField;
+use crate::text_field::TextField;
 use crate::workbench::Workbench;
 
 /// Text typed into the inspector's fields, kept while a field has the keyboard.

@@ -5,10 +5,12 @@ use egui::{Color32, RichText, Ui};
 use megahex_schema::limits::{MAX_COUNT, MAX_ROUNDS};
 use megahex_schema::{Objective, ObjectiveKind, Scenario, Token};
 
-use crate::paint::PaintTarget;
-use crate::panel_edit::{IdList, PanelEdit};
-use crate::scenario_edits::{fresh_id, id_problem};
-use crate::scenario_widgets::{Env, hint, required_mark, team_combo, team_ids, typed};
+use crate::sentinel_tactics::paint::PaintTarget;
+use crate::sentinel_tactics::panel_edit::{IdList, PanelEdit};
+use crate::sentinel_tactics::scenario_edits::{fresh_id, id_problem};
+use crate::sentinel_tactics::scenario_widgets::{
+    Env, hint, required_mark, team_combo, team_ids, typed,
+};
 use crate::workbench::Tool;
 use megahex_schema::sentinel_tactics::objective_rules::{Need, fields, fits};
 

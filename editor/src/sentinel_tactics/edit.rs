@@ -24,7 +24,7 @@ pub enum Edit {
     },
     /// Turn a placed tile by one sixth and rewrite the references on it (by their position in
     /// [`Scenario::for_each_hex_ref_mut`] order), so what stands on it stays put or turns with
-    /// it as the designer chose ([`crate::turning`]).
+    /// it as the designer chose ([`crate::sentinel_tactics::turning`]).
     TurnTile {
         /// Position in `map.tiles`.
         index: usize,
@@ -90,7 +90,7 @@ pub enum Edit {
         edits: Vec<Edit>,
     },
     /// A change made in the scenario panels or with the painting brush.
-    Panel(crate::panel_edit::PanelEdit),
+    Panel(crate::sentinel_tactics::panel_edit::PanelEdit),
     /// Take the version another program saved, dropping the unsaved edits (undo brings them
     /// back).
     ReloadFromDisk(Box<Scenario>),
@@ -100,7 +100,10 @@ impl Edit {
     /// True for an edit that a widget makes on every frame of one gesture (dragging a number
     /// of the rule options): repeated under the same name, it stays one undo step.
     fn continues_a_gesture(&self) -> bool {
-        matches!(self, Edit::Panel(crate::panel_edit::PanelEdit::SetRules(_)))
+        matches!(
+            self,
+            Edit::Panel(crate::sentinel_tactics::panel_edit::PanelEdit::SetRules(_))
+        )
     }
 
     /// A short name for the undo menu, for the edit made to `before`.
@@ -153,7 +156,8 @@ impl Edit {
             }
             Edit::RotateTile { index, clockwise } => {
                 let tile = tile_at(tiles, *index)?;
-                tiles[*index].rotation = crate::turning::turned_rotation(tile.rotation, *clockwise);
+                tiles[*index].rotation =
+                    crate::sentinel_tactics::turning::turned_rotation(tile.rotation, *clockwise);
             }
             Edit::TurnTile {
                 index,
@@ -161,7 +165,8 @@ impl Edit {
                 refs,
             } => {
                 let tile = tile_at(tiles, *index)?;
-                tiles[*index].rotation = crate::turning::turned_rotation(tile.rotation, *clockwise);
+                tiles[*index].rotation =
+                    crate::sentinel_tactics::turning::turned_rotation(tile.rotation, *clockwise);
                 let mut n = 0;
                 let mut next = refs.iter().peekable();
                 scenario.for_each_hex_ref_mut(&mut |reference| {
@@ -416,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_panel_edit_is_named_after_what_it_changed() {
-        use crate::panel_edit::PanelEdit;
+        use crate::sentinel_tactics::panel_edit::PanelEdit;
         let before = scenario();
         let mut editing = Editing::new(before.clone());
         let mut panel = |edit: PanelEdit| editing.apply(Edit::Panel(edit));
@@ -478,7 +483,7 @@ mod tests {
 
     #[test]
     fn dragging_a_rule_number_is_one_undo_step() {
-        use crate::panel_edit::PanelEdit;
+        use crate::sentinel_tactics::panel_edit::PanelEdit;
         let before = scenario();
         let mut editing = Editing::new(before.clone());
         let lava = |dice| {

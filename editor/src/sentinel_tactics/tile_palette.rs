@@ -62,7 +62,7 @@ pub fn tile_palette(ui: &mut egui::Ui, wb: &mut Workbench) -> bool {
                             at: [0, 0],
                             rotation: 0,
                         });
-                        crate::group::select_only(wb, None);
+                        crate::sentinel_tactics::group::select_only(wb, None);
                         wb.say(
                             StatusKind::Done,
                             format!("Placing {label}: click the map where its centre goes"),

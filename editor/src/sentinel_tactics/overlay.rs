@@ -1,7 +1,7 @@
 //! Rules overlays computed from the selected hex or token: line of sight, range, movement reach
 //! and area templates. Every answer comes from the `megahex` library ([`Scene`],
 //! [`los`], [`movement`], [`area`]); this module says what is asked and how the answers are
-//! coloured. They are asked on a worker thread and kept by [`crate::overlay_cache`].
+//! coloured. They are asked on a worker thread and kept by [`crate::sentinel_tactics::overlay_cache`].
 
 use egui::Color32;
 use megahex::board::Axial;
@@ -37,19 +37,7 @@ pub const SHIELDED: Color32 = shown(palette::SHIELDED);
 /// The witness line of sight.
 pub const WITNESS: Color32 = shown(palette::WITNESS);
 
-/// The overlay that colours the hexes; only one at a time, so the colours keep one meaning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Tint {
-    /// No tint.
-    #[default]
-    None,
-    /// Line of sight from the selection (L).
-    Sight,
-    /// Movement reach of the selection (M).
-    Reach,
-    /// An area template with the hovered hex as origin (A).
-    Area,
-}
+pub use crate::preview::Tint;
 
 /// Which overlays are on, and their parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -385,7 +373,7 @@ mod tests {
     fn the_cache_computes_once_per_source_layout_and_settings() {
         let (_, doc) = scene("scenarios/duel-ra-vs-blade.yaml");
         let shared = doc.scene.clone().unwrap();
-        let mut cache = crate::overlay_cache::Cache::default();
+        let mut cache = crate::sentinel_tactics::overlay_cache::Cache::default();
         let at = doc.board().unwrap().hexes()[5].at;
         let source = Source {
             hexes: vec![at],

@@ -7,8 +7,8 @@ use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
 use megahex_schema::{Figure, Token, TokenKind};
 
 use crate::command::Command;
-use crate::edit::Edit;
-use crate::token_rules::{footprint_text, is_valid_id};
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::token_rules::{footprint_text, is_valid_id};
 use crate::workbench::{Selection, StatusKind, Workbench};
 
 /// An inspector text field.
@@ -114,7 +114,7 @@ pub struct Inspector {
     /// The field being typed in, until it is left.
     pub draft: Option<Draft>,
     /// The figure's stats section.
-    pub stats: crate::stats_panel::StatsPanel,
+    pub stats: crate::sentinel_tactics::stats_panel::StatsPanel,
 }
 
 impl Inspector {

@@ -1,35 +1,25 @@
 //! The map canvas: picking, dragging and placing. What a gesture means is
 //! decided here; the change itself is an [`Edit`] applied through [`EditorApp::edit`].
 
-use std::collections::BTreeMap;
-
 use egui::{Color32, PointerButton, Pos2, Sense};
-use megahex::Severity;
 use megahex::board::{Axial, Board};
 use megahex_schema::{Footprint, TilePlacement};
 
 use crate::draw::{self, Ghost, Marks};
-use crate::edit::Edit;
-use crate::overlay_view::OverlayView;
-use crate::scenario_panel::ScenarioUi;
-use crate::token_rules::in_bounds;
-use crate::tokens::TokenUi;
-use crate::view::{View, hex_at_world, world_bounds};
+use crate::map_frame::{frame_view, hex_at_screen, map_legend, problem_badges, zoom_and_hover};
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::overlay_view::OverlayView;
+use crate::sentinel_tactics::scenario_panel::ScenarioUi;
+use crate::sentinel_tactics::token_rules::in_bounds;
+use crate::sentinel_tactics::tokens::TokenUi;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
-
-/// Free space around the map after "Fit", in points.
-const FIT_MARGIN: f32 = 40.0;
-/// Scroll distance, in points, that zooms by a factor of e.
-const SCROLL_PER_E_ZOOM: f32 = 200.0;
-/// Map background.
-pub const TABLE: Color32 = Color32::from_rgb(26, 28, 34);
 
 /// A drag in progress on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Drag {
     /// Moving the view.
     Pan,
-    /// Painting hexes; the stroke itself is kept in [`crate::scenario_panel::ScenarioUi`].
+    /// Painting hexes; the stroke itself is kept in [`crate::sentinel_tactics::scenario_panel::ScenarioUi`].
     Paint,
     /// Moving a tile; `grab` is the hex it was picked up by, `to` where that hex is now.
     Tile {
@@ -85,132 +75,6 @@ pub struct Layers<'a> {
     pub overlays: &'a mut OverlayView,
 }
 
-/// Room kept above the map after Fit, for the overlay bar that floats there.
-const OVERLAY_BAR_ROOM: f32 = 72.0;
-
-/// Where Fit puts the map: the canvas less the strip the overlay bar floats over and the corner
-/// the legend floats in, so neither hides the map's edge rows.
-fn fit_area(canvas: egui::Rect, legend_lines: usize) -> egui::Rect {
-    let top = (canvas.min.y + OVERLAY_BAR_ROOM).min(canvas.center().y);
-    // The legend floats in the lower left: keep the map clear of it.
-    let legend = match legend_lines {
-        0 => 0.0,
-        n => LEGEND_LINE_HEIGHT * n.min(LEGEND_LINES + 1) as f32 + 24.0,
-    };
-    let bottom = (canvas.max.y - legend).max(canvas.center().y);
-    canvas.with_min_y(top).with_max_y(bottom)
-}
-
-/// Height of one legend line, small text with its swatch.
-const LEGEND_LINE_HEIGHT: f32 = 23.0;
-
-/// Longest legend line, in characters; longer ones are cut (the Scenario panel has the rest).
-const LEGEND_CHARS: usize = 64;
-
-/// `text` cut to `LEGEND_CHARS` characters, with `...` when it was longer.
-fn legend_text(text: &str) -> String {
-    if text.chars().count() <= LEGEND_CHARS {
-        return text.to_owned();
-    }
-    let cut: String = text.chars().take(LEGEND_CHARS - 3).collect();
-    format!("{}...", cut.trim_end())
-}
-
-/// Most legend lines shown; the rest are counted.
-const LEGEND_LINES: usize = 8;
-
-/// What the marks' colours mean, in the lower left corner of the map, for the layers that are on.
-pub fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
-    let lines = wb
-        .doc
-        .decor
-        .legend_of(wb.layers.objectives, wb.layers.zones);
-    if lines.is_empty() {
-        return;
-    }
-    egui::Area::new(egui::Id::unique("map-legend"))
-        .pivot(egui::Align2::LEFT_BOTTOM)
-        .fixed_pos(rect.left_bottom() + egui::vec2(8.0, -8.0))
-        .interactable(false)
-        .show(ui.ctx(), |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for (colour, text) in lines.iter().take(LEGEND_LINES) {
-                    ui.horizontal(|ui| {
-                        let (swatch, _) =
-                            ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
-                        ui.painter().rect_filled(swatch, 2.0, draw::rgb(*colour));
-                        ui.label(egui::RichText::new(legend_text(text)).small());
-                    });
-                }
-                if lines.len() > LEGEND_LINES {
-                    ui.label(
-                        egui::RichText::new(format!("and {} more", lines.len() - LEGEND_LINES))
-                            .small()
-                            .weak(),
-                    );
-                }
-            });
-        });
-}
-
-/// Any hex under a screen point, on the map or not.
-/// The view to draw the map with in `rect`: the one the designer framed (kept centred when the
-/// canvas is resized), or the map fitted when there is none yet. An empty map gets a small
-/// frame around `[0, 0]`, to place the first piece.
-pub fn frame_view(wb: &mut Workbench, rect: egui::Rect, hexes: &[Axial]) -> Option<View> {
-    let bounds = world_bounds(hexes.iter().copied())
-        .or_else(|| world_bounds([[-3, 0], [3, 0], [0, -3], [0, 3]]))?;
-    // The window was resized (or a panel opened): a fitted map is fitted again; one the
-    // designer framed keeps its zoom, with its middle in the middle.
-    if let (Some(old), Some(view)) = (wb.canvas_rect, &mut wb.view)
-        && old != rect
-    {
-        if wb.view_fitted {
-            wb.view = None;
-        } else {
-            view.origin_in_screen += rect.center() - old.center();
-        }
-    }
-    wb.canvas_rect = Some(rect);
-    if wb.view.is_none() {
-        wb.view_fitted = true;
-    }
-    let legend = wb
-        .doc
-        .decor
-        .legend_of(wb.layers.objectives, wb.layers.zones);
-    Some(
-        *wb.view
-            .get_or_insert_with(|| View::fit(bounds, fit_area(rect, legend.len()), FIT_MARGIN)),
-    )
-}
-
-/// Zooms around the pointer by this frame's scroll and pinch, and notes the hex under it.
-pub fn zoom_and_hover(ui: &egui::Ui, wb: &mut Workbench, view: &View, pointer: Option<Pos2>) {
-    if let (Some(p), Some(view)) = (pointer, &mut wb.view) {
-        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
-        let factor = pinch * (scroll / SCROLL_PER_E_ZOOM).exp();
-        if factor != 1.0 {
-            view.zoom_around(p, factor);
-            wb.view_fitted = false;
-        }
-    }
-    let pointer_hex = pointer.map(|p| hex_at_screen(view, p));
-    let hovered = pointer_hex.filter(|&h| wb.on_board(h));
-    if hovered != wb.hovered || pointer_hex != wb.pointer_hex {
-        // The status bar was drawn before the canvas: show the new hex on the next frame.
-        wb.hovered = hovered;
-        wb.pointer_hex = pointer_hex;
-        ui.ctx().request_repaint();
-    }
-    wb.pointer_world = pointer.map(|p| view.world_from_screen(p));
-}
-
-/// The hex under a point of the screen.
-pub fn hex_at_screen(view: &View, pos: Pos2) -> Axial {
-    hex_at_world(view.world_from_screen(pos))
-}
-
 /// The hexes a tile would cover if placed as `placement`, with their ground, laid out by the
 /// library (so a preview shows exactly what would land).
 pub fn tile_hexes(
@@ -219,28 +83,6 @@ pub fn tile_hexes(
 ) -> Vec<megahex::board::BoardHex> {
     let (board, _) = Board::build(&[placement], catalog);
     board.hexes().to_vec()
-}
-
-/// The hexes named by current findings, each once, with the worst severity among them.
-pub fn problem_badges(problems: &[crate::document::Problem]) -> Vec<(Axial, Severity)> {
-    let mut worst: BTreeMap<Axial, Severity> = BTreeMap::new();
-    for problem in problems {
-        for &hex in &problem.hexes {
-            let entry = worst.entry(hex).or_insert(problem.severity);
-            if rank(problem.severity) > rank(*entry) {
-                *entry = problem.severity;
-            }
-        }
-    }
-    worst.into_iter().collect()
-}
-
-fn rank(severity: Severity) -> u8 {
-    match severity {
-        Severity::Error => 2,
-        Severity::Warning => 1,
-        Severity::Info => 0,
-    }
 }
 
 fn offset(at: Axial, from: Axial, to: Axial) -> Axial {
@@ -264,7 +106,7 @@ fn toggle_at(wb: &mut Workbench, at: Axial) {
         });
     if let Some(piece) = piece {
         wb.picked = Some(at);
-        crate::group::toggle(wb, piece);
+        crate::sentinel_tactics::group::toggle(wb, piece);
     }
 }
 
@@ -425,10 +267,10 @@ impl Canvas {
             .and_then(|b| b.get(grab))
             .map(|h| h.placement);
         let tokens_here: Vec<usize> = wb.doc.tokens_at(grab).map(|t| t.index).collect();
-        if crate::group::is_group(wb)
-            && crate::group::selected(wb)
+        if crate::sentinel_tactics::group::is_group(wb)
+            && crate::sentinel_tactics::group::selected(wb)
                 .into_iter()
-                .any(|p| crate::group::piece_hexes(wb, p).contains(&grab))
+                .any(|p| crate::sentinel_tactics::group::piece_hexes(wb, p).contains(&grab))
         {
             return Drag::Group { grab, to: grab };
         }
@@ -450,7 +292,7 @@ impl Canvas {
             _ => {}
         }
         if let Some(&index) = tokens_here.first() {
-            crate::group::select_only(wb, Some(Selection::Token(index)));
+            crate::sentinel_tactics::group::select_only(wb, Some(Selection::Token(index)));
             wb.picked = Some(grab);
             return Drag::Token {
                 index,
@@ -473,16 +315,21 @@ impl Canvas {
             Drag::Group { grab, to } => {
                 if grab != to {
                     let by = [to[0].saturating_sub(grab[0]), to[1].saturating_sub(grab[1])];
-                    let edit = crate::group::move_edit(wb, by);
-                    crate::map_commands::run_group_edit(wb, edit);
+                    let edit = crate::sentinel_tactics::group::move_edit(wb, by);
+                    crate::sentinel_tactics::map_commands::run_group_edit(wb, edit);
                 }
             }
             Drag::Box {
                 from_in_world,
                 to_in_world,
             } => {
-                let found = crate::group::select_in_box(wb, from_in_world, to_in_world, true);
-                let total = crate::group::selected(wb).len();
+                let found = crate::sentinel_tactics::group::select_in_box(
+                    wb,
+                    from_in_world,
+                    to_in_world,
+                    true,
+                );
+                let total = crate::sentinel_tactics::group::selected(wb).len();
                 wb.say(
                     StatusKind::Done,
                     format!(
@@ -540,7 +387,9 @@ impl Canvas {
                     token.id, at[0], at[1]
                 ));
             };
-            moved.push(crate::token_rules::same_form(reference, hex));
+            moved.push(crate::sentinel_tactics::token_rules::same_form(
+                reference, hex,
+            ));
         }
         Ok(match (&token.at, moved.as_slice()) {
             (Footprint::One(_), [one]) => Footprint::One(*one),
@@ -581,7 +430,9 @@ impl Canvas {
     /// it can be nudged hex by hex.
     fn snap(&self, wb: &Workbench, at: Axial, free: bool) -> Axial {
         match wb.doc.scenario() {
-            Some(s) if !free => crate::snap::snapped_centre(at, &s.map.tiles, None),
+            Some(s) if !free => {
+                crate::sentinel_tactics::snap::snapped_centre(at, &s.map.tiles, None)
+            }
             _ => at,
         }
     }
@@ -597,7 +448,7 @@ impl Canvas {
                 .doc
                 .scenario()
                 .map_or(0, |s| s.map.tiles.len().saturating_sub(1));
-            crate::group::select_only(wb, Some(Selection::Tile(index)));
+            crate::sentinel_tactics::group::select_only(wb, Some(Selection::Tile(index)));
             wb.tool = Tool::Select;
             wb.say(
                 StatusKind::Done,
@@ -637,12 +488,12 @@ impl Canvas {
                     .collect()
             })
         };
-        for piece in crate::group::selected(wb) {
+        for piece in crate::sentinel_tactics::group::selected(wb) {
             match piece {
                 Selection::Tile(index) => marks.selected_tile.extend(tile_of(index)),
                 Selection::Token(_) => marks
                     .selected_token
-                    .extend(crate::group::piece_hexes(wb, piece)),
+                    .extend(crate::sentinel_tactics::group::piece_hexes(wb, piece)),
             }
         }
         // A tile ghost is red where it would lie on another tile.
@@ -691,12 +542,12 @@ impl Canvas {
                 marks.select_box = Some(egui::Rect::from_two_pos(from_in_world, to_in_world));
             }
             (_, Some(Drag::Group { grab, to })) => {
-                marks.ghost_token = crate::group::selected(wb)
+                marks.ghost_token = crate::sentinel_tactics::group::selected(wb)
                     .into_iter()
-                    .flat_map(|p| crate::group::piece_hexes(wb, p))
+                    .flat_map(|p| crate::sentinel_tactics::group::piece_hexes(wb, p))
                     .map(|h| offset(h, grab, to))
                     .collect();
-                marks.ghost_token_ok = crate::group::move_edit(
+                marks.ghost_token_ok = crate::sentinel_tactics::group::move_edit(
                     wb,
                     [to[0].saturating_sub(grab[0]), to[1].saturating_sub(grab[1])],
                 )

@@ -8,8 +8,9 @@ use egui::{Color32, RichText, Ui};
 use megahex::board::Board;
 use megahex_schema::Scenario;
 
-use crate::paint::{Brush, PaintTarget};
-use crate::panel_edit::PanelEdit;
+use crate::sentinel_tactics::paint::{Brush, PaintTarget};
+use crate::sentinel_tactics::panel_edit::PanelEdit;
+use crate::text_field::TextField;
 use crate::workbench::Tool;
 
 /// What the sections need besides the scenario they show: where their edits go, typed text,
@@ -23,54 +24,6 @@ pub(crate) struct Env<'a> {
     pub(crate) show_zones: &'a mut bool,
     /// Why a typed value was not taken, for the status line.
     pub(crate) refused: Option<String>,
-}
-
-/// A text field that hands back its text when it is left with a change (Enter, Tab or a click
-/// elsewhere); Esc puts the old text back. What is typed is kept in a buffer while it has the
-/// keyboard, so the document changes once, when the field is left.
-pub(crate) struct TextField<'a> {
-    /// Shown while it is empty.
-    pub(crate) hint: &'a str,
-    /// Its width in points.
-    pub(crate) width: f32,
-    /// Several lines.
-    pub(crate) multiline: bool,
-}
-
-impl TextField<'_> {
-    /// Draws the field for `current`; `Some(text)` when it was left with `text` changed.
-    pub(crate) fn show(
-        &self,
-        ui: &mut Ui,
-        buffers: &mut HashMap<egui::Id, String>,
-        salt: impl Hash + std::fmt::Debug,
-        current: &str,
-    ) -> Option<String> {
-        let id = ui.make_persistent_id(salt);
-        let mut text = buffers
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| current.to_owned());
-        let edit = if self.multiline {
-            egui::TextEdit::multiline(&mut text).desired_rows(3)
-        } else {
-            egui::TextEdit::singleline(&mut text)
-        };
-        // A minimum size too: in a grid cell, the desired width alone can shrink to the text.
-        let response = ui.add(
-            edit.id(id)
-                .hint_text(self.hint)
-                .desired_width(self.width)
-                .min_size(egui::vec2(self.width, 0.0)),
-        );
-        if response.has_focus() {
-            buffers.insert(id, text);
-            return None;
-        }
-        buffers.remove(&id);
-        let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
-        (response.lost_focus() && !escaped && text != current).then_some(text)
-    }
 }
 
 impl Env<'_> {

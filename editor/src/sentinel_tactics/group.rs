@@ -8,8 +8,8 @@ use egui::{Pos2, Rect};
 use megahex::board::{Axial, Board};
 use megahex_schema::{Footprint, HexRef, Scenario, TilePlacement};
 
-use crate::edit::Edit;
-use crate::token_rules::{in_bounds, plus, same_form};
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::token_rules::{in_bounds, plus, same_form};
 use crate::view::world_from_hex;
 use crate::workbench::{Selection, Workbench};
 
@@ -176,7 +176,7 @@ impl Motion {
         let rotation = match self {
             Motion::Shift(_) => tile.rotation,
             Motion::Turn { clockwise, .. } => {
-                crate::turning::turned_rotation(tile.rotation, clockwise)
+                crate::sentinel_tactics::turning::turned_rotation(tile.rotation, clockwise)
             }
         };
         TilePlacement {

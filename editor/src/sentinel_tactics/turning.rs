@@ -7,7 +7,7 @@
 use megahex::board::Board;
 use megahex_schema::{Catalog, HexRef, Scenario, TilePlacement};
 
-use crate::token_rules::same_form;
+use crate::sentinel_tactics::token_rules::same_form;
 
 /// A turn worked out: the references to rewrite (by their position in
 /// [`Scenario::for_each_hex_ref_mut`] order) and a sentence for the status line.
@@ -169,7 +169,7 @@ fn join(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::edit::Edit;
+    use crate::sentinel_tactics::edit::Edit;
     use megahex::board::{Axial, rot_cw};
 
     /// Two tiles; on tile 1 a token written `T/I`, one written `[q, r]`, and an objective hex;
@@ -213,7 +213,7 @@ objectives:
             clockwise: true,
             refs: turn.refs.clone(),
         };
-        let mut editing = crate::edit::Editing::new(scenario.clone());
+        let mut editing = crate::sentinel_tactics::edit::Editing::new(scenario.clone());
         editing.apply(edit).unwrap();
         scenario = editing.scenario().clone();
         (scenario, turn)
@@ -280,7 +280,7 @@ objectives:
 
     #[test]
     fn undo_puts_the_tile_and_every_reference_back() {
-        let mut editing = crate::edit::Editing::new(scenario());
+        let mut editing = crate::sentinel_tactics::edit::Editing::new(scenario());
         let turn = turn_tile(&scenario(), &Catalog::builtin(), 0, false, false).unwrap();
         editing
             .apply(Edit::TurnTile {

@@ -11,7 +11,7 @@ use megahex::report::png;
 use megahex::report::svg::{self, Overlay, Size};
 use megahex::scene::Scene;
 
-use crate::overlay::Tint;
+use crate::sentinel_tactics::overlay::Tint;
 use crate::storage;
 use crate::workbench::{StatusKind, Workbench};
 
@@ -189,7 +189,7 @@ impl ExportPanel {
     /// What the picture's overlay is drawn from: the tint that is on (sight or reach), else
     /// range numbers if on. Area templates have no picture form yet and are left out.
     fn picture_overlay(&self, wb: &Workbench) -> OverlayPlan {
-        let Some(source) = crate::overlay_view::overlay_source(wb) else {
+        let Some(source) = crate::sentinel_tactics::overlay_view::overlay_source(wb) else {
             return OverlayPlan::None;
         };
         match wb.overlays.tint {

@@ -7,10 +7,10 @@ use egui::Color32;
 use megahex::board::{Axial, Board};
 use megahex_schema::{DeploymentZone, HexRef, Scenario, TileHex, TileHexMap};
 
-use crate::edit::Edit;
-use crate::paint::{Brush, PaintTarget, Stroke, target_name};
-use crate::panel_edit::PanelEdit;
-use crate::scenario_panel::ScenarioUi;
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::paint::{Brush, PaintTarget, Stroke, target_name};
+use crate::sentinel_tactics::panel_edit::PanelEdit;
+use crate::sentinel_tactics::scenario_panel::ScenarioUi;
 use crate::view::View;
 use crate::workbench::{StatusKind, Tool, Workbench};
 
@@ -70,7 +70,7 @@ pub fn stroke_edit(
 ) -> Result<Option<PanelEdit>, String> {
     let refs = match target {
         PaintTarget::Zone(team) => {
-            let id = crate::paint::painted_team(scenario, team)?;
+            let id = crate::sentinel_tactics::paint::painted_team(scenario, team)?;
             let zones: Vec<&DeploymentZone> = scenario
                 .deployment
                 .iter()

@@ -8,7 +8,7 @@ use megahex_schema::stats::{
     AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
 };
 
-use crate::edit::Edit;
+use crate::sentinel_tactics::edit::Edit;
 use crate::workbench::Workbench;
 
 /// The stats being changed, until the change is made.

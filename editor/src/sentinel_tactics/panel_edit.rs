@@ -7,8 +7,8 @@ use megahex_schema::{
     EnvironmentCard, HexRef, LosBlocking, LosEdges, Objective, ObjectiveKind, Rules, Scenario, Team,
 };
 
-use crate::paint::{PaintTarget, target_name};
-use crate::scenario_edits::{remove_team, rename_team};
+use crate::sentinel_tactics::paint::{PaintTarget, target_name};
+use crate::sentinel_tactics::scenario_edits::{remove_team, rename_team};
 
 /// Which id list of an objective a token is added to or taken from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -160,7 +160,7 @@ pub enum PanelEdit {
     },
     /// One brush stroke: references added to a target, or (erasing) the written references
     /// taken out of it. Worked out against the board when the stroke ends
-    /// ([`crate::deployment::stroke_edit`]), so applying it needs no board.
+    /// ([`crate::sentinel_tactics::deployment::stroke_edit`]), so applying it needs no board.
     Paint {
         /// What was painted.
         target: PaintTarget,
@@ -461,7 +461,7 @@ impl PanelEdit {
                 scenario.objectives.remove(*index);
             }
             PanelEdit::RenameObjective { index, to } => {
-                if let Some(problem) = crate::scenario_edits::id_problem(to) {
+                if let Some(problem) = crate::sentinel_tactics::scenario_edits::id_problem(to) {
                     return Err(problem);
                 }
                 let clash = scenario
@@ -571,7 +571,7 @@ fn paint(
 ) -> Result<(), String> {
     match target {
         PaintTarget::Zone(team) => {
-            let id = crate::paint::painted_team(scenario, team)?.to_owned();
+            let id = crate::sentinel_tactics::paint::painted_team(scenario, team)?.to_owned();
             if erase {
                 for zone in scenario.deployment.iter_mut().filter(|z| z.team == id) {
                     zone.hexes.retain(|r| !hexes.contains(r));

@@ -1,11 +1,11 @@
 //! The overlays in the window: the toolbar group that toggles them, the bar with their
 //! parameters and legend, and the [`Layer`] the canvas paints. The answers themselves come from
-//! [`crate::overlay`], cached there.
+//! [`crate::sentinel_tactics::overlay`], cached there.
 
 use egui::{Color32, RichText};
 use megahex::board::Axial;
 
-use crate::overlay::{self, Layer, Source, Tint};
+use crate::sentinel_tactics::overlay::{self, Layer, Source, Tint};
 use crate::view::hex_corners_in_world;
 use crate::workbench::{Selection, Workbench};
 
@@ -14,7 +14,7 @@ use crate::workbench::{Selection, Workbench};
 #[derive(Default)]
 pub struct OverlayView {
     /// Overlay answers, computed on a worker and kept.
-    pub cache: crate::overlay_cache::Cache,
+    pub cache: crate::sentinel_tactics::overlay_cache::Cache,
     /// A line about the hovered hex (a verdict, a cost, an origin problem).
     pub note: Option<String>,
 }

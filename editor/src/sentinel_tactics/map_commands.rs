@@ -1,8 +1,8 @@
 //! The map commands that act on the selection or the piece in hand: rotate, flip, delete and
 //! zoom. Run by the shell when a key, button or menu asks for them.
 
-use crate::edit::Edit;
-use crate::tokens::TokenUi;
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::tokens::TokenUi;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
 
 /// How much one Zoom in step magnifies: fine enough to frame a map exactly.
@@ -19,7 +19,8 @@ pub fn zoom_step(wb: &mut Workbench, factor: f32) {
 /// R / Shift+R: turns the tile or token in hand, else the selection.
 pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
     if let Tool::Place(mut placement) = wb.tool {
-        placement.rotation = crate::turning::turned_rotation(placement.rotation, clockwise);
+        placement.rotation =
+            crate::sentinel_tactics::turning::turned_rotation(placement.rotation, clockwise);
         wb.tool = Tool::Place(placement);
         return;
     }
@@ -27,8 +28,8 @@ pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
         tokens.turn_in_hand(wb, clockwise);
         return;
     }
-    if crate::group::is_group(wb) {
-        let edit = crate::group::turn_edit(wb, clockwise);
+    if crate::sentinel_tactics::group::is_group(wb) {
+        let edit = crate::sentinel_tactics::group::turn_edit(wb, clockwise);
         run_group_edit(wb, edit);
         return;
     }
@@ -49,7 +50,7 @@ fn turn_selected_tile(wb: &mut Workbench, index: usize, clockwise: bool) {
     let Some(scenario) = wb.doc.scenario() else {
         return;
     };
-    match crate::turning::turn_tile(
+    match crate::sentinel_tactics::turning::turn_tile(
         scenario,
         &wb.doc.catalog,
         index,
@@ -107,7 +108,7 @@ pub fn cycle_hex_labels(wb: &mut Workbench) {
 /// F: turns the tile in hand or the selected tile to its other side.
 pub fn flip(wb: &mut Workbench) {
     if let Tool::Place(mut placement) = wb.tool {
-        placement.side = crate::edit::other_side(placement.side);
+        placement.side = crate::sentinel_tactics::edit::other_side(placement.side);
         wb.tool = Tool::Place(placement);
         return;
     }
@@ -148,22 +149,23 @@ pub fn capitalised(text: &str) -> String {
 
 /// Delete: removes the selected tiles and tokens.
 pub fn remove_selected(wb: &mut Workbench) {
-    if crate::group::is_group(wb) {
-        let edit = crate::group::remove_edit(wb).ok_or_else(|| "Nothing is selected".to_owned());
+    if crate::sentinel_tactics::group::is_group(wb) {
+        let edit = crate::sentinel_tactics::group::remove_edit(wb)
+            .ok_or_else(|| "Nothing is selected".to_owned());
         if run_group_edit(wb, edit) {
-            crate::group::select_only(wb, None);
+            crate::sentinel_tactics::group::select_only(wb, None);
         }
         return;
     }
     match wb.selection {
         Some(Selection::Tile(index)) => {
             if wb.edit(Edit::RemoveTile { index }) {
-                crate::group::select_only(wb, None);
+                crate::sentinel_tactics::group::select_only(wb, None);
             }
         }
         Some(Selection::Token(index)) => {
             if wb.edit(Edit::RemoveToken { index }) {
-                crate::group::select_only(wb, None);
+                crate::sentinel_tactics::group::select_only(wb, None);
             }
         }
         None => wb.refuse("Select a tile or a token to delete (click it)"),

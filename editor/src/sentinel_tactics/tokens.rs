@@ -14,8 +14,8 @@ use megahex::board::Axial;
 use megahex_schema::{Figure, FigureKind};
 
 use crate::draw::Marks;
-use crate::edit::Edit;
-use crate::token_rules::{
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::token_rules::{
     MARKERS, MAX_FOOTPRINT, Piece, figure_size, footprint_offsets, footprint_text, new_token, plus,
     turned_footprint,
 };
@@ -59,7 +59,7 @@ impl TokenUi {
         });
         ui.separator();
         match self.tab {
-            Tab::Tiles => crate::tile_palette::tile_palette(ui, wb),
+            Tab::Tiles => crate::sentinel_tactics::tile_palette::tile_palette(ui, wb),
             Tab::Tokens => {
                 self.token_palette(wb, ui);
                 false
@@ -150,7 +150,7 @@ impl TokenUi {
         let (name, size) = self.piece_name_and_size(wb, &piece);
         self.in_hand = Some(InHand { piece, rotation: 0 });
         wb.tool = Tool::PlaceToken;
-        crate::group::select_only(wb, None);
+        crate::sentinel_tactics::group::select_only(wb, None);
         let turn = if size > 1 {
             ", R / Shift+R turn it"
         } else {
@@ -192,7 +192,8 @@ impl TokenUi {
             return;
         }
         if let Some(hand) = &mut self.in_hand {
-            hand.rotation = crate::turning::turned_rotation(hand.rotation, clockwise);
+            hand.rotation =
+                crate::sentinel_tactics::turning::turned_rotation(hand.rotation, clockwise);
         }
     }
 
@@ -250,7 +251,7 @@ impl TokenUi {
                 .doc
                 .scenario()
                 .map_or(0, |s| s.tokens.len().saturating_sub(1));
-            crate::group::select_only(wb, Some(Selection::Token(index)));
+            crate::sentinel_tactics::group::select_only(wb, Some(Selection::Token(index)));
             wb.picked = Some(at);
             if !keep_placing {
                 wb.tool = Tool::Select;
@@ -282,10 +283,10 @@ impl TokenUi {
 mod tests {
     use super::*;
     use crate::app::EditorApp;
-    use crate::canvas::Drag;
     use crate::document::Document;
-    use crate::inspector::*;
-    use crate::token_rules::*;
+    use crate::sentinel_tactics::canvas::Drag;
+    use crate::sentinel_tactics::inspector::*;
+    use crate::sentinel_tactics::token_rules::*;
     use egui::{Key, Modifiers};
     use megahex::board::distance;
     use megahex_schema::{Footprint, HexRef, TileHex, Token, TokenKind};

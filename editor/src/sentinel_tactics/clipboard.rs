@@ -9,9 +9,9 @@ use megahex::board::{Axial, Board, DIRECTIONS};
 use megahex_schema::{Footprint, HexRef, TilePlacement, Token};
 use serde::{Deserialize, Serialize};
 
-use crate::edit::Edit;
-use crate::group::{describe, selected};
-use crate::token_rules::{fresh_id, hex_ref_for, plus};
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::group::{describe, selected};
+use crate::sentinel_tactics::token_rules::{fresh_id, hex_ref_for, plus};
 use crate::workbench::{Selection, StatusKind, Workbench};
 
 /// What a copy puts on the clipboard.
@@ -167,7 +167,7 @@ fn attempt(wb: &Workbench, clip: &Clip, by: Axial) -> Result<Attempt, String> {
             at: plus(tile.at, by),
             ..*tile
         };
-        if !crate::token_rules::in_bounds(moved.at) {
+        if !crate::sentinel_tactics::token_rules::in_bounds(moved.at) {
             left_out.push(format!("tile {} (too far from the map)", tile.tile));
             continue;
         }
@@ -334,7 +334,7 @@ impl Clipboard {
     /// Ctrl+X: copy, then remove the selection (one undo step).
     pub fn cut(&mut self, wb: &mut Workbench) {
         if self.copy(wb) {
-            crate::map_commands::remove_selected(wb);
+            crate::sentinel_tactics::map_commands::remove_selected(wb);
         }
     }
 
@@ -381,9 +381,9 @@ fn finish(wb: &mut Workbench, pasting: Pasting) {
         return;
     }
     let mut pieces = pasting.pieces.into_iter();
-    crate::group::select_only(wb, pieces.next());
+    crate::sentinel_tactics::group::select_only(wb, pieces.next());
     wb.more.extend(pieces);
-    let mut text = crate::map_commands::capitalised(&label);
+    let mut text = crate::sentinel_tactics::map_commands::capitalised(&label);
     if !left_out.is_empty() {
         text.push_str(&format!("; left out {left_out}"));
     }
@@ -403,6 +403,6 @@ pub fn select_all(wb: &mut Workbench) {
     let mut all: Vec<Selection> = (0..scenario.map.tiles.len()).map(Selection::Tile).collect();
     all.extend((0..scenario.tokens.len()).map(Selection::Token));
     let mut pieces = all.into_iter();
-    crate::group::select_only(wb, pieces.next());
+    crate::sentinel_tactics::group::select_only(wb, pieces.next());
     wb.more.extend(pieces);
 }

@@ -6,8 +6,8 @@ use megahex::board::area::Template;
 use megahex::board::los::{LosRules, Sight};
 use megahex::board::movement::{Destination, MoveAction};
 
-use crate::overlay::{Seen, Settings, Source};
-use crate::overlay_worker::{Answer, Question, Worker};
+use crate::sentinel_tactics::overlay::{Seen, Settings, Source};
+use crate::sentinel_tactics::overlay_worker::{Answer, Question, Worker};
 
 /// Each hex of the board with how it looks from the source.
 type Verdicts = Vec<(Axial, Seen)>;

@@ -1,6 +1,6 @@
 //! The scenario panels, shown in the right panel instead of the problems: title, description
 //! and round limit; teams and turn order; objectives with the fields their kind needs;
-//! deployment zones (painted on the map, see [`crate::deployment`]); and the rule options.
+//! deployment zones (painted on the map, see [`crate::sentinel_tactics::deployment`]); and the rule options.
 //!
 //! The panels read the document's scenario and send one named edit ([`PanelEdit`]) per change,
 //! applied when they are done, so every change is undoable under its own name. Text fields
@@ -17,12 +17,12 @@ use megahex::Severity;
 use megahex_schema::limits::MAX_ROUNDS;
 use megahex_schema::{EnvironmentCard, HazardAttack, LosBlocking, LosEdges, Scenario, Team};
 
-use crate::edit::Edit;
-use crate::objective_panel::objectives;
-use crate::paint::{Brush, PaintTarget, Stroke};
-use crate::panel_edit::{PanelEdit, card_name};
-use crate::scenario_edits::fresh_id;
-use crate::scenario_widgets::{Env, hint, section, team_combo, team_ids, typed};
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::objective_panel::objectives;
+use crate::sentinel_tactics::paint::{Brush, PaintTarget, Stroke};
+use crate::sentinel_tactics::panel_edit::{PanelEdit, card_name};
+use crate::sentinel_tactics::scenario_edits::fresh_id;
+use crate::sentinel_tactics::scenario_widgets::{Env, hint, section, team_combo, team_ids, typed};
 use crate::workbench::{Tool, Workbench};
 
 /// The scenario panels' own state, kept on the app between frames.
@@ -136,10 +136,9 @@ impl ScenarioUi {
 
     /// Above the sections while painting: what is painted, the Erase toggle, and Stop.
     fn painting_bar(&mut self, wb: &mut Workbench, ui: &mut Ui, brush: Brush) {
-        let what = wb
-            .doc
-            .scenario()
-            .map_or_else(String::new, |s| crate::paint::target_name(s, brush.target));
+        let what = wb.doc.scenario().map_or_else(String::new, |s| {
+            crate::sentinel_tactics::paint::target_name(s, brush.target)
+        });
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Painting {what}")).strong());
             let mut erase = brush.erase;
@@ -549,8 +548,8 @@ fn rules(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::objective_panel::KINDS;
-    use crate::scenario_edits::{id_problem, remove_team, rename_team};
+    use crate::sentinel_tactics::objective_panel::KINDS;
+    use crate::sentinel_tactics::scenario_edits::{id_problem, remove_team, rename_team};
     use megahex_schema::sentinel_tactics::objective_rules::Fields;
     use megahex_schema::sentinel_tactics::objective_rules::{Need, fields, fits, set_kind};
     use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};

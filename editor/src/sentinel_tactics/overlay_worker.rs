@@ -13,7 +13,7 @@ use megahex::board::los::{self, Sight};
 use megahex::board::movement::{Destination, MoveAction};
 use megahex::scene::Scene;
 
-use crate::overlay::{self, Seen, Settings, Source};
+use crate::sentinel_tactics::overlay::{self, Seen, Settings, Source};
 
 /// A question about the scene of one layout.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,9 +12,9 @@ use megahex_schema::{
 use proptest::prelude::*;
 
 use crate::document::Document;
-use crate::edit::Edit;
-use crate::paint::PaintTarget;
-use crate::panel_edit::{IdList, PanelEdit};
+use crate::sentinel_tactics::edit::Edit;
+use crate::sentinel_tactics::paint::PaintTarget;
+use crate::sentinel_tactics::panel_edit::{IdList, PanelEdit};
 use crate::storage;
 
 /// A change to the whole scenario, as another program saving the file makes one.
