@@ -1060,6 +1060,40 @@ mod tests {
     }
 
     #[test]
+    fn unsaved_hex_skirmish_work_is_recovered_too() {
+        use crate::hex_skirmish::edits::{Ground, SkirmishEdit};
+        let dir = scratch("skirmish-recovery");
+        let file = dir.join("arena.yaml");
+        let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios/skirmish-drowned-arena.yaml");
+        std::fs::copy(&bundled, &file).unwrap();
+        let recovery = dir.join("recovery");
+        let mut app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+        app.recovery.delay = Duration::ZERO;
+        let ctx = egui::Context::default();
+        assert!(app.wb.edit_skirmish(SkirmishEdit::Paint {
+            hexes: vec![[0, 0]],
+            ground: Ground::Terrain {
+                name: "bushes".into(),
+                levels: None,
+            },
+        }));
+        frame(&mut app, &ctx);
+        let edited = app.wb.doc.skirmish().unwrap().clone();
+        assert!(storage::find_recovery(&recovery, Some(&file)).is_some());
+        std::mem::forget(app);
+
+        let mut again = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
+        assert!(again.recovery.offer.is_some());
+        again.restore_recovery();
+        assert_eq!(again.wb.doc.skirmish(), Some(&edited));
+        assert!(again.wb.doc.is_dirty());
+        assert_eq!(again.wb.doc.undo_label(), Some("restore unsaved changes"));
+        assert!(again.save());
+        assert_eq!(Document::open(&file).skirmish(), Some(&edited));
+    }
+
+    #[test]
     fn unsaved_work_is_copied_for_recovery_and_offered_at_the_next_start() {
         let (mut app, file, recovery) = app_on_file("recovery");
         app.recovery.delay = Duration::ZERO;

@@ -292,8 +292,7 @@ impl SkirmishUi {
                 fill,
             });
         }
-        let now = outline_hexes_count(&scenario.map);
-        ui.label(RichText::new(format!("{now} hexes in the outline now")).weak());
+        ui.label(RichText::new(outline_now(&scenario.map)).weak());
     }
 
     fn unit_palette(&mut self, ui: &mut egui::Ui, scenario: &Scenario) {
@@ -410,8 +409,21 @@ impl SkirmishUi {
     }
 }
 
-fn outline_hexes_count(map: &Map) -> usize {
-    super::edits::outline_hexes(map).len()
+/// What the map's outline is now, for the panel.
+fn outline_now(map: &Map) -> String {
+    let hexes = super::edits::outline_hexes(map).len();
+    let fill = map.fill.as_deref().unwrap_or("open");
+    match (map.hexagon, map.rectangle) {
+        (Some(h), _) => format!(
+            "Now: hexagon of radius {}, {hexes} hexes of {fill}",
+            h.radius
+        ),
+        (None, Some(r)) => format!(
+            "Now: rectangle {}×{}, {hexes} hexes of {fill}",
+            r.width, r.height
+        ),
+        (None, None) => "Now: only the hexes painted one by one".to_owned(),
+    }
 }
 
 #[cfg(test)]
