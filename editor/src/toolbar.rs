@@ -262,13 +262,12 @@ impl Toolbar {
 
     /// The scenario's title, edited in place; the change is one edit when the field is left.
     fn title_field(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
-        let Some(current) = wb
-            .doc
-            .scenario()
-            .map(|s| s.title.clone().unwrap_or_default())
-        else {
-            return;
+        let title = match (wb.doc.scenario(), wb.doc.skirmish()) {
+            (Some(scenario), _) => scenario.title.as_ref(),
+            (None, Some(skirmish)) => skirmish.title.as_ref(),
+            (None, None) => return,
         };
+        let current = title.cloned().unwrap_or_default();
         let id = egui::Id::unique("scenario-title");
         let focused = ui.memory(|m| m.has_focus(id));
         if !focused {
@@ -283,7 +282,11 @@ impl Toolbar {
         if field.lost_focus() && self.title_buffer.trim() != current {
             let title = self.title_buffer.trim();
             let title = (!title.is_empty()).then(|| title.to_owned());
-            wb.edit(Edit::Panel(PanelEdit::SetTitle(title)));
+            if wb.doc.skirmish.is_some() {
+                wb.edit_skirmish(crate::hex_skirmish::edits::SkirmishEdit::SetTitle(title));
+            } else {
+                wb.edit(Edit::Panel(PanelEdit::SetTitle(title)));
+            }
         }
     }
 }

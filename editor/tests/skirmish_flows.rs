@@ -76,6 +76,40 @@ fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
     harness.get_by_label("red-archer against blue-fighter");
     harness.get_by_label("Longbow");
 
+    // A chest on [2, 2]: a second click takes it away, a third puts it back.
+    click_label(&mut harness, "Chest");
+    let chest_hex = screen_of(&harness, [2, 2]);
+    let chests = |h: &egui_kittest::Harness<'_, EditorApp>| {
+        let doc = &h.state().wb.doc;
+        let s = doc.skirmish().unwrap();
+        s.chests
+            .iter()
+            .map(|c| (c.id.clone(), c.at))
+            .collect::<Vec<_>>()
+    };
+    click_at(&mut harness, chest_hex);
+    assert_eq!(chests(&harness), vec![("chest".to_owned(), [2, 2])]);
+    click_at(&mut harness, chest_hex);
+    assert_eq!(chests(&harness), vec![]);
+    click_at(&mut harness, chest_hex);
+    assert_eq!(chests(&harness).len(), 1);
+
+    // Red's spawn zone, painted in one stroke down the west edge.
+    click_label(&mut harness, "spawn zone of Red");
+    let (top, bottom) = (screen_of(&harness, [-5, 1]), screen_of(&harness, [-5, 4]));
+    drag(&mut harness, top, bottom);
+    harness.run_steps(2);
+    let spawn = harness.state().wb.doc.skirmish().unwrap().spawn.clone();
+    assert_eq!(spawn.len(), 1);
+    assert_eq!(spawn[0].team, "red");
+    for hex in [[-5, 1], [-5, 4]] {
+        assert!(spawn[0].hexes.contains(&hex), "{:?}", spawn[0].hexes);
+    }
+    assert_eq!(
+        harness.state().wb.doc.undo_label(),
+        Some("paint red's spawn zone on 4 hexes")
+    );
+
     // Save As, then the file validates and reads back as the scenario on screen.
     press(&mut harness, Modifiers::COMMAND, Key::S);
     assert!(matches!(

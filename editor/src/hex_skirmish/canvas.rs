@@ -4,6 +4,7 @@
 
 use egui::{Color32, PointerButton, Sense};
 use megahex::board::Axial;
+use megahex_schema::hex_skirmish::Chest;
 
 use super::edits::{Ground, SkirmishEdit};
 use super::overlays::preview_layer;
@@ -15,6 +16,36 @@ use crate::workbench::{StatusKind, Workbench};
 
 /// The stroke's tint while it is painted.
 const STROKE: Color32 = Color32::from_rgba_premultiplied(60, 110, 160, 150);
+
+/// Puts a chest on `at`, or takes away the chest there.
+pub fn toggle_chest(wb: &mut Workbench, at: Axial) {
+    let Some(scenario) = wb.doc.skirmish() else {
+        return;
+    };
+    if let Some(index) = scenario.chests.iter().position(|c| c.at == at) {
+        wb.edit_skirmish(SkirmishEdit::RemoveChest { index });
+        return;
+    }
+    if !wb.on_board(at) {
+        wb.refuse(&format!(
+            "Cannot put a chest on [{}, {}]: it is not on the map",
+            at[0], at[1]
+        ));
+        return;
+    }
+    let id = (1..)
+        .map(|n| match n {
+            1 => "chest".to_owned(),
+            n => format!("chest-{n}"),
+        })
+        .find(|id| scenario.chests.iter().all(|c| &c.id != id))
+        .unwrap_or_else(|| "chest".to_owned());
+    wb.edit_skirmish(SkirmishEdit::AddChest(Chest {
+        id,
+        at,
+        label: None,
+    }));
+}
 
 impl SkirmishUi {
     /// The unit standing on `at`, if any (an index into `units`).
@@ -98,6 +129,7 @@ impl SkirmishUi {
                     let keep = ui.input(|i| i.modifiers.shift);
                     self.place_unit(wb, at, keep);
                 }
+                SkirmishTool::PlaceChest => toggle_chest(wb, at),
                 // Painted as the button goes down and up.
                 SkirmishTool::Paint => {}
             }
@@ -142,14 +174,30 @@ impl SkirmishUi {
         if let Some(unit) = self.selected.and_then(|i| scenario?.units.get(i)) {
             marks.selected_token = vec![unit.at];
         }
+        // Spawn zones in their teams' colours, when shown or being painted; a stroke in the
+        // colour of what it paints.
+        let spawn_team = match (&self.ground, self.tool) {
+            (Ground::Spawn { team, .. }, SkirmishTool::Paint) => Some(team.as_str()),
+            _ => None,
+        };
+        if wb.layers.zones || spawn_team.is_some() {
+            for zone in &wb.doc.decor.zones {
+                marks
+                    .zones
+                    .push((zone.hexes.clone(), draw::rgb(zone.colour)));
+            }
+        }
+        let stroke_colour = spawn_team
+            .and_then(|team| wb.doc.decor.zones.iter().find(|z| z.team == team))
+            .map_or(STROKE, |z| draw::rgb(z.colour));
         if !self.stroke.is_empty() {
-            marks.zones.push((self.stroke.clone(), STROKE));
+            marks.zones.push((self.stroke.clone(), stroke_colour));
         }
         let ghost = match (self.dragging, self.tool, wb.pointer_hex) {
             (Some((index, to)), ..) => Some((to, Some(index))),
             (None, SkirmishTool::PlaceUnit, Some(at)) => Some((at, None)),
             (None, SkirmishTool::Paint, Some(at)) if self.stroke.is_empty() => {
-                marks.zones.push((self.brush.footprint(at), STROKE));
+                marks.zones.push((self.brush.footprint(at), stroke_colour));
                 None
             }
             _ => None,

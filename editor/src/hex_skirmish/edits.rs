@@ -2,7 +2,9 @@
 //! history ([`crate::history::History`]), so each can be undone and redone.
 
 use megahex::board::Axial;
-use megahex_schema::hex_skirmish::{Hexagon, Hexes, Map, MapHexes, Rectangle, Scenario, Unit};
+use megahex_schema::hex_skirmish::{
+    Chest, Hexagon, Hexes, Map, MapHexes, Rectangle, Scenario, SpawnZone, Unit,
+};
 
 /// The hex-skirmish scenario being edited, with its undo and redo history.
 pub type SkirmishEditing = crate::history::History<Scenario, SkirmishEdit>;
@@ -60,6 +62,13 @@ pub enum Ground {
     },
     /// No hex: the hex is taken off the map (only hexes listed beyond the outline can be).
     Erase,
+    /// A team's spawn zone: the hexes join it, or leave it with `erase`.
+    Spawn {
+        /// The team's id.
+        team: String,
+        /// Take the hexes out of the zone instead.
+        erase: bool,
+    },
 }
 
 /// One change a designer makes to a hex-skirmish scenario.
@@ -78,6 +87,15 @@ pub enum SkirmishEdit {
         outline: Outline,
         /// The terrain of its hexes that no entry lists (`None`: `open`).
         fill: Option<String>,
+    },
+    /// The scenario's title (`None` takes it away).
+    SetTitle(Option<String>),
+    /// Put a treasure chest on the map.
+    AddChest(Chest),
+    /// Take a chest off the map.
+    RemoveChest {
+        /// Position in `chests`.
+        index: usize,
     },
     /// Put a unit on the map (the unit palette).
     AddUnit(Box<Unit>),
@@ -111,7 +129,32 @@ pub enum SkirmishEdit {
 impl crate::history::Change<Scenario> for SkirmishEdit {
     fn apply_to(&self, scenario: &mut Scenario) -> Result<(), String> {
         match self {
+            SkirmishEdit::Paint {
+                hexes,
+                ground: Ground::Spawn { team, erase },
+            } => {
+                paint_spawn(scenario, team, hexes, *erase);
+                Ok(())
+            }
             SkirmishEdit::Paint { hexes, ground } => paint(&mut scenario.map, hexes, ground),
+            SkirmishEdit::SetTitle(title) => {
+                scenario.title.clone_from(title);
+                Ok(())
+            }
+            SkirmishEdit::AddChest(chest) => {
+                if scenario.chests.iter().any(|c| c.id == chest.id) {
+                    return Err(format!("there is already a chest `{}`", chest.id));
+                }
+                scenario.chests.push(chest.clone());
+                Ok(())
+            }
+            SkirmishEdit::RemoveChest { index } => {
+                if *index >= scenario.chests.len() {
+                    return Err(format!("there is no chest {index}"));
+                }
+                scenario.chests.remove(*index);
+                Ok(())
+            }
             SkirmishEdit::SetOutline { outline, fill } => {
                 let map = &mut scenario.map;
                 (map.hexagon, map.rectangle) = match *outline {
@@ -181,6 +224,8 @@ impl crate::history::Change<Scenario> for SkirmishEdit {
                 let what = match ground {
                     Ground::Terrain { name, .. } => format!("paint {name}"),
                     Ground::Erase => "erase".to_owned(),
+                    Ground::Spawn { team, erase: false } => format!("paint {team}'s spawn zone"),
+                    Ground::Spawn { team, erase: true } => format!("erase {team}'s spawn zone"),
                 };
                 match hexes.len() {
                     1 => format!("{what} on 1 hex"),
@@ -190,6 +235,12 @@ impl crate::history::Change<Scenario> for SkirmishEdit {
             SkirmishEdit::SetOutline { outline, .. } => match outline {
                 Outline::Hexagon { radius } => format!("hexagon map of radius {radius}"),
                 Outline::Rectangle { width, height } => format!("{width}×{height} map"),
+            },
+            SkirmishEdit::SetTitle(_) => "set the title".into(),
+            SkirmishEdit::AddChest(chest) => format!("add {}", chest.id),
+            SkirmishEdit::RemoveChest { index } => match before.chests.get(*index) {
+                Some(chest) => format!("remove {}", chest.id),
+                None => "remove chest".into(),
             },
             SkirmishEdit::AddUnit(unit) => format!("add {}", unit.id),
             SkirmishEdit::MoveUnit { index, .. } => format!("move {}", unit_id(index)),
@@ -220,6 +271,33 @@ fn unit_mut(scenario: &mut Scenario, index: usize) -> Result<&mut Unit, String> 
 /// The hexes of the map's outline (hexagon or rectangle), as the rules lay them out.
 pub fn outline_hexes(map: &Map) -> Vec<Axial> {
     megahex::rulesets::hex_skirmish::arena::shape_hexes(map)
+}
+
+/// Adds a stroke to a team's spawn zone (making the zone if the team has none), or takes it
+/// out; a zone left with no hexes goes.
+fn paint_spawn(scenario: &mut Scenario, team: &str, hexes: &[Axial], erase: bool) {
+    let index = match scenario.spawn.iter().position(|z| z.team == team) {
+        Some(index) => index,
+        None if erase => return,
+        None => {
+            scenario.spawn.push(SpawnZone {
+                team: team.to_owned(),
+                hexes: Vec::new(),
+            });
+            scenario.spawn.len() - 1
+        }
+    };
+    let zone = &mut scenario.spawn[index].hexes;
+    for at in hexes {
+        if erase {
+            zone.retain(|h| h != at);
+        } else if !zone.contains(at) {
+            zone.push(*at);
+        }
+    }
+    if zone.is_empty() {
+        scenario.spawn.remove(index);
+    }
 }
 
 /// Writes a stroke into the map: each hex leaves the entries that listed it, then joins the
@@ -369,6 +447,32 @@ mod tests {
         }
         .apply_to(&mut s);
         assert!(refused.unwrap_err().contains("outline"));
+    }
+
+    #[test]
+    fn spawn_zones_grow_and_shrink_by_strokes_and_go_when_empty() {
+        let mut s = scenario();
+        assert!(s.spawn.is_empty());
+        let paint = |erase| Ground::Spawn {
+            team: "red".into(),
+            erase,
+        };
+        SkirmishEdit::Paint {
+            hexes: vec![[-5, 0], [-5, 1], [-5, 0]],
+            ground: paint(false),
+        }
+        .apply_to(&mut s)
+        .unwrap();
+        assert_eq!(s.spawn.len(), 1);
+        assert_eq!(s.spawn[0].hexes, vec![[-5, 0], [-5, 1]], "each hex once");
+        SkirmishEdit::Paint {
+            hexes: vec![[-5, 0], [-5, 1]],
+            ground: paint(true),
+        }
+        .apply_to(&mut s)
+        .unwrap();
+        assert!(s.spawn.is_empty(), "an empty zone goes");
+        assert_eq!(s.map, scenario().map, "the terrain is untouched");
     }
 
     #[test]

@@ -24,6 +24,8 @@ pub enum SkirmishTool {
     Paint,
     /// Put a unit of the palette's preset down.
     PlaceUnit,
+    /// Put a treasure chest down, or take one away.
+    PlaceChest,
 }
 
 /// The shape a click of the brush covers.
@@ -154,6 +156,7 @@ impl SkirmishUi {
                 ui.selectable_value(&mut self.tool, SkirmishTool::Select, "Select");
                 ui.selectable_value(&mut self.tool, SkirmishTool::Paint, "Paint");
                 ui.selectable_value(&mut self.tool, SkirmishTool::PlaceUnit, "Unit");
+                ui.selectable_value(&mut self.tool, SkirmishTool::PlaceChest, "Chest");
             });
             ui.label(RichText::new(self.hint()).weak());
             ui.separator();
@@ -179,6 +182,9 @@ impl SkirmishUi {
             SkirmishTool::PlaceUnit => {
                 "Click a hex. Shift+click places another. Right-click to stop."
             }
+            SkirmishTool::PlaceChest => {
+                "Click a hex for a treasure chest; click a chest to take it away. Right-click to stop."
+            }
         }
     }
 
@@ -201,6 +207,23 @@ impl SkirmishUi {
         {
             self.ground = Ground::Erase;
             self.tool = SkirmishTool::Paint;
+        }
+        for team in &scenario.teams {
+            let on = matches!(&self.ground, Ground::Spawn { team: t, .. } if *t == team.id);
+            let name = team.name.as_deref().unwrap_or(&team.id);
+            if ui
+                .selectable_label(on, format!("spawn zone of {name}"))
+                .clicked()
+            {
+                self.ground = Ground::Spawn {
+                    team: team.id.clone(),
+                    erase: false,
+                };
+                self.tool = SkirmishTool::Paint;
+            }
+        }
+        if let Ground::Spawn { erase, .. } = &mut self.ground {
+            ui.checkbox(erase, "take hexes out of the zone");
         }
         if let Ground::Terrain {
             levels: Some(levels),
