@@ -89,8 +89,10 @@ pub fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
 /// The view to draw the map with in `rect`: the one the designer framed (kept centred when the
 /// canvas is resized), or the map fitted when there is none yet. An empty map gets a small
 /// frame around `[0, 0]`, to place the first piece.
-pub fn frame_view(wb: &mut Workbench, rect: egui::Rect, hexes: &[Axial]) -> Option<View> {
-    let bounds = world_bounds(hexes.iter().copied())
+pub fn frame_view(wb: &mut Workbench, rect: egui::Rect) -> Option<View> {
+    let hexes = wb.doc.board().map(|b| b.hexes().iter().map(|h| h.at));
+    let bounds = hexes
+        .and_then(world_bounds)
         .or_else(|| world_bounds([[-3, 0], [3, 0], [0, -3], [0, 3]]))?;
     // The window was resized (or a panel opened): a fitted map is fitted again; one the
     // designer framed keeps its zoom, with its middle in the middle.

@@ -56,12 +56,7 @@ impl SkirmishUi {
     /// The map: draws it and turns pointer gestures into selections and edits.
     pub fn canvas(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        let hexes: Vec<Axial> = wb
-            .doc
-            .board()
-            .map(|b| b.hexes().iter().map(|h| h.at).collect())
-            .unwrap_or_default();
-        let Some(view) = frame_view(wb, response.rect, &hexes) else {
+        let Some(view) = frame_view(wb, response.rect) else {
             return;
         };
         let pointer = response.hover_pos();

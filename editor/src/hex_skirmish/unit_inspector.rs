@@ -247,66 +247,98 @@ fn damage_field(ui: &mut Ui, fields: &mut Fields, salt: &str, current: &Damage) 
     }
 }
 
+/// One kind of arm of a unit (its weapons, or its spells): a row each with the name, the
+/// damage and a remove button, then the kind's own settings; and a button that adds one.
+/// True when anything changed.
+struct ArmList<'a, T> {
+    /// `weapon` or `spell`, for the fields' ids and the buttons.
+    what: &'a str,
+    /// The name and the damage of one.
+    name_and_damage: fn(&mut T) -> (&mut String, &mut Damage),
+    /// A new one, the `n`th.
+    new: fn(usize) -> T,
+}
+
+impl<T> ArmList<'_, T> {
+    fn show(
+        &self,
+        ui: &mut Ui,
+        fields: &mut Fields,
+        list: &mut Vec<T>,
+        mut details: impl FnMut(&mut Ui, &mut T) -> bool,
+    ) -> bool {
+        let what = self.what;
+        let mut touched = false;
+        let mut drop = None;
+        for (i, arm) in list.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                let (name, damage) = (self.name_and_damage)(arm);
+                if let Some(typed) = text(ui, fields, &format!("{what}-name-{i}"), name, 110.0) {
+                    *name = typed.trim().to_owned();
+                    touched = true;
+                }
+                if let Some(typed) = damage_field(ui, fields, &format!("{what}-damage-{i}"), damage)
+                {
+                    *damage = typed;
+                    touched = true;
+                }
+                let remove = ui
+                    .small_button("×")
+                    .on_hover_text(format!("Remove this {what}"));
+                if remove.clicked() {
+                    drop = Some(i);
+                }
+            });
+            ui.horizontal(|ui| touched |= details(ui, arm));
+        }
+        if let Some(i) = drop {
+            list.remove(i);
+            touched = true;
+        }
+        if ui.button(format!("Add a {what}")).clicked() {
+            list.push((self.new)(list.len() + 1));
+            touched = true;
+        }
+        touched
+    }
+}
+
 fn weapons(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Changed>) {
     ui.label(RichText::new("Weapons").strong());
     let mut next = unit.clone();
-    let mut touched = false;
-    let mut drop = None;
-    for (i, weapon) in next.weapons.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            if let Some(name) = text(ui, fields, &format!("weapon-name-{i}"), &weapon.name, 110.0) {
-                weapon.name = name.trim().to_owned();
-                touched = true;
-            }
-            if let Some(damage) =
-                damage_field(ui, fields, &format!("weapon-damage-{i}"), &weapon.damage)
-            {
-                weapon.damage = damage;
-                touched = true;
-            }
-            if ui
-                .small_button("×")
-                .on_hover_text("Remove this weapon")
-                .clicked()
-            {
-                drop = Some(i);
-            }
-        });
-        ui.horizontal(|ui| {
-            let mut ranged = weapon.kind == WeaponKind::Ranged;
-            if ui.checkbox(&mut ranged, "ranged").changed() {
-                weapon.kind = if ranged {
-                    WeaponKind::Ranged
-                } else {
-                    WeaponKind::Melee
-                };
-                weapon.range = ranged.then_some(weapon.range.unwrap_or(4));
-                touched = true;
-            }
-            if let Some(range) = &mut weapon.range {
-                touched |= ui
-                    .add(
-                        egui::DragValue::new(range)
-                            .range(1..=MAX_HEXES)
-                            .prefix("range "),
-                    )
-                    .changed();
-            }
-        });
-    }
-    if let Some(i) = drop {
-        next.weapons.remove(i);
-        touched = true;
-    }
-    if ui.button("Add a weapon").clicked() {
-        next.weapons.push(Weapon {
-            name: format!("Weapon {}", next.weapons.len() + 1),
+    let list = ArmList {
+        what: "weapon",
+        name_and_damage: |w: &mut Weapon| (&mut w.name, &mut w.damage),
+        new: |n| Weapon {
+            name: format!("Weapon {n}"),
             kind: WeaponKind::Melee,
             damage: Damage::Dice("1d6".to_owned()),
             range: None,
-        });
-        touched = true;
-    }
+        },
+    };
+    let touched = list.show(ui, fields, &mut next.weapons, |ui, weapon| {
+        let mut touched = false;
+        let mut ranged = weapon.kind == WeaponKind::Ranged;
+        if ui.checkbox(&mut ranged, "ranged").changed() {
+            weapon.kind = if ranged {
+                WeaponKind::Ranged
+            } else {
+                WeaponKind::Melee
+            };
+            weapon.range = ranged.then_some(weapon.range.unwrap_or(4));
+            touched = true;
+        }
+        if let Some(range) = &mut weapon.range {
+            touched |= ui
+                .add(
+                    egui::DragValue::new(range)
+                        .range(1..=MAX_HEXES)
+                        .prefix("range "),
+                )
+                .changed();
+        }
+        touched
+    });
     if touched {
         *out = Some(Changed {
             unit: next,
@@ -318,73 +350,44 @@ fn weapons(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Chang
 fn spells(ui: &mut Ui, fields: &mut Fields, unit: &Unit, out: &mut Option<Changed>) {
     ui.label(RichText::new("Spells").strong());
     let mut next = unit.clone();
-    let mut touched = false;
-    let mut drop = None;
-    for (i, spell) in next.spells.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            if let Some(name) = text(ui, fields, &format!("spell-name-{i}"), &spell.name, 90.0) {
-                spell.name = name.trim().to_owned();
-                touched = true;
-            }
-            if let Some(damage) =
-                damage_field(ui, fields, &format!("spell-damage-{i}"), &spell.damage)
-            {
-                spell.damage = damage;
-                touched = true;
-            }
-            if ui
-                .small_button("×")
-                .on_hover_text("Remove this spell")
-                .clicked()
-            {
-                drop = Some(i);
-            }
-        });
-        ui.horizontal(|ui| {
-            touched |= ui
-                .add(
-                    egui::DragValue::new(&mut spell.cost)
-                        .range(0..=MAX_HEALTH)
-                        .prefix("cost "),
-                )
-                .changed();
-            touched |= ui
-                .add(
-                    egui::DragValue::new(&mut spell.range)
-                        .range(1..=MAX_HEXES)
-                        .prefix("range "),
-                )
-                .changed();
-            touched |= ui
-                .checkbox(&mut spell.strike, "strike")
-                .on_hover_text("Rolled against the target's Defense")
-                .changed();
-            touched |= ui
-                .checkbox(&mut spell.resistance, "resistance")
-                .on_hover_text("The target may resist it")
-                .changed();
-            touched |= ui
-                .checkbox(&mut spell.soak, "soak")
-                .on_hover_text("The target's soak counts")
-                .changed();
-        });
-    }
-    if let Some(i) = drop {
-        next.spells.remove(i);
-        touched = true;
-    }
-    if ui.button("Add a spell").clicked() {
-        next.spells.push(Spell {
-            name: format!("Spell {}", next.spells.len() + 1),
+    let list = ArmList {
+        what: "spell",
+        name_and_damage: |s: &mut Spell| (&mut s.name, &mut s.damage),
+        new: |n| Spell {
+            name: format!("Spell {n}"),
             cost: 1,
             damage: Damage::Dice("1d6".to_owned()),
             range: 4,
             strike: true,
             resistance: false,
             soak: true,
-        });
-        touched = true;
-    }
+        },
+    };
+    let touched = list.show(ui, fields, &mut next.spells, |ui, spell| {
+        let cost = egui::DragValue::new(&mut spell.cost)
+            .range(0..=MAX_HEALTH)
+            .prefix("cost ");
+        let range = egui::DragValue::new(&mut spell.range)
+            .range(1..=MAX_HEXES)
+            .prefix("range ");
+        let mut touched = ui.add(cost).changed() | ui.add(range).changed();
+        for (flag, label, hover) in [
+            (
+                &mut spell.strike,
+                "strike",
+                "Rolled against the target's Defense",
+            ),
+            (
+                &mut spell.resistance,
+                "resistance",
+                "The target may resist it",
+            ),
+            (&mut spell.soak, "soak", "The target's soak counts"),
+        ] {
+            touched |= ui.checkbox(flag, label).on_hover_text(hover).changed();
+        }
+        touched
+    });
     if touched {
         *out = Some(Changed {
             unit: next,

@@ -126,12 +126,7 @@ impl Canvas {
             wb.pointer_hex = None;
             return;
         }
-        let hexes: Vec<Axial> = wb
-            .doc
-            .board()
-            .map(|b| b.hexes().iter().map(|h| h.at).collect())
-            .unwrap_or_default();
-        let Some(view) = frame_view(wb, response.rect, &hexes) else {
+        let Some(view) = frame_view(wb, response.rect) else {
             return;
         };
         // While a tile is dragged from the palette the map is not hovered (the button has the
@@ -241,7 +236,7 @@ impl Canvas {
         let view = wb.view.unwrap_or(view);
         draw::draw_map(&painter, &view, &wb.doc, &marks, &layer);
         map_legend(ui, wb, response.rect);
-        if hexes.is_empty() {
+        if wb.doc.board().is_none_or(|b| b.hexes().is_empty()) {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
                 egui::Align2::CENTER_CENTER,
@@ -499,7 +494,7 @@ impl Canvas {
         // A tile ghost is red where it would lie on another tile.
         let ghost = |placement: TilePlacement, moving: Option<usize>| -> Option<Ghost> {
             let hexes = tile_hexes(placement, &wb.doc.catalog);
-            if hexes.is_empty() {
+            if wb.doc.board().is_none_or(|b| b.hexes().is_empty()) {
                 return None;
             }
             let blocked = hexes.iter().any(|h| {
