@@ -246,3 +246,54 @@ fn hex_skirmish_turns_to_kill() {
     ]);
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn solar_sentinels_pools_by_hand() {
+    let solar = |args: &[&str]| {
+        let mut all = vec!["--ruleset", "solar-sentinels"];
+        all.extend_from_slice(args);
+        odds(&all)
+    };
+    // The red die: five hits and one crit, so 1 damage on 5 faces of 6 and 2 on the sixth.
+    let run = solar(&["--pool", "red=1", "--health", "2", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (damage, v) = damage_of(&run);
+    let mut keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["damage", "defeat", "expected"]);
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(near(damage[0], 0.0) && near(damage[1], 5.0 / 6.0) && near(damage[2], 1.0 / 6.0));
+    assert!(near(v["expected"].as_f64().unwrap(), 7.0 / 6.0));
+    assert!(near(v["defeat"].as_f64().unwrap(), 1.0 / 6.0));
+    // Two yellows: each deals 0 on 4 faces, 1 on one, 2 on one. Four or more needs both crits,
+    // 1 of 36; three needs a crit and a hit, 2 of 36.
+    let run = solar(&["--pool", "yellow=2", "--health", "3", "--json"]);
+    let (damage, v) = damage_of(&run);
+    assert!(near(damage[4], 1.0 / 36.0));
+    assert!(near(damage[3], 2.0 / 36.0));
+    assert!(near(v["defeat"].as_f64().unwrap(), 3.0 / 36.0));
+    assert!(near(v["expected"].as_f64().unwrap(), 1.0));
+    // Without --health there is no "defeat"; the whole box averages 79/6.
+    let run = solar(&["--pool", "yellow=4,green=4,blue=4,purple=4,red=1", "--json"]);
+    let (_, v) = damage_of(&run);
+    assert!(v.get("defeat").is_none());
+    assert!((v["expected"].as_f64().unwrap() - 79.0 / 6.0).abs() < 1e-9);
+    // Another ruleset's option, or a colour that is not one, is refused with the reason.
+    let run = solar(&["--pool", "red=1", "--strike", "3"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--strike is a hex-skirmish option"),
+        "{}",
+        run.stderr
+    );
+    let run = solar(&["--pool", "orange=1"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("orange=1"), "{}", run.stderr);
+    let run = odds(&["--pool", "red=1"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--ruleset solar-sentinels"),
+        "{}",
+        run.stderr
+    );
+}

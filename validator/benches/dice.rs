@@ -1,4 +1,5 @@
-//! Dice benchmarks: exact odds of an attack (Sentinel Tactics) and of a strike (hex-skirmish).
+//! Dice benchmarks: exact odds of an attack (Sentinel Tactics), of a strike (hex-skirmish) and of
+//! a pool of unit dice (Solar Sentinels).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::rulesets::hex_skirmish::{self, Damage, Strike};
@@ -74,5 +75,21 @@ fn resisted_spell_odds(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, exact_odds, strike_odds, resisted_spell_odds);
+/// Solar Sentinels: the whole box of 17 unit dice rolled together, the largest pool the game has
+/// (the ruleset asks for at most 5 µs a pool).
+fn pool_odds(c: &mut Criterion) {
+    use megahex::rulesets::solar_sentinels::{Colour, Pool, pool_odds};
+    let pool = Pool::whole_box();
+    c.bench_function("solar-sentinels odds, the whole box of 17 dice", |b| {
+        b.iter(|| black_box(pool_odds(black_box(&pool), Colour::faces)))
+    });
+}
+
+criterion_group!(
+    benches,
+    exact_odds,
+    strike_odds,
+    resisted_spell_odds,
+    pool_odds
+);
 criterion_main!(benches);

@@ -21,13 +21,38 @@ pub enum OddsRuleset {
     SentinelTactics,
     // Hex-skirmish: D10 + Strike against D10 + Defense, damage less soak.
     HexSkirmish,
+    // Solar Sentinels: a pool of unit dice rolled together.
+    SolarSentinels,
+}
+
+impl OddsRuleset {
+    fn name(self) -> &'static str {
+        match self {
+            OddsRuleset::SentinelTactics => "sentinel-tactics",
+            OddsRuleset::HexSkirmish => "hex-skirmish",
+            OddsRuleset::SolarSentinels => "solar-sentinels",
+        }
+    }
+
+    /// The options it takes, for the message that names another ruleset's option.
+    fn takes(self) -> &'static str {
+        match self {
+            OddsRuleset::SentinelTactics => {
+                "--dice, --defense, --auto-miss, --range, --reach and the token options"
+            }
+            OddsRuleset::HexSkirmish => {
+                "--strike, --defense, --damage, --bonus, --soak, --hit-points, --attacks and --water-steps"
+            }
+            OddsRuleset::SolarSentinels => "--pool and --health",
+        }
+    }
 }
 
 /// The attack and defence, as given on the command line.
 #[derive(Debug, Args)]
 pub struct OddsArgs {
-    /// Whose rules: sentinel-tactics (--dice, --defense and tokens) or hex-skirmish (--strike,
-    /// --defense, --damage, --bonus, --soak).
+    /// Whose rules: sentinel-tactics (--dice, --defense and tokens), hex-skirmish (--strike,
+    /// --defense, --damage, --bonus, --soak) or solar-sentinels (--pool, --health).
     #[arg(long, value_enum, default_value_t = OddsRuleset::SentinelTactics)]
     ruleset: OddsRuleset,
     /// Attack dice in the die code (sentinel-tactics).
@@ -99,18 +124,96 @@ pub struct OddsArgs {
     /// A hex-skirmish scenario: the turns-to-kill table of every pair of enemy units in it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["strike", "water_steps", "hit_points"])]
     scenario: Option<std::path::PathBuf>,
-    /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish.
+    /// Unit dice rolled together, by colour (solar-sentinels), for example yellow=2,red=1;
+    /// colours left out count 0.
+    #[arg(long, value_name = "COLOUR=N,...")]
+    pool: Option<String>,
+    /// The enemy's Health (solar-sentinels): adds the chance the pool deals at least that much.
+    #[arg(long, value_name = "H")]
+    health: Option<u32>,
+    /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish and
+    /// "defeat":p for solar-sentinels with --health.
     #[arg(long)]
     json: bool,
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no attack.
 pub fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
+    if args.scenario.is_none()
+        && let Some((flag, owners)) = args.foreign_flag()
+    {
+        let owners: Vec<&str> = owners.iter().map(|r| r.name()).collect();
+        return fail(&format!(
+            "{flag} is a {} option; add --ruleset {}, or use {} for {}",
+            owners.join(" and "),
+            owners[0],
+            args.ruleset.takes(),
+            args.ruleset.name()
+        ));
+    }
     match (args.ruleset, &args.scenario) {
         (_, Some(path)) => scenario_pairs(path, catalog, args.json),
         (OddsRuleset::SentinelTactics, None) => sentinel_tactics(args),
         (OddsRuleset::HexSkirmish, None) => skirmish(args),
+        (OddsRuleset::SolarSentinels, None) => solar_sentinels(args),
     }
+}
+
+impl OddsArgs {
+    /// The first option given that the ruleset asked for does not take, with the rulesets
+    /// that do.
+    fn foreign_flag(&self) -> Option<(&'static str, &'static [OddsRuleset])> {
+        use OddsRuleset::{HexSkirmish as Hs, SentinelTactics as St, SolarSentinels as Ss};
+        let given: [(&'static str, bool, &'static [OddsRuleset]); 20] = [
+            ("--dice", self.dice.is_some(), &[St]),
+            ("--auto-miss", !self.auto_miss.is_empty(), &[St]),
+            ("--range", self.range != 0, &[St]),
+            ("--reach", self.reach != 0, &[St]),
+            ("--defense", self.defense.is_some(), &[St, Hs]),
+            ("--aim", self.aim, &[St]),
+            ("--dodge", self.dodge, &[St]),
+            ("--attack-plus", self.attack_plus != 0, &[St]),
+            ("--attack-minus", self.attack_minus, &[St]),
+            ("--defense-plus", self.defense_plus != 0, &[St]),
+            ("--defense-minus", self.defense_minus, &[St]),
+            ("--strike", self.strike.is_some(), &[Hs]),
+            ("--damage", self.damage.is_some(), &[Hs]),
+            ("--bonus", self.bonus != 0, &[Hs]),
+            ("--soak", self.soak != 0, &[Hs]),
+            ("--hit-points", self.hit_points.is_some(), &[Hs]),
+            ("--attacks", self.attacks != 1, &[Hs]),
+            ("--water-steps", self.water_steps.is_some(), &[Hs]),
+            ("--pool", self.pool.is_some(), &[Ss]),
+            ("--health", self.health.is_some(), &[Ss]),
+        ];
+        given
+            .into_iter()
+            .find(|(_, on, owners)| *on && !owners.contains(&self.ruleset))
+            .map(|(flag, _, owners)| (flag, owners))
+    }
+}
+
+/// The damage of a pool of unit dice rolled together, and with `--health` the chance it
+/// defeats an enemy of that Health in one roll.
+fn solar_sentinels(args: &OddsArgs) -> i32 {
+    use megahex::rulesets::solar_sentinels::{Colour, Pool, dice, pool_odds};
+    let Some(pool) = args.pool.as_deref() else {
+        return fail("solar-sentinels odds need --pool, for example --pool yellow=2,blue=1,red=1");
+    };
+    let pool = match Pool::parse(pool) {
+        Ok(pool) if pool.is_empty() => return fail("--pool has no dice: give at least one"),
+        Ok(pool) => pool,
+        Err(e) => return fail(&format!("--pool: {e}")),
+    };
+    let odds = pool_odds(&pool, Colour::faces);
+    let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
+    let text = if args.json {
+        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p))
+    } else {
+        megahex::report::odds::pool_human(&pool, &odds, defeat)
+    };
+    print!("{text}");
+    EXIT_OK
 }
 
 /// Every pair of enemies of a hex-skirmish scenario, with their turns to kill.
@@ -135,20 +238,6 @@ fn scenario_pairs(path: &std::path::Path, catalog: &megahex_schema::Catalog, jso
 }
 
 fn sentinel_tactics(args: &OddsArgs) -> i32 {
-    let foreign = [
-        ("--strike", args.strike.is_some()),
-        ("--damage", args.damage.is_some()),
-        ("--bonus", args.bonus != 0),
-        ("--soak", args.soak != 0),
-        ("--water-steps", args.water_steps.is_some()),
-        ("--hit-points", args.hit_points.is_some()),
-        ("--attacks", args.attacks != 1),
-    ];
-    if let Some((flag, _)) = foreign.iter().find(|(_, given)| *given) {
-        return fail(&format!(
-            "{flag} is a hex-skirmish option; add --ruleset hex-skirmish, or use --dice and --defense"
-        ));
-    }
     let (Some(dice), Some(defense)) = (args.dice, args.defense) else {
         return fail(
             "sentinel-tactics odds need --dice N and --defense M, for example --dice 3 --defense 2",
@@ -190,23 +279,6 @@ fn sentinel_tactics(args: &OddsArgs) -> i32 {
 }
 
 fn skirmish(args: &OddsArgs) -> i32 {
-    let foreign = [
-        ("--dice", args.dice.is_some()),
-        ("--auto-miss", !args.auto_miss.is_empty()),
-        ("--range", args.range != 0),
-        ("--reach", args.reach != 0),
-        ("--aim", args.aim),
-        ("--dodge", args.dodge),
-        ("--attack-plus", args.attack_plus != 0),
-        ("--attack-minus", args.attack_minus),
-        ("--defense-plus", args.defense_plus != 0),
-        ("--defense-minus", args.defense_minus),
-    ];
-    if let Some((flag, _)) = foreign.iter().find(|(_, given)| *given) {
-        return fail(&format!(
-            "{flag} is a sentinel-tactics option; hex-skirmish takes --strike, --defense, --damage, --bonus and --soak"
-        ));
-    }
     let water = match args.water_steps {
         Some(steps) if steps > MAX_STEPS => {
             return fail(&format!("--water-steps takes 0 to {MAX_STEPS} steps"));

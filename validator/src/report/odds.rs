@@ -6,6 +6,7 @@ use crate::odds::Odds;
 use crate::rulesets::hex_skirmish::matchups::Matchup;
 use crate::rulesets::hex_skirmish::{KillTable, Strike, hit_ways};
 use crate::rulesets::sentinel_tactics::dice::{Attack, Defense};
+use crate::rulesets::solar_sentinels::Pool;
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
 pub fn json(odds: &Odds) -> String {
@@ -38,6 +39,33 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
     }
     let _ = writeln!(out, "{} against {defence}", steps.join(", "));
     out.push_str(&table(odds));
+    out
+}
+
+/// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and a
+/// newline: the solar-sentinels odds of a pool (DESIGN §5).
+pub fn pool_json(odds: &Odds, defeat: Option<f64>) -> String {
+    let mut value = serde_json::json!({
+        "damage": odds.probabilities(),
+        "expected": odds.expected(),
+    });
+    if let Some(defeat) = defeat {
+        value["defeat"] = serde_json::json!(defeat);
+    }
+    format!("{value}\n")
+}
+
+/// The pool, its damage table, and the chance to defeat an enemy of the Health given.
+pub fn pool_human(pool: &Pool, odds: &Odds, defeat: Option<(u32, f64)>) -> String {
+    let mut out = format!("{pool} rolled together\n");
+    out.push_str(&table(odds));
+    if let Some((health, p)) = defeat {
+        let _ = writeln!(
+            out,
+            "defeats an enemy of Health {health} in one roll: {:.2}%",
+            p * 100.0
+        );
+    }
     out
 }
 

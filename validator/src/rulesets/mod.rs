@@ -5,3 +5,4 @@
 
 pub mod hex_skirmish;
 pub mod sentinel_tactics;
+pub mod solar_sentinels;
