@@ -297,3 +297,29 @@ fn solar_sentinels_pools_by_hand() {
         run.stderr
     );
 }
+
+#[test]
+fn solar_sentinels_defeat_all_under_the_best_play() {
+    let solar = |args: &[&str]| {
+        let mut all = vec!["--ruleset", "solar-sentinels", "--json"];
+        all.extend_from_slice(args);
+        odds(&all)
+    };
+    // The red die against Health 2: its crit at once (1/6); with a second step a hit is left
+    // unassigned and rolled again, for the crit then: 1/6 + 5/6 * 1/6 = 11/36.
+    let one = solar(&["--pool", "red=1", "--enemies", "2", "--strategy", "1"]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    let (_, v) = damage_of(&one);
+    assert!((v["defeat-all"].as_f64().unwrap() - 1.0 / 6.0).abs() < 1e-12);
+    let two = solar(&["--pool", "red=1", "--enemies", "2", "--strategy", "2"]);
+    let (_, v) = damage_of(&two);
+    assert!((v["defeat-all"].as_f64().unwrap() - 11.0 / 36.0).abs() < 1e-12);
+    // Two yellows against Health 1 and 1 in one step: both must show a hit or crit, 2/6 each.
+    let pair = solar(&["--pool", "yellow=2", "--enemies", "1,1", "--strategy", "1"]);
+    let (_, v) = damage_of(&pair);
+    assert!((v["defeat-all"].as_f64().unwrap() - 4.0 / 36.0).abs() < 1e-12);
+    // One without the other is refused.
+    let alone = solar(&["--pool", "red=1", "--enemies", "2"]);
+    assert_eq!(alone.code, 2);
+    assert!(alone.stderr.contains("go together"), "{}", alone.stderr);
+}

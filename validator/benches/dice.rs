@@ -85,8 +85,22 @@ fn pool_odds(c: &mut Criterion) {
     });
 }
 
+/// Solar Sentinels: the best play of the whole box against three enemies with Strategy 2 (the
+/// ruleset asks for at most 100 ms with no colour effects).
+fn engagement(c: &mut Criterion) {
+    use megahex::rulesets::solar_sentinels::{Pool, engagement};
+    let pool = Pool::whole_box();
+    let mut group = c.benchmark_group("solar-sentinels engagement");
+    group.sample_size(10);
+    group.bench_function("the whole box against Health 4, 5 and 6, Strategy 2", |b| {
+        b.iter(|| black_box(engagement::defeat_all(black_box(&pool), &[4, 5, 6], 2)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    engagement,
     exact_odds,
     strike_odds,
     resisted_spell_odds,

@@ -1,6 +1,8 @@
 //! `megahex odds`: the exact damage distribution of one attack, in the rules of the ruleset
 //! asked for.
 
+use std::io::IsTerminal;
+
 use clap::{Args, ValueEnum};
 use megahex::rulesets::hex_skirmish::kill::MAX_TURNS;
 use megahex::rulesets::hex_skirmish::monster::MAX_STEPS;
@@ -43,7 +45,7 @@ impl OddsRuleset {
             OddsRuleset::HexSkirmish => {
                 "--strike, --defense, --damage, --bonus, --soak, --hit-points, --attacks and --water-steps"
             }
-            OddsRuleset::SolarSentinels => "--pool and --health",
+            OddsRuleset::SolarSentinels => "--pool, --health, --enemies and --strategy",
         }
     }
 }
@@ -131,8 +133,15 @@ pub struct OddsArgs {
     /// The enemy's Health (solar-sentinels): adds the chance the pool deals at least that much.
     #[arg(long, value_name = "H")]
     health: Option<u32>,
-    /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish and
-    /// "defeat":p for solar-sentinels with --health.
+    /// The active enemies' Health, without effects (solar-sentinels): with --strategy, adds the
+    /// chance of defeating them all this round under the best play.
+    #[arg(long, value_name = "H1,H2,...", value_delimiter = ',')]
+    enemies: Vec<u32>,
+    /// The hero's Strategy (solar-sentinels): commit, roll and assign steps this round.
+    #[arg(long, value_name = "S")]
+    strategy: Option<u32>,
+    /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish, and
+    /// "defeat":p (--health) and "defeat-all":p (--enemies) for solar-sentinels.
     #[arg(long)]
     json: bool,
 }
@@ -164,7 +173,7 @@ impl OddsArgs {
     /// that do.
     fn foreign_flag(&self) -> Option<(&'static str, &'static [OddsRuleset])> {
         use OddsRuleset::{HexSkirmish as Hs, SentinelTactics as St, SolarSentinels as Ss};
-        let given: [(&'static str, bool, &'static [OddsRuleset]); 20] = [
+        let given: [(&'static str, bool, &'static [OddsRuleset]); 22] = [
             ("--dice", self.dice.is_some(), &[St]),
             ("--auto-miss", !self.auto_miss.is_empty(), &[St]),
             ("--range", self.range != 0, &[St]),
@@ -185,6 +194,8 @@ impl OddsArgs {
             ("--water-steps", self.water_steps.is_some(), &[Hs]),
             ("--pool", self.pool.is_some(), &[Ss]),
             ("--health", self.health.is_some(), &[Ss]),
+            ("--enemies", !self.enemies.is_empty(), &[Ss]),
+            ("--strategy", self.strategy.is_some(), &[Ss]),
         ];
         given
             .into_iter()
@@ -196,7 +207,7 @@ impl OddsArgs {
 /// The damage of a pool of unit dice rolled together, and with `--health` the chance it
 /// defeats an enemy of that Health in one roll.
 fn solar_sentinels(args: &OddsArgs) -> i32 {
-    use megahex::rulesets::solar_sentinels::{Colour, Pool, dice, pool_odds};
+    use megahex::rulesets::solar_sentinels::{Colour, Pool, dice, engagement, pool_odds};
     let Some(pool) = args.pool.as_deref() else {
         return fail("solar-sentinels odds need --pool, for example --pool yellow=2,blue=1,red=1");
     };
@@ -207,10 +218,42 @@ fn solar_sentinels(args: &OddsArgs) -> i32 {
     };
     let odds = pool_odds(&pool, Colour::faces);
     let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
+    let all = match (&args.enemies[..], args.strategy) {
+        ([], None) => None,
+        ([], Some(_)) | (_, None) => {
+            return fail(
+                "--enemies and --strategy go together, for example --enemies 3,4 --strategy 2",
+            );
+        }
+        (enemies, Some(strategy)) => {
+            // A long search (three steps on a big pool) shows how far it is, on a terminal.
+            let terminal = std::io::stderr().is_terminal();
+            let progress = |done: usize, of: usize| {
+                if terminal {
+                    let width = 30;
+                    let filled = done * width / of.max(1);
+                    eprint!(
+                        "\r[{}{}] working out the best play: {}%",
+                        "#".repeat(filled),
+                        " ".repeat(width - filled),
+                        done * 100 / of.max(1)
+                    );
+                }
+            };
+            let found = engagement::defeat_all_with_progress(&pool, enemies, strategy, &progress);
+            if terminal {
+                eprint!("\r{}\r", " ".repeat(60));
+            }
+            match found {
+                Ok(p) => Some((enemies, strategy, p)),
+                Err(e) => return fail(&e.to_string()),
+            }
+        }
+    };
     let text = if args.json {
-        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p))
+        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p), all.map(|(_, _, p)| p))
     } else {
-        megahex::report::odds::pool_human(&pool, &odds, defeat)
+        megahex::report::odds::pool_human(&pool, &odds, defeat, all)
     };
     print!("{text}");
     EXIT_OK

@@ -42,9 +42,10 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
     out
 }
 
-/// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and a
-/// newline: the solar-sentinels odds of a pool (DESIGN §5).
-pub fn pool_json(odds: &Odds, defeat: Option<f64>) -> String {
+/// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given and
+/// `"defeat-all":p` when enemies and a Strategy were, and a newline: the solar-sentinels odds of
+/// a pool (DESIGN §5).
+pub fn pool_json(odds: &Odds, defeat: Option<f64>, defeat_all: Option<f64>) -> String {
     let mut value = serde_json::json!({
         "damage": odds.probabilities(),
         "expected": odds.expected(),
@@ -52,17 +53,38 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>) -> String {
     if let Some(defeat) = defeat {
         value["defeat"] = serde_json::json!(defeat);
     }
+    if let Some(all) = defeat_all {
+        value["defeat-all"] = serde_json::json!(all);
+    }
     format!("{value}\n")
 }
 
-/// The pool, its damage table, and the chance to defeat an enemy of the Health given.
-pub fn pool_human(pool: &Pool, odds: &Odds, defeat: Option<(u32, f64)>) -> String {
+/// Enemies' Health, a Strategy, and the chance of defeating them all under the best play.
+pub type Engagement<'a> = (&'a [u32], u32, f64);
+
+/// The pool, its damage table, the chance to defeat an enemy of the Health given, and the
+/// chance to defeat every enemy given over the Strategy steps.
+pub fn pool_human(
+    pool: &Pool,
+    odds: &Odds,
+    defeat: Option<(u32, f64)>,
+    all: Option<Engagement<'_>>,
+) -> String {
     let mut out = format!("{pool} rolled together\n");
     out.push_str(&table(odds));
     if let Some((health, p)) = defeat {
         let _ = writeln!(
             out,
             "defeats an enemy of Health {health} in one roll: {:.2}%",
+            p * 100.0
+        );
+    }
+    if let Some((enemies, strategy, p)) = all {
+        let healths: Vec<String> = enemies.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "defeats every enemy (Health {}) this round with Strategy {strategy}, played at best: {:.2}%",
+            healths.join(", "),
             p * 100.0
         );
     }

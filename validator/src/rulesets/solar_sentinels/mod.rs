@@ -3,5 +3,6 @@
 //! simulation follow.
 
 pub mod dice;
+pub mod engagement;
 
 pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds};
