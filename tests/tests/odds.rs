@@ -19,6 +19,13 @@ fn skirmish(args: &[&str]) -> common::Run {
     odds(&all)
 }
 
+/// `megahex odds --ruleset solar-sentinels ARGS`.
+fn solar(args: &[&str]) -> common::Run {
+    let mut all = vec!["--ruleset", "solar-sentinels"];
+    all.extend_from_slice(args);
+    odds(&all)
+}
+
 /// The `damage` list of a `--json` run, and the whole document.
 fn damage_of(run: &common::Run) -> (Vec<f64>, Value) {
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
@@ -249,11 +256,6 @@ fn hex_skirmish_turns_to_kill() {
 
 #[test]
 fn solar_sentinels_pools_by_hand() {
-    let solar = |args: &[&str]| {
-        let mut all = vec!["--ruleset", "solar-sentinels"];
-        all.extend_from_slice(args);
-        odds(&all)
-    };
     // The red die: five hits and one crit, so 1 damage on 5 faces of 6 and 2 on the sixth.
     let run = solar(&["--pool", "red=1", "--health", "2", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -301,9 +303,9 @@ fn solar_sentinels_pools_by_hand() {
 #[test]
 fn solar_sentinels_defeat_all_under_the_best_play() {
     let solar = |args: &[&str]| {
-        let mut all = vec!["--ruleset", "solar-sentinels", "--json"];
+        let mut all = vec!["--json"];
         all.extend_from_slice(args);
-        odds(&all)
+        solar(&all)
     };
     // The red die against Health 2: its crit at once (1/6); with a second step a hit is left
     // unassigned and rolled again, for the crit then: 1/6 + 5/6 * 1/6 = 11/36.
