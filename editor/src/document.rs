@@ -13,6 +13,7 @@ use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
 
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
+use crate::history::Undo;
 use crate::sentinel_tactics::edit::{Edit, Editing};
 use crate::{storage, text_patch};
 
@@ -105,6 +106,9 @@ pub struct Document {
     pub on_disk: Option<Vec<u8>>,
     /// A hex-skirmish scenario being edited, with its history; `editing` is then `None`.
     pub skirmish: Option<SkirmishEditing>,
+    /// The hex-skirmish rules set up for the current scenario, built once per change and asked
+    /// by the previews, the odds and the hover line.
+    pub skirmish_game: Option<Arc<megahex::rulesets::hex_skirmish::game::Game>>,
 }
 
 /// Source of [`Document::layout`] numbers.
@@ -231,6 +235,7 @@ impl Document {
             layout: 0,
             on_disk: None,
             skirmish: None,
+            skirmish_game: None,
         }
     }
 
@@ -262,13 +267,26 @@ impl Document {
         self.editing.is_some() || self.skirmish.is_some()
     }
 
+    /// The history of whichever ruleset's scenario is open.
+    fn history(&self) -> Option<&dyn Undo> {
+        match (&self.editing, &self.skirmish) {
+            (Some(editing), _) => Some(editing),
+            (None, Some(skirmish)) => Some(skirmish),
+            (None, None) => None,
+        }
+    }
+
+    fn history_mut(&mut self) -> Option<&mut dyn Undo> {
+        match (&mut self.editing, &mut self.skirmish) {
+            (Some(editing), _) => Some(editing),
+            (None, Some(skirmish)) => Some(skirmish),
+            (None, None) => None,
+        }
+    }
+
     /// True when there are edits that are not on disk.
     pub fn is_dirty(&self) -> bool {
-        self.editing.as_ref().is_some_and(Editing::is_dirty)
-            || self
-                .skirmish
-                .as_ref()
-                .is_some_and(SkirmishEditing::is_dirty)
+        self.history().is_some_and(Undo::is_dirty)
     }
 
     /// Applies one hex-skirmish edit and lays the map out again, as [`Document::apply`] does.
@@ -310,22 +328,14 @@ impl Document {
 
     /// Undoes the last edit; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
-        let label = match (&mut self.editing, &mut self.skirmish) {
-            (Some(editing), _) => editing.undo()?,
-            (None, Some(skirmish)) => skirmish.undo()?,
-            (None, None) => return None,
-        };
+        let label = self.history_mut()?.undo()?;
         self.rebuild();
         Some(label)
     }
 
     /// Redoes the last undone edit; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
-        let label = match (&mut self.editing, &mut self.skirmish) {
-            (Some(editing), _) => editing.redo()?,
-            (None, Some(skirmish)) => skirmish.redo()?,
-            (None, None) => return None,
-        };
+        let label = self.history_mut()?.redo()?;
         self.rebuild();
         Some(label)
     }
@@ -353,12 +363,14 @@ impl Document {
     pub fn rebuild(&mut self) {
         self.layout = LAYOUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(skirmish) = self.skirmish() {
-            let (scene, decor) = crate::hex_skirmish::layout(skirmish);
+            let (scene, decor, game) = crate::hex_skirmish::layout(skirmish);
+            self.skirmish_game = Some(Arc::new(game));
             self.ground = megahex::report::ground::ground(&scene.board);
             self.decor = decor;
             self.scene = Some(Arc::new(scene));
             return;
         }
+        self.skirmish_game = None;
         match self.scenario() {
             Some(scenario) => {
                 // Placement problems are the checker's to report (tile-unknown, tile-overlap).
@@ -452,30 +464,19 @@ impl Document {
 
     /// Records that the current scenario is what is on disk now.
     fn mark_saved(&mut self) {
-        if let Some(editing) = &mut self.editing {
-            editing.mark_saved();
-        }
-        if let Some(skirmish) = &mut self.skirmish {
-            skirmish.mark_saved();
+        if let Some(history) = self.history_mut() {
+            history.mark_saved();
         }
     }
 
     /// What Ctrl+Z would undo, in either ruleset's history.
     pub fn undo_label(&self) -> Option<&str> {
-        match (&self.editing, &self.skirmish) {
-            (Some(editing), _) => editing.undo_label(),
-            (None, Some(skirmish)) => skirmish.undo_label(),
-            (None, None) => None,
-        }
+        self.history()?.undo_label()
     }
 
     /// What Ctrl+Shift+Z would redo, in either ruleset's history.
     pub fn redo_label(&self) -> Option<&str> {
-        match (&self.editing, &self.skirmish) {
-            (Some(editing), _) => editing.redo_label(),
-            (None, Some(skirmish)) => skirmish.redo_label(),
-            (None, None) => None,
-        }
+        self.history()?.redo_label()
     }
 
     /// Number of problems of a severity, for the toolbar summary.

@@ -30,6 +30,48 @@ pub trait Change<S> {
     }
 }
 
+/// What the document asks of its history, whichever ruleset's scenario and edits it holds.
+pub trait Undo {
+    /// Undoes the last edit; returns what was undone.
+    fn undo(&mut self) -> Option<String>;
+    /// Redoes the last undone edit; returns what was redone.
+    fn redo(&mut self) -> Option<String>;
+    /// What Ctrl+Z would undo.
+    fn undo_label(&self) -> Option<&str>;
+    /// What Ctrl+Shift+Z would redo.
+    fn redo_label(&self) -> Option<&str>;
+    /// True when there are changes not yet saved.
+    fn is_dirty(&self) -> bool;
+    /// Records that the current scenario is what is on disk now.
+    fn mark_saved(&mut self);
+}
+
+impl<S: Versioned, E: Change<S>> Undo for History<S, E> {
+    fn undo(&mut self) -> Option<String> {
+        History::undo(self)
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        History::redo(self)
+    }
+
+    fn undo_label(&self) -> Option<&str> {
+        History::undo_label(self)
+    }
+
+    fn redo_label(&self) -> Option<&str> {
+        History::redo_label(self)
+    }
+
+    fn is_dirty(&self) -> bool {
+        History::is_dirty(self)
+    }
+
+    fn mark_saved(&mut self) {
+        History::mark_saved(self);
+    }
+}
+
 /// Declares a scenario type's patch over its top-level keys. Taking the scenario apart by name
 /// makes a new key a compile error until it is listed.
 #[macro_export]
@@ -172,18 +214,23 @@ impl<S: Versioned, E: Change<S>> History<S, E> {
 
     /// Undoes the last edit; returns what was undone.
     pub fn undo(&mut self) -> Option<String> {
-        let (mut patch, label) = self.undo.pop()?;
-        S::swap(&mut patch, &mut self.scenario);
-        self.redo.push((patch, label.clone()));
-        self.revision += 1;
-        Some(label)
+        self.step(true)
     }
 
     /// Redoes the last undone edit; returns what was redone.
     pub fn redo(&mut self) -> Option<String> {
-        let (mut patch, label) = self.redo.pop()?;
+        self.step(false)
+    }
+
+    /// Swaps the last step of one list into the scenario and moves it to the other list.
+    fn step(&mut self, back: bool) -> Option<String> {
+        let (from, to) = match back {
+            true => (&mut self.undo, &mut self.redo),
+            false => (&mut self.redo, &mut self.undo),
+        };
+        let (mut patch, label) = from.pop()?;
         S::swap(&mut patch, &mut self.scenario);
-        self.undo.push((patch, label.clone()));
+        to.push((patch, label.clone()));
         self.revision += 1;
         Some(label)
     }

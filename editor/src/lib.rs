@@ -13,6 +13,7 @@ pub mod folder_browser;
 pub mod ground_paint;
 pub mod hex_skirmish;
 pub mod history;
+pub mod ids;
 pub mod map_frame;
 pub mod preferences;
 pub mod preview;

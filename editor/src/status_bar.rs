@@ -60,8 +60,8 @@ pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
     let Some(at) = hovered else {
         return "Point at a hex to see it.".to_owned();
     };
-    if let Some(scenario) = doc.skirmish() {
-        return crate::hex_skirmish::hover_text(scenario, at);
+    if let (Some(scenario), Some(game)) = (doc.skirmish(), &doc.skirmish_game) {
+        return crate::hex_skirmish::hover_text(game, scenario, at);
     }
     let Some(hex) = doc.board().and_then(|b| b.get(at)) else {
         return format!("q,r {},{}: not on the map", at[0], at[1]);

@@ -18,8 +18,9 @@ fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) 
 }
 
 fn terrain_at(harness: &egui_kittest::Harness<'_, EditorApp>, at: [i32; 2]) -> String {
-    let scenario = harness.state().wb.doc.skirmish().unwrap().clone();
-    megahex_editor::hex_skirmish::hover_text(&scenario, at)
+    let doc = &harness.state().wb.doc;
+    let game = doc.skirmish_game.as_ref().unwrap();
+    megahex_editor::hex_skirmish::hover_text(game, doc.skirmish().unwrap(), at)
 }
 
 #[test]

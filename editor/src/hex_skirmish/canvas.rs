@@ -7,7 +7,7 @@ use megahex::board::Axial;
 use megahex_schema::hex_skirmish::Chest;
 
 use super::edits::{Ground, SkirmishEdit};
-use super::overlays::preview_layer;
+use super::overlays::{Ask, preview_layer};
 use super::panel::{SkirmishTool, SkirmishUi};
 use super::presets::{PRESETS, fresh_id};
 use crate::draw::{self, Marks};
@@ -33,13 +33,7 @@ pub fn toggle_chest(wb: &mut Workbench, at: Axial) {
         ));
         return;
     }
-    let id = (1..)
-        .map(|n| match n {
-            1 => "chest".to_owned(),
-            n => format!("chest-{n}"),
-        })
-        .find(|id| scenario.chests.iter().all(|c| &c.id != id))
-        .unwrap_or_else(|| "chest".to_owned());
+    let id = crate::ids::stem_or_numbered("chest", scenario.chests.iter().map(|c| c.id.as_str()));
     wb.edit_skirmish(SkirmishEdit::AddChest(Chest {
         id,
         at,
@@ -140,14 +134,17 @@ impl SkirmishUi {
         zoom_and_hover(ui, wb, &view, pointer);
         let view = wb.view.unwrap_or(view);
         let marks = self.marks(wb);
-        let layer = match (self.selected, wb.doc.skirmish()) {
-            (Some(unit), Some(scenario)) => preview_layer(
+        let layer = match (self.selected, wb.doc.skirmish(), &wb.doc.skirmish_game) {
+            (Some(unit), Some(scenario), Some(game)) => preview_layer(
                 &mut self.cache,
+                game,
                 scenario,
                 wb.doc.layout,
-                unit,
-                wb.overlays.tint,
-                self.actions,
+                Ask {
+                    unit,
+                    preview: wb.overlays.tint,
+                    actions: self.actions,
+                },
                 wb.hovered,
             ),
             _ => Default::default(),

@@ -71,9 +71,10 @@ pub fn new_scenario() -> Scenario {
     }
 }
 
-/// The scenario laid out as the shared pictures draw it: the arena as a board, units and
-/// chests as pieces where they start, spawn zones and objective hexes as marks.
-pub fn layout(scenario: &Scenario) -> (Scene, Decorations) {
+/// The scenario laid out as the shared pictures draw it (the arena as a board, units and
+/// chests as pieces where they start, spawn zones and objective hexes as marks), and the rules
+/// set up for it, which the previews, the odds and the hover line ask until the next edit.
+pub fn layout(scenario: &Scenario) -> (Scene, Decorations, Game) {
     let game = Game::new(scenario);
     let state = game.start();
     let scene = Scene {
@@ -82,13 +83,13 @@ pub fn layout(scenario: &Scenario) -> (Scene, Decorations) {
         tokens: view::pieces(&game, &state, scenario),
         hazards: Vec::new(),
     };
-    (scene, view::decorations(scenario))
+    (scene, view::decorations(scenario), game)
 }
 
 /// The status line's text for the hex under the pointer: its terrain and levels, and who
 /// stands there.
-pub fn hover_text(scenario: &Scenario, at: megahex::board::Axial) -> String {
-    let (arena, _) = megahex::rulesets::hex_skirmish::arena::Arena::build(scenario);
+pub fn hover_text(game: &Game, scenario: &Scenario, at: megahex::board::Axial) -> String {
+    let arena = &game.arena;
     let Some(slot) = arena.slot(at) else {
         return format!("q,r {},{}: not on the map", at[0], at[1]);
     };
@@ -131,11 +132,17 @@ mod tests {
             crate::storage::read_as(&std::fs::read_to_string(path).unwrap()).unwrap();
         // The file writes the market hall at [4, 1] with 2 levels, and the cat at [0, 0].
         assert_eq!(
-            hover_text(&scenario, [4, 1]),
+            hover_text(&Game::new(&scenario), &scenario, [4, 1]),
             "q,r 4,1   building, 2 levels"
         );
-        assert_eq!(hover_text(&scenario, [0, 0]), "q,r 0,0   open   on it: cat");
-        assert_eq!(hover_text(&scenario, [40, 0]), "q,r 40,0: not on the map");
+        assert_eq!(
+            hover_text(&Game::new(&scenario), &scenario, [0, 0]),
+            "q,r 0,0   open   on it: cat"
+        );
+        assert_eq!(
+            hover_text(&Game::new(&scenario), &scenario, [40, 0]),
+            "q,r 40,0: not on the map"
+        );
     }
 
     #[test]

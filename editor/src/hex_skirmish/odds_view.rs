@@ -9,20 +9,30 @@ use megahex::rulesets::hex_skirmish::matchups::{Matchup, matchup};
 use megahex_schema::hex_skirmish::Scenario;
 
 /// Every weapon and spell of `attacker` against `defender` (indices into `units`).
-pub fn odds_between(scenario: &Scenario, attacker: usize, defender: usize) -> Vec<Matchup> {
-    let game = Game::new(scenario);
+pub fn odds_between(
+    game: &Game,
+    scenario: &Scenario,
+    attacker: usize,
+    defender: usize,
+) -> Vec<Matchup> {
     let id = |i: usize| scenario.units.get(i).and_then(|u| game.unit(&u.id));
     let (Some(a), Some(d)) = (id(attacker), id(defender)) else {
         return Vec::new();
     };
     game.means_of(a)
         .into_iter()
-        .filter_map(|means| matchup(&game, a, means, d))
+        .filter_map(|means| matchup(game, a, means, d))
         .collect()
 }
 
 /// The odds section of the inspector.
-pub fn odds_panel(ui: &mut egui::Ui, scenario: &Scenario, selected: usize, hovered: Option<usize>) {
+pub fn odds_panel(
+    ui: &mut egui::Ui,
+    game: &Game,
+    scenario: &Scenario,
+    selected: usize,
+    hovered: Option<usize>,
+) {
     ui.label(RichText::new("Odds").strong());
     let name = |i: usize| scenario.units.get(i).map_or("?", |u| u.id.as_str());
     let Some(target) = hovered.filter(|&h| h != selected) else {
@@ -36,7 +46,7 @@ pub fn odds_panel(ui: &mut egui::Ui, scenario: &Scenario, selected: usize, hover
         return;
     };
     ui.label(format!("{} against {}", name(selected), name(target)));
-    let rows = odds_between(scenario, selected, target);
+    let rows = odds_between(game, scenario, selected, target);
     if rows.is_empty() {
         ui.label(RichText::new("It has no weapon or spell.").weak());
         return;
@@ -92,7 +102,7 @@ mod tests {
         scenario.units[d].attributes.defense = 0;
         scenario.units[d].attributes.soak = 1;
         scenario.units[d].attributes.hit_points = 14;
-        let rows = odds_between(&scenario, a, d);
+        let rows = odds_between(&Game::new(&scenario), &scenario, a, d);
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].hit, 1.0);
         assert_eq!(rows[0].odds.expected(), 2.0);

@@ -14,9 +14,19 @@ pub use crate::preview::Tint as Preview;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Key {
     layout: u64,
-    unit: usize,
-    preview: Preview,
-    actions: Option<u32>,
+    ask: Ask,
+}
+
+/// What a preview is asked: from which unit (an index into `units`), which preview, and the
+/// actions a reach spends (`None`: the unit's own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ask {
+    /// The unit it is drawn from.
+    pub unit: usize,
+    /// Sight or reach.
+    pub preview: Preview,
+    /// Actions for the reach.
+    pub actions: Option<u32>,
 }
 
 /// The last preview's answer, kept until the map, the unit or a setting changes: sight from a
@@ -26,28 +36,25 @@ pub struct OverlayCache {
     answer: Option<(Key, Layer, Vec<megahex::board::movement::Destination>)>,
 }
 
-/// The preview of `preview` for unit `unit` of `scenario`, with the hovered hex's line or
-/// path on top.
+/// The preview `ask` of `scenario` (laid out as `layout`, with its rules `game`), with the
+/// hovered hex's line or path on top.
 pub fn preview_layer(
     cache: &mut OverlayCache,
+    game: &Game,
     scenario: &Scenario,
     layout: u64,
-    unit: usize,
-    preview: Preview,
-    actions: Option<u32>,
+    ask: Ask,
     hovered: Option<Axial>,
 ) -> Layer {
-    if !matches!(preview, Preview::Sight | Preview::Reach) {
-        return Layer::default();
-    }
-    let key = Key {
-        layout,
+    let Ask {
         unit,
         preview,
         actions,
-    };
-    let game = Game::new(scenario);
-    let state = game.start();
+    } = ask;
+    if !matches!(preview, Preview::Sight | Preview::Reach) {
+        return Layer::default();
+    }
+    let key = Key { layout, ask };
     let Some((from, index)) = scenario
         .units
         .get(unit)
@@ -63,13 +70,13 @@ pub fn preview_layer(
             Preview::Sight => layer.add_sight(
                 &[from],
                 game.arena.hexes().iter().filter_map(|h| {
-                    let sight = view::sight(&game, from, h.at)?;
+                    let sight = view::sight(game, from, h.at)?;
                     Some((h.at, sight.visible, sight.reverse_visible))
                 }),
             ),
             Preview::Reach => {
                 let budget = actions.unwrap_or(scenario.units[unit].attributes.actions);
-                found = moves::destinations(&game, &state, index, budget);
+                found = moves::destinations(game, &game.start(), index, budget);
                 layer.add_reach(&[from], &found);
             }
             Preview::None | Preview::Area => {}
@@ -82,7 +89,7 @@ pub fn preview_layer(
     let mut layer = layer.clone();
     match (preview, hovered) {
         (Preview::Sight, Some(to)) if to != from => {
-            if let Some(sight) = view::sight(&game, from, to) {
+            if let Some(sight) = view::sight(game, from, to) {
                 layer.add_pair(&sight);
             }
         }
@@ -122,7 +129,18 @@ mod tests {
     fn reach_counts_actions_by_terrain() {
         let scenario = pond();
         let mut cache = OverlayCache::default();
-        let layer = preview_layer(&mut cache, &scenario, 1, 0, Preview::Reach, Some(2), None);
+        let layer = preview_layer(
+            &mut cache,
+            &Game::new(&scenario),
+            &scenario,
+            1,
+            Ask {
+                unit: 0,
+                preview: Preview::Reach,
+                actions: Some(2),
+            },
+            None,
+        );
         let costs: Vec<(Axial, u32)> = layer
             .centre_numbers
             .iter()
@@ -137,11 +155,14 @@ mod tests {
         assert!(costs.iter().all(|(_, c)| *c <= 2));
         let path = preview_layer(
             &mut cache,
+            &Game::new(&scenario),
             &scenario,
             1,
-            0,
-            Preview::Reach,
-            Some(2),
+            Ask {
+                unit: 0,
+                preview: Preview::Reach,
+                actions: Some(2),
+            },
             Some([-3, 2]),
         );
         assert_eq!(
@@ -155,15 +176,29 @@ mod tests {
         let scenario = pond();
         let mut cache = OverlayCache::default();
         let hexes = 1 + 3 * 5 * 6; // a hexagon of radius 5
-        let layer = preview_layer(&mut cache, &scenario, 1, 0, Preview::Sight, None, None);
+        let layer = preview_layer(
+            &mut cache,
+            &Game::new(&scenario),
+            &scenario,
+            1,
+            Ask {
+                unit: 0,
+                preview: Preview::Sight,
+                actions: None,
+            },
+            None,
+        );
         assert_eq!(layer.tints.len(), hexes - 1);
         let hovered = preview_layer(
             &mut cache,
+            &Game::new(&scenario),
             &scenario,
             1,
-            0,
-            Preview::Sight,
-            None,
+            Ask {
+                unit: 0,
+                preview: Preview::Sight,
+                actions: None,
+            },
             Some([4, -4]),
         );
         assert!(

@@ -387,9 +387,9 @@ impl SkirmishUi {
                         self.delete_selected(wb);
                     }
                 });
-                if let Some(scenario) = wb.doc.skirmish() {
+                if let (Some(scenario), Some(game)) = (wb.doc.skirmish(), &wb.doc.skirmish_game) {
                     let hovered = wb.hovered.and_then(|h| SkirmishUi::unit_at(wb, h));
-                    super::odds_view::odds_panel(ui, scenario, index, hovered);
+                    super::odds_view::odds_panel(ui, game, scenario, index, hovered);
                 }
                 ui.separator();
                 egui::ScrollArea::vertical()

@@ -121,14 +121,10 @@ impl Preset {
 
 /// The first id `{team}-{name}`, `{team}-{name}-2`, … that no unit has yet.
 pub fn fresh_id(taken: &[Unit], team: &str, name: &str) -> String {
-    let base = format!("{team}-{name}");
-    (1..)
-        .map(|n| match n {
-            1 => base.clone(),
-            n => format!("{base}-{n}"),
-        })
-        .find(|id| taken.iter().all(|u| &u.id != id))
-        .unwrap_or(base)
+    crate::ids::stem_or_numbered(
+        &format!("{team}-{name}"),
+        taken.iter().map(|u| u.id.as_str()),
+    )
 }
 
 #[cfg(test)]

@@ -18,17 +18,7 @@ pub fn id_problem(id: &str) -> Option<String> {
     })
 }
 
-/// `prefix-N` with the smallest N from `from` that no id in `taken` has.
-pub fn fresh_id<'a>(
-    prefix: &str,
-    from: usize,
-    taken: impl Iterator<Item = &'a str> + Clone,
-) -> String {
-    (from..)
-        .map(|n| format!("{prefix}-{n}"))
-        .find(|id| !taken.clone().any(|t| t == id))
-        .unwrap_or_else(|| prefix.to_owned())
-}
+pub use crate::ids::fresh_id;
 
 /// Renames a team and every reference to it (tokens, objectives, turn order, deployment,
 /// reinforcements, bonuses), so a rename never breaks the scenario.

@@ -200,18 +200,10 @@ pub fn id_from(text: &str) -> String {
 /// named by its roster id), else `stem-N` with the smallest free N, from 2 after a bare stem,
 /// else from 1.
 pub fn fresh_id(stem: &str, bare_first: bool, tokens: &[Token]) -> String {
-    let taken = |id: &str| tokens.iter().any(|t| t.id == id);
-    if bare_first && !taken(stem) {
-        return stem.to_owned();
-    }
-    // At most `tokens.len()` numbers are taken, so this ends.
-    let mut n: usize = if bare_first { 2 } else { 1 };
-    loop {
-        let id = format!("{stem}-{n}");
-        if !taken(&id) {
-            return id;
-        }
-        n = n.saturating_add(1);
+    let taken = tokens.iter().map(|t| t.id.as_str());
+    match bare_first {
+        true => crate::ids::stem_or_numbered(stem, taken),
+        false => crate::ids::fresh_id(stem, 1, taken),
     }
 }
 
