@@ -212,7 +212,8 @@ impl Document {
             Some(AnyScenario::HexSkirmish(scenario)) => {
                 doc.skirmish = Some(SkirmishEditing::new(*scenario));
             }
-            None => {}
+            // A deck has no map to edit yet: the file opens with its problems, read-only.
+            Some(AnyScenario::SolarSentinels(_)) | None => {}
         }
         doc.rebuild();
         doc
@@ -355,6 +356,8 @@ impl Document {
                 let on_disk = on_disk.and_then(|s| s.hex_skirmish().cloned());
                 self.skirmish = Some(SkirmishEditing::recovered(on_disk, *recovered));
             }
+            // Never written: a deck is not edited, so it has no recovery copy.
+            AnyScenario::SolarSentinels(_) => {}
         }
         self.rebuild();
     }

@@ -50,14 +50,15 @@ where
     S: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
 {
     let fail = |e: serde_yaml::Error| format!("cannot write the scenario as YAML: {e}");
-    let value = serde_yaml::to_value(scenario).map_err(fail)?;
+    let value = megahex_schema::yaml_value(scenario)
+        .map_err(|e| format!("cannot write the scenario as YAML: {e}"))?;
     let mut body = String::new();
     match &value {
         Value::Mapping(map) => block_mapping(map, 0, &mut body).map_err(fail)?,
         _ => body = serde_yaml::to_string(&value).map_err(fail)?,
     }
-    if serde_yaml::from_str::<S>(&body).ok().as_ref() != Some(scenario) {
-        body = serde_yaml::to_string(scenario).map_err(fail)?;
+    if read_as::<S>(&body).as_ref() != Some(scenario) {
+        body = serde_yaml::to_string(&value).map_err(fail)?;
     }
     Ok(match modeline {
         Some(line) => format!("{line}\n{body}"),

@@ -447,6 +447,9 @@ pub fn saved_any_text(
             saved_text(original, s.as_ref(), modeline)
         }
         megahex_schema::AnyScenario::HexSkirmish(s) => saved_text(original, s.as_ref(), modeline),
+        megahex_schema::AnyScenario::SolarSentinels(s) => {
+            saved_text(original, s.as_ref(), modeline)
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::header::Ruleset;
-use crate::{hex_skirmish, sentinel_tactics};
+use crate::{hex_skirmish, sentinel_tactics, solar_sentinels};
 
 /// A scenario of any ruleset, as a file holds it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -13,6 +13,8 @@ pub enum AnyScenario {
     SentinelTactics(Box<sentinel_tactics::scenario::Scenario>),
     /// A hex-skirmish scenario.
     HexSkirmish(Box<hex_skirmish::Scenario>),
+    /// A Solar Sentinels deck and setup.
+    SolarSentinels(Box<solar_sentinels::Scenario>),
 }
 
 impl AnyScenario {
@@ -21,6 +23,7 @@ impl AnyScenario {
         match self {
             AnyScenario::SentinelTactics(_) => Ruleset::SentinelTactics,
             AnyScenario::HexSkirmish(_) => Ruleset::HexSkirmish,
+            AnyScenario::SolarSentinels(_) => Ruleset::SolarSentinels,
         }
     }
 
@@ -29,6 +32,7 @@ impl AnyScenario {
         match self {
             AnyScenario::SentinelTactics(s) => s.title.as_deref(),
             AnyScenario::HexSkirmish(s) => s.title.as_deref(),
+            AnyScenario::SolarSentinels(s) => s.title.as_deref(),
         }
     }
 
@@ -37,6 +41,7 @@ impl AnyScenario {
         match self {
             AnyScenario::SentinelTactics(s) => s.catalog.as_deref(),
             AnyScenario::HexSkirmish(s) => s.catalog.as_deref(),
+            AnyScenario::SolarSentinels(s) => s.catalog.as_deref(),
         }
     }
 
@@ -44,7 +49,7 @@ impl AnyScenario {
     pub fn sentinel_tactics(&self) -> Option<&sentinel_tactics::scenario::Scenario> {
         match self {
             AnyScenario::SentinelTactics(s) => Some(s),
-            AnyScenario::HexSkirmish(_) => None,
+            _ => None,
         }
     }
 
@@ -52,7 +57,15 @@ impl AnyScenario {
     pub fn hex_skirmish(&self) -> Option<&hex_skirmish::Scenario> {
         match self {
             AnyScenario::HexSkirmish(s) => Some(s),
-            AnyScenario::SentinelTactics(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The Solar Sentinels deck, if that is the ruleset.
+    pub fn solar_sentinels(&self) -> Option<&solar_sentinels::Scenario> {
+        match self {
+            AnyScenario::SolarSentinels(s) => Some(s),
+            _ => None,
         }
     }
 
@@ -63,6 +76,8 @@ impl AnyScenario {
         match Ruleset::of(value) {
             Some(Ruleset::HexSkirmish) => hex_skirmish::Scenario::deserialize(value)
                 .map(|s| AnyScenario::HexSkirmish(Box::new(s))),
+            Some(Ruleset::SolarSentinels) => solar_sentinels::Scenario::deserialize(value)
+                .map(|s| AnyScenario::SolarSentinels(Box::new(s))),
             _ => sentinel_tactics::scenario::Scenario::deserialize(value)
                 .map(|s| AnyScenario::SentinelTactics(Box::new(s))),
         }

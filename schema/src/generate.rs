@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use crate::header::{FORMAT_VERSION, Ruleset};
-use crate::{SCHEMA_ID, hex_skirmish, sentinel_tactics};
+use crate::{SCHEMA_ID, hex_skirmish, sentinel_tactics, solar_sentinels};
 
 /// Generates the scenario JSON Schema from the types: a shared header whose `ruleset` picks
 /// the body, one `$defs` entry per ruleset.
@@ -18,6 +18,10 @@ pub fn generate_schema() -> Value {
         (
             Ruleset::HexSkirmish,
             generator.subschema_for::<hex_skirmish::Scenario>(),
+        ),
+        (
+            Ruleset::SolarSentinels,
+            generator.subschema_for::<solar_sentinels::Scenario>(),
         ),
     ];
     let ruleset = generator.subschema_for::<Ruleset>();
@@ -59,7 +63,8 @@ pub fn generate_schema() -> Value {
         "allOf": branches,
         "examples": [
             sentinel_tactics::scenario::scenario_example(),
-            hex_skirmish::scenario_example()
+            hex_skirmish::scenario_example(),
+            solar_sentinels::scenario_example()
         ],
         "$defs": defs
     });

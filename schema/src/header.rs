@@ -38,17 +38,25 @@ pub enum Ruleset {
     /// A hex-map arena game: an action budget, a D10 strike against a D10 defence, soak and
     /// terrain that costs actions, on a free hex map.
     HexSkirmish,
+    /// 20 Strong: Solar Sentinels, a solo dice-and-card game with no map: the file is a deck
+    /// and its setup.
+    SolarSentinels,
 }
 
 impl Ruleset {
     /// Every ruleset, in the order the schema lists them.
-    pub const ALL: [Ruleset; 2] = [Ruleset::SentinelTactics, Ruleset::HexSkirmish];
+    pub const ALL: [Ruleset; 3] = [
+        Ruleset::SentinelTactics,
+        Ruleset::HexSkirmish,
+        Ruleset::SolarSentinels,
+    ];
 
     /// The name written in scenario files.
     pub fn as_str(self) -> &'static str {
         match self {
             Ruleset::SentinelTactics => "sentinel-tactics",
             Ruleset::HexSkirmish => "hex-skirmish",
+            Ruleset::SolarSentinels => "solar-sentinels",
         }
     }
 

@@ -10,6 +10,7 @@ pub mod hex_skirmish;
 pub mod hexref;
 pub mod limits;
 pub mod sentinel_tactics;
+pub mod solar_sentinels;
 
 pub use any_scenario::AnyScenario;
 pub use generate::generate_schema;
@@ -35,6 +36,20 @@ pub const COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");
 
 /// Stable `$id` of the schema, for editors and SchemaStore.
 pub const SCHEMA_ID: &str = "https://megahex.dev/schema/scenario-1.schema.json";
+
+/// A scenario as a YAML value, with every enum written the way files write it: a variant with
+/// data as a one-key mapping (`during: {commit-limit: {max: 3}}`), a unit variant as its name.
+/// serde_yaml's own encoding of enums (YAML tags) is not Megahex's format, so saving goes
+/// through JSON's data model, where enums are mappings.
+pub fn yaml_value<T: serde::Serialize>(scenario: &T) -> Result<serde_yaml::Value, String> {
+    let json = serde_json::to_value(scenario).map_err(|e| e.to_string())?;
+    serde_yaml::to_value(json).map_err(|e| e.to_string())
+}
+
+/// [`yaml_value`] as text.
+pub fn yaml_text<T: serde::Serialize>(scenario: &T) -> Result<String, String> {
+    serde_yaml::to_string(&yaml_value(scenario)?).map_err(|e| e.to_string())
+}
 
 /// The generated schema as the pretty JSON text that is committed.
 pub fn generate_schema_text() -> String {

@@ -117,7 +117,8 @@ fn warning_fixtures_pass_with_their_warnings() {
             .into_iter()
             .flatten()
         {
-            assert_eq!(d["severity"], "warning", "{name}: {d}");
+            // Warnings, and information such as `effect-not-simulated`: never an error.
+            assert_ne!(d["severity"], "error", "{name}: {d}");
         }
     }
 }

@@ -71,7 +71,7 @@ fn valid_scenarios_round_trip_through_the_model() {
         assert!(errors(&first).is_empty(), "{name}: {:?}", errors(&first));
         let model = first.scenario.expect("a valid file yields a model");
 
-        let saved = serde_yaml::to_string(&model).unwrap();
+        let saved = megahex_schema::yaml_text(&model).unwrap();
         let again = check(&checker, &path, &saved);
         assert!(
             errors(&again).is_empty(),
@@ -81,7 +81,7 @@ fn valid_scenarios_round_trip_through_the_model() {
         let reloaded = again.scenario.expect("the re-saved text yields a model");
         assert_eq!(reloaded, model, "{name}: the model changed on a round trip");
 
-        let saved_twice = serde_yaml::to_string(&reloaded).unwrap();
+        let saved_twice = megahex_schema::yaml_text(&reloaded).unwrap();
         assert_eq!(saved_twice, saved, "{name}: saving is not deterministic");
     }
 }
@@ -110,7 +110,7 @@ fn scenarios_without_a_catalog_key_load_without_a_catalog_reader() {
             errors(&outcome)
         );
         let model = outcome.scenario.unwrap();
-        let saved = serde_yaml::to_string(&model).unwrap();
+        let saved = megahex_schema::yaml_text(&model).unwrap();
         let again = check_without_catalog(&checker, &saved);
         assert!(errors(&again).is_empty(), "{name}: {:?}", errors(&again));
         assert_eq!(again.scenario.as_ref(), Some(&model), "{name}");
@@ -157,7 +157,7 @@ fn a_second_yaml_parser_reads_the_same_model() {
             .unwrap_or_else(|e| panic!("{name}: serde_yaml refuses it: {e}"));
         assert_eq!(other, model, "{name}: serde_yaml reads another model");
 
-        let saved = serde_yaml::to_string(&model).unwrap();
+        let saved = megahex_schema::yaml_text(&model).unwrap();
         let other_again = read_with_serde_yaml(&saved).unwrap();
         assert_eq!(
             other_again, model,
@@ -175,7 +175,7 @@ fn valid_scenarios_and_their_re_saved_text_match_the_committed_schema() {
         let name = name(&path);
         let text = std::fs::read_to_string(&path).unwrap();
         let model = check(&checker, &path, &text).scenario.unwrap();
-        let saved = serde_yaml::to_string(&model).unwrap();
+        let saved = megahex_schema::yaml_text(&model).unwrap();
         for (what, source) in [("original", &text), ("re-saved", &saved)] {
             let instance: serde_json::Value = serde_yaml::from_str(source).unwrap();
             let problems: Vec<String> = validator

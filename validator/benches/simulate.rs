@@ -1,5 +1,5 @@
-//! Self-play speed on the bundled 3-against-3 skirmish and the hex-skirmish arena: games per
-//! second on all cores.
+//! Self-play speed on the bundled 3-against-3 skirmish, the hex-skirmish arena and the Solar
+//! Sentinels example deck: games per second on all cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::rulesets::hex_skirmish::selfplay;
@@ -40,5 +40,33 @@ fn arena_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, games, arena_games);
+/// Solar Sentinels self-play on the example deck: 2,000 whole games (each of the six heroes,
+/// at the setup's rank) should take under a second on two cores.
+fn deck_games(c: &mut Criterion) {
+    use megahex::rulesets::solar_sentinels::selfplay::{self as deck_selfplay, Plan};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../scenarios/solar-first-light.yaml");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let Ok(document) = megahex::yaml::load(&text, megahex::yaml::Limits::default()) else {
+        return;
+    };
+    let Ok(deck) =
+        serde_json::from_value::<megahex_schema::solar_sentinels::Scenario>(document.value)
+    else {
+        return;
+    };
+    let plan = Plan {
+        games: 2000 / deck.heroes.len().max(1) as u32,
+        seed: 7,
+        ranks: Plan::ranks_of(&deck),
+    };
+    let mut group = c.benchmark_group("simulate solar-first-light");
+    group.sample_size(10);
+    group.bench_function("about 2000 games, all cores", |b| {
+        b.iter(|| black_box(deck_selfplay::simulate(&deck, &plan, &|| {})))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, arena_games, deck_games);
 criterion_main!(benches);

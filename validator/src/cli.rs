@@ -13,6 +13,7 @@ use megahex_schema::Catalog;
 mod odds;
 mod queries;
 mod simulate;
+mod simulate_deck;
 mod skirmish;
 mod validate;
 mod watch;

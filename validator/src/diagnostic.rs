@@ -53,6 +53,21 @@ pub enum Code {
     AttacksOverActions,
     /// A spell its caster can never pay for (hex-skirmish).
     SpellUnaffordable,
+    /// A deck holds more or fewer cards, bosses, heroes, missions or dice than it is built for
+    /// (solar-sentinels).
+    ComponentCount,
+    /// The setup breaks the difficulty rank's table (solar-sentinels).
+    RankSetup,
+    /// Mandatory enemies that the cleanup discard can never get past (solar-sentinels).
+    MandatoryEnemy,
+    /// An enemy that no dice can defeat under its own effects (solar-sentinels).
+    EnemyUnbeatable,
+    /// A boss its shield and entourage can make unbeatable (solar-sentinels).
+    BossUnbeatable,
+    /// An effect or setup that leaves no die that may be committed (solar-sentinels).
+    NoLegalDice,
+    /// An effect written as text, which no simulation applies (solar-sentinels).
+    EffectNotSimulated,
     /// Fairness report: how far a team is from an objective.
     ObjectiveDistance,
     /// Fairness report: who can hit whom on turn 1.
@@ -63,7 +78,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 25] = [
+    pub const ALL: [Code; 32] = [
         Code::YamlSyntax,
         Code::Schema,
         Code::UnsupportedFormat,
@@ -86,6 +101,13 @@ impl Code {
         Code::HexImpassable,
         Code::AttacksOverActions,
         Code::SpellUnaffordable,
+        Code::ComponentCount,
+        Code::RankSetup,
+        Code::MandatoryEnemy,
+        Code::EnemyUnbeatable,
+        Code::BossUnbeatable,
+        Code::NoLegalDice,
+        Code::EffectNotSimulated,
         Code::ObjectiveDistance,
         Code::TurnOneExposure,
         Code::StatsMissing,
@@ -116,6 +138,13 @@ impl Code {
             Code::HexImpassable => "hex-impassable",
             Code::AttacksOverActions => "attacks-over-actions",
             Code::SpellUnaffordable => "spell-unaffordable",
+            Code::ComponentCount => "component-count",
+            Code::RankSetup => "rank-setup",
+            Code::MandatoryEnemy => "mandatory-enemy",
+            Code::EnemyUnbeatable => "enemy-unbeatable",
+            Code::BossUnbeatable => "boss-unbeatable",
+            Code::NoLegalDice => "no-legal-dice",
+            Code::EffectNotSimulated => "effect-not-simulated",
             Code::ObjectiveDistance => "objective-distance",
             Code::TurnOneExposure => "turn-one-exposure",
             Code::StatsMissing => "stats-missing",
@@ -158,6 +187,15 @@ impl Code {
             Code::HexImpassable => "A unit starts on terrain that no unit may enter.",
             Code::AttacksOverActions => "A unit has more attacks than actions.",
             Code::SpellUnaffordable => "A unit's spell can never be cast: too dear, or no attacks.",
+            Code::ComponentCount => "A deck has more or fewer components than it is built for.",
+            Code::RankSetup => "The setup does not follow its difficulty rank's table.",
+            Code::MandatoryEnemy => "Mandatory enemies that the cleanup discard can never pass.",
+            Code::EnemyUnbeatable => "An enemy no dice can defeat under its own effects.",
+            Code::BossUnbeatable => "A boss its shield and entourage can make unbeatable.",
+            Code::NoLegalDice => "An effect or setup leaves no die that may be committed.",
+            Code::EffectNotSimulated => {
+                "An effect is written as text, so no simulation applies it."
+            }
             Code::ObjectiveDistance => {
                 "How far the team's nearest figure is from the objective, and how many turns it takes."
             }

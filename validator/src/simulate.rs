@@ -32,15 +32,38 @@ pub(crate) fn play_games(
     progress: &(dyn Fn() + Sync),
     play: impl Fn(&mut crate::rng::Rng) -> GameResult + Sync,
 ) -> Vec<GameResult> {
+    play_numbered(games, seed, progress, |_, rng| play(rng))
+}
+
+/// [`play_games`] for any kind of result, telling each game its number.
+pub(crate) fn play_numbered<T: Send>(
+    games: u32,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+    play: impl Fn(u32, &mut crate::rng::Rng) -> T + Sync,
+) -> Vec<T> {
     use rayon::prelude::*;
     (0..games)
         .into_par_iter()
         .map(|g| {
-            let result = play(&mut crate::rng::Rng::new(seed, u64::from(g)));
+            let result = play(g, &mut crate::rng::Rng::new(seed, u64::from(g)));
             progress();
             result
         })
         .collect()
+}
+
+/// The 95% Wilson interval of `wins` in `games`: it behaves near 0 and 1, where the plain
+/// normal interval does not.
+pub fn wilson(wins: u32, games: u32) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 0.0);
+    }
+    let (z, nf) = (1.959_963_984_540_054_f64, f64::from(games));
+    let p = f64::from(wins) / nf;
+    let centre = (p + z * z / (2.0 * nf)) / (1.0 + z * z / nf);
+    let half = z / (1.0 + z * z / nf) * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// One game's result.
@@ -82,16 +105,7 @@ pub fn summarise(mut teams: Vec<String>, results: &[GameResult]) -> Summary {
             teams.push(w.clone());
         }
     }
-    let wilson = |wins: u32| -> (f64, f64) {
-        if n == 0 {
-            return (0.0, 0.0);
-        }
-        let (z, nf) = (1.959_963_984_540_054_f64, f64::from(n));
-        let p = f64::from(wins) / nf;
-        let centre = (p + z * z / (2.0 * nf)) / (1.0 + z * z / nf);
-        let half = z / (1.0 + z * z / nf) * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt();
-        ((centre - half).max(0.0), (centre + half).min(1.0))
-    };
+    let wilson = |wins: u32| wilson(wins, n);
     let team_rows = teams
         .into_iter()
         .map(|t| {

@@ -29,10 +29,16 @@ pub fn duplicates(groups: &[(&str, &str, Vec<&str>)], out: &mut Vec<Diagnostic>)
 
 /// An `unknown-reference` finding, listing what is known.
 pub fn unknown(pointer: String, message: String, known: &[&str]) -> Diagnostic {
-    let help = if known.is_empty() {
+    let mut listed: Vec<&str> = Vec::new();
+    for id in known {
+        if !listed.contains(id) {
+            listed.push(id);
+        }
+    }
+    let help = if listed.is_empty() {
         "nothing of that kind is defined in this scenario".to_owned()
     } else {
-        format!("known: {}", known.join(", "))
+        format!("known: {}", listed.join(", "))
     };
     Diagnostic::error(Code::UnknownReference, pointer, message).with_help(help)
 }

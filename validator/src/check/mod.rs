@@ -8,7 +8,9 @@ pub mod catalog;
 pub mod ids;
 pub mod schema;
 
-use megahex_schema::{AnyScenario, Catalog, FORMAT_VERSION, Ruleset, Scenario, hex_skirmish};
+use megahex_schema::{
+    AnyScenario, Catalog, FORMAT_VERSION, Ruleset, Scenario, hex_skirmish, solar_sentinels,
+};
 
 use crate::diagnostic::{Code, Diagnostic, Origin, Severity};
 use crate::rulesets::sentinel_tactics;
@@ -207,6 +209,16 @@ impl Checker {
                     let diagnostics =
                         crate::rulesets::hex_skirmish::checks::check_scenario(&scenario, self.play);
                     let scenario = AnyScenario::HexSkirmish(Box::new(scenario));
+                    finish(diagnostics, &document, text, Some(scenario), None)
+                }
+                Err(d) => finish(vec![*d], &document, text, None, None),
+            };
+        }
+        if Ruleset::of(&document.value) == Some(Ruleset::SolarSentinels) {
+            return match typed::<solar_sentinels::Scenario>(&document.value) {
+                Ok(deck) => {
+                    let diagnostics = crate::rulesets::solar_sentinels::checks::check_deck(&deck);
+                    let scenario = AnyScenario::SolarSentinels(Box::new(deck));
                     finish(diagnostics, &document, text, Some(scenario), None)
                 }
                 Err(d) => finish(vec![*d], &document, text, None, None),

@@ -39,6 +39,11 @@ fn load_map(path: &Path, catalog: &Catalog) -> Result<Loaded, i32> {
             had_errors,
         ),
         AnyScenario::HexSkirmish(scenario) => Loaded::HexSkirmish(scenario, had_errors),
+        AnyScenario::SolarSentinels(_) => {
+            return Err(fail(
+                "a solar-sentinels deck has no map: ask `megahex odds --ruleset solar-sentinels` or `megahex simulate` instead",
+            ));
+        }
     })
 }
 

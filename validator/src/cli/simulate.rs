@@ -17,16 +17,24 @@ use super::{EXIT_FINDINGS, EXIT_OK, fail};
 pub struct SimulateArgs {
     /// The scenario file (a sentinel-tactics scenario needs stats for every figure; see
     /// docs/simulation.md).
-    scenario: PathBuf,
+    pub(super) scenario: PathBuf,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
-    games: u32,
+    pub(super) games: u32,
     /// Random seed: the same seed gives the same report.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(super) seed: u64,
     /// Print JSON.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
+    /// Solar Sentinels: the ranks to play every hero at, as `2`, `1,3` or `1-6` (default: the
+    /// setup's rank, or no missions without one).
+    #[arg(long, value_name = "RANKS")]
+    pub(super) ranks: Option<String>,
+    /// Solar Sentinels: a second version of the deck to compare with, played with the same
+    /// seeds; the report adds the difference in win rate and its interval.
+    #[arg(long, value_name = "DECK")]
+    pub(super) against: Option<PathBuf>,
 }
 
 /// Plays the games and prints the report; 1 if the scenario has errors or lacks stats.
@@ -43,22 +51,14 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
         eprintln!("megahex: fix the errors above before simulating");
         return EXIT_FINDINGS;
     }
-    let done = AtomicU32::new(0);
+    if let AnyScenario::SolarSentinels(deck) = &scenario {
+        return super::simulate_deck::run(deck, args, &catalog);
+    }
+    if args.ranks.is_some() || args.against.is_some() {
+        return fail("--ranks and --against are for solar-sentinels decks");
+    }
     let terminal = std::io::stderr().is_terminal();
-    let step = (args.games / 100).max(1);
-    let progress = || {
-        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if terminal && (n.is_multiple_of(step) || n == args.games) {
-            let width = 30;
-            let filled = (u64::from(n) * width / u64::from(args.games)) as usize;
-            eprint!(
-                "\r[{}{}] {n}/{} games",
-                "#".repeat(filled),
-                " ".repeat(width as usize - filled),
-                args.games
-            );
-        }
-    };
+    let progress = progress_bar(args.games, terminal);
     let played = match &scenario {
         AnyScenario::SentinelTactics(scenario) => {
             st_selfplay::simulate(scenario, &catalog, args.games, args.seed, &progress).map(|r| {
@@ -71,6 +71,12 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
                 let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
                 (teams, r)
             })
+        }
+        AnyScenario::SolarSentinels(_) => {
+            eprintln!(
+                "megahex: simulating a solar-sentinels deck is not built yet; `megahex odds --ruleset solar-sentinels` gives the engagement odds"
+            );
+            return EXIT_FINDINGS;
         }
     };
     let (teams, results) = match played {
@@ -94,4 +100,23 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     };
     print!("{text}");
     EXIT_OK
+}
+
+/// A progress line on standard error for `total` games, redrawn every hundredth; silent when
+/// standard error is not a terminal.
+pub(super) fn progress_bar(total: u32, terminal: bool) -> impl Fn() + Sync {
+    let done = AtomicU32::new(0);
+    let step = (total / 100).max(1);
+    move || {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if terminal && (n.is_multiple_of(step) || n == total) {
+            let width = 30;
+            let filled = (u64::from(n) * width / u64::from(total.max(1))) as usize;
+            eprint!(
+                "\r[{}{}] {n}/{total} games",
+                "#".repeat(filled),
+                " ".repeat(width as usize - filled),
+            );
+        }
+    }
 }

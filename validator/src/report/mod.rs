@@ -1,6 +1,7 @@
 //! Report formats. Each format is its own module and returns text; only the CLI prints.
 
 pub mod catalog;
+pub mod deck_simulation;
 pub mod decor;
 pub mod github;
 pub mod ground;

@@ -1,8 +1,14 @@
-//! 20 Strong: Solar Sentinels (seeds 001-003): a solo dice-and-card game with no map. So far its
-//! unit dice and the exact odds of a committed pool; the deck file, its checks and the
-//! simulation follow.
+//! 20 Strong: Solar Sentinels (seeds 001-003): a solo dice-and-card game with no map: its unit
+//! dice, the exact odds of a committed pool and of a round's engagement, and the checks and
+//! lints on a deck file.
 
+pub mod checks;
+pub mod deck;
 pub mod dice;
 pub mod engagement;
+pub mod game;
+pub mod lints;
+pub mod reach;
+pub mod selfplay;
 
 pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds};

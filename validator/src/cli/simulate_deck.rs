@@ -1,0 +1,117 @@
+//! `megahex simulate` on a solar-sentinels deck: every hero at the asked ranks, and an
+//! optional comparison with a second version of the deck.
+
+use std::io::IsTerminal;
+
+use megahex::rulesets::solar_sentinels::selfplay::{self, DeckSummary, Plan};
+use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::{AnyScenario, Catalog};
+
+use super::simulate::{SimulateArgs, progress_bar};
+use super::{EXIT_FINDINGS, EXIT_OK, fail};
+
+/// Most games one run plays in all.
+const MAX_TOTAL_GAMES: u32 = 10_000_000;
+
+/// Reads `--ranks`: `2`, `1,3`, `1-6`, or `none` for no missions.
+fn parse_ranks(text: &str) -> Result<Vec<Option<u32>>, String> {
+    let bad = || {
+        format!("--ranks {text}: write a rank from 1 to 6, a list `1,3`, a range `1-6`, or `none`")
+    };
+    let mut ranks = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part == "none" {
+            ranks.push(None);
+            continue;
+        }
+        let (from, to) = match part.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (part, part),
+        };
+        let from: u32 = from.parse().map_err(|_| bad())?;
+        let to: u32 = to.parse().map_err(|_| bad())?;
+        if !(1..=6).contains(&from) || !(from..=6).contains(&to) {
+            return Err(bad());
+        }
+        ranks.extend((from..=to).map(Some));
+    }
+    match ranks.is_empty() {
+        true => Err(bad()),
+        false => Ok(ranks),
+    }
+}
+
+/// Plays the deck (and the `--against` deck) and prints the report.
+pub fn run(deck: &Scenario, args: &SimulateArgs, catalog: &Catalog) -> i32 {
+    let ranks = match &args.ranks {
+        Some(text) => match parse_ranks(text) {
+            Ok(ranks) => ranks,
+            Err(e) => return fail(&e),
+        },
+        None => Plan::ranks_of(deck),
+    };
+    let plan = Plan {
+        games: args.games,
+        seed: args.seed,
+        ranks,
+    };
+    let other = match &args.against {
+        None => None,
+        Some(path) => match super::queries::load_scenario(path, catalog) {
+            Ok((AnyScenario::SolarSentinels(other), _, false)) => Some(other),
+            Ok((_, _, true)) => {
+                eprintln!(
+                    "megahex: fix the errors above in {} before comparing",
+                    path.display()
+                );
+                return EXIT_FINDINGS;
+            }
+            Ok(_) => return fail(&format!("{} is not a solar-sentinels deck", path.display())),
+            Err(code) => return code,
+        },
+    };
+    let per_deck =
+        |d: &Scenario| u64::from(plan.games) * d.heroes.len() as u64 * plan.ranks.len() as u64;
+    let total = per_deck(deck) + other.as_deref().map_or(0, per_deck);
+    if total > u64::from(MAX_TOTAL_GAMES) {
+        return fail(&format!(
+            "{total} games in all (--games for each hero and rank): at most {MAX_TOTAL_GAMES}"
+        ));
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let progress = progress_bar(total as u32, terminal);
+    let summary = selfplay::simulate(deck, &plan, &progress);
+    let compared: Option<DeckSummary> = other.map(|o| selfplay::simulate(&o, &plan, &progress));
+    if terminal {
+        eprintln!();
+    }
+    let report = megahex::report::deck_simulation::Report {
+        summary: &summary,
+        against: compared.as_ref(),
+        seed: args.seed,
+    };
+    print!(
+        "{}",
+        match args.json {
+            true => report.json(),
+            false => report.human(),
+        }
+    );
+    EXIT_OK
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_read_as_lists_and_ranges() {
+        assert_eq!(parse_ranks("2").unwrap(), vec![Some(2)]);
+        assert_eq!(parse_ranks("1,3").unwrap(), vec![Some(1), Some(3)]);
+        assert_eq!(parse_ranks("4-6").unwrap(), vec![Some(4), Some(5), Some(6)]);
+        assert_eq!(parse_ranks("none,1").unwrap(), vec![None, Some(1)]);
+        for bad in ["0", "7", "3-2", "x", ""] {
+            assert!(parse_ranks(bad).is_err(), "{bad}");
+        }
+    }
+}

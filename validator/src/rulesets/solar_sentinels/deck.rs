@@ -1,0 +1,63 @@
+//! What a deck file sets up before the first round: its dice, the hero, and the cards by id.
+//! Shared by the checks, the simulation and the replay, so each reads the deck one way.
+
+use megahex_schema::solar_sentinels::{DieColour, Face, Hero, Scenario};
+
+use super::dice::{Colour, DieFaces, Pool};
+
+impl From<DieColour> for Colour {
+    fn from(colour: DieColour) -> Colour {
+        match colour {
+            DieColour::Yellow => Colour::Yellow,
+            DieColour::Green => Colour::Green,
+            DieColour::Blue => Colour::Blue,
+            DieColour::Purple => Colour::Purple,
+            DieColour::Red => Colour::Red,
+        }
+    }
+}
+
+/// The deck's unit dice: how many of each colour and their faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceBox {
+    /// Dice of each colour.
+    pub pool: Pool,
+    /// The faces of each colour's dice, in [`Colour::ALL`] order.
+    pub faces: [DieFaces; 5],
+}
+
+impl DiceBox {
+    /// The box's dice with the deck's changes.
+    pub fn of(deck: &Scenario) -> DiceBox {
+        let mut pool = Pool::whole_box();
+        let mut faces = Colour::ALL.map(Colour::faces);
+        for colour in DieColour::ALL {
+            let Some(set) = deck.dice.of(colour) else {
+                continue;
+            };
+            let at = Colour::from(colour) as usize;
+            if let Some(count) = set.count {
+                pool.0[at] = count;
+            }
+            if let Some(list) = &set.faces {
+                let count = |face| list.iter().filter(|f| **f == face).count() as u32;
+                faces[at] = DieFaces {
+                    miss: count(Face::Miss),
+                    hit: count(Face::Hit),
+                    crit: count(Face::Crit),
+                };
+            }
+        }
+        DiceBox { pool, faces }
+    }
+
+    /// The faces of one colour.
+    pub fn faces(&self, colour: Colour) -> DieFaces {
+        self.faces[colour as usize]
+    }
+}
+
+/// The hero the setup names, if the deck has it.
+pub fn hero(deck: &Scenario) -> Option<&Hero> {
+    deck.heroes.iter().find(|h| h.id == deck.setup.hero)
+}

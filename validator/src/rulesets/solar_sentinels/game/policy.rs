@@ -1,0 +1,391 @@
+//! The simulated player's choices (docs/simulation.md, "Solar Sentinels policy"): which card to
+//! activate and to discard, when to start the endgame, how many dice to commit, where each
+//! rolled die goes, and when to use an item.
+//!
+//! Commits use the exact damage distribution of the dice (the same convolution as `megahex
+//! odds --pool`): each step commits the fewest dice, strongest first, whose roll together with
+//! the unassigned dice covers the standing enemies' remaining health with at least
+//! [`COMMIT_CONFIDENCE`]; when no pool reaches it for all of them, the least dangerous enemies
+//! are given up one by one.
+
+use super::super::dice::{Colour, Pool};
+use super::rules::CardRules;
+use super::state::{Foe, State};
+use super::{BOSS_LEVEL, EnemyCard, Table};
+
+/// The chance a commit aims for on the last Strategy step.
+pub const COMMIT_CONFIDENCE: f64 = 0.8;
+/// The chance a commit aims for before the last step, which can still add dice.
+pub const EARLY_CONFIDENCE: f64 = 0.5;
+/// Below the aim, the least chance of defeating the most dangerous enemy worth every die the
+/// step may commit.
+pub const LONG_SHOT: f64 = 0.35;
+/// Health at or below which a healing item is used.
+pub const LOW_HEALTH: i64 = 6;
+
+/// Starts the endgame, once it may, when every kept mission is complete and the pool's dice
+/// deal on average at least the health of the boss to come (the revealed one, else the mean
+/// of the boss deck); or when Health is down to a third of the hero's start.
+pub fn start_endgame(s: &State, table: &Table) -> bool {
+    if s.health * 3 <= s.start_health {
+        return true;
+    }
+    if s.missions.done < s.missions.kept.len() {
+        return false;
+    }
+    let bosses: Vec<u32> = match s.revealed {
+        Some(boss) => vec![table.cards[boss].health],
+        None => s.boss_deck.iter().map(|b| table.cards[*b].health).collect(),
+    };
+    let boss_health = bosses.iter().sum::<u32>() as f64 / bosses.len().max(1) as f64;
+    let pool_mean: f64 = Colour::ALL
+        .into_iter()
+        .map(|c| f64::from(s.pool.count(c)) * mean_damage(s, table, c))
+        .sum();
+    pool_mean >= boss_health
+}
+
+/// What one die of `colour` deals on average, with the hero's ability.
+fn mean_damage(s: &State, table: &Table, colour: Colour) -> f64 {
+    let odds = die_odds(s, table, colour);
+    odds.iter().enumerate().map(|(v, p)| v as f64 * p).sum()
+}
+
+/// The stack the player works to empty: the shortest one that is not empty.
+fn focus(s: &State) -> Option<usize> {
+    (0..3)
+        .filter(|i| !s.stacks[*i].is_empty())
+        .min_by_key(|i| s.stacks[*i].len())
+}
+
+/// The stack whose top card to activate: a mandatory one if any is on top (the focus stack's
+/// first), else the focus stack's, unless another top is much weaker (3 or more Health less).
+pub fn pick_activation(s: &State, table: &Table) -> Option<usize> {
+    let mandatory = s.mandatory_on_top(table);
+    let focus = focus(s)?;
+    let tops: Vec<(usize, &EnemyCard)> = (0..3)
+        .filter_map(|stack| s.top(stack).map(|card| (stack, &table.cards[card])))
+        .filter(|(_, card)| !mandatory || card.mandatory)
+        .collect();
+    let focused = tops.iter().find(|(stack, _)| *stack == focus);
+    let weakest = tops
+        .iter()
+        .min_by_key(|(_, card)| (card.health, card.damage));
+    match (focused, weakest) {
+        (Some(f), Some(w)) if w.1.health + 3 > f.1.health => Some(f.0),
+        (_, w) => w.map(|(stack, _)| *stack),
+    }
+}
+
+/// The stack whose top card the cleanup discards: the focus stack's if it is not mandatory,
+/// else the non-mandatory top with the most health and damage.
+pub fn pick_discard(s: &State, table: &Table) -> Option<usize> {
+    if let Some(focus) = focus(s)
+        && s.top(focus).is_some_and(|c| !table.cards[c].mandatory)
+    {
+        return Some(focus);
+    }
+    (0..3)
+        .filter_map(|stack| s.top(stack).map(|card| (stack, &table.cards[card])))
+        .filter(|(_, card)| !card.mandatory)
+        .max_by_key(|(_, card)| card.health + card.damage)
+        .map(|(stack, _)| stack)
+}
+
+/// The standing enemy a defeat-by-exhausting item is spent on: the most dangerous one of the
+/// item's levels with health of at least 4.
+pub fn item_target(s: &State, table: &Table, levels: &[u8]) -> Option<usize> {
+    (0..s.active.len())
+        .filter(|i| {
+            let card = &table.cards[s.active[*i].card];
+            s.active[*i].standing() && levels.contains(&card.level) && card.health >= 4
+        })
+        .max_by_key(|i| table.cards[s.active[*i].card].damage)
+}
+
+/// Damage distribution of one die of `colour` against an enemy without effects.
+fn die_odds(s: &State, table: &Table, colour: Colour) -> [f64; 4] {
+    let faces = table.dice.faces(colour);
+    let sides = f64::from(faces.sides().max(1));
+    let mut odds = [0.0; 4];
+    let row = s.faces[colour as usize];
+    for (count, value) in [
+        (faces.miss, row[0]),
+        (faces.hit, row[1]),
+        (faces.crit, row[2]),
+    ] {
+        odds[value.min(3) as usize] += f64::from(count) / sides;
+    }
+    odds
+}
+
+fn add_die(dist: &[f64], die: &[f64; 4]) -> Vec<f64> {
+    let mut next = vec![0.0; dist.len() + 3];
+    for (total, p) in dist.iter().enumerate() {
+        for (v, q) in die.iter().enumerate() {
+            next[total + v] += p * q;
+        }
+    }
+    next
+}
+
+fn at_least(dist: &[f64], need: u32) -> f64 {
+    dist.iter().skip(need as usize).sum()
+}
+
+/// The standing enemies that may take damage now, most dangerous first.
+fn targets(s: &State, table: &Table) -> Vec<usize> {
+    let entourage_up = s
+        .active
+        .iter()
+        .any(|f| f.standing() && table.cards[f.card].level < BOSS_LEVEL);
+    let mut order: Vec<usize> = (0..s.active.len())
+        .filter(|i| {
+            let foe = &s.active[*i];
+            foe.standing() && !(entourage_up && table.cards[foe.card].rules.shielded)
+        })
+        .collect();
+    // Most damage for each point of health left first: the cheapest Health saved.
+    let left = |i: usize| {
+        let card = &table.cards[s.active[i].card];
+        (card.health.saturating_sub(s.active[i].damage)).max(1)
+    };
+    order.sort_by(|a, b| {
+        let (da, db) = (
+            u64::from(table.cards[s.active[*a].card].damage),
+            u64::from(table.cards[s.active[*b].card].damage),
+        );
+        (db * u64::from(left(*a)))
+            .cmp(&(da * u64::from(left(*b))))
+            .then(left(*a).cmp(&left(*b)))
+    });
+    order
+}
+
+/// The dice to commit this step.
+pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
+    let aim = if last {
+        COMMIT_CONFIDENCE
+    } else {
+        EARLY_CONFIDENCE
+    };
+    let standing: Vec<&CardRules> = s
+        .active
+        .iter()
+        .filter(|f| f.standing())
+        .map(|f| &table.cards[f.card].rules)
+        .collect();
+    let mut cap = s.pool.len();
+    let mut banned = [false; 5];
+    let mut whole_colour = false;
+    for rules in &standing {
+        if let Some(max) = rules.commit_per_round {
+            cap = cap.min(max.saturating_sub(s.committed));
+        }
+        if let Some(max) = rules.commit_per_step {
+            cap = cap.min(max);
+        }
+        for (b, r) in banned.iter_mut().zip(rules.no_commit) {
+            *b |= r;
+        }
+        whole_colour |= rules.commit_whole_colour;
+    }
+    let mut base = vec![1.0];
+    for die in s.dice.iter().filter(|d| d.on.is_none()) {
+        base = add_die(&base, &die_odds(s, table, die.colour));
+    }
+    let order = targets(s, table);
+    let needs: Vec<u32> = order
+        .iter()
+        .map(|i| {
+            let foe: &Foe = &s.active[*i];
+            table.cards[foe.card].health.saturating_sub(foe.damage)
+        })
+        .collect();
+    // Strongest colours first, by what a die deals on average.
+    let mut colours: Vec<Colour> = Colour::ALL
+        .into_iter()
+        .filter(|c| !banned[*c as usize] && s.pool.count(*c) > 0)
+        .collect();
+    let mean = |c: &Colour| mean_damage(s, table, *c);
+    colours.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
+    // An enemy that takes other colours only beside an escort colour gets those first.
+    if let Some(escort) = order
+        .first()
+        .and_then(|i| table.cards[s.active[*i].card].rules.escort)
+        && let Some(at) = colours.iter().position(|c| *c == escort)
+    {
+        let colour = colours.remove(at);
+        colours.insert(0, colour);
+    }
+    let mut steps: Vec<Pool> = vec![Pool::default()];
+    let mut dists = vec![base];
+    let mut pool = Pool::default();
+    for colour in colours {
+        let batch = match whole_colour {
+            true => s.pool.count(colour),
+            false => 1,
+        };
+        for _ in 0..s.pool.count(colour) / batch.max(1) {
+            if pool.len() + batch > cap {
+                break;
+            }
+            let mut dist = dists.last().cloned().unwrap_or_default();
+            for _ in 0..batch {
+                dist = add_die(&dist, &die_odds(s, table, colour));
+                pool.0[colour as usize] += 1;
+            }
+            steps.push(pool);
+            dists.push(dist);
+        }
+    }
+    for give_up in 0..needs.len() {
+        let need: u32 = needs[..needs.len() - give_up].iter().sum();
+        if let Some(k) = dists.iter().position(|d| at_least(d, need) >= aim) {
+            return steps[k];
+        }
+    }
+    // Nothing reaches the aim: with a fair chance at the first enemy, or when waiting cannot
+    // help (no die to recover, or Health too low to take another round), everything the step
+    // may commit; otherwise keep the dice.
+    let best = dists
+        .last()
+        .map_or(0.0, |d| at_least(d, needs.first().copied().unwrap_or(0)));
+    let threat: u32 = s
+        .active
+        .iter()
+        .filter(|f| f.standing())
+        .map(|f| table.cards[f.card].damage)
+        .sum();
+    let cornered = s.exhausted.is_empty() || s.health <= 2 * i64::from(threat);
+    match best >= LONG_SHOT || cornered {
+        true => steps.last().copied().unwrap_or_default(),
+        false => Pool::default(),
+    }
+}
+
+/// Whether `die` may go on enemy `at` now.
+fn may_assign(
+    s: &State,
+    table: &Table,
+    at: usize,
+    colour: Colour,
+    step_colours: &[bool; 5],
+) -> bool {
+    let foe = &s.active[at];
+    let rules = &table.cards[foe.card].rules;
+    let c = colour as usize;
+    if rules.no_assign[c]
+        || rules.assign_per_card.is_some_and(|m| foe.dice >= m)
+        || rules.assign_per_roll.is_some_and(|m| foe.roll_dice >= m)
+        || (rules.one_die_per_colour && step_colours[c])
+        || (rules.needs_exhausted_colour && s.exhausted.count(colour) == 0)
+    {
+        return false;
+    }
+    if rules.one_colour && foe.colours.iter().enumerate().any(|(i, on)| *on && i != c) {
+        return false;
+    }
+    if let Some(escort) = rules.escort
+        && colour != escort
+    {
+        let on_it = |want_escort: bool| {
+            s.dice
+                .iter()
+                .filter(|d| d.on == Some(at) && (d.colour == escort) == want_escort)
+                .count()
+        };
+        return on_it(true) > on_it(false);
+    }
+    true
+}
+
+/// Puts `die` on enemy `at`.
+fn put(s: &mut State, table: &Table, die: usize, at: usize) {
+    let colour = s.dice[die].colour;
+    let card = &table.cards[s.active[at].card];
+    let mut value = card.rules.value(colour, s.dice[die].face, &s.faces);
+    if let Some(cap) = card.rules.max_damage_per_step {
+        value = value.min(cap.saturating_sub(s.active[at].step_damage));
+    }
+    s.dice[die].on = Some(at);
+    let foe = &mut s.active[at];
+    foe.damage += value;
+    foe.step_damage += value;
+    foe.dice += 1;
+    foe.roll_dice += 1;
+    foe.colours[colour as usize] = true;
+    super::play::assigned(s, table, colour);
+}
+
+/// Assigns the rolled dice: for each enemy, most dangerous first, the fewest dice that defeat
+/// it; before the last step, every other die that deals something stays on the first enemy
+/// that takes it (a die kept rolling could only do as well).
+pub fn assign(s: &mut State, table: &Table, last: bool) {
+    let mut step_colours = vec![[false; 5]; s.active.len()];
+    for at in targets(s, table) {
+        let card = &table.cards[s.active[at].card];
+        let need = card.health.saturating_sub(s.active[at].damage);
+        let mut free: Vec<(usize, u32)> = s
+            .dice
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.on.is_none())
+            .map(|(i, d)| (i, card.rules.value(d.colour, d.face, &s.faces)))
+            .filter(|(_, v)| *v > 0)
+            .collect();
+        free.sort_by_key(|(_, v)| std::cmp::Reverse(*v));
+        let mut picked = Vec::new();
+        let mut total = 0;
+        let mut colours = step_colours[at];
+        let mut trial = s.active[at];
+        for (die, value) in &free {
+            if total >= need {
+                break;
+            }
+            let colour = s.dice[*die].colour;
+            let saved = s.active[at];
+            s.active[at] = trial;
+            let ok = may_assign(s, table, at, colour, &colours);
+            s.active[at] = saved;
+            if ok {
+                picked.push(*die);
+                total += value;
+                colours[colour as usize] = true;
+                trial.dice += 1;
+                trial.roll_dice += 1;
+                trial.colours[colour as usize] = true;
+            }
+        }
+        let capped = card
+            .rules
+            .max_damage_per_step
+            .map_or(total, |cap| total.min(cap));
+        if capped >= need {
+            for die in picked {
+                let colour = s.dice[die].colour;
+                put(s, table, die, at);
+                step_colours[at][colour as usize] = true;
+            }
+        }
+    }
+    if last {
+        return;
+    }
+    for die in 0..s.dice.len() {
+        if s.dice[die].on.is_some() {
+            continue;
+        }
+        let colour = s.dice[die].colour;
+        for at in targets(s, table) {
+            let card = &table.cards[s.active[at].card];
+            let value = card.rules.value(colour, s.dice[die].face, &s.faces);
+            let short = s.active[at].damage < card.health;
+            if value > 0 && short && may_assign(s, table, at, colour, &step_colours[at]) {
+                put(s, table, die, at);
+                step_colours[at][colour as usize] = true;
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Whole games small enough to follow by hand, and the self-play report's promises.
+
+use megahex_schema::solar_sentinels::Scenario;
+
+use super::super::selfplay::{Plan, simulate};
+use super::{Ending, Table, play_game};
+use crate::rng::Rng;
+
+/// Three stacks of one card each, one boss, one hero with Strategy 1 and Recovery 1, and a
+/// single red die whose six faces are all hits: every roll deals exactly 1.
+fn tiny(boss_health: u32) -> Scenario {
+    serde_json::from_value(serde_json::json!({
+        "format": 1, "ruleset": "solar-sentinels",
+        "components": {"stack-size": 1, "bosses": 1, "missions": 0},
+        "dice": {"yellow": {"count": 0}, "green": {"count": 0}, "blue": {"count": 0},
+                 "purple": {"count": 0},
+                 "red": {"count": 1, "faces": ["hit", "hit", "hit", "hit", "hit", "hit"]}},
+        "heroes": [{"id": "a", "health": 10, "strategy": 1, "recovery": 1},
+                   {"id": "b", "health": 10, "strategy": 1, "recovery": 1}],
+        "conflict": [{"id": "one", "level": 1, "health": 1, "damage": 5},
+                     {"id": "two", "level": 1, "health": 1, "damage": 5},
+                     {"id": "three", "level": 1, "health": 1, "damage": 5}],
+        "bosses": [{"id": "boss", "health": boss_health, "damage": 5, "entourage": 0}],
+        "setup": {"hero": "a", "stacks": [["one"], ["two"], ["three"]]}
+    }))
+    .unwrap()
+}
+
+#[test]
+fn a_boss_one_sure_hit_defeats_is_won_in_the_second_round() {
+    // Round 1: `one` is activated and the red die defeats it; the die comes back with
+    // Recovery 1, and the cleanup discards `two`. Round 2: a stack is empty, and the pool's one
+    // sure hit matches the boss's health 1, so the endgame starts and the die defeats it.
+    let deck = tiny(1);
+    let table = Table::new(&deck);
+    let record = play_game(&table, &deck.heroes[0], None, &mut Rng::new(1, 0));
+    assert_eq!(record.ending, Ending::Won);
+    assert_eq!(record.rounds, 2);
+    assert_eq!(record.boss, Some(3));
+    let activated: Vec<u32> = record.cards.iter().map(|c| c.activated).collect();
+    assert_eq!(activated, vec![1, 0, 0, 1]);
+    let defeated: Vec<u32> = record.cards.iter().map(|c| c.defeated).collect();
+    assert_eq!(defeated, vec![1, 0, 0, 1]);
+    assert!(record.cards.iter().all(|c| c.damage == 0));
+}
+
+#[test]
+fn a_boss_no_round_can_defeat_wins_on_damage() {
+    // Health 2 against one die that deals 1 a round: the policy waits for a pool that could
+    // win, fights `three` in round 2, and the empty stacks force the endgame in round 3. The
+    // boss deals 5 in rounds 3 and 4: Health 10 falls to 0.
+    let deck = tiny(2);
+    let table = Table::new(&deck);
+    let record = play_game(&table, &deck.heroes[0], None, &mut Rng::new(1, 0));
+    assert_eq!(record.ending, Ending::Damage(3));
+    assert_eq!(record.rounds, 4);
+    assert_eq!(record.cards[3].damage, 10);
+    assert_eq!(record.cards[2].defeated, 1);
+}
+
+fn example() -> Scenario {
+    let text = include_str!("../../../../../scenarios/solar-first-light.yaml");
+    let document = crate::yaml::load(text, crate::yaml::Limits::default()).unwrap();
+    serde_json::from_value(document.value).unwrap()
+}
+
+#[test]
+fn a_seed_gives_the_same_report_on_one_thread_and_on_several() {
+    let deck = example();
+    let plan = Plan {
+        games: 40,
+        seed: 9,
+        ranks: vec![None, Some(2)],
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| simulate(&deck, &plan, &|| {}));
+    let many = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap()
+        .install(|| simulate(&deck, &plan, &|| {}));
+    assert_eq!(one, many);
+    assert_eq!(one.games, 40 * 6 * 2);
+    let other = simulate(&deck, &Plan { seed: 10, ..plan }, &|| {});
+    assert_ne!(one.cards, other.cards, "another seed plays other games");
+}
+
+#[test]
+fn an_unbeatable_enemy_is_never_defeated_in_the_card_statistics() {
+    // Make one conflict card take at most two dice, with more health than two crits deal even
+    // for a hero whose crits deal 3; and
+    // take away the items and the defeat chains, which defeat enemies without dice.
+    use megahex_schema::solar_sentinels::{Reward, Rule};
+    let mut deck = example();
+    for card in &mut deck.conflict {
+        if matches!(card.reward, Some(Reward::Item { .. })) {
+            card.reward = None;
+        }
+        card.effects
+            .retain(|e| !matches!(e.rule(), Rule::DefeatAnother { .. }));
+    }
+    let card = &mut deck.conflict[0];
+    card.health = 7;
+    card.mandatory = true;
+    card.effects = vec![megahex_schema::solar_sentinels::Effect::During(
+        Rule::AssignLimit {
+            max: 2,
+            per: megahex_schema::solar_sentinels::AssignScope::Card,
+        },
+    )];
+    let id = card.id.clone();
+    let plan = Plan {
+        games: 50,
+        seed: 3,
+        ranks: vec![None],
+    };
+    let summary = simulate(&deck, &plan, &|| {});
+    let row = summary.cards.iter().find(|c| c.id == id).unwrap();
+    assert!(row.activated > 0, "{row:?}");
+    assert_eq!(row.defeated, 0, "{row:?}");
+    // The same card as the deck has it is defeated most times it is met.
+    let before = simulate(&example(), &plan, &|| {});
+    let row = before.cards.iter().find(|c| c.id == id).unwrap();
+    assert!(row.defeated * 2 > row.activated, "{row:?}");
+}

@@ -1,0 +1,207 @@
+//! Whole-game self-play for a deck: every hero at each asked rank, many seeded games each, and
+//! what they show: win rates with intervals, rounds played, what ended the lost games, the
+//! bosses faced, and what each card did. Game `g` of a run is seeded from the run's seed and
+//! `g`, so a seed gives the same report whatever the number of threads.
+
+use std::collections::BTreeMap;
+
+use megahex_schema::solar_sentinels::Scenario;
+
+use super::game::{CardTally, Ending, GameRecord, Table, play_game};
+use crate::simulate::{play_numbered, wilson};
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// Games for each hero and rank.
+    pub games: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// Ranks to play; `None` plays without missions.
+    pub ranks: Vec<Option<u32>>,
+}
+
+impl Plan {
+    /// The setup's own rank (or none).
+    pub fn ranks_of(deck: &Scenario) -> Vec<Option<u32>> {
+        vec![deck.setup.rank]
+    }
+}
+
+/// One hero at one rank.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Hero id.
+    pub hero: String,
+    /// Rank, if missions were played.
+    pub rank: Option<u32>,
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// The 95% Wilson interval of the win rate.
+    pub interval: (f64, f64),
+    /// Mean rounds a game.
+    pub rounds: f64,
+}
+
+impl Row {
+    /// Share of games won.
+    pub fn share(&self) -> f64 {
+        share(self.wins, self.games)
+    }
+}
+
+fn share(part: u32, whole: u32) -> f64 {
+    match whole {
+        0 => 0.0,
+        n => f64::from(part) / f64::from(n),
+    }
+}
+
+/// What one card did over all games.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRow {
+    /// Card id.
+    pub id: String,
+    /// Times activated.
+    pub activated: u32,
+    /// Times defeated.
+    pub defeated: u32,
+    /// Health it took from heroes.
+    pub damage: u64,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeckSummary {
+    /// Games played in all.
+    pub games: u32,
+    /// Games won in all.
+    pub wins: u32,
+    /// The 95% Wilson interval of the overall win rate.
+    pub interval: (f64, f64),
+    /// Per hero and rank.
+    pub rows: Vec<Row>,
+    /// What ended lost games: `damage: card`, `effect: card`, or `stalled`, with counts.
+    pub losses: Vec<(String, u32)>,
+    /// Bosses: (id, games faced, games won).
+    pub bosses: Vec<(String, u32, u32)>,
+    /// Per conflict card and boss, in deck order.
+    pub cards: Vec<CardRow>,
+    /// Effect kinds the games leave out, with how many cards have each.
+    pub skipped: Vec<(&'static str, u32)>,
+}
+
+impl DeckSummary {
+    /// Share of all games won.
+    pub fn share(&self) -> f64 {
+        share(self.wins, self.games)
+    }
+}
+
+/// Plays the plan with every hero of `deck` (checked, without errors).
+pub fn simulate(deck: &Scenario, plan: &Plan, progress: &(dyn Fn() + Sync)) -> DeckSummary {
+    let table = Table::new(deck);
+    let runs: Vec<(usize, Option<u32>)> = (0..deck.heroes.len())
+        .flat_map(|h| plan.ranks.iter().map(move |r| (h, *r)))
+        .collect();
+    let total = plan.games.saturating_mul(runs.len() as u32);
+    let records = play_numbered(total, plan.seed, progress, |g, rng| {
+        let (hero, rank) = runs[(g / plan.games.max(1)) as usize];
+        play_game(&table, &deck.heroes[hero], rank, rng)
+    });
+    summarise(deck, &table, &runs, plan.games, &records)
+}
+
+fn summarise(
+    deck: &Scenario,
+    table: &Table,
+    runs: &[(usize, Option<u32>)],
+    games: u32,
+    records: &[GameRecord],
+) -> DeckSummary {
+    let rows: Vec<Row> = runs
+        .iter()
+        .zip(records.chunks(games.max(1) as usize))
+        .map(|((hero, rank), chunk)| {
+            let wins = chunk.iter().filter(|r| r.ending == Ending::Won).count() as u32;
+            let n = chunk.len() as u32;
+            let rounds: u64 = chunk.iter().map(|r| u64::from(r.rounds)).sum();
+            Row {
+                hero: deck.heroes[*hero].id.clone(),
+                rank: *rank,
+                games: n,
+                wins,
+                interval: wilson(wins, n),
+                rounds: rounds as f64 / f64::from(n.max(1)),
+            }
+        })
+        .collect();
+    let mut losses: BTreeMap<String, u32> = BTreeMap::new();
+    let mut bosses: Vec<(String, u32, u32)> = table.cards[table.conflict..]
+        .iter()
+        .map(|b| (b.id.clone(), 0, 0))
+        .collect();
+    let mut tally = vec![(0u32, 0u32, 0u64); table.cards.len()];
+    for record in records {
+        let cause = match record.ending {
+            Ending::Won => None,
+            Ending::Damage(card) => Some(format!("damage: {}", table.cards[card].id)),
+            Ending::Effect(card) => Some(format!("effect: {}", table.cards[card].id)),
+            Ending::Stalled => Some("stalled".to_owned()),
+        };
+        if let Some(cause) = cause {
+            *losses.entry(cause).or_default() += 1;
+        }
+        if let Some(boss) = record.boss {
+            let row = &mut bosses[boss - table.conflict];
+            row.1 += 1;
+            row.2 += u32::from(record.ending == Ending::Won);
+        }
+        for (sum, card) in tally.iter_mut().zip(&record.cards) {
+            let CardTally {
+                activated,
+                defeated,
+                damage,
+            } = *card;
+            sum.0 += activated;
+            sum.1 += defeated;
+            sum.2 += u64::from(damage);
+        }
+    }
+    let mut losses: Vec<(String, u32)> = losses.into_iter().collect();
+    losses.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let wins = rows.iter().map(|r| r.wins).sum();
+    let played = records.len() as u32;
+    DeckSummary {
+        games: played,
+        wins,
+        interval: wilson(wins, played),
+        rows,
+        losses,
+        bosses,
+        cards: table
+            .cards
+            .iter()
+            .zip(tally)
+            .map(|(card, (activated, defeated, damage))| CardRow {
+                id: card.id.clone(),
+                activated,
+                defeated,
+                damage,
+            })
+            .collect(),
+        skipped: table.skipped_effects(),
+    }
+}
+
+/// The difference of two decks' overall win rates (`b` minus `a`) and its 95% interval
+/// (the normal interval of a difference of two shares).
+pub fn difference(a: &DeckSummary, b: &DeckSummary) -> (f64, (f64, f64)) {
+    let (pa, pb) = (a.share(), b.share());
+    let variance = |p: f64, n: u32| p * (1.0 - p) / f64::from(n.max(1));
+    let half = 1.959_963_984_540_054 * (variance(pa, a.games) + variance(pb, b.games)).sqrt();
+    let d = pb - pa;
+    (d, (d - half, d + half))
+}
