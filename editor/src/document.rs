@@ -15,6 +15,7 @@ use megahex::scene::Scene;
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
 use crate::history::Undo;
 use crate::sentinel_tactics::edit::{Edit, Editing};
+use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
 use crate::{storage, text_patch};
 
 /// File name shown for the bundled sample.
@@ -109,6 +110,8 @@ pub struct Document {
     /// The hex-skirmish rules set up for the current scenario, built once per change and asked
     /// by the previews, the odds and the hover line.
     pub skirmish_game: Option<Arc<megahex::rulesets::hex_skirmish::game::Game>>,
+    /// A Solar Sentinels deck being edited, with its history; it has no map.
+    pub deck: Option<DeckEditing>,
 }
 
 /// Source of [`Document::layout`] numbers.
@@ -212,8 +215,10 @@ impl Document {
             Some(AnyScenario::HexSkirmish(scenario)) => {
                 doc.skirmish = Some(SkirmishEditing::new(*scenario));
             }
-            // A deck has no map to edit yet: the file opens with its problems, read-only.
-            Some(AnyScenario::SolarSentinels(_)) | None => {}
+            Some(AnyScenario::SolarSentinels(deck)) => {
+                doc.deck = Some(DeckEditing::new(*deck));
+            }
+            None => {}
         }
         doc.rebuild();
         doc
@@ -237,6 +242,7 @@ impl Document {
             on_disk: None,
             skirmish: None,
             skirmish_game: None,
+            deck: None,
         }
     }
 
@@ -250,8 +256,16 @@ impl Document {
         self.skirmish.as_ref().map(SkirmishEditing::scenario)
     }
 
+    /// The Solar Sentinels deck, when the file is one and loaded far enough to have one.
+    pub fn deck(&self) -> Option<&megahex_schema::solar_sentinels::Scenario> {
+        self.deck.as_ref().map(DeckEditing::scenario)
+    }
+
     /// The current scenario of whichever ruleset the file plays, for checks and recovery.
     pub fn current(&self) -> Option<AnyScenario> {
+        if let Some(deck) = self.deck() {
+            return Some(AnyScenario::SolarSentinels(Box::new(deck.clone())));
+        }
         match (&self.editing, &self.skirmish) {
             (Some(editing), _) => Some(AnyScenario::SentinelTactics(Box::new(
                 editing.scenario().clone(),
@@ -265,11 +279,14 @@ impl Document {
 
     /// True when the file loaded far enough to be edited, in either ruleset.
     pub fn is_editable(&self) -> bool {
-        self.editing.is_some() || self.skirmish.is_some()
+        self.editing.is_some() || self.skirmish.is_some() || self.deck.is_some()
     }
 
     /// The history of whichever ruleset's scenario is open.
     fn history(&self) -> Option<&dyn Undo> {
+        if let Some(deck) = &self.deck {
+            return Some(deck);
+        }
         match (&self.editing, &self.skirmish) {
             (Some(editing), _) => Some(editing),
             (None, Some(skirmish)) => Some(skirmish),
@@ -278,6 +295,9 @@ impl Document {
     }
 
     fn history_mut(&mut self) -> Option<&mut dyn Undo> {
+        if let Some(deck) = &mut self.deck {
+            return Some(deck);
+        }
         match (&mut self.editing, &mut self.skirmish) {
             (Some(editing), _) => Some(editing),
             (None, Some(skirmish)) => Some(skirmish),
@@ -288,6 +308,19 @@ impl Document {
     /// True when there are edits that are not on disk.
     pub fn is_dirty(&self) -> bool {
         self.history().is_some_and(Undo::is_dirty)
+    }
+
+    /// Applies one deck edit; true when the deck changed.
+    pub fn apply_deck(&mut self, edit: DeckEdit) -> Result<bool, String> {
+        let Some(deck) = &mut self.deck else {
+            return Err(
+                "this is not a solar-sentinels deck that loaded, so it cannot be edited as one"
+                    .to_owned(),
+            );
+        };
+        let before = deck.revision();
+        deck.apply(edit)?;
+        Ok(deck.revision() != before)
     }
 
     /// Applies one hex-skirmish edit and lays the map out again, as [`Document::apply`] does.
@@ -347,6 +380,7 @@ impl Document {
         let on_disk = self.current();
         self.editing = None;
         self.skirmish = None;
+        self.deck = None;
         match recovered {
             AnyScenario::SentinelTactics(recovered) => {
                 let on_disk = on_disk.and_then(|s| s.sentinel_tactics().cloned());
@@ -356,8 +390,10 @@ impl Document {
                 let on_disk = on_disk.and_then(|s| s.hex_skirmish().cloned());
                 self.skirmish = Some(SkirmishEditing::recovered(on_disk, *recovered));
             }
-            // Never written: a deck is not edited, so it has no recovery copy.
-            AnyScenario::SolarSentinels(_) => {}
+            AnyScenario::SolarSentinels(recovered) => {
+                let on_disk = on_disk.and_then(|s| s.solar_sentinels().cloned());
+                self.deck = Some(DeckEditing::recovered(on_disk, *recovered));
+            }
         }
         self.rebuild();
     }
@@ -416,6 +452,9 @@ impl Document {
 
     /// The current scenario as it would be saved in place, for checks and recovery copies.
     pub fn current_text(&self) -> Result<String, String> {
+        if let Some(deck) = self.deck() {
+            return storage::to_yaml(deck, self.modeline.as_deref());
+        }
         match (self.scenario(), self.skirmish()) {
             (Some(scenario), _) => storage::to_yaml(scenario, self.modeline.as_deref()),
             (None, Some(skirmish)) => storage::to_yaml(skirmish, self.modeline.as_deref()),
@@ -453,6 +492,9 @@ impl Document {
             }
             (Some(AnyScenario::HexSkirmish(scenario)), _, true) => {
                 self.apply_skirmish(SkirmishEdit::ReloadFromDisk(scenario))
+            }
+            (Some(AnyScenario::SolarSentinels(deck)), _, _) if self.deck.is_some() => {
+                self.apply_deck(DeckEdit::ReloadFromDisk(deck))
             }
             _ => return false,
         };

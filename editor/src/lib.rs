@@ -21,6 +21,7 @@ pub mod problems;
 pub mod recent;
 pub mod recovery;
 pub mod sentinel_tactics;
+pub mod solar_sentinels;
 pub mod status_bar;
 pub mod storage;
 pub mod text_field;

@@ -57,6 +57,15 @@ pub fn mode_hint(wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Str
 
 /// The bottom bar's text: what the pointer is on.
 pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
+    if let Some(deck) = doc.deck() {
+        return format!(
+            "{} conflict cards, {} bosses, {} heroes, {} missions",
+            deck.conflict.len(),
+            deck.bosses.len(),
+            deck.heroes.len(),
+            deck.missions.len()
+        );
+    }
     let Some(at) = hovered else {
         return "Point at a hex to see it.".to_owned();
     };

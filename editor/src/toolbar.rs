@@ -27,6 +27,7 @@ impl Toolbar {
     /// Whether a command can run now, so its button and menu entry are greyed when not.
     fn can_run(&self, wb: &Workbench, command: Command) -> bool {
         let sentinel_tactics = wb.doc.scenario().is_some();
+        let has_map = wb.doc.deck.is_none();
         match command {
             Command::Save | Command::SaveAs => wb.doc.is_editable(),
             // Hex-skirmish previews are sight and reach, from the selected unit.
@@ -34,6 +35,8 @@ impl Toolbar {
             | Command::ScenarioPanel
             | Command::AreaOverlay
             | Command::RangeOverlay => sentinel_tactics,
+            // A deck has no map to fit or to preview on.
+            Command::Fit | Command::SightOverlay | Command::ReachOverlay => has_map,
             Command::Reload => wb.doc.path.is_some(),
             Command::Undo => wb.doc.undo_label().is_some(),
             Command::Redo => wb.doc.redo_label().is_some(),
@@ -262,10 +265,11 @@ impl Toolbar {
 
     /// The scenario's title, edited in place; the change is one edit when the field is left.
     fn title_field(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
-        let title = match (wb.doc.scenario(), wb.doc.skirmish()) {
-            (Some(scenario), _) => scenario.title.as_ref(),
-            (None, Some(skirmish)) => skirmish.title.as_ref(),
-            (None, None) => return,
+        let title = match (wb.doc.scenario(), wb.doc.skirmish(), wb.doc.deck()) {
+            (Some(scenario), _, _) => scenario.title.as_ref(),
+            (None, Some(skirmish), _) => skirmish.title.as_ref(),
+            (None, None, Some(deck)) => deck.title.as_ref(),
+            (None, None, None) => return,
         };
         let current = title.cloned().unwrap_or_default();
         let id = egui::Id::unique("scenario-title");
@@ -284,6 +288,8 @@ impl Toolbar {
             let title = (!title.is_empty()).then(|| title.to_owned());
             if wb.doc.skirmish.is_some() {
                 wb.edit_skirmish(crate::hex_skirmish::edits::SkirmishEdit::SetTitle(title));
+            } else if wb.doc.deck.is_some() {
+                wb.edit_deck(crate::solar_sentinels::edits::DeckEdit::SetTitle(title));
             } else {
                 wb.edit(Edit::Panel(PanelEdit::SetTitle(title)));
             }

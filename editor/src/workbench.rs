@@ -201,6 +201,16 @@ impl Workbench {
         self.apply_named(&label, |doc| doc.apply_skirmish(edit))
     }
 
+    /// Applies one deck edit, as [`Workbench::edit`] does a Sentinel Tactics one.
+    pub fn edit_deck(&mut self, edit: crate::solar_sentinels::edits::DeckEdit) -> bool {
+        use crate::history::Change;
+        let label = self
+            .doc
+            .deck()
+            .map_or_else(|| "edit".to_owned(), |deck| edit.label(deck));
+        self.apply_named(&label, |doc| doc.apply_deck(edit))
+    }
+
     /// Runs `apply` on the document unless edits are blocked; a refusal is said in the status
     /// line under `label`.
     fn apply_named(

@@ -25,6 +25,7 @@ impl EditorApp {
         self.wb.tool = Tool::Select;
         self.canvas.drag = None;
         self.skirmish_ui.reset();
+        self.deck_ui.reset();
         self.checks.cancel();
         self.recovery.reset();
         self.disk.conflict = None;

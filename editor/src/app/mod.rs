@@ -57,6 +57,8 @@ pub struct EditorApp {
     pub clipboard: crate::sentinel_tactics::clipboard::Clipboard,
     /// The hex-skirmish palette, inspector and map gestures.
     pub skirmish_ui: crate::hex_skirmish::panel::SkirmishUi,
+    /// The Solar Sentinels deck panels.
+    pub deck_ui: crate::solar_sentinels::DeckUi,
 }
 
 impl EditorApp {
@@ -93,6 +95,7 @@ impl EditorApp {
             preferences: crate::preferences::Preferences::default(),
             clipboard: crate::sentinel_tactics::clipboard::Clipboard::default(),
             skirmish_ui: Default::default(),
+            deck_ui: Default::default(),
         };
         app.recovery.look_for(&app.wb.doc);
         // Opening ran the quick check; the background check adds the rest.
@@ -150,14 +153,19 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
-            let hint = match self.wb.doc.skirmish.is_some() {
-                true => self.skirmish_ui.hint().to_owned(),
-                false => crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui),
+            let hint = if self.wb.doc.skirmish.is_some() {
+                self.skirmish_ui.hint().to_owned()
+            } else if self.wb.doc.deck.is_some() {
+                self.deck_ui.hint().to_owned()
+            } else {
+                crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui)
             };
             crate::status_bar::status_bar(ui, &self.wb, &hint);
         });
         if self.wb.doc.skirmish.is_some() {
             self.show_skirmish(ui);
+        } else if self.wb.doc.deck.is_some() {
+            self.show_deck(ui);
         } else {
             self.show_sentinel_tactics(ui);
         }
@@ -240,14 +248,34 @@ impl EditorApp {
             .show(ui, |ui| self.skirmish_ui.canvas(ui, &mut self.wb));
     }
 
+    /// The Solar Sentinels panels: the setup, the stacks, and the card inspector with the odds
+    /// and the problems.
+    fn show_deck(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::left("deck-setup")
+            .default_size(230.0)
+            .resizable(false)
+            .show(ui, |ui| self.deck_ui.setup_panel(ui, &mut self.wb));
+        egui::Panel::right("problems")
+            .default_size(380.0)
+            .min_size(260.0)
+            .resizable(true)
+            .show(ui, |ui| {
+                self.deck_ui
+                    .side_panel(ui, &mut self.wb, self.checks.is_busy());
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            crate::solar_sentinels::stacks_view::stacks(ui, &mut self.wb, &mut self.deck_ui);
+        });
+    }
+
     /// The overlay's settings and legend float over the top of the map, so switching an overlay
     /// on never moves the map under the pointer.
     fn overlay_bar(&mut self, ctx: &egui::Context) {
         let (true, Some(rect)) = (self.wb.overlays.any(), self.wb.canvas_rect) else {
             return;
         };
-        if self.wb.doc.skirmish.is_some() {
-            // Its previews are set in its own palette.
+        if self.wb.doc.skirmish.is_some() || self.wb.doc.deck.is_some() {
+            // Hex-skirmish previews are set in its own palette; a deck has no map.
             return;
         }
         egui::Area::new(egui::Id::unique("overlay-bar"))
@@ -489,6 +517,9 @@ impl EditorApp {
             Command::Flip => map_commands::flip(&mut self.wb),
             Command::Delete if self.wb.doc.skirmish.is_some() => {
                 self.skirmish_ui.delete_selected(&mut self.wb);
+            }
+            Command::Delete if self.wb.doc.deck.is_some() => {
+                self.deck_ui.delete_selected(&mut self.wb);
             }
             Command::Delete => map_commands::remove_selected(&mut self.wb),
             Command::Copy => {

@@ -4,6 +4,7 @@
 
 pub mod cards;
 pub mod effects;
+pub mod playtest;
 pub mod setup;
 
 use schemars::JsonSchema;
@@ -14,6 +15,9 @@ pub use cards::{
 };
 pub use effects::{
     AssignScope, BanScope, CommitScope, DieColour, Effect, Face, HealthLoss, Rule, Timing,
+};
+pub use playtest::{
+    Assignments, DiceCount, ItemOn, PlaytestRound, PlaytestStep, RolledDie, UsedItem,
 };
 pub use setup::{Components, Dice, DieSet, Handicap, MissionDraw, Setup};
 
@@ -90,6 +94,10 @@ pub struct Scenario {
     pub missions: Vec<Mission>,
     /// The game to set up.
     pub setup: Setup,
+    /// A recorded game, round by round, replayed under the rules by `megahex validate`: the
+    /// first step the rules do not allow is reported. Needs a fixed `setup.stacks`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub playtest: Vec<PlaytestRound>,
 }
 
 impl Scenario {

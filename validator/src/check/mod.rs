@@ -217,7 +217,8 @@ impl Checker {
         if Ruleset::of(&document.value) == Some(Ruleset::SolarSentinels) {
             return match typed::<solar_sentinels::Scenario>(&document.value) {
                 Ok(deck) => {
-                    let diagnostics = crate::rulesets::solar_sentinels::checks::check_deck(&deck);
+                    let diagnostics =
+                        crate::rulesets::solar_sentinels::checks::check_deck(&deck, self.play);
                     let scenario = AnyScenario::SolarSentinels(Box::new(deck));
                     finish(diagnostics, &document, text, Some(scenario), None)
                 }

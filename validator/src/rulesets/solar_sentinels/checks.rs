@@ -1,6 +1,7 @@
 //! What the schema cannot say about a deck file: component counts, ids and references, a
 //! fixed stack order that deals every card once, and the difficulty rank's table. The
-//! satisfiability lints follow in [`super::lints`] when there is no error.
+//! satisfiability lints follow in [`super::lints`] when there is no error, and then the
+//! playtest replay of [`super::replay`].
 
 use megahex_schema::solar_sentinels::{Handicap, Scenario};
 
@@ -9,8 +10,9 @@ use super::dice::Colour;
 use crate::check::ids::{duplicates, unknown};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
-/// Every check on a deck that passed the schema.
-pub fn check_deck(deck: &Scenario) -> Vec<Diagnostic> {
+/// Every check on a deck that passed the schema; with `play`, the playtest replay too, when
+/// the deck has no error (a replay of a broken deck would only repeat its errors).
+pub fn check_deck(deck: &Scenario, play: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     check_ids(deck, &mut out);
     check_counts(deck, &mut out);
@@ -18,6 +20,9 @@ pub fn check_deck(deck: &Scenario) -> Vec<Diagnostic> {
     check_rank(deck, &mut out);
     if !out.iter().any(|d| d.severity == Severity::Error) {
         super::lints::lint_deck(deck, &mut out);
+        if play {
+            out.extend(super::replay::replay(deck));
+        }
     }
     out
 }

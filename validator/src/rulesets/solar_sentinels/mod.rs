@@ -9,6 +9,7 @@ pub mod engagement;
 pub mod game;
 pub mod lints;
 pub mod reach;
+pub mod replay;
 pub mod selfplay;
 
 pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds};

@@ -3,10 +3,11 @@
 //! endgame with its boss and entourage, missions in order, items, and the loss below 1 Health.
 //! Plain data in (a [`Table`] and a generator), a [`GameRecord`] out.
 
-mod play;
+pub(crate) mod legal;
+pub(crate) mod play;
 mod policy;
 pub mod rules;
-mod state;
+pub(crate) mod state;
 #[cfg(test)]
 mod tests;
 

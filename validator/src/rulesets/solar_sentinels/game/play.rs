@@ -4,6 +4,7 @@
 use megahex_schema::solar_sentinels::{Condition, Face, Handicap, HealthLoss, Hero, Power, Reward};
 
 use super::super::dice::{Colour, Pool};
+use super::legal;
 use super::policy;
 use super::rules::{When, hero_faces};
 use super::state::{Die, Foe, Missions, State};
@@ -60,39 +61,6 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
 }
 
 fn setup(table: &Table, hero: &Hero, rank: Option<u32>, rng: &mut Rng) -> State {
-    let mut pool = table.dice.pool;
-    let mut exhausted = Pool::default();
-    let ranks_above_one = rank.map_or(0, |r| r.saturating_sub(1)) as usize;
-    let handicaps = match table.handicaps.len() == ranks_above_one {
-        true => table.handicaps.clone(),
-        // A rank the setup does not give handicaps for: exhaust the three weakest dice.
-        false => vec![Handicap::Exhaust(Vec::new()); ranks_above_one],
-    };
-    for handicap in &handicaps {
-        match handicap {
-            Handicap::Banish(colour) => {
-                let at = Colour::from(*colour) as usize;
-                pool.0[at] = pool.0[at].saturating_sub(1);
-            }
-            Handicap::Exhaust(colours) if colours.is_empty() => {
-                for _ in 0..3 {
-                    if let Some(c) = Colour::ALL.into_iter().find(|c| pool.count(*c) > 0) {
-                        pool.0[c as usize] -= 1;
-                        exhausted.0[c as usize] += 1;
-                    }
-                }
-            }
-            Handicap::Exhaust(colours) => {
-                for colour in colours {
-                    let at = Colour::from(*colour) as usize;
-                    if pool.0[at] > 0 {
-                        pool.0[at] -= 1;
-                        exhausted.0[at] += 1;
-                    }
-                }
-            }
-        }
-    }
     let stacks = match &table.stacks {
         Some(fixed) => fixed.clone().map(|mut stack| {
             stack.reverse();
@@ -129,6 +97,52 @@ fn setup(table: &Table, hero: &Hero, rank: Option<u32>, rng: &mut Rng) -> State 
             all
         }
     };
+    new_state(table, hero, rank, stacks, boss_deck, kept)
+}
+
+/// A game before its first round: the hero's stats, the dice after the rank's handicaps, and
+/// the dealt `stacks` and `boss_deck` (top card last) and `kept` missions.
+pub(crate) fn new_state(
+    table: &Table,
+    hero: &Hero,
+    rank: Option<u32>,
+    stacks: [Vec<usize>; 3],
+    boss_deck: Vec<usize>,
+    kept: Vec<usize>,
+) -> State {
+    let mut pool = table.dice.pool;
+    let mut exhausted = Pool::default();
+    let ranks_above_one = rank.map_or(0, |r| r.saturating_sub(1)) as usize;
+    let handicaps = match table.handicaps.len() == ranks_above_one {
+        true => table.handicaps.clone(),
+        // A rank the setup does not give handicaps for: exhaust the three weakest dice.
+        false => vec![Handicap::Exhaust(Vec::new()); ranks_above_one],
+    };
+    for handicap in &handicaps {
+        match handicap {
+            Handicap::Banish(colour) => {
+                let at = Colour::from(*colour) as usize;
+                pool.0[at] = pool.0[at].saturating_sub(1);
+            }
+            Handicap::Exhaust(colours) if colours.is_empty() => {
+                for _ in 0..3 {
+                    if let Some(c) = Colour::ALL.into_iter().find(|c| pool.count(*c) > 0) {
+                        pool.0[c as usize] -= 1;
+                        exhausted.0[c as usize] += 1;
+                    }
+                }
+            }
+            Handicap::Exhaust(colours) => {
+                for colour in colours {
+                    let at = Colour::from(*colour) as usize;
+                    if pool.0[at] > 0 {
+                        pool.0[at] -= 1;
+                        exhausted.0[at] += 1;
+                    }
+                }
+            }
+        }
+    }
     State {
         health: i64::from(hero.health),
         start_health: i64::from(hero.health),
@@ -166,8 +180,9 @@ fn start_round(s: &mut State, table: &Table, rng: &mut Rng) {
     if s.endgame {
         return;
     }
-    let any_empty = s.stacks.iter().any(Vec::is_empty);
-    if s.cards_left() == 0 || (any_empty && policy::start_endgame(s, table)) {
+    if legal::must_start_endgame(s)
+        || (legal::may_start_endgame(s) && policy::start_endgame(s, table))
+    {
         begin_endgame(s, table, rng);
         return;
     }
@@ -187,6 +202,12 @@ fn start_round(s: &mut State, table: &Table, rng: &mut Rng) {
 /// Activates the policy's pick among the stack tops (a mandatory one if any is on top).
 fn activate_top(s: &mut State, table: &Table) -> Option<usize> {
     let stack = policy::pick_activation(s, table)?;
+    activate(s, table, stack)
+}
+
+/// Moves the top card of `stack` to the active area, revealing the boss if its effect says so
+/// at activation; the card activated, if the stack had one.
+pub(crate) fn activate(s: &mut State, table: &Table, stack: usize) -> Option<usize> {
     let card = s.stacks[stack].pop()?;
     s.active.push(Foe::new(card, Some(stack)));
     s.tally[card].activated += 1;
@@ -203,12 +224,9 @@ fn begin_endgame(s: &mut State, table: &Table, rng: &mut Rng) {
     let Some(boss) = boss else {
         return;
     };
-    s.boss = Some(boss);
-    s.active.push(Foe::new(boss, None));
-    s.tally[boss].activated += 1;
-    let incomplete = s.missions.kept.len().saturating_sub(s.missions.done) as u32;
+    activate_boss(s, boss);
     let mut reshuffled = false;
-    for _ in 0..table.cards[boss].entourage + incomplete {
+    for _ in 0..entourage_size(s, table, boss, 0) {
         if s.cards_left() == 0 && !reshuffled {
             reshuffled = true;
             let mut cards = std::mem::take(&mut s.discard);
@@ -232,17 +250,7 @@ fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
         }
         let last = step + 1 == s.strategy;
         let commit = policy::commit(s, table, last);
-        for colour in Colour::ALL {
-            for _ in 0..commit.count(colour) {
-                s.dice.push(Die {
-                    colour,
-                    face: Face::Miss,
-                    on: None,
-                });
-            }
-            s.pool.0[colour as usize] -= commit.count(colour);
-        }
-        s.committed += commit.len();
+        commit_dice(s, commit);
         roll(s, table, rng, step == 0);
         if s.health < 1 {
             return false;
@@ -252,30 +260,60 @@ fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
         if boss_down(s) {
             return true;
         }
-        for foe in &mut s.active {
-            foe.step_damage = 0;
-            foe.roll_dice = 0;
-        }
+        end_step(s);
     }
     boss_down(s)
 }
 
-fn boss_down(s: &State) -> bool {
+/// Moves `commit` from the pool to the active area, not yet rolled.
+pub(crate) fn commit_dice(s: &mut State, commit: Pool) {
+    for colour in Colour::ALL {
+        for _ in 0..commit.count(colour) {
+            s.dice.push(Die {
+                colour,
+                face: Face::Miss,
+                on: None,
+            });
+        }
+        s.pool.0[colour as usize] -= commit.count(colour);
+    }
+    s.committed += commit.len();
+}
+
+/// Ends a Strategy step: the per-step counts start again.
+pub(crate) fn end_step(s: &mut State) {
+    for foe in &mut s.active {
+        foe.step_damage = 0;
+        foe.roll_dice = 0;
+    }
+}
+
+/// Starts the endgame with `boss` in the active area.
+pub(crate) fn activate_boss(s: &mut State, boss: usize) {
+    s.endgame = true;
+    s.boss = Some(boss);
+    s.active.push(Foe::new(boss, None));
+    s.tally[boss].activated += 1;
+}
+
+/// Enemies the endgame activates with `boss`: its entourage and one for each incomplete
+/// mission, the `forfeited` ones among them.
+pub(crate) fn entourage_size(s: &State, table: &Table, boss: usize, forfeited: u32) -> u32 {
+    let incomplete = s.missions.kept.len().saturating_sub(s.missions.done) as u32;
+    table.cards[boss].entourage + incomplete + forfeited
+}
+
+/// True once the boss is defeated: the game is won.
+pub(crate) fn boss_down(s: &State) -> bool {
     s.boss
         .is_some_and(|b| s.active.iter().any(|f| f.card == b && f.defeated))
 }
 
 /// Rolls every unassigned die, then applies the rules that read a roll.
 fn roll(s: &mut State, table: &Table, rng: &mut Rng, first: bool) {
-    let keep_misses = !first
-        && s.active
-            .iter()
-            .any(|f| f.standing() && table.cards[f.card].rules.no_reroll_misses);
-    let (mut misses, mut crits) = (0u32, 0u32);
-    let mut hits = [0u32; 5];
+    let keep_misses = legal::keeps_misses(s, table, first);
     for die in s.dice.iter_mut().filter(|d| d.on.is_none()) {
         if keep_misses && die.face == Face::Miss {
-            misses += 1;
             continue;
         }
         let faces = table.dice.faces(die.colour);
@@ -287,6 +325,16 @@ fn roll(s: &mut State, table: &Table, rng: &mut Rng, first: bool) {
         } else {
             Face::Crit
         };
+    }
+    after_roll(s, table);
+}
+
+/// The rules that read a roll, once the unassigned dice show their faces: crits for a
+/// mission, Health lost to `lose-health`, enemies that flee on misses.
+pub(crate) fn after_roll(s: &mut State, table: &Table) {
+    let (mut misses, mut crits) = (0u32, 0u32);
+    let mut hits = [0u32; 5];
+    for die in s.dice.iter().filter(|d| d.on.is_none()) {
         match die.face {
             Face::Miss => misses += 1,
             Face::Hit => hits[die.colour as usize] += 1,
@@ -318,7 +366,7 @@ fn roll(s: &mut State, table: &Table, rng: &mut Rng, first: bool) {
 }
 
 /// Marks enemies whose damage meets their health as defeated, with what that sets off.
-fn settle(s: &mut State, table: &Table) {
+pub(crate) fn settle(s: &mut State, table: &Table) {
     let mut i = 0;
     while i < s.active.len() {
         let foe = s.active[i];
@@ -331,7 +379,9 @@ fn settle(s: &mut State, table: &Table) {
     }
 }
 
-fn defeat(s: &mut State, table: &Table, at: usize, chain: bool) {
+/// Defeats active enemy `at`: its reward, its defeat effects and, with `chain`, the other
+/// enemy its `defeat-another` takes down.
+pub(crate) fn defeat(s: &mut State, table: &Table, at: usize, chain: bool) {
     let card_index = s.active[at].card;
     let card = &table.cards[card_index];
     s.active[at].defeated = true;
@@ -441,8 +491,37 @@ fn mission_progress(s: &mut State, table: &Table, event: impl Fn(&Condition) -> 
     }
 }
 
+/// What a `colour` die showing `face` deals to active enemy `at` now: the card's face values,
+/// nothing while its shield is up, and no more than its per-step cap leaves.
+pub(crate) fn damage(s: &State, table: &Table, at: usize, colour: Colour, face: Face) -> u32 {
+    let foe = &s.active[at];
+    let rules = &table.cards[foe.card].rules;
+    if legal::shield_up(s, table, at) {
+        return 0;
+    }
+    let value = rules.value(colour, face, &s.faces);
+    match rules.max_damage_per_step {
+        Some(cap) => value.min(cap.saturating_sub(foe.step_damage)),
+        None => value,
+    }
+}
+
+/// Puts die `die` on enemy `at`.
+pub(crate) fn put(s: &mut State, table: &Table, die: usize, at: usize) {
+    let colour = s.dice[die].colour;
+    let value = damage(s, table, at, colour, s.dice[die].face);
+    s.dice[die].on = Some(at);
+    let foe = &mut s.active[at];
+    foe.damage += value;
+    foe.step_damage += value;
+    foe.dice += 1;
+    foe.roll_dice += 1;
+    foe.colours[colour as usize] = true;
+    assigned(s, table, colour);
+}
+
 /// Counts a die assigned to an enemy for an assign-colour mission.
-pub(super) fn assigned(s: &mut State, table: &Table, colour: Colour) {
+fn assigned(s: &mut State, table: &Table, colour: Colour) {
     mission_progress(s, table, |c| match c {
         Condition::AssignColour { colour: wanted, .. } => {
             u32::from(Colour::from(*wanted) == colour)
@@ -453,6 +532,36 @@ pub(super) fn assigned(s: &mut State, table: &Table, colour: Colour) {
 
 /// The Resolve phase: suffer damage, after effects, exhaust, recover, items, cleanup.
 fn resolve(s: &mut State, table: &Table, _rng: &mut Rng) {
+    suffer_damage(s, table);
+    if s.health < 1 {
+        return;
+    }
+    let after = after_effects(s, table);
+    exhaust(s, table, after.banish_misses);
+    if !after.skip_recover {
+        s.recover(s.recovery);
+    }
+    for foe in &s.active {
+        if let (true, Some(Reward::Item { power, .. })) =
+            (foe.defeated, &table.cards[foe.card].reward)
+            && legal::item_fits(s.items.len(), s.strategy)
+        {
+            s.items.push(power.clone());
+        }
+    }
+    clear_active(s, table);
+    if !s.endgame
+        && let Some(stack) = policy::pick_discard(s, table)
+        && let Some(card) = s.stacks[stack].pop()
+    {
+        s.discard.push(card);
+    }
+    end_round(s, table);
+}
+
+/// Suffer Damage: enemies that flee after the engagement leave, and every standing enemy
+/// deals its damage, with the boss's `survivors-deal`.
+pub(crate) fn suffer_damage(s: &mut State, table: &Table) {
     for foe in &mut s.active {
         if foe.standing() && table.cards[foe.card].rules.flee_after {
             foe.fled = true;
@@ -473,9 +582,20 @@ fn resolve(s: &mut State, table: &Table, _rng: &mut Rng) {
     for card in standing {
         s.hurt(card, table.cards[card].damage + bonus, true);
     }
-    if s.health < 1 {
-        return;
-    }
+}
+
+/// What the After Effects step leaves for the steps after it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct AfterEffects {
+    /// No dice are recovered this round.
+    pub skip_recover: bool,
+    /// Committed dice showing a miss are banished instead of exhausted.
+    pub banish_misses: bool,
+}
+
+/// After Effects: the Resolve-phase rules of the active cards, defeated or not as their
+/// timing says.
+pub(crate) fn after_effects(s: &mut State, table: &Table) -> AfterEffects {
     let mut skip_recover = false;
     let mut banish_misses = false;
     for foe in s.active.clone() {
@@ -505,23 +625,15 @@ fn resolve(s: &mut State, table: &Table, _rng: &mut Rng) {
     {
         s.extra_activation = true;
     }
-    exhaust(s, table, banish_misses);
-    if !skip_recover {
-        s.recover(s.recovery);
+    AfterEffects {
+        skip_recover,
+        banish_misses,
     }
-    for foe in &s.active {
-        if let (true, Some(Reward::Item { power, .. })) =
-            (foe.defeated, &table.cards[foe.card].reward)
-            && s.items.len() < s.strategy as usize
-        {
-            s.items.push(power.clone());
-        }
-    }
-    cleanup(s, table);
 }
 
-/// Every committed die goes to the exhausted area, but for those an effect banishes.
-fn exhaust(s: &mut State, table: &Table, banish_misses: bool) {
+/// Exhaust Dice: every committed die goes to the exhausted area, but for those an effect
+/// banishes.
+pub(crate) fn exhaust(s: &mut State, table: &Table, banish_misses: bool) {
     let mut banish_left: Vec<u32> = s
         .active
         .iter()
@@ -544,7 +656,9 @@ fn exhaust(s: &mut State, table: &Table, banish_misses: bool) {
     }
 }
 
-fn cleanup(s: &mut State, table: &Table) {
+/// Cleanup, before the stack discard: the active cards go to the discard (or back on their
+/// stack, for `return-if-undefeated`); in the endgame the undefeated stay, without damage.
+pub(crate) fn clear_active(s: &mut State, table: &Table) {
     let active = std::mem::take(&mut s.active);
     for foe in active {
         let keep = s.endgame && foe.standing() && !foe.fled;
@@ -566,12 +680,11 @@ fn cleanup(s: &mut State, table: &Table) {
             }
         }
     }
-    if !s.endgame
-        && let Some(stack) = policy::pick_discard(s, table)
-        && let Some(card) = s.stacks[stack].pop()
-    {
-        s.discard.push(card);
-    }
+}
+
+/// The end of a round, after the cleanup discard: the missions that count rounds and the
+/// round's counts.
+pub(crate) fn end_round(s: &mut State, table: &Table) {
     let (damaged, defeats) = (s.damaged_this_round, s.defeats_this_round);
     s.clean_rounds = if damaged { 0 } else { s.clean_rounds + 1 };
     let clean = s.clean_rounds;

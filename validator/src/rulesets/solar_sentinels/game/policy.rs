@@ -9,9 +9,10 @@
 //! are given up one by one.
 
 use super::super::dice::{Colour, Pool};
-use super::rules::CardRules;
+use super::legal::{self, CommitLimits};
+use super::play::put;
 use super::state::{Foe, State};
-use super::{BOSS_LEVEL, EnemyCard, Table};
+use super::{EnemyCard, Table};
 
 /// The chance a commit aims for on the last Strategy step.
 pub const COMMIT_CONFIDENCE: f64 = 0.8;
@@ -61,11 +62,10 @@ fn focus(s: &State) -> Option<usize> {
 /// The stack whose top card to activate: a mandatory one if any is on top (the focus stack's
 /// first), else the focus stack's, unless another top is much weaker (3 or more Health less).
 pub fn pick_activation(s: &State, table: &Table) -> Option<usize> {
-    let mandatory = s.mandatory_on_top(table);
     let focus = focus(s)?;
     let tops: Vec<(usize, &EnemyCard)> = (0..3)
+        .filter(|stack| legal::may_activate(s, table, *stack))
         .filter_map(|stack| s.top(stack).map(|card| (stack, &table.cards[card])))
-        .filter(|(_, card)| !mandatory || card.mandatory)
         .collect();
     let focused = tops.iter().find(|(stack, _)| *stack == focus);
     let weakest = tops
@@ -81,13 +81,13 @@ pub fn pick_activation(s: &State, table: &Table) -> Option<usize> {
 /// else the non-mandatory top with the most health and damage.
 pub fn pick_discard(s: &State, table: &Table) -> Option<usize> {
     if let Some(focus) = focus(s)
-        && s.top(focus).is_some_and(|c| !table.cards[c].mandatory)
+        && legal::may_discard(s, table, focus)
     {
         return Some(focus);
     }
     (0..3)
+        .filter(|stack| legal::may_discard(s, table, *stack))
         .filter_map(|stack| s.top(stack).map(|card| (stack, &table.cards[card])))
-        .filter(|(_, card)| !card.mandatory)
         .max_by_key(|(_, card)| card.health + card.damage)
         .map(|(stack, _)| stack)
 }
@@ -135,15 +135,8 @@ fn at_least(dist: &[f64], need: u32) -> f64 {
 
 /// The standing enemies that may take damage now, most dangerous first.
 fn targets(s: &State, table: &Table) -> Vec<usize> {
-    let entourage_up = s
-        .active
-        .iter()
-        .any(|f| f.standing() && table.cards[f.card].level < BOSS_LEVEL);
     let mut order: Vec<usize> = (0..s.active.len())
-        .filter(|i| {
-            let foe = &s.active[*i];
-            foe.standing() && !(entourage_up && table.cards[foe.card].rules.shielded)
-        })
+        .filter(|i| s.active[*i].standing() && !legal::shield_up(s, table, *i))
         .collect();
     // Most damage for each point of health left first: the cheapest Health saved.
     let left = |i: usize| {
@@ -169,27 +162,12 @@ pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
     } else {
         EARLY_CONFIDENCE
     };
-    let standing: Vec<&CardRules> = s
-        .active
-        .iter()
-        .filter(|f| f.standing())
-        .map(|f| &table.cards[f.card].rules)
-        .collect();
-    let mut cap = s.pool.len();
-    let mut banned = [false; 5];
-    let mut whole_colour = false;
-    for rules in &standing {
-        if let Some(max) = rules.commit_per_round {
-            cap = cap.min(max.saturating_sub(s.committed));
-        }
-        if let Some(max) = rules.commit_per_step {
-            cap = cap.min(max);
-        }
-        for (b, r) in banned.iter_mut().zip(rules.no_commit) {
-            *b |= r;
-        }
-        whole_colour |= rules.commit_whole_colour;
-    }
+    let limits = CommitLimits::of(s, table);
+    let cap = limits
+        .most()
+        .map_or(s.pool.len(), |most| most.min(s.pool.len()));
+    let banned = limits.banned.map(|by| by.is_some());
+    let whole_colour = limits.whole_colour.is_some();
     let mut base = vec![1.0];
     for die in s.dice.iter().filter(|d| d.on.is_none()) {
         base = add_die(&base, &die_odds(s, table, die.colour));
@@ -264,60 +242,6 @@ pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
     }
 }
 
-/// Whether `die` may go on enemy `at` now.
-fn may_assign(
-    s: &State,
-    table: &Table,
-    at: usize,
-    colour: Colour,
-    step_colours: &[bool; 5],
-) -> bool {
-    let foe = &s.active[at];
-    let rules = &table.cards[foe.card].rules;
-    let c = colour as usize;
-    if rules.no_assign[c]
-        || rules.assign_per_card.is_some_and(|m| foe.dice >= m)
-        || rules.assign_per_roll.is_some_and(|m| foe.roll_dice >= m)
-        || (rules.one_die_per_colour && step_colours[c])
-        || (rules.needs_exhausted_colour && s.exhausted.count(colour) == 0)
-    {
-        return false;
-    }
-    if rules.one_colour && foe.colours.iter().enumerate().any(|(i, on)| *on && i != c) {
-        return false;
-    }
-    if let Some(escort) = rules.escort
-        && colour != escort
-    {
-        let on_it = |want_escort: bool| {
-            s.dice
-                .iter()
-                .filter(|d| d.on == Some(at) && (d.colour == escort) == want_escort)
-                .count()
-        };
-        return on_it(true) > on_it(false);
-    }
-    true
-}
-
-/// Puts `die` on enemy `at`.
-fn put(s: &mut State, table: &Table, die: usize, at: usize) {
-    let colour = s.dice[die].colour;
-    let card = &table.cards[s.active[at].card];
-    let mut value = card.rules.value(colour, s.dice[die].face, &s.faces);
-    if let Some(cap) = card.rules.max_damage_per_step {
-        value = value.min(cap.saturating_sub(s.active[at].step_damage));
-    }
-    s.dice[die].on = Some(at);
-    let foe = &mut s.active[at];
-    foe.damage += value;
-    foe.step_damage += value;
-    foe.dice += 1;
-    foe.roll_dice += 1;
-    foe.colours[colour as usize] = true;
-    super::play::assigned(s, table, colour);
-}
-
 /// Assigns the rolled dice: for each enemy, most dangerous first, the fewest dice that defeat
 /// it; before the last step, every other die that deals something stays on the first enemy
 /// that takes it (a die kept rolling could only do as well).
@@ -346,7 +270,7 @@ pub fn assign(s: &mut State, table: &Table, last: bool) {
             let colour = s.dice[*die].colour;
             let saved = s.active[at];
             s.active[at] = trial;
-            let ok = may_assign(s, table, at, colour, &colours);
+            let ok = legal::may_assign(s, table, at, colour, &colours);
             s.active[at] = saved;
             if ok {
                 picked.push(*die);
@@ -381,7 +305,7 @@ pub fn assign(s: &mut State, table: &Table, last: bool) {
             let card = &table.cards[s.active[at].card];
             let value = card.rules.value(colour, s.dice[die].face, &s.faces);
             let short = s.active[at].damage < card.health;
-            if value > 0 && short && may_assign(s, table, at, colour, &step_colours[at]) {
+            if value > 0 && short && legal::may_assign(s, table, at, colour, &step_colours[at]) {
                 put(s, table, die, at);
                 step_colours[at][colour as usize] = true;
                 break;

@@ -197,14 +197,20 @@ impl CardRules {
         r
     }
 
-    /// What `face` of a `colour` die deals to this card: the hero's table, then the card's
-    /// own values, which beat a hero ability.
-    pub fn value(&self, colour: Colour, face: Face, hero: &FaceTable) -> u32 {
-        let shown = match (self.swap_except, face) {
+    /// The face a `colour` die rolled as `face` counts as for this card, once its
+    /// `swap-hits-and-misses` has swapped hits and misses.
+    pub fn shows(&self, colour: Colour, face: Face) -> Face {
+        match (self.swap_except, face) {
             (Some(except), Face::Hit) if !except[colour as usize] => Face::Miss,
             (Some(except), Face::Miss) if !except[colour as usize] => Face::Hit,
             _ => face,
-        };
+        }
+    }
+
+    /// What `face` of a `colour` die deals to this card: the hero's table, then the card's
+    /// own values, which beat a hero ability.
+    pub fn value(&self, colour: Colour, face: Face, hero: &FaceTable) -> u32 {
+        let shown = self.shows(colour, face);
         let mut value = hero[colour as usize][shown as usize];
         for (changed, colours, new) in &self.face_values {
             if *changed == shown && colours[colour as usize] {

@@ -1,0 +1,309 @@
+//! Every change to a Solar Sentinels deck is a [`DeckEdit`], applied through the shared history
+//! ([`crate::history::History`]), so each can be undone and redone.
+
+use megahex_schema::solar_sentinels::{ConflictCard, DieColour, Handicap, Scenario};
+
+/// The deck being edited, with its undo and redo history.
+pub type DeckEditing = crate::history::History<Scenario, DeckEdit>;
+
+crate::versioned! {
+    Scenario,
+    DeckPatch {
+        schema: Option<String>,
+        format: u32,
+        ruleset: megahex_schema::Ruleset,
+        title: Option<String>,
+        description: Option<String>,
+        catalog: Option<String>,
+        components: megahex_schema::solar_sentinels::Components,
+        dice: megahex_schema::solar_sentinels::Dice,
+        heroes: Vec<megahex_schema::solar_sentinels::Hero>,
+        conflict: Vec<ConflictCard>,
+        bosses: Vec<megahex_schema::solar_sentinels::Boss>,
+        missions: Vec<megahex_schema::solar_sentinels::Mission>,
+        setup: megahex_schema::solar_sentinels::Setup,
+        playtest: Vec<megahex_schema::solar_sentinels::PlaytestRound>,
+    }
+}
+
+/// One change a designer makes to a deck.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeckEdit {
+    /// The deck's title (`None` takes it away).
+    SetTitle(Option<String>),
+    /// The hero the setup plays.
+    SetHero(String),
+    /// The difficulty rank (`None`: no missions). The handicaps follow the rank: one for each
+    /// rank above 1, new ones exhausting three yellow dice; fixed missions that no longer fit
+    /// the rank are dealt at random instead.
+    SetRank(Option<u32>),
+    /// Replace a conflict card's fields (the inspector).
+    UpdateCard {
+        /// Position in `conflict`.
+        index: usize,
+        /// The new card.
+        card: Box<ConflictCard>,
+        /// Made while a number is dragged, after the drag's first change: one undo step takes
+        /// the whole drag back.
+        continues: bool,
+    },
+    /// A new conflict card, at the bottom of a stack when the order is fixed.
+    AddCard {
+        /// The card.
+        card: Box<ConflictCard>,
+        /// The stack it goes in (0 to 2), with a fixed order.
+        stack: usize,
+    },
+    /// Take a conflict card out of the deck (and out of its stack).
+    RemoveCard {
+        /// Position in `conflict`.
+        index: usize,
+    },
+    /// Fix the stack order (top card first), or let the cards be shuffled again (`None`).
+    SetStacks(Option<Vec<Vec<String>>>),
+    /// Take the version another program saved, dropping the unsaved edits (undo brings them
+    /// back).
+    ReloadFromDisk(Box<Scenario>),
+}
+
+impl crate::history::Change<Scenario> for DeckEdit {
+    fn apply_to(&self, deck: &mut Scenario) -> Result<(), String> {
+        match self {
+            DeckEdit::SetTitle(title) => deck.title.clone_from(title),
+            DeckEdit::SetHero(hero) => {
+                if !deck.heroes.iter().any(|h| &h.id == hero) {
+                    return Err(format!("the deck has no hero `{hero}`"));
+                }
+                deck.setup.hero.clone_from(hero);
+            }
+            DeckEdit::SetRank(rank) => set_rank(deck, *rank),
+            DeckEdit::UpdateCard { index, card, .. } => {
+                let clash = deck
+                    .conflict
+                    .iter()
+                    .enumerate()
+                    .any(|(i, c)| i != *index && c.id == card.id);
+                if clash {
+                    return Err(format!("another card is already called `{}`", card.id));
+                }
+                let slot = deck
+                    .conflict
+                    .get_mut(*index)
+                    .ok_or_else(|| format!("there is no conflict card {index}"))?;
+                let old_id = std::mem::replace(slot, (**card).clone()).id;
+                for id in deck.setup.stacks.iter_mut().flatten().flatten() {
+                    if *id == old_id {
+                        id.clone_from(&card.id);
+                    }
+                }
+            }
+            DeckEdit::AddCard { card, stack } => {
+                if deck.conflict.iter().any(|c| c.id == card.id) {
+                    return Err(format!("there is already a card `{}`", card.id));
+                }
+                deck.conflict.push((**card).clone());
+                if let Some(stacks) = &mut deck.setup.stacks
+                    && let Some(column) = stacks.get_mut(*stack)
+                {
+                    column.push(card.id.clone());
+                }
+            }
+            DeckEdit::RemoveCard { index } => {
+                if *index >= deck.conflict.len() {
+                    return Err(format!("there is no conflict card {index}"));
+                }
+                let card = deck.conflict.remove(*index);
+                for column in deck.setup.stacks.iter_mut().flatten() {
+                    column.retain(|id| *id != card.id);
+                }
+            }
+            DeckEdit::SetStacks(stacks) => deck.setup.stacks.clone_from(stacks),
+            DeckEdit::ReloadFromDisk(theirs) => *deck = (**theirs).clone(),
+        }
+        Ok(())
+    }
+
+    fn label(&self, before: &Scenario) -> String {
+        let card = |i: &usize| {
+            before
+                .conflict
+                .get(*i)
+                .map_or_else(|| "a card".to_owned(), |c| format!("`{}`", c.id))
+        };
+        match self {
+            DeckEdit::SetTitle(_) => "change the title".into(),
+            DeckEdit::SetHero(hero) => format!("play `{hero}`"),
+            DeckEdit::SetRank(Some(rank)) => format!("set rank {rank}"),
+            DeckEdit::SetRank(None) => "play without missions".into(),
+            DeckEdit::UpdateCard { index, .. } => format!("edit {}", card(index)),
+            DeckEdit::AddCard { card, .. } => format!("add `{}`", card.id),
+            DeckEdit::RemoveCard { index } => format!("remove {}", card(index)),
+            DeckEdit::SetStacks(Some(_)) => "fix the stack order".into(),
+            DeckEdit::SetStacks(None) => "shuffle the stacks".into(),
+            DeckEdit::ReloadFromDisk(_) => "reload from disk".into(),
+        }
+    }
+
+    fn continues_a_gesture(&self) -> bool {
+        matches!(
+            self,
+            DeckEdit::UpdateCard {
+                continues: true,
+                ..
+            }
+        )
+    }
+}
+
+/// The rank, with one handicap for each rank above 1 and fixed missions only where they fit.
+fn set_rank(deck: &mut Scenario, rank: Option<u32>) {
+    deck.setup.rank = rank;
+    let wanted = rank.map_or(0, |r| r.saturating_sub(1)) as usize;
+    deck.setup.handicaps.truncate(wanted);
+    while deck.setup.handicaps.len() < wanted {
+        let handicap = next_handicap(deck);
+        deck.setup.handicaps.push(handicap);
+    }
+    let fits = |r: u32| {
+        deck.setup
+            .missions
+            .as_ref()
+            .is_some_and(|m| m.drawn.len() == r as usize + 3 && m.kept.len() == r as usize + 2)
+    };
+    if !rank.is_some_and(fits) {
+        deck.setup.missions = None;
+    }
+}
+
+/// A new rank's handicap: exhaust the three weakest dice the earlier handicaps left, or, with
+/// fewer than three left, banish the weakest.
+fn next_handicap(deck: &Scenario) -> Handicap {
+    let mut left: Vec<(DieColour, u32)> = DieColour::ALL
+        .into_iter()
+        .map(|c| {
+            let box_count = megahex::rulesets::solar_sentinels::deck::DiceBox::of(deck)
+                .pool
+                .count(c.into());
+            (c, box_count)
+        })
+        .collect();
+    for handicap in &deck.setup.handicaps {
+        let taken = match handicap {
+            Handicap::Banish(c) => vec![*c],
+            Handicap::Exhaust(list) => list.clone(),
+        };
+        for c in taken {
+            if let Some(slot) = left.iter_mut().find(|(colour, _)| *colour == c) {
+                slot.1 = slot.1.saturating_sub(1);
+            }
+        }
+    }
+    let weakest: Vec<DieColour> = left
+        .iter()
+        .flat_map(|(c, n)| std::iter::repeat_n(*c, *n as usize))
+        .take(3)
+        .collect();
+    match weakest.len() {
+        3 => Handicap::Exhaust(weakest),
+        _ => Handicap::Banish(weakest.first().copied().unwrap_or(DieColour::Yellow)),
+    }
+}
+
+/// The stacks as the panel shows them: the fixed order, or the cards in file order dealt 15
+/// (the deck's stack size) to a stack.
+pub fn columns(deck: &Scenario) -> Vec<Vec<String>> {
+    if let Some(stacks) = &deck.setup.stacks {
+        return stacks.clone();
+    }
+    let size = (deck.components.stack_size as usize).max(1);
+    let mut columns = vec![Vec::new(); 3];
+    for (i, card) in deck.conflict.iter().enumerate() {
+        columns[(i / size).min(2)].push(card.id.clone());
+    }
+    columns
+}
+
+/// A fresh card id like `enemy-4`.
+pub fn fresh_card_id(deck: &Scenario) -> String {
+    crate::ids::fresh_id("enemy", 1, deck.conflict.iter().map(|c| c.id.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::History;
+
+    use crate::solar_sentinels::example_deck as example;
+
+    #[test]
+    fn a_card_edit_renames_it_in_a_fixed_order_and_undoes() {
+        let mut deck = example();
+        deck.setup.stacks = Some(columns(&deck));
+        let mut history = History::new(deck.clone());
+        let mut card = deck.conflict[3].clone();
+        let old = card.id.clone();
+        card.id = "renamed".into();
+        card.health += 1;
+        history
+            .apply(DeckEdit::UpdateCard {
+                index: 3,
+                card: Box::new(card),
+                continues: false,
+            })
+            .unwrap();
+        let now = history.scenario();
+        assert_eq!(now.conflict[3].id, "renamed");
+        let stacks = now.setup.stacks.as_ref().unwrap();
+        assert!(stacks.iter().flatten().any(|id| id == "renamed"));
+        assert!(!stacks.iter().flatten().any(|id| *id == old));
+        history.undo();
+        assert_eq!(history.scenario(), &deck);
+    }
+
+    #[test]
+    fn the_rank_brings_its_handicaps_and_drops_missions_that_no_longer_fit() {
+        let deck = example();
+        assert_eq!(deck.setup.rank, Some(2));
+        let mut history = History::new(deck);
+        history.apply(DeckEdit::SetRank(Some(4))).unwrap();
+        let now = history.scenario();
+        assert_eq!(now.setup.handicaps.len(), 3);
+        // The first keeps yellow, yellow and green (4 yellow and 4 green in the box, so 2 and
+        // 3 left); the next ones take the weakest dice left: the last two yellows and a green
+        // (2 greens left), then those two greens and a blue.
+        assert_eq!(
+            now.setup.handicaps[1],
+            Handicap::Exhaust(vec![DieColour::Yellow, DieColour::Yellow, DieColour::Green])
+        );
+        assert_eq!(
+            now.setup.handicaps[2],
+            Handicap::Exhaust(vec![DieColour::Green, DieColour::Green, DieColour::Blue])
+        );
+        assert_eq!(now.setup.missions, None);
+        history.apply(DeckEdit::SetRank(None)).unwrap();
+        assert!(history.scenario().setup.handicaps.is_empty());
+    }
+
+    #[test]
+    fn columns_deal_the_file_order_fifteen_a_stack() {
+        let deck = example();
+        let columns = columns(&deck);
+        assert_eq!(
+            columns.iter().map(Vec::len).collect::<Vec<_>>(),
+            [15, 15, 15]
+        );
+        assert_eq!(columns[1][0], deck.conflict[15].id);
+    }
+
+    #[test]
+    fn removing_a_card_takes_it_out_of_its_stack() {
+        let mut deck = example();
+        deck.setup.stacks = Some(columns(&deck));
+        let id = deck.conflict[0].id.clone();
+        let mut history = History::new(deck);
+        history.apply(DeckEdit::RemoveCard { index: 0 }).unwrap();
+        let stacks = history.scenario().setup.stacks.clone().unwrap();
+        assert_eq!(stacks[0].len(), 14);
+        assert!(!stacks.iter().flatten().any(|c| *c == id));
+    }
+}

@@ -1,0 +1,176 @@
+//! The odds of the engagement being edited: the selected enemy against the setup's hero and
+//! pool, from the ruleset's exact sums (the numbers `megahex odds --ruleset solar-sentinels`
+//! prints). Card effects are not counted, and the panel says so.
+
+use std::collections::HashMap;
+
+use egui::{Color32, RichText};
+use megahex::rulesets::solar_sentinels::deck::DiceBox;
+use megahex::rulesets::solar_sentinels::dice::{Colour, Pool, at_least, pool_odds};
+use megahex::rulesets::solar_sentinels::engagement::defeat_all;
+use megahex_schema::solar_sentinels::{Handicap, Scenario};
+
+/// Strategy steps the panel works out at most: a third step on the whole box takes over a
+/// second, too long between two frames.
+const PANEL_STRATEGY: u32 = 2;
+
+/// The pool the setup starts with: the deck's dice less those the handicaps banish or exhaust.
+pub fn starting_pool(deck: &Scenario) -> Pool {
+    let mut pool = DiceBox::of(deck).pool;
+    for handicap in &deck.setup.handicaps {
+        let colours = match handicap {
+            Handicap::Banish(c) => vec![*c],
+            Handicap::Exhaust(list) => list.clone(),
+        };
+        for c in colours {
+            let at = Colour::from(c) as usize;
+            pool.0[at] = pool.0[at].saturating_sub(1);
+        }
+    }
+    pool
+}
+
+/// The chance of defeating `health` in one roll of the `n` strongest dice of `pool`, for
+/// n = 1, 2, …
+pub fn chance_by_dice(deck: &Scenario, pool: &Pool, health: u32) -> Vec<f64> {
+    let faces = DiceBox::of(deck);
+    let mut order: Vec<Colour> = Vec::new();
+    for colour in Colour::ALL.into_iter().rev() {
+        order.extend(std::iter::repeat_n(colour, pool.count(colour) as usize));
+    }
+    let mut taken = Pool::default();
+    order
+        .into_iter()
+        .map(|colour| {
+            taken.0[colour as usize] += 1;
+            at_least(&pool_odds(&taken, |c| faces.faces(c)), health)
+        })
+        .collect()
+}
+
+/// Best-play chances already worked out, by pool, health and Strategy.
+#[derive(Default)]
+pub struct OddsCache(HashMap<(Pool, u32, u32), Option<f64>>);
+
+impl OddsCache {
+    fn best_play(&mut self, pool: Pool, health: u32, strategy: u32) -> Option<f64> {
+        *self
+            .0
+            .entry((pool, health, strategy))
+            .or_insert_with(|| defeat_all(&pool, &[health], strategy).ok())
+    }
+}
+
+/// The odds section under the card inspector.
+pub fn odds_panel(ui: &mut egui::Ui, cache: &mut OddsCache, deck: &Scenario, health: u32) {
+    ui.label(RichText::new("Engagement odds").strong());
+    let Some(hero) = deck.heroes.iter().find(|h| h.id == deck.setup.hero) else {
+        ui.label(RichText::new("Choose a hero for the odds.").weak());
+        return;
+    };
+    let pool = starting_pool(deck);
+    let steps = hero.strategy.min(PANEL_STRATEGY);
+    ui.label(format!(
+        "Alone against {} with the starting pool ({pool}):",
+        hero.name.as_deref().unwrap_or(&hero.id)
+    ));
+    if let Some(p) = cache.best_play(pool, health, steps) {
+        let note = match hero.strategy > PANEL_STRATEGY {
+            true => format!(
+                " (the first {PANEL_STRATEGY} of {} Strategy steps)",
+                hero.strategy
+            ),
+            false => format!(
+                " ({steps} Strategy step{})",
+                if steps == 1 { "" } else { "s" }
+            ),
+        };
+        let shown = match p {
+            p if p > 0.999 && p < 1.0 => "over 99.9%".to_owned(),
+            p => format!("{:.1}%", p * 100.0),
+        };
+        ui.label(format!("defeated with the best play: {shown}{note}"));
+    }
+    let chances = chance_by_dice(deck, &pool, health);
+    for aim in [0.8, 0.9, 0.95] {
+        let fewest = chances.iter().position(|p| *p >= aim);
+        ui.label(match fewest {
+            Some(k) => format!(
+                "{:.0}% in one roll: the {} strongest dice",
+                aim * 100.0,
+                k + 1
+            ),
+            None => format!("{:.0}% in one roll: not with this pool", aim * 100.0),
+        });
+    }
+    chance_bars(ui, &chances);
+    ui.label(
+        RichText::new(
+            "Bars: the chance in one roll of the 1, 2, 3 … strongest dice (the line is 80%). Card effects are not counted.",
+        )
+            .weak()
+            .small(),
+    );
+}
+
+/// A small bar chart: the chance for each number of dice.
+fn chance_bars(ui: &mut egui::Ui, chances: &[f64]) {
+    let (width, height) = (ui.available_width().min(300.0), 60.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, Color32::from_gray(30));
+    let n = chances.len().max(1) as f32;
+    let bar = rect.width() / n;
+    for (i, p) in chances.iter().enumerate() {
+        let top = rect.bottom() - rect.height() * (*p as f32);
+        let x = rect.left() + bar * i as f32;
+        let colour = if *p >= 0.8 {
+            Color32::from_rgb(90, 170, 90)
+        } else {
+            Color32::from_rgb(170, 140, 70)
+        };
+        painter.rect_filled(
+            egui::Rect::from_min_max(
+                egui::pos2(x + 1.0, top),
+                egui::pos2(x + bar - 1.0, rect.bottom()),
+            ),
+            0.0,
+            colour,
+        );
+    }
+    let line = rect.bottom() - rect.height() * 0.8;
+    painter.hline(
+        rect.x_range(),
+        line,
+        egui::Stroke::new(1.0, Color32::from_gray(160)),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::solar_sentinels::example_deck as example;
+
+    #[test]
+    fn one_strongest_die_against_health_one_is_the_red_die() {
+        // The red die never misses: health 1 falls to it alone, every time.
+        let deck = example();
+        let pool = starting_pool(&deck);
+        let chances = chance_by_dice(&deck, &pool, 1);
+        assert_eq!(chances[0], 1.0);
+        // Health 2 on the red die alone: its one crit face, 1 in 6.
+        let chances = chance_by_dice(&deck, &pool, 2);
+        assert!((chances[0] - 1.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_starting_pool_leaves_out_the_rank_handicaps() {
+        // Rank 2 exhausts yellow, yellow and green: 17 - 3 dice.
+        let deck = example();
+        let pool = starting_pool(&deck);
+        assert_eq!(pool.len(), 14);
+        assert_eq!(pool.count(Colour::Yellow), 2);
+        assert_eq!(pool.count(Colour::Green), 3);
+    }
+}

@@ -1,0 +1,132 @@
+//! The three stacks as columns of cards, top card first: a card's level, Health, Damage,
+//! additional enemies and effects at a glance, mandatory cards in orange.
+
+use egui::{Color32, RichText, Stroke};
+use megahex_schema::solar_sentinels::{ConflictCard, Scenario};
+
+use super::DeckUi;
+use super::edits::{DeckEdit, columns, fresh_card_id};
+use crate::workbench::Workbench;
+
+/// Orange, as the game marks its mandatory enemies.
+const MANDATORY: Color32 = Color32::from_rgb(230, 140, 40);
+const CARD: Color32 = Color32::from_rgb(38, 42, 52);
+const SELECTED: Color32 = Color32::from_rgb(60, 80, 120);
+
+/// Draws the columns; a click on a card selects it.
+pub fn stacks(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi) {
+    let Some(deck) = wb.doc.deck().cloned() else {
+        ui.centered_and_justified(|ui| {
+            ui.label("This deck did not load: its problems are listed on the right.");
+        });
+        return;
+    };
+    let size = deck.components.stack_size as usize;
+    let columns = columns(&deck);
+    let mut add_to = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.columns(3, |cols| {
+            for (s, (col, ids)) in cols.iter_mut().zip(&columns).enumerate() {
+                let count =
+                    RichText::new(format!("Stack {}: {} of {size} cards", s + 1, ids.len()));
+                col.label(match ids.len() == size {
+                    true => count.strong(),
+                    false => count.strong().color(Color32::from_rgb(230, 90, 80)),
+                });
+                for id in ids {
+                    let Some(index) = deck.conflict.iter().position(|c| &c.id == id) else {
+                        col.label(RichText::new(format!("`{id}`: no such card")).weak());
+                        continue;
+                    };
+                    let card = &deck.conflict[index];
+                    if card_tile(col, card, deck_ui.selected == Some(index)) {
+                        deck_ui.selected = Some(index);
+                    }
+                }
+                if col
+                    .button("+ Add card")
+                    .on_hover_text("A new level 1 enemy at the bottom of this stack")
+                    .clicked()
+                {
+                    add_to = Some(s);
+                }
+            }
+        });
+    });
+    if let Some(stack) = add_to {
+        add_card(wb, deck_ui, &deck, stack);
+    }
+}
+
+fn add_card(wb: &mut Workbench, deck_ui: &mut DeckUi, deck: &Scenario, stack: usize) {
+    let card = ConflictCard {
+        id: fresh_card_id(deck),
+        name: None,
+        level: 1,
+        health: 3,
+        damage: 1,
+        additional_enemies: 0,
+        mandatory: false,
+        effects: Vec::new(),
+        reward: None,
+    };
+    if wb.edit_deck(DeckEdit::AddCard {
+        card: Box::new(card),
+        stack,
+    }) {
+        deck_ui.selected = wb.doc.deck().map(|d| d.conflict.len() - 1);
+    }
+}
+
+/// One card: name, then `L1 · H4 · D2 · +1`, then how many effects and the reward; true when
+/// it was clicked.
+fn card_tile(ui: &mut egui::Ui, card: &ConflictCard, selected: bool) -> bool {
+    let border = match card.mandatory {
+        true => Stroke::new(2.0, MANDATORY),
+        false => Stroke::new(1.0, Color32::from_gray(80)),
+    };
+    let frame = egui::Frame::new()
+        .fill(if selected { SELECTED } else { CARD })
+        .stroke(border)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(6, 3));
+    let mut name_clicked = false;
+    let response = frame
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let name = card.name.as_deref().unwrap_or(&card.id);
+            let title = RichText::new(name).strong();
+            let title = match card.mandatory {
+                true => title.color(MANDATORY),
+                false => title,
+            };
+            name_clicked = ui
+                .add(egui::Label::new(title).sense(egui::Sense::click()))
+                .clicked();
+            let mut line = format!(
+                "L{} · Health {} · Damage {}",
+                card.level, card.health, card.damage
+            );
+            if card.additional_enemies > 0 {
+                line.push_str(&format!(" · +{}", card.additional_enemies));
+            }
+            ui.label(RichText::new(line).small());
+            if !card.effects.is_empty() || card.reward.is_some() {
+                let effects = match card.effects.len() {
+                    0 => String::new(),
+                    1 => "1 effect".to_owned(),
+                    n => format!("{n} effects"),
+                };
+                let reward = if card.reward.is_some() { "reward" } else { "" };
+                let joined = [effects.as_str(), reward]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                ui.label(RichText::new(joined).small().weak());
+            }
+        })
+        .response;
+    ui.add_space(2.0);
+    name_clicked || response.interact(egui::Sense::click()).clicked()
+}
