@@ -325,3 +325,48 @@ fn solar_sentinels_defeat_all_under_the_best_play() {
     assert_eq!(alone.code, 2);
     assert!(alone.stderr.contains("go together"), "{}", alone.stderr);
 }
+
+#[test]
+fn solar_sentinels_fewest_dice_by_hand() {
+    // Health 2, one step, a red and a purple die. The red die alone deals 2 only on its crit:
+    // 1/6. Both together fall short only when the red die shows a hit and the purple one a
+    // miss: 1 - (5/6)(1/6) = 31/36, about 86%: enough for 80%, not for 90% or 95%.
+    let run = solar(&[
+        "--pool",
+        "red=1,purple=1",
+        "--enemies",
+        "2",
+        "--strategy",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!((v["defeat-all"].as_f64().unwrap() - 31.0 / 36.0).abs() < 1e-12);
+    let fewest = v["fewest"].as_array().unwrap();
+    assert_eq!(fewest.len(), 3);
+    assert_eq!(fewest[0]["target"], 0.8);
+    assert_eq!(fewest[0]["count"], 2);
+    assert_eq!(
+        fewest[0]["dice"],
+        serde_json::json!({"purple": 1, "red": 1})
+    );
+    assert!((fewest[0]["chance"].as_f64().unwrap() - 31.0 / 36.0).abs() < 1e-12);
+    assert_eq!(fewest[1]["dice"], Value::Null);
+    assert_eq!(fewest[2]["dice"], Value::Null);
+    // Health 1: the red die alone never misses.
+    let run = solar(&[
+        "--pool",
+        "red=1,purple=1",
+        "--enemies",
+        "1",
+        "--strategy",
+        "1",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    for row in v["fewest"].as_array().unwrap() {
+        assert_eq!(row["dice"], serde_json::json!({"red": 1}), "{row}");
+        assert_eq!(row["chance"], 1.0);
+    }
+}

@@ -141,7 +141,7 @@ pub struct OddsArgs {
     #[arg(long, value_name = "S")]
     strategy: Option<u32>,
     /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish, and
-    /// "defeat":p (--health) and "defeat-all":p (--enemies) for solar-sentinels.
+    /// "defeat":p (--health) and "defeat-all":p with "fewest" (--enemies) for solar-sentinels.
     #[arg(long)]
     json: bool,
 }
@@ -244,16 +244,23 @@ fn solar_sentinels(args: &OddsArgs) -> i32 {
             if terminal {
                 eprint!("\r{}\r", " ".repeat(60));
             }
-            match found {
-                Ok(p) => Some((enemies, strategy, p)),
+            let fewest = found.and_then(|p| {
+                engagement::fewest_dice(&pool, enemies, strategy, &engagement::FEWEST_TARGETS)
+                    .map(|fewest| (p, fewest))
+            });
+            if terminal {
+                eprint!("\r{}\r", " ".repeat(60));
+            }
+            match fewest {
+                Ok((p, fewest)) => Some((enemies, strategy, p, fewest)),
                 Err(e) => return fail(&e.to_string()),
             }
         }
     };
     let text = if args.json {
-        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p), all.map(|(_, _, p)| p))
+        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p), all.as_ref())
     } else {
-        megahex::report::odds::pool_human(&pool, &odds, defeat, all)
+        megahex::report::odds::pool_human(&pool, &odds, defeat, all.as_ref())
     };
     print!("{text}");
     EXIT_OK

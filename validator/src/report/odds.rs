@@ -6,7 +6,8 @@ use crate::odds::Odds;
 use crate::rulesets::hex_skirmish::matchups::Matchup;
 use crate::rulesets::hex_skirmish::{KillTable, Strike, hit_ways};
 use crate::rulesets::sentinel_tactics::dice::{Attack, Defense};
-use crate::rulesets::solar_sentinels::Pool;
+use crate::rulesets::solar_sentinels::engagement::FEWEST_TARGETS;
+use crate::rulesets::solar_sentinels::{Colour, Pool};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
 pub fn json(odds: &Odds) -> String {
@@ -42,10 +43,10 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
     out
 }
 
-/// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given and
-/// `"defeat-all":p` when enemies and a Strategy were, and a newline: the solar-sentinels odds of
-/// a pool (DESIGN §5).
-pub fn pool_json(odds: &Odds, defeat: Option<f64>, defeat_all: Option<f64>) -> String {
+/// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and
+/// `"defeat-all":p` and `"fewest"` when enemies and a Strategy were, and a newline: the
+/// solar-sentinels odds of a pool (DESIGN §5; `fewest` is an addition).
+pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagement<'_>>) -> String {
     let mut value = serde_json::json!({
         "damage": odds.probabilities(),
         "expected": odds.expected(),
@@ -53,14 +54,31 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, defeat_all: Option<f64>) -> S
     if let Some(defeat) = defeat {
         value["defeat"] = serde_json::json!(defeat);
     }
-    if let Some(all) = defeat_all {
+    if let Some((_, _, all, fewest)) = engagement {
         value["defeat-all"] = serde_json::json!(all);
+        let rows: Vec<serde_json::Value> = fewest
+            .iter()
+            .zip(FEWEST_TARGETS)
+            .map(|(found, target)| match found {
+                Some((pool, p)) => {
+                    let dice: serde_json::Map<String, serde_json::Value> = Colour::ALL
+                        .into_iter()
+                        .filter(|c| pool.count(*c) > 0)
+                        .map(|c| (c.name().to_owned(), pool.count(c).into()))
+                        .collect();
+                    serde_json::json!({"target": target, "dice": dice, "count": pool.len(), "chance": p})
+                }
+                None => serde_json::json!({"target": target, "dice": null}),
+            })
+            .collect();
+        value["fewest"] = rows.into();
     }
     format!("{value}\n")
 }
 
-/// Enemies' Health, a Strategy, and the chance of defeating them all under the best play.
-pub type Engagement<'a> = (&'a [u32], u32, f64);
+/// Enemies' Health, a Strategy, the chance of defeating them all under the best play, and for
+/// 80, 90 and 95 % the fewest strongest dice that reach it (with their chance).
+pub type Engagement<'a> = (&'a [u32], u32, f64, Vec<Option<(Pool, f64)>>);
 
 /// The pool, its damage table, the chance to defeat an enemy of the Health given, and the
 /// chance to defeat every enemy given over the Strategy steps.
@@ -68,7 +86,7 @@ pub fn pool_human(
     pool: &Pool,
     odds: &Odds,
     defeat: Option<(u32, f64)>,
-    all: Option<Engagement<'_>>,
+    all: Option<&Engagement<'_>>,
 ) -> String {
     let mut out = format!("{pool} rolled together\n");
     out.push_str(&table(odds));
@@ -79,7 +97,7 @@ pub fn pool_human(
             p * 100.0
         );
     }
-    if let Some((enemies, strategy, p)) = all {
+    if let Some((enemies, strategy, p, fewest)) = all {
         let healths: Vec<String> = enemies.iter().map(u32::to_string).collect();
         let _ = writeln!(
             out,
@@ -87,6 +105,18 @@ pub fn pool_human(
             healths.join(", "),
             p * 100.0
         );
+        for (found, target) in fewest.iter().zip(FEWEST_TARGETS) {
+            let _ = match found {
+                Some((pool, p)) => writeln!(
+                    out,
+                    "  {:.0}%: the {} strongest dice ({pool}), all committed at the first step: {:.2}%",
+                    target * 100.0,
+                    pool.len(),
+                    p * 100.0
+                ),
+                None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
+            };
+        }
     }
     out
 }

@@ -80,6 +80,60 @@ pub fn defeat_all_with_progress(
     Ok(solver.value(strategy, dice, standing))
 }
 
+/// The chances `megahex odds --enemies` gives the fewest dice for.
+pub const FEWEST_TARGETS: [f64; 3] = [0.8, 0.9, 0.95];
+
+/// The fewest dice, the strongest of `pool` first, that defeat every enemy this round with a
+/// chance of at least each of `targets` when they are committed at the first step and played at
+/// best: for each target, that pool and its chance, or `None` when the whole pool falls short.
+/// Committing a die more never lowers the chance (it can stay unassigned), so the search halves
+/// the number of dice.
+pub fn fewest_dice(
+    pool: &Pool,
+    enemies: &[u32],
+    strategy: u32,
+    targets: &[f64],
+) -> Result<Vec<Option<(Pool, f64)>>, PoolError> {
+    let mut strongest_first = Vec::new();
+    for colour in Colour::ALL.into_iter().rev() {
+        strongest_first.extend(std::iter::repeat_n(colour, pool.count(colour) as usize));
+    }
+    let first = |k: usize| {
+        let mut taken = Pool::default();
+        for colour in &strongest_first[..k] {
+            taken.0[*colour as usize] += 1;
+        }
+        taken
+    };
+    let mut known: HashMap<usize, f64> = HashMap::new();
+    let mut chance = |k: usize| -> Result<f64, PoolError> {
+        if let Some(p) = known.get(&k) {
+            return Ok(*p);
+        }
+        let p = defeat_all(&first(k), enemies, strategy)?;
+        known.insert(k, p);
+        Ok(p)
+    };
+    let mut out = Vec::new();
+    for &target in targets {
+        let all = strongest_first.len();
+        if chance(all)? < target {
+            out.push(None);
+            continue;
+        }
+        let (mut low, mut high) = (0, all);
+        while low < high {
+            let mid = (low + high) / 2;
+            match chance(mid)? >= target {
+                true => high = mid,
+                false => low = mid + 1,
+            }
+        }
+        out.push(Some((first(high), chance(high)?)));
+    }
+    Ok(out)
+}
+
 /// Numbers in `0..=most[i]` each, as one index: dice by colour, or enemies' Health left.
 #[derive(Debug, Clone)]
 struct Radix {

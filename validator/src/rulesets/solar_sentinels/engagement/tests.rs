@@ -200,3 +200,45 @@ fn limits_are_refused_with_the_reason() {
             .contains("Strategy")
     );
 }
+
+#[test]
+fn the_fewest_dice_are_the_first_count_that_reaches_each_target() {
+    // A second method: every count of strongest dice tried in turn.
+    let pool = Pool([2, 1, 1, 1, 1]);
+    let enemies = [3, 2];
+    let order = [
+        Colour::Red,
+        Colour::Purple,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Yellow,
+        Colour::Yellow,
+    ];
+    let chances: Vec<f64> = (0..=order.len())
+        .map(|k| {
+            let mut taken = Pool::default();
+            for c in &order[..k] {
+                taken.0[*c as usize] += 1;
+            }
+            defeat_all(&taken, &enemies, 2).unwrap()
+        })
+        .collect();
+    // More dice never lower the chance.
+    assert!(
+        chances.windows(2).all(|w| w[0] <= w[1] + 1e-12),
+        "{chances:?}"
+    );
+    let targets = [0.5, 0.8, 0.9, 0.95, 0.9999];
+    let found = fewest_dice(&pool, &enemies, 2, &targets).unwrap();
+    for (target, found) in targets.iter().zip(found) {
+        let first = chances.iter().position(|p| p >= target);
+        match (first, found) {
+            (Some(k), Some((pool, p))) => {
+                assert_eq!(pool.len() as usize, k, "{target}");
+                assert_eq!(p, chances[k]);
+            }
+            (None, None) => {}
+            (a, b) => panic!("{target}: {a:?} against {b:?}"),
+        }
+    }
+}
