@@ -370,3 +370,36 @@ fn solar_sentinels_fewest_dice_by_hand() {
         assert_eq!(row["chance"], 1.0);
     }
 }
+
+#[test]
+fn solar_sentinels_damage_taken_by_hand() {
+    // One red die against Health 2 and Damage 3 over two steps: the enemy falls 11 times in
+    // 36 (a crit at once, or a hit left unassigned and then a crit), so 3 × 25/36 is lost.
+    let run = solar(&[
+        "--pool",
+        "red=1",
+        "--enemies",
+        "2",
+        "--enemy-damage",
+        "3",
+        "--strategy",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!((v["damage-taken"].as_f64().unwrap() - 75.0 / 36.0).abs() < 1e-12);
+    // One Damage value for two enemies is refused with the reason.
+    let run = solar(&[
+        "--pool",
+        "red=1",
+        "--enemies",
+        "2,3",
+        "--enemy-damage",
+        "3",
+        "--strategy",
+        "1",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("one for each"), "{}", run.stderr);
+}

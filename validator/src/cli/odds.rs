@@ -45,7 +45,9 @@ impl OddsRuleset {
             OddsRuleset::HexSkirmish => {
                 "--strike, --defense, --damage, --bonus, --soak, --hit-points, --attacks and --water-steps"
             }
-            OddsRuleset::SolarSentinels => "--pool, --health, --enemies and --strategy",
+            OddsRuleset::SolarSentinels => {
+                "--pool, --health, --enemies, --enemy-damage and --strategy"
+            }
         }
     }
 }
@@ -137,11 +139,16 @@ pub struct OddsArgs {
     /// chance of defeating them all this round under the best play.
     #[arg(long, value_name = "H1,H2,...", value_delimiter = ',')]
     enemies: Vec<u32>,
+    /// The active enemies' Damage, in the order of --enemies (solar-sentinels): adds the least
+    /// Health the hero can expect to lose to them this round, played to lose the least.
+    #[arg(long, value_name = "D1,D2,...", value_delimiter = ',')]
+    enemy_damage: Vec<u32>,
     /// The hero's Strategy (solar-sentinels): commit, roll and assign steps this round.
     #[arg(long, value_name = "S")]
     strategy: Option<u32>,
     /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish, and
-    /// "defeat":p (--health) and "defeat-all":p with "fewest" (--enemies) for solar-sentinels.
+    /// "defeat":p (--health), "defeat-all":p with "fewest" (--enemies) and "damage-taken":e
+    /// (--enemy-damage) for solar-sentinels.
     #[arg(long)]
     json: bool,
 }
@@ -173,7 +180,7 @@ impl OddsArgs {
     /// that do.
     fn foreign_flag(&self) -> Option<(&'static str, &'static [OddsRuleset])> {
         use OddsRuleset::{HexSkirmish as Hs, SentinelTactics as St, SolarSentinels as Ss};
-        let given: [(&'static str, bool, &'static [OddsRuleset]); 22] = [
+        let given: [(&'static str, bool, &'static [OddsRuleset]); 23] = [
             ("--dice", self.dice.is_some(), &[St]),
             ("--auto-miss", !self.auto_miss.is_empty(), &[St]),
             ("--range", self.range != 0, &[St]),
@@ -195,6 +202,7 @@ impl OddsArgs {
             ("--pool", self.pool.is_some(), &[Ss]),
             ("--health", self.health.is_some(), &[Ss]),
             ("--enemies", !self.enemies.is_empty(), &[Ss]),
+            ("--enemy-damage", !self.enemy_damage.is_empty(), &[Ss]),
             ("--strategy", self.strategy.is_some(), &[Ss]),
         ];
         given
@@ -244,15 +252,37 @@ fn solar_sentinels(args: &OddsArgs) -> i32 {
             if terminal {
                 eprint!("\r{}\r", " ".repeat(60));
             }
+            if !args.enemy_damage.is_empty() && args.enemy_damage.len() != enemies.len() {
+                if terminal {
+                    eprint!("\r{}\r", " ".repeat(60));
+                }
+                return fail(&format!(
+                    "--enemy-damage gives {} Damage values for {} enemies: one for each, in the order of --enemies",
+                    args.enemy_damage.len(),
+                    enemies.len()
+                ));
+            }
             let fewest = found.and_then(|p| {
                 engagement::fewest_dice(&pool, enemies, strategy, &engagement::FEWEST_TARGETS)
                     .map(|fewest| (p, fewest))
             });
+            let taken = fewest.and_then(|(p, fewest)| {
+                let pairs: Vec<(u32, u32)> = enemies
+                    .iter()
+                    .copied()
+                    .zip(args.enemy_damage.iter().copied())
+                    .collect();
+                match pairs.is_empty() {
+                    true => Ok((p, fewest, None)),
+                    false => engagement::least_damage(&pool, &pairs, strategy)
+                        .map(|d| (p, fewest, Some(d))),
+                }
+            });
             if terminal {
                 eprint!("\r{}\r", " ".repeat(60));
             }
-            match fewest {
-                Ok((p, fewest)) => Some((enemies, strategy, p, fewest)),
+            match taken {
+                Ok((p, fewest, taken)) => Some((enemies, strategy, p, fewest, taken)),
                 Err(e) => return fail(&e.to_string()),
             }
         }

@@ -54,8 +54,11 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     if let Some(defeat) = defeat {
         value["defeat"] = serde_json::json!(defeat);
     }
-    if let Some((_, _, all, fewest)) = engagement {
+    if let Some((_, _, all, fewest, taken)) = engagement {
         value["defeat-all"] = serde_json::json!(all);
+        if let Some(taken) = taken {
+            value["damage-taken"] = serde_json::json!(taken);
+        }
         let rows: Vec<serde_json::Value> = fewest
             .iter()
             .zip(FEWEST_TARGETS)
@@ -76,9 +79,10 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     format!("{value}\n")
 }
 
-/// Enemies' Health, a Strategy, the chance of defeating them all under the best play, and for
-/// 80, 90 and 95 % the fewest strongest dice that reach it (with their chance).
-pub type Engagement<'a> = (&'a [u32], u32, f64, Vec<Option<(Pool, f64)>>);
+/// Enemies' Health, a Strategy, the chance of defeating them all under the best play, for 80,
+/// 90 and 95 % the fewest strongest dice that reach it (with their chance), and the least
+/// expected Damage taken when the enemies' Damage was given.
+pub type Engagement<'a> = (&'a [u32], u32, f64, Vec<Option<(Pool, f64)>>, Option<f64>);
 
 /// The pool, its damage table, the chance to defeat an enemy of the Health given, and the
 /// chance to defeat every enemy given over the Strategy steps.
@@ -97,7 +101,7 @@ pub fn pool_human(
             p * 100.0
         );
     }
-    if let Some((enemies, strategy, p, fewest)) = all {
+    if let Some((enemies, strategy, p, fewest, taken)) = all {
         let healths: Vec<String> = enemies.iter().map(u32::to_string).collect();
         let _ = writeln!(
             out,
@@ -116,6 +120,12 @@ pub fn pool_human(
                 ),
                 None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
             };
+        }
+        if let Some(taken) = taken {
+            let _ = writeln!(
+                out,
+                "least Health expected lost to them this round, played to lose the least: {taken:.3}"
+            );
         }
     }
     out

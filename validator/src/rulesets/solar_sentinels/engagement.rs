@@ -53,6 +53,15 @@ pub fn defeat_all_with_progress(
     strategy: u32,
     progress: &dyn Fn(usize, usize),
 ) -> Result<f64, PoolError> {
+    let (counts, healths) = checked(pool, enemies, strategy)?;
+    let mut solver = Solver::new(Colour::faces, counts, &healths);
+    let (dice, standing) = (solver.dice.index(&counts), solver.healths.index(&healths));
+    solver.progress = Some((strategy, progress));
+    Ok(solver.value(strategy, dice, standing))
+}
+
+/// The pool as counts and the enemies' Health as digits, or why the search does not take them.
+fn checked(pool: &Pool, enemies: &[u32], strategy: u32) -> Result<(Counts, Vec<u8>), PoolError> {
     if enemies.len() > MAX_ENEMIES {
         return Err(PoolError(format!(
             "{} enemies: an engagement takes at most {MAX_ENEMIES}",
@@ -74,10 +83,7 @@ pub fn defeat_all_with_progress(
         *slot = u8::try_from(n).map_err(|_| PoolError(format!("{n} dice of a colour")))?;
     }
     let healths: Vec<u8> = enemies.iter().map(|&h| h as u8).collect();
-    let mut solver = Solver::new(Colour::faces, counts, &healths);
-    let (dice, standing) = (solver.dice.index(&counts), solver.healths.index(&healths));
-    solver.progress = Some((strategy, progress));
-    Ok(solver.value(strategy, dice, standing))
+    Ok((counts, healths))
 }
 
 /// The chances `megahex odds --enemies` gives the fewest dice for.
@@ -528,5 +534,8 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
     out
 }
 
+mod damage;
 #[cfg(test)]
 mod tests;
+
+pub use damage::least_damage;
