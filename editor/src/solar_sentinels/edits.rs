@@ -1,7 +1,7 @@
 //! Every change to a Solar Sentinels deck is a [`DeckEdit`], applied through the shared history
 //! ([`crate::history::History`]), so each can be undone and redone.
 
-use megahex_schema::solar_sentinels::{ConflictCard, DieColour, Handicap, Scenario};
+use megahex_schema::solar_sentinels::{ConflictCard, Handicap, Scenario};
 
 /// The deck being edited, with its undo and redo history.
 pub type DeckEditing = crate::history::History<Scenario, DeckEdit>;
@@ -175,38 +175,12 @@ fn set_rank(deck: &mut Scenario, rank: Option<u32>) {
     }
 }
 
-/// A new rank's handicap: exhaust the three weakest dice the earlier handicaps left, or, with
-/// fewer than three left, banish the weakest.
+/// A new rank's handicap: the engine's choice for a rank without one, from the dice the
+/// earlier handicaps left.
 fn next_handicap(deck: &Scenario) -> Handicap {
-    let mut left: Vec<(DieColour, u32)> = DieColour::ALL
-        .into_iter()
-        .map(|c| {
-            let box_count = megahex::rulesets::solar_sentinels::deck::DiceBox::of(deck)
-                .pool
-                .count(c.into());
-            (c, box_count)
-        })
-        .collect();
-    for handicap in &deck.setup.handicaps {
-        let taken = match handicap {
-            Handicap::Banish(c) => vec![*c],
-            Handicap::Exhaust(list) => list.clone(),
-        };
-        for c in taken {
-            if let Some(slot) = left.iter_mut().find(|(colour, _)| *colour == c) {
-                slot.1 = slot.1.saturating_sub(1);
-            }
-        }
-    }
-    let weakest: Vec<DieColour> = left
-        .iter()
-        .flat_map(|(c, n)| std::iter::repeat_n(*c, *n as usize))
-        .take(3)
-        .collect();
-    match weakest.len() {
-        3 => Handicap::Exhaust(weakest),
-        _ => Handicap::Banish(weakest.first().copied().unwrap_or(DieColour::Yellow)),
-    }
+    use megahex::rulesets::solar_sentinels::deck::{DiceBox, after_handicaps, weakest_handicap};
+    let (left, _) = after_handicaps(DiceBox::of(deck).pool, &deck.setup.handicaps);
+    weakest_handicap(&left)
 }
 
 /// The stacks as the panel shows them: the fixed order, or the cards in file order dealt 15
@@ -232,6 +206,7 @@ pub fn fresh_card_id(deck: &Scenario) -> String {
 mod tests {
     use super::*;
     use crate::history::History;
+    use megahex_schema::solar_sentinels::DieColour;
 
     use crate::solar_sentinels::example_deck as example;
 

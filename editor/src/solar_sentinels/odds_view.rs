@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 use megahex::rulesets::solar_sentinels::deck::DiceBox;
-use megahex::rulesets::solar_sentinels::dice::{Colour, Pool, at_least, pool_odds};
+use megahex::rulesets::solar_sentinels::dice::{Pool, at_least, pool_odds};
 use megahex::rulesets::solar_sentinels::engagement::defeat_all;
-use megahex_schema::solar_sentinels::{Handicap, Scenario};
+use megahex_schema::solar_sentinels::Scenario;
 
 /// Strategy steps the panel works out at most: a third step on the whole box takes over a
 /// second, too long between two frames.
@@ -16,30 +16,19 @@ const PANEL_STRATEGY: u32 = 2;
 
 /// The pool the setup starts with: the deck's dice less those the handicaps banish or exhaust.
 pub fn starting_pool(deck: &Scenario) -> Pool {
-    let mut pool = DiceBox::of(deck).pool;
-    for handicap in &deck.setup.handicaps {
-        let colours = match handicap {
-            Handicap::Banish(c) => vec![*c],
-            Handicap::Exhaust(list) => list.clone(),
-        };
-        for c in colours {
-            let at = Colour::from(c) as usize;
-            pool.0[at] = pool.0[at].saturating_sub(1);
-        }
-    }
-    pool
+    megahex::rulesets::solar_sentinels::deck::after_handicaps(
+        DiceBox::of(deck).pool,
+        &deck.setup.handicaps,
+    )
+    .0
 }
 
 /// The chance of defeating `health` in one roll of the `n` strongest dice of `pool`, for
 /// n = 1, 2, …
 pub fn chance_by_dice(deck: &Scenario, pool: &Pool, health: u32) -> Vec<f64> {
     let faces = DiceBox::of(deck);
-    let mut order: Vec<Colour> = Vec::new();
-    for colour in Colour::ALL.into_iter().rev() {
-        order.extend(std::iter::repeat_n(colour, pool.count(colour) as usize));
-    }
     let mut taken = Pool::default();
-    order
+    pool.strongest_first()
         .into_iter()
         .map(|colour| {
             taken.0[colour as usize] += 1;
@@ -149,6 +138,7 @@ fn chance_bars(ui: &mut egui::Ui, chances: &[f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex::rulesets::solar_sentinels::dice::Colour;
 
     use crate::solar_sentinels::example_deck as example;
 

@@ -1,7 +1,7 @@
 //! What a deck file sets up before the first round: its dice, the hero, and the cards by id.
 //! Shared by the checks, the simulation and the replay, so each reads the deck one way.
 
-use megahex_schema::solar_sentinels::{DieColour, Face, Hero, Scenario};
+use megahex_schema::solar_sentinels::{DieColour, Face, Handicap, Hero, Scenario};
 
 use super::dice::{Colour, DieFaces, Pool};
 
@@ -60,4 +60,39 @@ impl DiceBox {
 /// The hero the setup names, if the deck has it.
 pub fn hero(deck: &Scenario) -> Option<&Hero> {
     deck.heroes.iter().find(|h| h.id == deck.setup.hero)
+}
+
+/// The dice a game starts with once the rank's handicaps are paid: `(pool, exhausted)`. A
+/// banished die leaves the game; an exhausted one waits in the exhausted area. A handicap
+/// asking for a die the pool no longer has takes nothing (the checks report it).
+pub fn after_handicaps(mut pool: Pool, handicaps: &[Handicap]) -> (Pool, Pool) {
+    let mut exhausted = Pool::default();
+    for handicap in handicaps {
+        let (colours, exhaust) = match handicap {
+            Handicap::Banish(colour) => (std::slice::from_ref(colour), false),
+            Handicap::Exhaust(colours) => (colours.as_slice(), true),
+        };
+        for colour in colours {
+            let at = Colour::from(*colour) as usize;
+            if pool.0[at] > 0 {
+                pool.0[at] -= 1;
+                exhausted.0[at] += u32::from(exhaust);
+            }
+        }
+    }
+    (pool, exhausted)
+}
+
+/// The handicap of a rank the setup gives none for: exhaust the three weakest dice left in
+/// `pool`, or, with fewer than three left, banish the weakest.
+pub fn weakest_handicap(pool: &Pool) -> Handicap {
+    let weakest: Vec<DieColour> = DieColour::ALL
+        .into_iter()
+        .flat_map(|c| std::iter::repeat_n(c, pool.count(c.into()) as usize))
+        .take(3)
+        .collect();
+    match weakest.len() {
+        3 => Handicap::Exhaust(weakest),
+        _ => Handicap::Banish(weakest.first().copied().unwrap_or(DieColour::Yellow)),
+    }
 }

@@ -124,6 +124,16 @@ impl Pool {
         self.0.iter().sum()
     }
 
+    /// Its dice one by one, the strongest colour first: the order to commit them in when fewer
+    /// dice should do.
+    pub fn strongest_first(&self) -> Vec<Colour> {
+        Colour::ALL
+            .into_iter()
+            .rev()
+            .flat_map(|c| std::iter::repeat_n(c, self.count(c) as usize))
+            .collect()
+    }
+
     /// True for a pool with no dice.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

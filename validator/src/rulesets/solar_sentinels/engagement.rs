@@ -100,10 +100,7 @@ pub fn fewest_dice(
     strategy: u32,
     targets: &[f64],
 ) -> Result<Vec<Option<(Pool, f64)>>, PoolError> {
-    let mut strongest_first = Vec::new();
-    for colour in Colour::ALL.into_iter().rev() {
-        strongest_first.extend(std::iter::repeat_n(colour, pool.count(colour) as usize));
-    }
+    let strongest_first = pool.strongest_first();
     let first = |k: usize| {
         let mut taken = Pool::default();
         for colour in &strongest_first[..k] {

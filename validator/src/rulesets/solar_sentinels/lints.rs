@@ -2,9 +2,7 @@
 //! effects, a boss shield its entourage can hold up for ever, effects that leave no die to
 //! commit, mandatory enemies the cleanup discard can never pass, and text no simulation reads.
 
-use megahex_schema::solar_sentinels::{
-    BanScope, Condition, Effect, Handicap, Power, Reward, Rule, Scenario,
-};
+use megahex_schema::solar_sentinels::{BanScope, Condition, Effect, Power, Reward, Rule, Scenario};
 
 use super::deck::DiceBox;
 use super::dice::{Colour, Pool};
@@ -60,15 +58,14 @@ pub fn lint_deck(deck: &Scenario, out: &mut Vec<Diagnostic>) {
     text(deck, out);
 }
 
-/// The deck's dice once the rank's handicaps have banished theirs.
-fn after_banishing(deck: &Scenario, mut pool: Pool) -> Pool {
-    for handicap in &deck.setup.handicaps {
-        if let Handicap::Banish(colour) = handicap {
-            let at = Colour::from(*colour) as usize;
-            pool.0[at] = pool.0[at].saturating_sub(1);
-        }
+/// The deck's dice once the rank's handicaps have banished theirs: an exhausted die comes back
+/// with Recovery, a banished one never.
+fn after_banishing(deck: &Scenario, pool: Pool) -> Pool {
+    let (mut left, exhausted) = super::deck::after_handicaps(pool, &deck.setup.handicaps);
+    for (n, back) in left.0.iter_mut().zip(exhausted.0) {
+        *n += back;
     }
-    pool
+    left
 }
 
 /// The most Strategy steps a round can have: the best hero's, with every Strategy reward.

@@ -1,8 +1,9 @@
 //! The rules of a round, in the seeds' order: activation (or the endgame's boss and
 //! entourage), the Strategy steps, and the Resolve phase. The choices are [`super::policy`]'s.
 
-use megahex_schema::solar_sentinels::{Condition, Face, Handicap, HealthLoss, Hero, Power, Reward};
+use megahex_schema::solar_sentinels::{Condition, Face, HealthLoss, Hero, Power, Reward};
 
+use super::super::deck;
 use super::super::dice::{Colour, Pool};
 use super::legal;
 use super::policy;
@@ -110,39 +111,17 @@ pub(crate) fn new_state(
     boss_deck: Vec<usize>,
     kept: Vec<usize>,
 ) -> State {
-    let mut pool = table.dice.pool;
-    let mut exhausted = Pool::default();
     let ranks_above_one = rank.map_or(0, |r| r.saturating_sub(1)) as usize;
-    let handicaps = match table.handicaps.len() == ranks_above_one {
+    let mut handicaps = match table.handicaps.len() == ranks_above_one {
         true => table.handicaps.clone(),
-        // A rank the setup does not give handicaps for: exhaust the three weakest dice.
-        false => vec![Handicap::Exhaust(Vec::new()); ranks_above_one],
+        false => Vec::new(),
     };
-    for handicap in &handicaps {
-        match handicap {
-            Handicap::Banish(colour) => {
-                let at = Colour::from(*colour) as usize;
-                pool.0[at] = pool.0[at].saturating_sub(1);
-            }
-            Handicap::Exhaust(colours) if colours.is_empty() => {
-                for _ in 0..3 {
-                    if let Some(c) = Colour::ALL.into_iter().find(|c| pool.count(*c) > 0) {
-                        pool.0[c as usize] -= 1;
-                        exhausted.0[c as usize] += 1;
-                    }
-                }
-            }
-            Handicap::Exhaust(colours) => {
-                for colour in colours {
-                    let at = Colour::from(*colour) as usize;
-                    if pool.0[at] > 0 {
-                        pool.0[at] -= 1;
-                        exhausted.0[at] += 1;
-                    }
-                }
-            }
-        }
+    // A rank the setup gives no handicaps for takes the weakest dice, one handicap at a time.
+    while handicaps.len() < ranks_above_one {
+        let (left, _) = deck::after_handicaps(table.dice.pool, &handicaps);
+        handicaps.push(deck::weakest_handicap(&left));
     }
+    let (pool, exhausted) = deck::after_handicaps(table.dice.pool, &handicaps);
     State {
         health: i64::from(hero.health),
         start_health: i64::from(hero.health),
