@@ -33,9 +33,21 @@ cp "$source_file" "$workdir/original.yaml"
 shot="$workdir/screen.png"
 
 start_editor() {
-  env -u WAYLAND_DISPLAY LIBGL_ALWAYS_SOFTWARE=1 "$editor" "$scenario" >>"$workdir/editor.log" 2>&1 &
-  editor_pid=$!
-  wait_for_window 60 "$editor_pid"
+  # Status 2 before any window is the editor saying the display or OpenGL would not open
+  # (it prints why, shown above): a failure of the virtual display, not of recovery, so it
+  # gets one more try. Anything else fails the check at once.
+  local attempt
+  for attempt in 1 2; do
+    : >"$workdir/editor.log"
+    env -u WAYLAND_DISPLAY LIBGL_ALWAYS_SOFTWARE=1 "$editor" "$scenario" >>"$workdir/editor.log" 2>&1 &
+    editor_pid=$!
+    window_attempt_failed=1 wait_for_window 60 "$editor_pid" && break
+    [ "$window_exit" -eq 2 ] && [ "$attempt" -eq 1 ] ||
+      fail "the editor exited (status $window_exit) before opening its window"
+    say "the editor could not open its window (status 2); trying once more"
+    editor_pid=""
+    sleep 2
+  done
   # The first frames, in software GL.
   sleep 3
   window=$(xdotool search --name '^Megahex editor - ' | head -n 1)

@@ -94,12 +94,17 @@ done
 xwininfo -root >/dev/null 2>&1 || fail "Xvfb did not come up on $DISPLAY" 2
 
 
-# Waits up to `$1` seconds for a "Megahex editor - ..." window while process `$2` runs.
+# Waits up to `$1` seconds for a "Megahex editor - ..." window while process `$2` runs. With
+# `window_attempt_failed` set, an editor that exits first makes it return 1 (its status in
+# `window_exit`) instead of failing the check, so the caller can try again.
 wait_for_window() {
   local limit=$1 pid=$2 deadline=$((SECONDS + $1))
   until xwininfo -root -tree 2>/dev/null | grep -q '"Megahex editor - '; do
     if ! kill -0 "$pid" 2>/dev/null; then
       wait "$pid" && code=0 || code=$?
+      # What the editor said, so a failure in CI can be read without running it again.
+      [ -s "$workdir/editor.log" ] && sed 's/^/    editor: /' "$workdir/editor.log" >&2
+      [ -n "${window_attempt_failed:-}" ] && { window_exit=$code; return 1; }
       fail "the editor exited (status $code) before opening its window"
     fi
     [ "$SECONDS" -lt "$deadline" ] || fail "no \"Megahex editor - ...\" window after ${limit}s"
