@@ -403,3 +403,108 @@ fn solar_sentinels_damage_taken_by_hand() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("one for each"), "{}", run.stderr);
 }
+
+/// `megahex odds --ruleset solar-sentinels --deck` on the odds deck fixture.
+fn from_deck(args: &[&str]) -> common::Run {
+    let mut all = vec!["--deck", "tests/fixtures/valid/solar-odds-deck.yaml"];
+    all.extend_from_slice(args);
+    solar(&all)
+}
+
+#[test]
+fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
+    // red-shy (Health 1) takes no red die; drone (Health 1) has no effect. A yellow and a red
+    // die: the yellow must hit red-shy (2 faces in 6) and the red never misses the drone: 1/3
+    // in one step; with a second step the yellow tries again while the red waits:
+    // 1 - (4/6)^2 = 5/9.
+    for (strategy, expected) in [("1", 1.0 / 3.0), ("2", 5.0 / 9.0)] {
+        let run = from_deck(&[
+            "--cards",
+            "red-shy,drone",
+            "--pool",
+            "yellow=1,red=1",
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let v: Value = serde_json::from_str(&run.stdout).unwrap();
+        let p = v["defeat-all"].as_f64().unwrap();
+        assert!((p - expected).abs() < 1e-12, "Strategy {strategy}: {p}");
+        // The ban changes what the dice deal: no least-Damage figure.
+        assert!(v.get("damage-taken").is_none(), "{v}");
+        assert!(v.get("left-out").is_none(), "{v}");
+    }
+    // With no effect, a red die alone always defeats the drone: its Damage 2 is never taken.
+    let run = from_deck(&["--cards", "drone", "--pool", "red=1", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["defeat-all"], 1.0);
+    assert_eq!(v["damage-taken"], 0.0);
+}
+
+#[test]
+fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
+    // warden's assign-limit is not in the search; the answer says so instead of hiding it.
+    let run = from_deck(&["--cards", "warden", "--pool", "red=1", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        v["left-out"],
+        serde_json::json!({"warden": ["assign-limit"]})
+    );
+    let human = from_deck(&["--cards", "warden", "--pool", "red=1"]);
+    assert!(
+        human
+            .stdout
+            .contains("warden: left out of the search (not played): assign-limit"),
+        "{}",
+        human.stdout
+    );
+}
+
+#[test]
+fn solar_sentinels_deck_odds_refuse_what_they_cannot_play() {
+    let unknown = from_deck(&["--cards", "drone,nobody", "--pool", "red=1"]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("--cards nobody"),
+        "{}",
+        unknown.stderr
+    );
+    let no_deck = solar(&["--cards", "drone", "--pool", "red=1"]);
+    assert_ne!(no_deck.code, 0);
+    assert!(no_deck.stderr.contains("--deck"), "{}", no_deck.stderr);
+    let not_a_deck = solar(&[
+        "--deck",
+        "scenarios/city-blades-gambit.yaml",
+        "--cards",
+        "drone",
+    ]);
+    assert_eq!(not_a_deck.code, 2);
+    assert!(
+        not_a_deck.stderr.contains("not a solar-sentinels deck"),
+        "{}",
+        not_a_deck.stderr
+    );
+}
+
+#[test]
+fn solar_sentinels_deck_odds_default_to_the_setup() {
+    // No --pool and no --strategy: the setup's dice after its rank's handicap (4,4,4,4,1 less
+    // two yellow and a green, exhausted) and its hero's Strategy (flare: 2).
+    let run = from_deck(&["--cards", "drone", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    // 14 dice: the damage list runs from 0 to 28.
+    assert_eq!(v["damage"].as_array().unwrap().len(), 29);
+    let human = from_deck(&["--cards", "drone"]);
+    assert!(
+        human
+            .stdout
+            .starts_with("2 yellow, 3 green, 4 blue, 4 purple, 1 red rolled together"),
+        "{}",
+        human.stdout
+    );
+    assert!(human.stdout.contains("with Strategy 2"), "{}", human.stdout);
+}

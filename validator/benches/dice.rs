@@ -95,6 +95,23 @@ fn engagement(c: &mut Criterion) {
     group.bench_function("the whole box against Health 4, 5 and 6, Strategy 2", |b| {
         b.iter(|| black_box(engagement::defeat_all(black_box(&pool), &[4, 5, 6], 2)))
     });
+    // One effect that depends on colour (at most 2 s): the Health 6 enemy takes no red die.
+    let mut no_red = engagement::Foe::plain(6);
+    no_red.values[4] = [0, 0, 0];
+    let foes = [engagement::Foe::plain(4), engagement::Foe::plain(5), no_red];
+    group.bench_function(
+        "the whole box against Health 4, 5 and 6 (no red on the 6), Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::defeat_all_foes(
+                    black_box(&pool),
+                    &foes,
+                    2,
+                    &|_, _| {},
+                ))
+            })
+        },
+    );
     group.finish();
 }
 

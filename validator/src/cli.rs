@@ -11,6 +11,7 @@ use megahex::{CatalogFile, Code, Diagnostic};
 use megahex_schema::Catalog;
 
 mod odds;
+mod odds_solar;
 mod queries;
 mod simulate;
 mod simulate_deck;

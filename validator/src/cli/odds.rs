@@ -1,8 +1,6 @@
 //! `megahex odds`: the exact damage distribution of one attack, in the rules of the ruleset
 //! asked for.
 
-use std::io::IsTerminal;
-
 use clap::{Args, ValueEnum};
 use megahex::rulesets::hex_skirmish::kill::MAX_TURNS;
 use megahex::rulesets::hex_skirmish::monster::MAX_STEPS;
@@ -46,7 +44,7 @@ impl OddsRuleset {
                 "--strike, --defense, --damage, --bonus, --soak, --hit-points, --attacks and --water-steps"
             }
             OddsRuleset::SolarSentinels => {
-                "--pool, --health, --enemies, --enemy-damage and --strategy"
+                "--pool, --health, --enemies, --enemy-damage, --strategy, --deck, --cards and --hero"
             }
         }
     }
@@ -131,26 +129,39 @@ pub struct OddsArgs {
     /// Unit dice rolled together, by colour (solar-sentinels), for example yellow=2,red=1;
     /// colours left out count 0.
     #[arg(long, value_name = "COLOUR=N,...")]
-    pool: Option<String>,
+    pub(super) pool: Option<String>,
     /// The enemy's Health (solar-sentinels): adds the chance the pool deals at least that much.
     #[arg(long, value_name = "H")]
-    health: Option<u32>,
+    pub(super) health: Option<u32>,
     /// The active enemies' Health, without effects (solar-sentinels): with --strategy, adds the
     /// chance of defeating them all this round under the best play.
     #[arg(long, value_name = "H1,H2,...", value_delimiter = ',')]
-    enemies: Vec<u32>,
+    pub(super) enemies: Vec<u32>,
     /// The active enemies' Damage, in the order of --enemies (solar-sentinels): adds the least
     /// Health the hero can expect to lose to them this round, played to lose the least.
     #[arg(long, value_name = "D1,D2,...", value_delimiter = ',')]
-    enemy_damage: Vec<u32>,
-    /// The hero's Strategy (solar-sentinels): commit, roll and assign steps this round.
+    pub(super) enemy_damage: Vec<u32>,
+    /// The hero's Strategy (solar-sentinels): commit, roll and assign steps this round; with
+    /// --deck, the setup's hero's by default.
     #[arg(long, value_name = "S")]
-    strategy: Option<u32>,
+    pub(super) strategy: Option<u32>,
+    /// A deck file (solar-sentinels) whose cards --cards names: the enemies come with their
+    /// Health, Damage and effects, the hero's ability counts, and the pool defaults to the
+    /// setup's dice after its rank's handicaps.
+    #[arg(long, value_name = "FILE", requires = "cards")]
+    pub(super) deck: Option<std::path::PathBuf>,
+    /// The active enemies, by card id in --deck (conflict cards or bosses).
+    #[arg(long, value_name = "ID1,ID2,...", value_delimiter = ',', requires = "deck", conflicts_with_all = ["enemies", "enemy_damage", "health"])]
+    pub(super) cards: Vec<String>,
+    /// The hero whose ability and Strategy count (solar-sentinels, with --deck; the setup's by
+    /// default).
+    #[arg(long, value_name = "ID", requires = "deck")]
+    pub(super) hero: Option<String>,
     /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish, and
     /// "defeat":p (--health), "defeat-all":p with "fewest" (--enemies) and "damage-taken":e
     /// (--enemy-damage) for solar-sentinels.
     #[arg(long)]
-    json: bool,
+    pub(super) json: bool,
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no attack.
@@ -171,7 +182,7 @@ pub fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
         (_, Some(path)) => scenario_pairs(path, catalog, args.json),
         (OddsRuleset::SentinelTactics, None) => sentinel_tactics(args),
         (OddsRuleset::HexSkirmish, None) => skirmish(args),
-        (OddsRuleset::SolarSentinels, None) => solar_sentinels(args),
+        (OddsRuleset::SolarSentinels, None) => super::odds_solar::run(args, catalog),
     }
 }
 
@@ -180,7 +191,7 @@ impl OddsArgs {
     /// that do.
     fn foreign_flag(&self) -> Option<(&'static str, &'static [OddsRuleset])> {
         use OddsRuleset::{HexSkirmish as Hs, SentinelTactics as St, SolarSentinels as Ss};
-        let given: [(&'static str, bool, &'static [OddsRuleset]); 23] = [
+        let given: [(&'static str, bool, &'static [OddsRuleset]); 25] = [
             ("--dice", self.dice.is_some(), &[St]),
             ("--auto-miss", !self.auto_miss.is_empty(), &[St]),
             ("--range", self.range != 0, &[St]),
@@ -204,96 +215,14 @@ impl OddsArgs {
             ("--enemies", !self.enemies.is_empty(), &[Ss]),
             ("--enemy-damage", !self.enemy_damage.is_empty(), &[Ss]),
             ("--strategy", self.strategy.is_some(), &[Ss]),
+            ("--deck", self.deck.is_some(), &[Ss]),
+            ("--hero", self.hero.is_some(), &[Ss]),
         ];
         given
             .into_iter()
             .find(|(_, on, owners)| *on && !owners.contains(&self.ruleset))
             .map(|(flag, _, owners)| (flag, owners))
     }
-}
-
-/// The damage of a pool of unit dice rolled together, and with `--health` the chance it
-/// defeats an enemy of that Health in one roll.
-fn solar_sentinels(args: &OddsArgs) -> i32 {
-    use megahex::rulesets::solar_sentinels::{Colour, Pool, dice, engagement, pool_odds};
-    let Some(pool) = args.pool.as_deref() else {
-        return fail("solar-sentinels odds need --pool, for example --pool yellow=2,blue=1,red=1");
-    };
-    let pool = match Pool::parse(pool) {
-        Ok(pool) if pool.is_empty() => return fail("--pool has no dice: give at least one"),
-        Ok(pool) => pool,
-        Err(e) => return fail(&format!("--pool: {e}")),
-    };
-    let odds = pool_odds(&pool, Colour::faces);
-    let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
-    let all = match (&args.enemies[..], args.strategy) {
-        ([], None) => None,
-        ([], Some(_)) | (_, None) => {
-            return fail(
-                "--enemies and --strategy go together, for example --enemies 3,4 --strategy 2",
-            );
-        }
-        (enemies, Some(strategy)) => {
-            // A long search (three steps on a big pool) shows how far it is, on a terminal.
-            let terminal = std::io::stderr().is_terminal();
-            let progress = |done: usize, of: usize| {
-                if terminal {
-                    let width = 30;
-                    let filled = done * width / of.max(1);
-                    eprint!(
-                        "\r[{}{}] working out the best play: {}%",
-                        "#".repeat(filled),
-                        " ".repeat(width - filled),
-                        done * 100 / of.max(1)
-                    );
-                }
-            };
-            let found = engagement::defeat_all_with_progress(&pool, enemies, strategy, &progress);
-            if terminal {
-                eprint!("\r{}\r", " ".repeat(60));
-            }
-            if !args.enemy_damage.is_empty() && args.enemy_damage.len() != enemies.len() {
-                if terminal {
-                    eprint!("\r{}\r", " ".repeat(60));
-                }
-                return fail(&format!(
-                    "--enemy-damage gives {} Damage values for {} enemies: one for each, in the order of --enemies",
-                    args.enemy_damage.len(),
-                    enemies.len()
-                ));
-            }
-            let fewest = found.and_then(|p| {
-                engagement::fewest_dice(&pool, enemies, strategy, &engagement::FEWEST_TARGETS)
-                    .map(|fewest| (p, fewest))
-            });
-            let taken = fewest.and_then(|(p, fewest)| {
-                let pairs: Vec<(u32, u32)> = enemies
-                    .iter()
-                    .copied()
-                    .zip(args.enemy_damage.iter().copied())
-                    .collect();
-                match pairs.is_empty() {
-                    true => Ok((p, fewest, None)),
-                    false => engagement::least_damage(&pool, &pairs, strategy)
-                        .map(|d| (p, fewest, Some(d))),
-                }
-            });
-            if terminal {
-                eprint!("\r{}\r", " ".repeat(60));
-            }
-            match taken {
-                Ok((p, fewest, taken)) => Some((enemies, strategy, p, fewest, taken)),
-                Err(e) => return fail(&e.to_string()),
-            }
-        }
-    };
-    let text = if args.json {
-        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p), all.as_ref())
-    } else {
-        megahex::report::odds::pool_human(&pool, &odds, defeat, all.as_ref())
-    };
-    print!("{text}");
-    EXIT_OK
 }
 
 /// Every pair of enemies of a hex-skirmish scenario, with their turns to kill.

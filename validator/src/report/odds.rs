@@ -46,7 +46,7 @@ pub fn human(attack: &Attack, defense: &Defense, odds: &Odds) -> String {
 /// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and
 /// `"defeat-all":p` and `"fewest"` when enemies and a Strategy were, and a newline: the
 /// solar-sentinels odds of a pool (DESIGN §5; `fewest` is an addition).
-pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagement<'_>>) -> String {
+pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagement>) -> String {
     let mut value = serde_json::json!({
         "damage": odds.probabilities(),
         "expected": odds.expected(),
@@ -54,12 +54,21 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     if let Some(defeat) = defeat {
         value["defeat"] = serde_json::json!(defeat);
     }
-    if let Some((_, _, all, fewest, taken)) = engagement {
-        value["defeat-all"] = serde_json::json!(all);
-        if let Some(taken) = taken {
+    if let Some(e) = engagement {
+        value["defeat-all"] = serde_json::json!(e.defeat_all);
+        if let Some(taken) = e.damage_taken {
             value["damage-taken"] = serde_json::json!(taken);
         }
-        let rows: Vec<serde_json::Value> = fewest
+        if !e.left_out.is_empty() {
+            let left_out: serde_json::Map<String, serde_json::Value> = e
+                .left_out
+                .iter()
+                .map(|(card, kinds)| (card.clone(), serde_json::json!(kinds)))
+                .collect();
+            value["left-out"] = left_out.into();
+        }
+        let rows: Vec<serde_json::Value> = e
+            .fewest
             .iter()
             .zip(FEWEST_TARGETS)
             .map(|(found, target)| match found {
@@ -79,10 +88,25 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     format!("{value}\n")
 }
 
-/// Enemies' Health, a Strategy, the chance of defeating them all under the best play, for 80,
-/// 90 and 95 % the fewest strongest dice that reach it (with their chance), and the least
-/// expected Damage taken when the enemies' Damage was given.
-pub type Engagement<'a> = (&'a [u32], u32, f64, Vec<Option<(Pool, f64)>>, Option<f64>);
+/// One round's engagement as `megahex odds` reports it.
+#[derive(Debug, Clone)]
+pub struct Engagement {
+    /// The enemies: their Health, with the card's id when they came from a deck.
+    pub enemies: Vec<(Option<String>, u32)>,
+    /// Strategy steps.
+    pub strategy: u32,
+    /// The chance of defeating them all under the best play.
+    pub defeat_all: f64,
+    /// For 80, 90 and 95 %: the fewest strongest dice that reach it, with their chance.
+    pub fewest: Vec<Option<(Pool, f64)>>,
+    /// The least expected Damage taken, when the enemies' Damage is known.
+    pub damage_taken: Option<f64>,
+    /// The Damage is known but an effect changes what the dice deal, which the least-Damage
+    /// search does not play: no `damage_taken`.
+    pub damage_left_out: bool,
+    /// By card: its effects on the engagement that the search leaves out.
+    pub left_out: Vec<(String, Vec<&'static str>)>,
+}
 
 /// The pool, its damage table, the chance to defeat an enemy of the Health given, and the
 /// chance to defeat every enemy given over the Strategy steps.
@@ -90,7 +114,7 @@ pub fn pool_human(
     pool: &Pool,
     odds: &Odds,
     defeat: Option<(u32, f64)>,
-    all: Option<&Engagement<'_>>,
+    all: Option<&Engagement>,
 ) -> String {
     let mut out = format!("{pool} rolled together\n");
     out.push_str(&table(odds));
@@ -101,15 +125,35 @@ pub fn pool_human(
             p * 100.0
         );
     }
-    if let Some((enemies, strategy, p, fewest, taken)) = all {
-        let healths: Vec<String> = enemies.iter().map(u32::to_string).collect();
+    if let Some(e) = all {
+        let healths: Vec<String> = e
+            .enemies
+            .iter()
+            .map(|(card, h)| match card {
+                Some(card) => format!("{card}: Health {h}"),
+                None => h.to_string(),
+            })
+            .collect();
+        let by_health = e.enemies.iter().all(|(card, _)| card.is_none());
+        let healths = match by_health {
+            true => vec![format!("Health {}", healths.join(", "))],
+            false => healths,
+        };
         let _ = writeln!(
             out,
-            "defeats every enemy (Health {}) this round with Strategy {strategy}, played at best: {:.2}%",
+            "defeats every enemy ({}) this round with Strategy {}, played at best: {:.2}%",
             healths.join(", "),
-            p * 100.0
+            e.strategy,
+            e.defeat_all * 100.0
         );
-        for (found, target) in fewest.iter().zip(FEWEST_TARGETS) {
+        for (card, kinds) in &e.left_out {
+            let _ = writeln!(
+                out,
+                "  {card}: left out of the search (not played): {}",
+                kinds.join(", ")
+            );
+        }
+        for (found, target) in e.fewest.iter().zip(FEWEST_TARGETS) {
             let _ = match found {
                 Some((pool, p)) => writeln!(
                     out,
@@ -121,7 +165,13 @@ pub fn pool_human(
                 None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
             };
         }
-        if let Some(taken) = taken {
+        if e.damage_left_out {
+            let _ = writeln!(
+                out,
+                "least Health expected lost: not worked out, an effect changes what the dice deal"
+            );
+        }
+        if let Some(taken) = e.damage_taken {
             let _ = writeln!(
                 out,
                 "least Health expected lost to them this round, played to lose the least: {taken:.3}"

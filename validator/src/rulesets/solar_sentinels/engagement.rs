@@ -96,7 +96,7 @@ pub const FEWEST_TARGETS: [f64; 3] = [0.8, 0.9, 0.95];
 /// the number of dice.
 pub fn fewest_dice(
     pool: &Pool,
-    enemies: &[u32],
+    enemies: &[Foe],
     strategy: u32,
     targets: &[f64],
 ) -> Result<Vec<Option<(Pool, f64)>>, PoolError> {
@@ -113,7 +113,7 @@ pub fn fewest_dice(
         if let Some(p) = known.get(&k) {
             return Ok(*p);
         }
-        let p = defeat_all(&first(k), enemies, strategy)?;
+        let p = defeat_all_foes(&first(k), enemies, strategy, &|_, _| {})?;
         known.insert(k, p);
         Ok(p)
     };
@@ -344,8 +344,8 @@ impl<'p> Solver<'p> {
         let p = sums
             .iter()
             .filter(|(ones, twos, _)| coverable(&healths, *ones, *twos))
-            .map(|(_, _, p)| p)
-            .sum();
+            // A fold from +0.0: an empty sum of floats is -0.0.
+            .fold(0.0, |total, (_, _, p)| total + p);
         match self.cover.get_mut(at) {
             Some(slot) => *slot = p,
             None => {
@@ -531,8 +531,12 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
     out
 }
 
+mod coloured;
 mod damage;
+mod foes;
 #[cfg(test)]
 mod tests;
 
+pub use coloured::{PLAIN, Values};
 pub use damage::least_damage;
+pub use foes::{Foe, defeat_all_foes};

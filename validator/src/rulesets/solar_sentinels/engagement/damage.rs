@@ -63,7 +63,7 @@ impl Least<'_> {
             1 => ones_and_twos(&self.solver.faces, counts)
                 .into_iter()
                 .map(|(ones, twos, p)| p * f64::from(self.after_last(standing, ones, twos)))
-                .sum(),
+                .fold(0.0, |total, p| total + p),
             _ => {
                 let shares = self.solver.shares_of(standing);
                 let mut total = 0.0;

@@ -8,11 +8,13 @@ use super::*;
 /// weakest dice assigned, the shares, the covering rule).
 struct BruteForce {
     dice: Vec<Colour>,
+    /// What each face kind (miss, hit, crit) of each colour deals to each enemy.
+    values: Vec<Values>,
     memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
 }
 
-/// A face's damage: the die's misses first, then its hits, then its crit.
-fn damage(colour: Colour, face: u32) -> i32 {
+/// A face's kind (0 miss, 1 hit, 2 crit): the die's misses first, then its hits, then its crit.
+fn face_kind(colour: Colour, face: u32) -> usize {
     let f = colour.faces();
     if face < f.miss {
         0
@@ -21,6 +23,11 @@ fn damage(colour: Colour, face: u32) -> i32 {
     } else {
         2
     }
+}
+
+/// A face's damage with no effect on the dice.
+fn damage(colour: Colour, face: u32) -> i32 {
+    face_kind(colour, face) as i32
 }
 
 impl BruteForce {
@@ -46,15 +53,15 @@ impl BruteForce {
             let mut total = 0.0;
             for roll in 0..faces {
                 let mut code = roll;
-                let dealt: Vec<i32> = rolled
+                let shown: Vec<usize> = rolled
                     .iter()
                     .map(|&i| {
                         let face = code % 6;
                         code /= 6;
-                        damage(self.dice[i], face)
+                        face_kind(self.dice[i], face)
                     })
                     .collect();
-                total += self.assign(steps, pool & !commit, &rolled, &dealt, &healths);
+                total += self.assign(steps, pool & !commit, &rolled, &shown, &healths);
             }
             best = best.max(total / f64::from(faces));
             if commit == 0 {
@@ -72,7 +79,7 @@ impl BruteForce {
         steps: u32,
         pool: u32,
         rolled: &[usize],
-        dealt: &[i32],
+        shown: &[usize],
         healths: &[i32],
     ) -> f64 {
         let targets = healths.len() as u32 + 1;
@@ -82,12 +89,15 @@ impl BruteForce {
             let mut code = way;
             let mut left = healths.to_vec();
             let mut unassigned = 0u32;
-            for (&die, &d) in rolled.iter().zip(dealt) {
+            for (&die, &kind) in rolled.iter().zip(shown) {
                 let target = code % targets;
                 code /= targets;
                 match target {
                     0 => unassigned |= 1 << die,
-                    t => left[t as usize - 1] -= d,
+                    t => {
+                        let colour = self.dice[die] as usize;
+                        left[t as usize - 1] -= self.values[t as usize - 1][colour][kind] as i32;
+                    }
                 }
             }
             best = best.max(self.value(steps - 1, pool, unassigned, left));
@@ -100,8 +110,13 @@ impl BruteForce {
 }
 
 fn brute_force(dice: &[Colour], healths: &[i32], strategy: u32) -> f64 {
+    brute_force_against(dice, healths, &vec![PLAIN; healths.len()], strategy)
+}
+
+fn brute_force_against(dice: &[Colour], healths: &[i32], values: &[Values], strategy: u32) -> f64 {
     let mut search = BruteForce {
         dice: dice.to_vec(),
+        values: values.to_vec(),
         memo: HashMap::new(),
     };
     let pool = (1u32 << dice.len()) - 1;
@@ -229,7 +244,8 @@ fn the_fewest_dice_are_the_first_count_that_reaches_each_target() {
         "{chances:?}"
     );
     let targets = [0.5, 0.8, 0.9, 0.95, 0.9999];
-    let found = fewest_dice(&pool, &enemies, 2, &targets).unwrap();
+    let foes: Vec<Foe> = enemies.iter().map(|h| Foe::plain(*h)).collect();
+    let found = fewest_dice(&pool, &foes, 2, &targets).unwrap();
     for (target, found) in targets.iter().zip(found) {
         let first = chances.iter().position(|p| p >= target);
         match (first, found) {
@@ -356,4 +372,132 @@ fn the_least_damage_is_what_every_policy_tried_finds() {
             "{dice:?} {enemies:?} S{strategy}: {found} against {expected}"
         );
     }
+}
+
+/// What a colour deals to an enemy whose effects change it.
+fn with(colours: &[Colour], row: [u32; 3]) -> Values {
+    let mut values = PLAIN;
+    for c in colours {
+        values[*c as usize] = row;
+    }
+    values
+}
+
+fn foes(healths: &[i32], values: &[Values]) -> Vec<Foe> {
+    healths
+        .iter()
+        .zip(values)
+        .map(|(h, v)| Foe {
+            health: *h as u32,
+            values: *v,
+        })
+        .collect()
+}
+
+#[test]
+fn effects_on_the_dice_by_hand() {
+    use Colour::{Red, Yellow};
+    let none = |_: usize, _: usize| {};
+    // Red may not be assigned to it: one red die never defeats it.
+    let no_red = with(&[Red], [0, 0, 0]);
+    let red = Pool([0, 0, 0, 0, 1]);
+    assert_eq!(
+        defeat_all_foes(&red, &foes(&[1], &[no_red]), 2, &none).unwrap(),
+        0.0
+    );
+    // Hits and misses swapped: a yellow die's four misses now deal 1, its hit nothing, its crit
+    // 2: Health 1 falls to 5 faces in 6.
+    let swapped = with(&[Yellow], [1, 0, 2]);
+    let yellow = Pool([1, 0, 0, 0, 0]);
+    let p = defeat_all_foes(&yellow, &foes(&[1], &[swapped]), 1, &none).unwrap();
+    assert!((p - 5.0 / 6.0).abs() < 1e-12, "{p}");
+    // A red and a yellow die against two enemies of Health 1, the first taking no red: the
+    // yellow must hit the first (2 faces in 6), the red never misses the second. With a second
+    // step the yellow gets another try while the red waits: 1 - (4/6)^2 = 5/9.
+    let two = foes(&[1, 1], &[no_red, PLAIN]);
+    let pool = Pool([1, 0, 0, 0, 1]);
+    let one_step = defeat_all_foes(&pool, &two, 1, &none).unwrap();
+    let two_steps = defeat_all_foes(&pool, &two, 2, &none).unwrap();
+    assert!((one_step - 1.0 / 3.0).abs() < 1e-12, "{one_step}");
+    assert!((two_steps - 5.0 / 9.0).abs() < 1e-12, "{two_steps}");
+}
+
+#[test]
+fn effects_on_the_dice_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let no_red = with(&[Red], [0, 0, 0]);
+    let swapped = with(&[Yellow, Green, Blue, Purple], [1, 0, 2]);
+    let crits_only = with(&Colour::ALL, [0, 0, 2]);
+    let yellow_crit_3 = with(&[Yellow], [0, 1, 3]);
+    let no_blue_or_red = with(&[Blue, Red], [0, 0, 0]);
+    let cases: [(&[Colour], &[i32], Vec<Values>); 9] = [
+        (&[Yellow, Red], &[2], vec![no_red]),
+        (&[Yellow, Red], &[1, 1], vec![no_red, PLAIN]),
+        (&[Green, Blue, Red], &[2, 1], vec![PLAIN, no_blue_or_red]),
+        (&[Yellow, Green, Purple], &[2], vec![swapped]),
+        (&[Yellow, Purple, Red], &[1, 2], vec![swapped, PLAIN]),
+        (&[Yellow, Yellow, Red], &[3], vec![crits_only]),
+        (
+            &[Yellow, Green, Blue],
+            &[3, 1],
+            vec![yellow_crit_3, no_blue_or_red],
+        ),
+        (&[Green, Green, Blue, Red], &[3], vec![no_blue_or_red]),
+        (&[Yellow, Blue, Purple, Red], &[2, 2], vec![swapped, no_red]),
+    ];
+    let none = |_: usize, _: usize| {};
+    for (dice, healths, values) in &cases {
+        for strategy in [1, 2] {
+            let expected = brute_force_against(dice, healths, values, strategy);
+            let found =
+                defeat_all_foes(&pool_of(dice), &foes(healths, values), strategy, &none).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {values:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_coloured_search_with_no_effect_is_the_plain_one() {
+    // A second method for bigger pools than the brute force reaches: the plain search.
+    for (pool, healths, strategy) in [
+        (Pool([2, 2, 1, 1, 1]), vec![4u8, 3], 2),
+        (Pool([1, 1, 1, 1, 1]), vec![2, 2, 2], 2),
+        (Pool([0, 2, 2, 0, 1]), vec![5], 3),
+        (Pool([3, 0, 0, 2, 0]), vec![1, 1, 1, 1], 1),
+    ] {
+        let counts = pool.0.map(|n| n as u8);
+        let mut search =
+            coloured::Search::new(Colour::faces, counts, &healths, &vec![PLAIN; healths.len()]);
+        let (dice, standing) = (search.dice.index(&counts), search.healths.index(&healths));
+        let found = search.value(strategy, dice, standing);
+        let enemies: Vec<u32> = healths.iter().map(|&h| u32::from(h)).collect();
+        let plain = defeat_all(&pool, &enemies, strategy).unwrap();
+        assert!(
+            (found - plain).abs() < 1e-9,
+            "{pool:?} {healths:?}: {found} vs {plain}"
+        );
+    }
+}
+
+#[test]
+fn a_card_s_effects_become_what_its_faces_deal() {
+    use megahex_schema::solar_sentinels::Effect;
+    let effects: Vec<Effect> = serde_json::from_value(serde_json::json!([
+        {"during": {"ban": {"colours": ["red"], "from": "assign"}}},
+        {"during": {"face-value": {"face": "crit", "colours": ["yellow"], "value": 3}}},
+        {"during": {"commit-limit": {"max": 3}}},
+        {"during": {"text": "Roars."}}
+    ]))
+    .unwrap();
+    let rules = crate::rulesets::solar_sentinels::game::rules::CardRules::of(&effects);
+    let hero = crate::rulesets::solar_sentinels::game::rules::hero_faces(None);
+    let (foe, outside) = Foe::of_card(5, &rules, &hero);
+    assert_eq!(foe.health, 5);
+    assert_eq!(foe.values[Colour::Red as usize], [0, 0, 0]);
+    assert_eq!(foe.values[Colour::Yellow as usize], [0, 1, 3]);
+    assert_eq!(foe.values[Colour::Blue as usize], [0, 1, 2]);
+    assert_eq!(outside, vec!["commit-limit", "text"]);
 }

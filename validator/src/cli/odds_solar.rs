@@ -1,0 +1,237 @@
+//! `megahex odds --ruleset solar-sentinels`: a pool's damage, and one round's engagement
+//! against enemies given by Health or taken with their effects from a deck's cards.
+
+use std::io::IsTerminal;
+
+use megahex::report::odds::Engagement;
+use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
+use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
+use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
+use megahex_schema::solar_sentinels::Scenario as Deck;
+
+use super::odds::OddsArgs;
+use super::{EXIT_OK, fail};
+
+/// The enemies of one engagement: how the search sees them, with their Damage and card ids.
+struct Enemies {
+    foes: Vec<Foe>,
+    damage: Vec<u32>,
+    cards: Vec<Option<String>>,
+    left_out: Vec<(String, Vec<&'static str>)>,
+}
+
+/// Works out and prints the odds; exit 0, or 2 for options that make no pool or engagement.
+pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
+    let deck = match &args.deck {
+        Some(path) => match load_deck(path, catalog) {
+            Ok(deck) => Some(deck),
+            Err(code) => return code,
+        },
+        None => None,
+    };
+    let pool = match (args.pool.as_deref(), &deck) {
+        (Some(text), _) => match Pool::parse(text) {
+            Ok(pool) => pool,
+            Err(e) => return fail(&format!("--pool: {e}")),
+        },
+        (None, Some(deck)) => {
+            deck::after_handicaps(deck::DiceBox::of(deck).pool, &deck.setup.handicaps).0
+        }
+        (None, None) => {
+            return fail(
+                "solar-sentinels odds need --pool, for example --pool yellow=2,blue=1,red=1",
+            );
+        }
+    };
+    if pool.is_empty() {
+        return fail("--pool has no dice: give at least one");
+    }
+    let odds = pool_odds(&pool, Colour::faces);
+    let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
+    let enemies = match &deck {
+        Some(deck) => match from_deck(deck, args) {
+            Ok(enemies) => Some(enemies),
+            Err(message) => return fail(&message),
+        },
+        None => match plain(args) {
+            Ok(enemies) => enemies,
+            Err(message) => return fail(&message),
+        },
+    };
+    let strategy = match (&enemies, args.strategy, &deck) {
+        (None, None, _) => None,
+        (None, Some(_), _) | (Some(_), None, None) => {
+            return fail(
+                "--enemies and --strategy go together, for example --enemies 3,4 --strategy 2",
+            );
+        }
+        (Some(_), Some(s), _) => Some(s),
+        (Some(_), None, Some(deck)) => match args.hero.as_deref().map_or_else(
+            || deck::hero(deck),
+            |id| deck.heroes.iter().find(|h| h.id == id),
+        ) {
+            Some(hero) => Some(hero.strategy),
+            None => return fail("the deck names no such hero: give --strategy or --hero"),
+        },
+    };
+    let all = match (enemies, strategy) {
+        (Some(enemies), Some(strategy)) => match engage(&pool, enemies, strategy) {
+            Ok(e) => Some(e),
+            Err(message) => return fail(&message),
+        },
+        _ => None,
+    };
+    let text = if args.json {
+        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p), all.as_ref())
+    } else {
+        megahex::report::odds::pool_human(&pool, &odds, defeat, all.as_ref())
+    };
+    print!("{text}");
+    EXIT_OK
+}
+
+/// A deck file, checked; its problems are printed and make exit 1 or 2.
+fn load_deck(path: &std::path::Path, catalog: &megahex_schema::Catalog) -> Result<Deck, i32> {
+    let (scenario, _, had_errors) = super::queries::load_scenario(path, catalog)?;
+    let Some(deck) = scenario.solar_sentinels() else {
+        return Err(fail(&format!(
+            "{} is not a solar-sentinels deck: --deck takes a deck file",
+            path.display()
+        )));
+    };
+    if had_errors {
+        return Err(fail(&format!(
+            "{} has errors (megahex validate lists them): fix them before working out odds",
+            path.display()
+        )));
+    }
+    Ok(deck.clone())
+}
+
+/// `--enemies` (and `--enemy-damage`): enemies with no effects, or none given.
+fn plain(args: &OddsArgs) -> Result<Option<Enemies>, String> {
+    if args.enemies.is_empty() {
+        return Ok(None);
+    }
+    if !args.enemy_damage.is_empty() && args.enemy_damage.len() != args.enemies.len() {
+        return Err(format!(
+            "--enemy-damage gives {} Damage values for {} enemies: one for each, in the order of --enemies",
+            args.enemy_damage.len(),
+            args.enemies.len()
+        ));
+    }
+    Ok(Some(Enemies {
+        foes: args.enemies.iter().map(|h| Foe::plain(*h)).collect(),
+        damage: args.enemy_damage.clone(),
+        cards: vec![None; args.enemies.len()],
+        left_out: Vec::new(),
+    }))
+}
+
+/// `--cards`: each card's Health, Damage and effects, under the hero's ability.
+fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
+    if deck::DiceBox::of(deck).faces != Colour::ALL.map(Colour::faces) {
+        return Err(
+            "this deck changes the dice's faces; the engagement search plays the game's own dice"
+                .to_owned(),
+        );
+    }
+    let hero = match args.hero.as_deref() {
+        Some(id) => Some(
+            deck.heroes
+                .iter()
+                .find(|h| h.id == id)
+                .ok_or_else(|| format!("--hero {id}: the deck has no such hero"))?,
+        ),
+        None => deck::hero(deck),
+    };
+    let faces = hero_faces(hero.and_then(|h| h.ability.as_ref()).map(|a| &a.effect));
+    let mut enemies = Enemies {
+        foes: Vec::new(),
+        damage: Vec::new(),
+        cards: Vec::new(),
+        left_out: Vec::new(),
+    };
+    for id in &args.cards {
+        let card = deck
+            .conflict
+            .iter()
+            .find(|c| &c.id == id)
+            .map(|c| (c.health, c.damage, &c.effects))
+            .or_else(|| {
+                deck.bosses
+                    .iter()
+                    .find(|b| &b.id == id)
+                    .map(|b| (b.health, b.damage, &b.effects))
+            });
+        let Some((health, damage, effects)) = card else {
+            return Err(format!(
+                "--cards {id}: the deck has no conflict card or boss with this id"
+            ));
+        };
+        let (foe, left_out) = Foe::of_card(health, &CardRules::of(effects), &faces);
+        enemies.foes.push(foe);
+        enemies.damage.push(damage);
+        enemies.cards.push(Some(id.clone()));
+        if !left_out.is_empty() {
+            enemies.left_out.push((id.clone(), left_out));
+        }
+    }
+    Ok(enemies)
+}
+
+/// The search: the chance of defeating everyone, the fewest dice for each target, and the
+/// least Damage taken when no effect touches the dice.
+fn engage(pool: &Pool, enemies: Enemies, strategy: u32) -> Result<Engagement, String> {
+    // A long search (three steps on a big pool) shows how far it is, on a terminal.
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |done: usize, of: usize| {
+        if terminal {
+            let width = 30;
+            let filled = done * width / of.max(1);
+            eprint!(
+                "\r[{}{}] working out the best play: {}%",
+                "#".repeat(filled),
+                " ".repeat(width - filled),
+                done * 100 / of.max(1)
+            );
+        }
+    };
+    let clear = || {
+        if terminal {
+            eprint!("\r{}\r", " ".repeat(60));
+        }
+    };
+    let found = engagement::defeat_all_foes(pool, &enemies.foes, strategy, &progress);
+    clear();
+    let defeat_all = found.map_err(|e| e.to_string())?;
+    let fewest =
+        engagement::fewest_dice(pool, &enemies.foes, strategy, &engagement::FEWEST_TARGETS)
+            .map_err(|e| e.to_string())?;
+    let plain = enemies.foes.iter().all(|f| f.values == engagement::PLAIN);
+    let damage_taken = match (enemies.damage.is_empty(), plain) {
+        (false, true) => {
+            let pairs: Vec<(u32, u32)> = enemies
+                .foes
+                .iter()
+                .map(|f| f.health)
+                .zip(enemies.damage.iter().copied())
+                .collect();
+            Some(engagement::least_damage(pool, &pairs, strategy).map_err(|e| e.to_string())?)
+        }
+        _ => None,
+    };
+    Ok(Engagement {
+        enemies: enemies
+            .cards
+            .into_iter()
+            .zip(enemies.foes.iter().map(|f| f.health))
+            .collect(),
+        strategy,
+        defeat_all,
+        fewest,
+        damage_taken,
+        damage_left_out: !enemies.damage.is_empty() && !plain,
+        left_out: enemies.left_out,
+    })
+}

@@ -1,0 +1,399 @@
+//! The engagement search when the enemies' effects make a die's colour matter: a colour that
+//! may not be assigned to an enemy, a face that deals more or less to it on some colours, hits
+//! and misses swapped. Same reading as the plain search (every die is committed at the first
+//! step, unassigned dice are rolled again, an assigned die stays), on the same states (dice
+//! left by colour, Health left), with what each face of each colour deals to each enemy.
+//!
+//! What keeps it small: colours that deal the same to every enemy, face by face, and whose hit
+//! deals at least their miss everywhere, form a class. Inside a class a die with fewer misses
+//! is never worse to roll again, so the dice assigned from a class are its weakest ones, and a
+//! roll only asks how many of each class's faces go to each enemy. A colour whose miss deals
+//! more than its hit to some enemy (hits and misses swapped) is a class of its own.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, rolls};
+use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
+
+/// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
+/// [`Colour::ALL`] order; 0 where it may not be assigned.
+pub type Values = [[u32; 3]; 5];
+
+/// Misses 0, hits 1, crits 2 on every colour: an enemy with no effect on the dice.
+pub const PLAIN: Values = [[0, 1, 2]; 5];
+
+/// Most (class, face) kinds a search tells apart: five classes of three faces.
+const KINDS: usize = 15;
+
+/// How many dice of each kind: by (class, face), in the order of [`Search::kinds`].
+type Tally = [u8; KINDS];
+
+/// By what is assigned in all (a tally), the Health left each way of sharing it can leave.
+type Shares = Vec<(Tally, Vec<usize>)>;
+
+/// The search's states and answers.
+pub(super) struct Search<'p> {
+    pub(super) progress: Option<(u32, Progress<'p>)>,
+    faces: [DieFaces; 5],
+    /// Each enemy's values, by enemy.
+    values: Vec<Values>,
+    /// Each kind's class and face.
+    kinds: Vec<(usize, usize)>,
+    /// Each class's colours, weakest first.
+    classes: Vec<Vec<usize>>,
+    pub(super) dice: Radix,
+    pub(super) healths: Radix,
+    values_memo: HashMap<(u32, usize, usize), f64>,
+    shares: HashMap<usize, std::rc::Rc<Shares>>,
+    /// By (steps, dice kept, Health left, share): the best that share's ways can leave.
+    best: HashMap<u64, f64, BuildHasherDefault<Mix>>,
+    tallies: HashMap<usize, std::rc::Rc<Vec<(Tally, f64)>>>,
+    /// By (tally, Health left) packed: whether those dice can meet that Health.
+    covers: HashMap<u128, bool, BuildHasherDefault<Mix>>,
+    /// Set when the ways to share dice outgrow [`MOST_SHARES`]: the answer is not to be used.
+    pub(super) too_big: bool,
+}
+
+/// Most ways to share one roll that the search keeps for one Health left: beyond it, enemies
+/// and effects are too many to search exactly in reasonable time.
+const MOST_SHARES: usize = 1 << 20;
+
+impl<'p> Search<'p> {
+    pub(super) fn new(
+        faces: impl Fn(Colour) -> DieFaces,
+        dice: Counts,
+        healths: &[u8],
+        values: &[Values],
+    ) -> Search<'p> {
+        let classes = classes(values);
+        let kinds: Vec<(usize, usize)> = (0..classes.len())
+            .flat_map(|class| (0..3).map(move |face| (class, face)))
+            .filter(|&(class, face)| {
+                let colour = classes[class][0];
+                values.iter().any(|v| v[colour][face] > 0)
+            })
+            .collect();
+        Search {
+            progress: None,
+            faces: Colour::ALL.map(faces),
+            values: values.to_vec(),
+            kinds,
+            classes,
+            dice: Radix {
+                most: dice.to_vec(),
+            },
+            healths: Radix {
+                most: healths.to_vec(),
+            },
+            values_memo: HashMap::new(),
+            shares: HashMap::new(),
+            best: HashMap::default(),
+            tallies: HashMap::new(),
+            covers: HashMap::default(),
+            too_big: false,
+        }
+    }
+
+    /// The chance of defeating everyone with `dice` rolled over `steps`, `standing` Health left.
+    pub(super) fn value(&mut self, steps: u32, dice: usize, standing: usize) -> f64 {
+        if standing == 0 {
+            return 1.0;
+        }
+        if steps == 0 || dice == 0 {
+            return 0.0;
+        }
+        if steps == 1 {
+            return self.cover(dice, standing);
+        }
+        if let Some(&v) = self.values_memo.get(&(steps, dice, standing)) {
+            return v;
+        }
+        let shares = self.shares_of(standing);
+        let counts = digits5(&self.dice.digits(dice));
+        let report = self
+            .progress
+            .filter(|(first, _)| *first == steps)
+            .map(|(_, f)| f);
+        let rolls = rolls(&self.faces, counts);
+        let (of, mut total) = (rolls.len(), 0.0);
+        let every = (of / 200).max(1);
+        for (done, (roll, p)) in rolls.into_iter().enumerate() {
+            if let Some(report) = report
+                && done % every == 0
+            {
+                report(done, of);
+            }
+            let tally = self.tally(&roll);
+            let mut best: f64 = 0.0;
+            for (at, (assigned, lefts)) in shares.iter().enumerate() {
+                if !within(assigned, &tally) {
+                    continue;
+                }
+                let kept = self.dice.index(&self.keep_strongest(&roll, assigned));
+                // Fields wide enough for any pool (9^5 dice states), any enemies (31^4 Health
+                // states) and 2^24 shares.
+                let key = (u64::from(steps - 1) << 61)
+                    | ((kept as u64) << 44)
+                    | ((standing as u64) << 24)
+                    | at as u64;
+                let v = match self.best.get(&key) {
+                    Some(v) => *v,
+                    None => {
+                        let mut v: f64 = 0.0;
+                        for &left in lefts {
+                            v = v.max(self.value(steps - 1, kept, left));
+                            if v >= 1.0 {
+                                break;
+                            }
+                        }
+                        self.best.insert(key, v);
+                        v
+                    }
+                };
+                best = best.max(v);
+                if best >= 1.0 {
+                    break;
+                }
+            }
+            total += p * best;
+        }
+        self.values_memo.insert((steps, dice, standing), total);
+        total
+    }
+
+    /// The last step: the chance a roll of the dice can be shared to meet every Health left.
+    fn cover(&mut self, dice: usize, standing: usize) -> f64 {
+        let tallies = match self.tallies.get(&dice) {
+            Some(t) => t.clone(),
+            None => {
+                let counts = digits5(&self.dice.digits(dice));
+                let mut by_tally: HashMap<Tally, f64> = HashMap::new();
+                for (roll, p) in rolls(&self.faces, counts) {
+                    *by_tally.entry(self.tally(&roll)).or_default() += p;
+                }
+                let t = std::rc::Rc::new(by_tally.into_iter().collect::<Vec<_>>());
+                self.tallies.insert(dice, t.clone());
+                t
+            }
+        };
+        let healths = self.healths.digits(standing);
+        tallies
+            .iter()
+            .filter(|(tally, _)| self.coverable(tally, standing, &healths))
+            // A fold from +0.0: an empty sum of floats is -0.0.
+            .fold(0.0, |total, (_, p)| total + p)
+    }
+
+    fn coverable(&mut self, tally: &Tally, standing: usize, healths: &[u8]) -> bool {
+        // Six bits a kind (at most 40 dice of a class), and the Health left above them.
+        let key = tally
+            .iter()
+            .fold(standing as u128, |key, &n| (key << 6) | u128::from(n));
+        if let Some(&c) = self.covers.get(&key) {
+            return c;
+        }
+        let c = self.cover_from(0, tally, healths);
+        self.covers.insert(key, c);
+        c
+    }
+
+    /// Whether the dice in `left` can meet the Health of enemies `enemy..`.
+    fn cover_from(&self, enemy: usize, left: &Tally, healths: &[u8]) -> bool {
+        let Some(&need) = healths.get(enemy) else {
+            return true;
+        };
+        if need == 0 {
+            return self.cover_from(enemy + 1, left, healths);
+        }
+        let mut found = false;
+        self.each_share(enemy, u32::from(need), left, &mut |given, dealt| {
+            if found || dealt < u32::from(need) {
+                return;
+            }
+            let mut rest = *left;
+            for (r, g) in rest.iter_mut().zip(given) {
+                *r -= g;
+            }
+            found = self.cover_from(enemy + 1, &rest, healths);
+        });
+        found
+    }
+
+    /// Every way to share dice among the enemies standing, grouped by what is assigned in all,
+    /// with the Health each leaves (none left that another way with the same dice beats).
+    fn shares_of(&mut self, standing: usize) -> std::rc::Rc<Shares> {
+        if let Some(found) = self.shares.get(&standing) {
+            return found.clone();
+        }
+        let healths = self.healths.digits(standing);
+        let mut by_tally: HashMap<Tally, Vec<Vec<u8>>> = HashMap::new();
+        let mut left = Vec::with_capacity(healths.len());
+        self.share_from(0, &healths, [0; KINDS], &mut left, &mut by_tally);
+        if by_tally.len() > MOST_SHARES {
+            self.too_big = true;
+            by_tally.clear();
+        }
+        let mut list: Shares = by_tally
+            .into_iter()
+            .map(|(tally, lefts)| {
+                let lefts = least(lefts);
+                let indices = lefts.iter().map(|l| self.healths.index(l)).collect();
+                (tally, indices)
+            })
+            .collect();
+        list.sort_unstable();
+        let list = std::rc::Rc::new(list);
+        self.shares.insert(standing, list.clone());
+        list
+    }
+
+    fn share_from(
+        &self,
+        enemy: usize,
+        healths: &[u8],
+        given: Tally,
+        left: &mut Vec<u8>,
+        out: &mut HashMap<Tally, Vec<Vec<u8>>>,
+    ) {
+        if out.len() > MOST_SHARES {
+            return;
+        }
+        let Some(&need) = healths.get(enemy) else {
+            out.entry(given).or_default().push(left.clone());
+            return;
+        };
+        let unbounded = [u8::MAX; KINDS];
+        let mut options = Vec::new();
+        self.each_share(enemy, u32::from(need), &unbounded, &mut |share, dealt| {
+            options.push((*share, dealt));
+        });
+        for (share, dealt) in options {
+            let mut total = given;
+            for (t, s) in total.iter_mut().zip(share) {
+                *t += s;
+            }
+            left.push((u32::from(need) - dealt.min(u32::from(need))) as u8);
+            self.share_from(enemy + 1, healths, total, left, out);
+            left.pop();
+        }
+    }
+
+    /// Every share of dice (at most `available` of each kind) worth giving one enemy that needs
+    /// `need`: it falls short, or it meets the need and every die in it is needed.
+    fn each_share(
+        &self,
+        enemy: usize,
+        need: u32,
+        available: &Tally,
+        visit: &mut dyn FnMut(&Tally, u32),
+    ) {
+        let worth: Vec<u32> = self
+            .kinds
+            .iter()
+            .map(|&(class, face)| self.values[enemy][self.classes[class][0]][face])
+            .collect();
+        let mut share = [0u8; KINDS];
+        self.grow(0, 0, need, &worth, available, &mut share, visit);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn grow(
+        &self,
+        kind: usize,
+        dealt: u32,
+        need: u32,
+        worth: &[u32],
+        available: &Tally,
+        share: &mut Tally,
+        visit: &mut dyn FnMut(&Tally, u32),
+    ) {
+        if kind == self.kinds.len() || dealt >= need {
+            // Met: no die in it may be spared.
+            let spare = dealt >= need
+                && (0..self.kinds.len()).any(|k| share[k] > 0 && dealt - worth[k] >= need);
+            if !spare {
+                visit(share, dealt);
+            }
+            return;
+        }
+        self.grow(kind + 1, dealt, need, worth, available, share, visit);
+        if worth[kind] == 0 {
+            return;
+        }
+        let mut dealt = dealt;
+        while share[kind] < available[kind] && dealt < need {
+            share[kind] += 1;
+            dealt += worth[kind];
+            self.grow(kind + 1, dealt, need, worth, available, share, visit);
+        }
+        share[kind] = 0;
+    }
+
+    /// A roll's dice by kind.
+    fn tally(&self, roll: &Roll) -> Tally {
+        let mut tally = [0u8; KINDS];
+        for (k, &(class, face)) in self.kinds.iter().enumerate() {
+            for &colour in &self.classes[class] {
+                tally[k] += [roll.miss, roll.hit, roll.crit][face][colour];
+            }
+        }
+        tally
+    }
+
+    /// What stays unassigned when `assigned` is: each kind taken from its class's weakest
+    /// colours first.
+    fn keep_strongest(&self, roll: &Roll, assigned: &Tally) -> Counts {
+        let mut shown = [roll.miss, roll.hit, roll.crit];
+        for (k, &(class, face)) in self.kinds.iter().enumerate() {
+            let mut take = assigned[k];
+            for &colour in &self.classes[class] {
+                let used = take.min(shown[face][colour]);
+                shown[face][colour] -= used;
+                take -= used;
+            }
+        }
+        let mut kept = [0u8; 5];
+        for (c, slot) in kept.iter_mut().enumerate() {
+            *slot = shown[0][c] + shown[1][c] + shown[2][c];
+        }
+        kept
+    }
+}
+
+/// The classes of colours that deal alike to every enemy, weakest colour first. A colour whose miss deals more than its hit to someone stands alone, as
+/// fewer misses no longer makes it the stronger die to roll again.
+fn classes(values: &[Values]) -> Vec<Vec<usize>> {
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    let ordered = |c: usize| values.iter().all(|v| v[c][1] >= v[c][0]);
+    for colour in 0..5 {
+        let alike = classes.iter().position(|class| {
+            let first = class[0];
+            ordered(colour) && ordered(first) && values.iter().all(|v| v[first] == v[colour])
+        });
+        match alike {
+            Some(at) => classes[at].push(colour),
+            None => classes.push(vec![colour]),
+        }
+    }
+    classes
+}
+
+fn within(assigned: &Tally, tally: &Tally) -> bool {
+    assigned.iter().zip(tally).all(|(a, t)| a <= t)
+}
+
+/// The Health-left vectors no other one beats on every enemy.
+fn least(mut lefts: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    lefts.sort_unstable();
+    lefts.dedup();
+    let beaten = |l: &Vec<u8>, all: &[Vec<u8>]| {
+        all.iter()
+            .any(|o| o != l && o.iter().zip(l).all(|(a, b)| a <= b))
+    };
+    lefts
+        .iter()
+        .filter(|l| !beaten(l, &lefts))
+        .cloned()
+        .collect()
+}

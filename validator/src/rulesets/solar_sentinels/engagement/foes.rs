@@ -1,0 +1,101 @@
+//! Enemies with their effects, as the engagement search takes them: what each face of each
+//! colour deals to each one, read from its card through the simulation's own rules
+//! ([`CardRules`]), and the search that fits them: the plain one when no effect touches the
+//! dice, the coloured one otherwise.
+
+use megahex_schema::solar_sentinels::Face;
+
+use super::coloured::{PLAIN, Search, Values};
+use super::{Colour, Pool, PoolError, Progress, checked, defeat_all_with_progress};
+use crate::rulesets::solar_sentinels::game::rules::{CardRules, FaceTable};
+
+/// One enemy in an engagement: its Health and what each face of each colour deals to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Foe {
+    /// Health to meet.
+    pub health: u32,
+    /// By colour, then face (miss, hit, crit); 0 for a colour it may not be assigned.
+    pub values: Values,
+}
+
+impl Foe {
+    /// An enemy with no effect on the dice.
+    pub fn plain(health: u32) -> Foe {
+        Foe {
+            health,
+            values: PLAIN,
+        }
+    }
+
+    /// A card's enemy under `hero`'s face values, and the names of its effects that change the
+    /// engagement but that the search does not play (they are left out of the answer).
+    pub fn of_card(health: u32, rules: &CardRules, hero: &FaceTable) -> (Foe, Vec<&'static str>) {
+        let mut values = PLAIN;
+        for (c, row) in values.iter_mut().enumerate() {
+            let colour = Colour::ALL[c];
+            for (f, face) in [Face::Miss, Face::Hit, Face::Crit].into_iter().enumerate() {
+                row[f] = match rules.no_assign[c] {
+                    true => 0,
+                    false => rules.value(colour, face, hero),
+                };
+            }
+        }
+        (Foe { health, values }, outside_search(rules))
+    }
+}
+
+/// The effects that change who can be defeated this round but are not in the search.
+fn outside_search(r: &CardRules) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    let flags: [(bool, &'static str); 14] = [
+        (
+            r.commit_per_round.is_some() || r.commit_per_step.is_some(),
+            "commit-limit",
+        ),
+        (r.no_commit.iter().any(|b| *b), "ban (from commit)"),
+        (
+            r.assign_per_card.is_some() || r.assign_per_roll.is_some(),
+            "assign-limit",
+        ),
+        (r.max_damage_per_step.is_some(), "max-damage-per-step"),
+        (r.shielded, "shielded-while-enemies"),
+        (r.flee_on_misses.is_some(), "flee-on-misses"),
+        (r.banish_committed_misses, "banish-committed-misses"),
+        (r.one_colour, "one-colour"),
+        (r.one_die_per_colour, "one-die-per-colour"),
+        (r.min_colours > 0, "min-colours"),
+        (r.escort.is_some(), "escort"),
+        (r.commit_whole_colour, "commit-whole-colour"),
+        (r.needs_exhausted_colour, "needs-exhausted-colour"),
+        (r.no_reroll_misses, "no-reroll-misses"),
+    ];
+    out.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
+    out.extend(r.skipped.iter().copied());
+    out
+}
+
+/// The chance of defeating every one of `foes` this round with `pool` over `strategy` steps,
+/// under the best play, with what their effects do to the dice.
+pub fn defeat_all_foes(
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    progress: Progress<'_>,
+) -> Result<f64, PoolError> {
+    let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
+    if foes.iter().all(|f| f.values == PLAIN) {
+        return defeat_all_with_progress(pool, &healths, strategy, progress);
+    }
+    let (counts, healths) = checked(pool, &healths, strategy)?;
+    let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
+    let mut search = Search::new(Colour::faces, counts, &healths, &values);
+    search.progress = Some((strategy, progress));
+    let (dice, standing) = (search.dice.index(&counts), search.healths.index(&healths));
+    let p = search.value(strategy, dice, standing);
+    match search.too_big {
+        false => Ok(p),
+        true => Err(PoolError(
+            "these enemies' effects leave too many ways to share the dice to search exactly: try fewer enemies or less Health".to_owned(),
+        )),
+    }
+}
