@@ -78,6 +78,10 @@ pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, 
     (selection, hexes)
 }
 
+/// The parts of a Solar Sentinels deck that its inspector opens, so a finding about one of
+/// them can be clicked.
+const DECK_PARTS: [&str; 4] = ["/conflict/", "/heroes/", "/bosses/", "/missions"];
+
 /// Returns the finding that was clicked, if any.
 pub fn problems_panel(
     ui: &mut egui::Ui,
@@ -103,22 +107,26 @@ pub fn problems_panel(
     egui::ScrollArea::vertical().show(ui, |ui| {
         for (index, problem) in problems.iter().enumerate() {
             ui.separator();
+            let pointer = problem.pointer.as_deref();
             let on_map = !problem.hexes.is_empty()
-                || problem
-                    .pointer
-                    .as_deref()
+                || pointer
                     .is_some_and(|p| p.starts_with("/tokens/") || p.starts_with("/map/tiles/"));
+            let in_deck = pointer.is_some_and(|p| DECK_PARTS.iter().any(|d| p.starts_with(d)));
             let body = ui.vertical(|ui| {
                 problem_body(ui, problem);
             });
-            if on_map {
+            if on_map || in_deck {
+                let hover = match on_map {
+                    true => "Click to show it on the map",
+                    false => "Click to open it in the inspector",
+                };
                 let response = ui
                     .interact(
                         body.response.rect,
                         ui.scope_id().with(("problem", index)),
                         egui::Sense::click(),
                     )
-                    .on_hover_text("Click to show it on the map")
+                    .on_hover_text(hover)
                     .on_hover_cursor(egui::CursorIcon::PointingHand);
                 if response.hovered() {
                     ui.painter().rect_stroke(

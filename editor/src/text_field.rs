@@ -27,6 +27,18 @@ impl TextField<'_> {
         salt: impl Hash + std::fmt::Debug,
         current: &str,
     ) -> Option<String> {
+        self.show_with_response(ui, buffers, salt, current).0
+    }
+
+    /// As [`TextField::show`], with the field's response too, for a caller that adds a
+    /// tooltip or reads where it was drawn.
+    pub fn show_with_response(
+        &self,
+        ui: &mut Ui,
+        buffers: &mut HashMap<egui::Id, String>,
+        salt: impl Hash + std::fmt::Debug,
+        current: &str,
+    ) -> (Option<String>, egui::Response) {
         let id = ui.make_persistent_id(salt);
         let mut text = buffers
             .get(&id)
@@ -46,10 +58,11 @@ impl TextField<'_> {
         );
         if response.has_focus() {
             buffers.insert(id, text);
-            return None;
+            return (None, response);
         }
         buffers.remove(&id);
         let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
-        (response.lost_focus() && !escaped && text != current).then_some(text)
+        let left = (response.lost_focus() && !escaped && text != current).then_some(text);
+        (left, response)
     }
 }

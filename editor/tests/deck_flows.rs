@@ -1,7 +1,7 @@
 //! The Solar Sentinels deck editor driven like a designer: the example deck opens with its
-//! stacks, a card is picked and edited, an impossible card shows its problem, the rank and the
-//! stack order change, undo takes each back, and Save keeps a file that validates and reads
-//! back as what was on screen.
+//! stacks, a card, a hero, a boss or the missions are picked and edited, an impossible value
+//! shows its problem, the rank and the stack order change, undo takes each back and redo puts
+//! it again, and Save keeps a file that validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
@@ -10,17 +10,17 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use megahex_editor::app::EditorApp;
 use megahex_editor::document::check_bytes;
+use megahex_editor::solar_sentinels::Selected;
 use megahex_editor::solar_sentinels::edits::DeckEdit;
-use support::{bundled_app, press};
+use megahex_schema::solar_sentinels::{Condition, Effect, Rule, Scenario};
+use support::{bundled_app, click_at, drag, press};
 
 fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {
     harness.get_by_label(label).click_accesskit();
     harness.run_steps(2);
 }
 
-fn deck(
-    harness: &egui_kittest::Harness<'_, EditorApp>,
-) -> megahex_schema::solar_sentinels::Scenario {
+fn deck(harness: &egui_kittest::Harness<'_, EditorApp>) -> Scenario {
     harness.state().wb.doc.deck().unwrap().clone()
 }
 
@@ -50,19 +50,20 @@ fn the_example_deck_is_edited_checked_and_saved() {
         .iter()
         .position(|c| c.id == "crater-lurker")
         .unwrap();
-    assert_eq!(harness.state().deck_ui.selected, Some(index));
+    assert_eq!(
+        harness.state().deck_ui.selected,
+        Some(Selected::Card(index))
+    );
     harness.get_by_label("Engagement odds");
 
     // An assign limit of two dice on a card of health 9 (no two dice deal 9, even with a
     // hero's crits worth 3): the card is flagged, and undo takes it back.
     let mut card = deck(&harness).conflict[index].clone();
     card.health = 9;
-    card.effects = vec![megahex_schema::solar_sentinels::Effect::During(
-        megahex_schema::solar_sentinels::Rule::AssignLimit {
-            max: 2,
-            per: Default::default(),
-        },
-    )];
+    card.effects = vec![Effect::During(Rule::AssignLimit {
+        max: 2,
+        per: Default::default(),
+    })];
     assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateCard {
         index,
         card: Box::new(card),
@@ -110,4 +111,283 @@ fn the_example_deck_is_edited_checked_and_saved() {
     assert!(errors.is_empty(), "{errors:?}");
     let saved = outcome.unwrap().scenario.unwrap();
     assert_eq!(saved.solar_sentinels(), Some(&deck(&harness)));
+}
+
+/// The findings of the current text with this code at this pointer.
+fn has_problem(harness: &egui_kittest::Harness<'_, EditorApp>, code: &str, at: &str) -> bool {
+    harness
+        .state()
+        .wb
+        .doc
+        .problems
+        .iter()
+        .any(|p| p.code == code && p.pointer.as_deref() == Some(at))
+}
+
+fn undo(harness: &mut egui_kittest::Harness<'_, EditorApp>) {
+    press(harness, Modifiers::COMMAND, Key::Z);
+    settle(harness);
+}
+
+fn redo(harness: &mut egui_kittest::Harness<'_, EditorApp>) {
+    press(harness, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    settle(harness);
+}
+
+/// Saves, and reads the file back: it must validate without errors and hold the deck on
+/// screen.
+fn save_and_read_back(harness: &mut egui_kittest::Harness<'_, EditorApp>, dir: &std::path::Path) {
+    press(harness, Modifiers::COMMAND, Key::S);
+    harness.run_steps(2);
+    assert!(!harness.state().wb.doc.is_dirty(), "saved");
+    let file = dir.join("solar-first-light.yaml");
+    let bytes = std::fs::read(&file).unwrap();
+    let (outcome, problems) = check_bytes(&bytes, Some(&file));
+    let errors: Vec<_> = problems
+        .iter()
+        .filter(|p| p.severity == megahex::Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let saved = outcome.unwrap().scenario.unwrap();
+    assert_eq!(saved.solar_sentinels(), Some(&deck(harness)));
+}
+
+#[test]
+fn a_hero_is_picked_edited_checked_undone_and_saved() {
+    let (dir, mut harness) = bundled_app("deck-hero", "solar-first-light.yaml");
+    let before = deck(&harness);
+    let index = before
+        .heroes
+        .iter()
+        .position(|h| h.id == "brannoc-vale")
+        .unwrap();
+
+    // A click on the hero in the setup panel opens it in the inspector.
+    click_label(&mut harness, "Brannoc Vale");
+    assert_eq!(
+        harness.state().deck_ui.selected,
+        Some(Selected::Hero(index))
+    );
+    harness.get_by_label("Play this hero");
+    harness.get_by_label("Ability");
+
+    // Dragging Health changes it on many frames, and is one undo step.
+    let health = harness
+        .get_by(|n| {
+            n.role() == egui::accesskit::Role::SpinButton && n.numeric_value() == Some(26.0)
+        })
+        .rect()
+        .center();
+    drag(&mut harness, health, health + egui::vec2(60.0, 0.0));
+    let dragged = deck(&harness).heroes[index].health;
+    assert!(dragged > 26, "{dragged}");
+    assert_eq!(
+        harness.state().wb.doc.undo_label(),
+        Some("edit hero `brannoc-vale`")
+    );
+    undo(&mut harness);
+    assert_eq!(deck(&harness), before);
+    assert_eq!(harness.state().wb.doc.undo_label(), None);
+
+    // Strategy 7 is more than the game allows: the check says so at the hero's Strategy, and
+    // the inspector shows the 7 as it is rather than quietly making it 6.
+    let mut hero = before.heroes[index].clone();
+    hero.strategy = 7;
+    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateHero {
+        index,
+        hero: Box::new(hero.clone()),
+        continues: false,
+    }));
+    settle(&mut harness);
+    assert_eq!(deck(&harness).heroes[index].strategy, 7);
+    let at = format!("/heroes/{index}/strategy");
+    assert!(
+        has_problem(&harness, "schema", &at),
+        "{:?}",
+        harness.state().wb.doc.problems
+    );
+
+    // Undo puts back the hero as it was, and the problem goes; redo brings both again.
+    undo(&mut harness);
+    assert_eq!(deck(&harness).heroes[index], before.heroes[index]);
+    assert!(!has_problem(&harness, "schema", &at));
+    redo(&mut harness);
+    assert_eq!(deck(&harness).heroes[index], hero);
+    assert!(has_problem(&harness, "schema", &at));
+    undo(&mut harness);
+
+    // A valid edit of the stats and the ability is saved and reads back.
+    let mut hero = before.heroes[index].clone();
+    hero.strategy = 3;
+    hero.health = 30;
+    let ability = hero.ability.as_mut().unwrap();
+    ability.name = Some("Deep Breach".into());
+    ability.effect = Effect::During(Rule::FaceValue {
+        face: megahex_schema::solar_sentinels::Face::Crit,
+        colours: Vec::new(),
+        value: 4,
+    });
+    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateHero {
+        index,
+        hero: Box::new(hero.clone()),
+        continues: false,
+    }));
+    save_and_read_back(&mut harness, &dir);
+    assert_eq!(deck(&harness).heroes[index], hero);
+}
+
+#[test]
+fn a_boss_is_picked_edited_checked_undone_and_saved() {
+    let (dir, mut harness) = bundled_app("deck-boss", "solar-first-light.yaml");
+    let before = deck(&harness);
+    let index = before
+        .bosses
+        .iter()
+        .position(|b| b.id == "tide-eater-colossus")
+        .unwrap();
+    click_label(&mut harness, "Tide-Eater Colossus");
+    assert_eq!(
+        harness.state().deck_ui.selected,
+        Some(Selected::Boss(index))
+    );
+    // The boss's effects are lines of YAML, as a card's are, and its odds are shown.
+    harness.get_by_label("+ effect");
+    harness.get_by_label("Engagement odds");
+
+    // Health 30 under an assign limit of two dice: no two dice deal 30, so the boss is
+    // flagged as unbeatable.
+    let mut boss = before.bosses[index].clone();
+    boss.health = 30;
+    boss.entourage = 3;
+    boss.effects.push(Effect::During(Rule::AssignLimit {
+        max: 2,
+        per: Default::default(),
+    }));
+    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateBoss {
+        index,
+        boss: Box::new(boss.clone()),
+        continues: false,
+    }));
+    settle(&mut harness);
+    let at = format!("/bosses/{index}/health");
+    assert!(
+        has_problem(&harness, "enemy-unbeatable", &at),
+        "{:?}",
+        harness.state().wb.doc.problems
+    );
+    assert_eq!(
+        harness.state().wb.doc.undo_label(),
+        Some("edit boss `tide-eater-colossus`")
+    );
+
+    // A click on the problem, with a card in the inspector, opens the boss again.
+    click_label(&mut harness, "Crater Lurker");
+    let problem = harness
+        .get_by_label_contains("boss `tide-eater-colossus` has health 30")
+        .rect()
+        .center();
+    click_at(&mut harness, problem);
+    assert_eq!(
+        harness.state().deck_ui.selected,
+        Some(Selected::Boss(index))
+    );
+
+    undo(&mut harness);
+    assert_eq!(deck(&harness).bosses[index], before.bosses[index]);
+    assert!(!has_problem(&harness, "enemy-unbeatable", &at));
+    redo(&mut harness);
+    assert_eq!(deck(&harness).bosses[index], boss);
+    assert!(has_problem(&harness, "enemy-unbeatable", &at));
+
+    // Saved with the warning, the file keeps the edit.
+    save_and_read_back(&mut harness, &dir);
+    assert_eq!(deck(&harness).bosses[index], boss);
+}
+
+#[test]
+fn a_mission_condition_is_typed_checked_undone_and_saved() {
+    let (dir, mut harness) = bundled_app("deck-missions", "solar-first-light.yaml");
+    let before = deck(&harness);
+    let index = before
+        .missions
+        .iter()
+        .position(|m| m.id == "double-strike")
+        .unwrap();
+    click_label(&mut harness, "Missions");
+    assert_eq!(harness.state().deck_ui.selected, Some(Selected::Missions));
+    harness.get_by_label("Double Strike");
+
+    // A line that is not a condition is not taken.
+    retype(
+        &mut harness,
+        "{defeat-in-one-round: 2}",
+        "{defeat-in-one-round: lots}",
+    );
+    assert_eq!(deck(&harness), before);
+
+    // Ten enemies in one round is more than the schema allows (9): flagged at the mission.
+    retype(
+        &mut harness,
+        "{defeat-in-one-round: 2}",
+        "{defeat-in-one-round: 10}",
+    );
+    assert_eq!(
+        deck(&harness).missions[index].condition,
+        Condition::DefeatInOneRound(10)
+    );
+    settle(&mut harness);
+    let at = format!("/missions/{index}/condition/defeat-in-one-round");
+    assert!(
+        has_problem(&harness, "schema", &at),
+        "{:?}",
+        harness.state().wb.doc.problems
+    );
+    undo(&mut harness);
+    assert_eq!(deck(&harness).missions[index], before.missions[index]);
+    assert!(!has_problem(&harness, "schema", &at));
+    redo(&mut harness);
+    assert_eq!(
+        deck(&harness).missions[index].condition,
+        Condition::DefeatInOneRound(10)
+    );
+    undo(&mut harness);
+
+    // A condition the vocabulary cannot express, and no forfeit: saved and read back.
+    let mut mission = before.missions[index].clone();
+    mission.condition = Condition::Text("Defeat two enemies with one die each".into());
+    mission.forfeit = false;
+    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateMission {
+        index,
+        mission: Box::new(mission.clone()),
+    }));
+    save_and_read_back(&mut harness, &dir);
+    assert_eq!(deck(&harness).missions[index], mission);
+    let text = std::fs::read_to_string(dir.join("solar-first-light.yaml")).unwrap();
+    assert!(text.contains("forfeit: false"), "{text}");
+}
+
+/// Replaces the text of the field showing `value` with `text`, and leaves it with Enter.
+fn retype(harness: &mut egui_kittest::Harness<'_, EditorApp>, value: &str, text: &str) {
+    field_showing(harness, value).focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    field_showing(harness, value).type_text(text);
+    harness.run_steps(2);
+    press(harness, Modifiers::NONE, Key::Enter);
+    harness.run_steps(2);
+}
+
+/// The first text field whose text is `value`.
+fn field_showing<'h>(
+    harness: &'h egui_kittest::Harness<'_, EditorApp>,
+    value: &str,
+) -> egui_kittest::Node<'h> {
+    let value = value.to_owned();
+    harness
+        .get_all_by(move |n| {
+            n.role() == egui::accesskit::Role::TextInput && n.value().as_deref() == Some(&value)
+        })
+        .next()
+        .expect("a field shows the value")
 }

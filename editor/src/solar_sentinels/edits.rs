@@ -1,7 +1,7 @@
 //! Every change to a Solar Sentinels deck is a [`DeckEdit`], applied through the shared history
 //! ([`crate::history::History`]), so each can be undone and redone.
 
-use megahex_schema::solar_sentinels::{ConflictCard, Handicap, Scenario};
+use megahex_schema::solar_sentinels::{Boss, ConflictCard, Handicap, Hero, Mission, Scenario};
 
 /// The deck being edited, with its undo and redo history.
 pub type DeckEditing = crate::history::History<Scenario, DeckEdit>;
@@ -17,10 +17,10 @@ crate::versioned! {
         catalog: Option<String>,
         components: megahex_schema::solar_sentinels::Components,
         dice: megahex_schema::solar_sentinels::Dice,
-        heroes: Vec<megahex_schema::solar_sentinels::Hero>,
+        heroes: Vec<Hero>,
         conflict: Vec<ConflictCard>,
-        bosses: Vec<megahex_schema::solar_sentinels::Boss>,
-        missions: Vec<megahex_schema::solar_sentinels::Mission>,
+        bosses: Vec<Boss>,
+        missions: Vec<Mission>,
         setup: megahex_schema::solar_sentinels::Setup,
         playtest: Vec<megahex_schema::solar_sentinels::PlaytestRound>,
     }
@@ -46,6 +46,32 @@ pub enum DeckEdit {
         /// Made while a number is dragged, after the drag's first change: one undo step takes
         /// the whole drag back.
         continues: bool,
+    },
+    /// Replace a hero's fields (the hero inspector). Its id stays: the setup refers to it.
+    UpdateHero {
+        /// Position in `heroes`.
+        index: usize,
+        /// The new hero, with the same id.
+        hero: Box<Hero>,
+        /// Made while a number is dragged, after the drag's first change, as for a card.
+        continues: bool,
+    },
+    /// Replace a boss's fields (the boss inspector). Its id stays: the setup refers to it.
+    UpdateBoss {
+        /// Position in `bosses`.
+        index: usize,
+        /// The new boss, with the same id.
+        boss: Box<Boss>,
+        /// Made while a number is dragged, after the drag's first change, as for a card.
+        continues: bool,
+    },
+    /// Replace a mission's condition or forfeit (the missions list). Its id stays: the setup
+    /// refers to it.
+    UpdateMission {
+        /// Position in `missions`.
+        index: usize,
+        /// The new mission, with the same id.
+        mission: Box<Mission>,
     },
     /// A new conflict card, at the bottom of a stack when the order is fixed.
     AddCard {
@@ -97,6 +123,15 @@ impl crate::history::Change<Scenario> for DeckEdit {
                     }
                 }
             }
+            DeckEdit::UpdateHero { index, hero, .. } => {
+                replace_same_id(&mut deck.heroes, *index, hero, "hero", |h| &h.id)?;
+            }
+            DeckEdit::UpdateBoss { index, boss, .. } => {
+                replace_same_id(&mut deck.bosses, *index, boss, "boss", |b| &b.id)?;
+            }
+            DeckEdit::UpdateMission { index, mission } => {
+                replace_same_id(&mut deck.missions, *index, mission, "mission", |m| &m.id)?;
+            }
             DeckEdit::AddCard { card, stack } => {
                 if deck.conflict.iter().any(|c| c.id == card.id) {
                     return Err(format!("there is already a card `{}`", card.id));
@@ -130,12 +165,26 @@ impl crate::history::Change<Scenario> for DeckEdit {
                 .get(*i)
                 .map_or_else(|| "a card".to_owned(), |c| format!("`{}`", c.id))
         };
+        let named = |what: &str, id: Option<&str>| match id {
+            Some(id) => format!("edit {what} `{id}`"),
+            None => format!("edit a {what}"),
+        };
         match self {
             DeckEdit::SetTitle(_) => "change the title".into(),
             DeckEdit::SetHero(hero) => format!("play `{hero}`"),
             DeckEdit::SetRank(Some(rank)) => format!("set rank {rank}"),
             DeckEdit::SetRank(None) => "play without missions".into(),
             DeckEdit::UpdateCard { index, .. } => format!("edit {}", card(index)),
+            DeckEdit::UpdateHero { index, .. } => {
+                named("hero", before.heroes.get(*index).map(|h| h.id.as_str()))
+            }
+            DeckEdit::UpdateBoss { index, .. } => {
+                named("boss", before.bosses.get(*index).map(|b| b.id.as_str()))
+            }
+            DeckEdit::UpdateMission { index, .. } => named(
+                "mission",
+                before.missions.get(*index).map(|m| m.id.as_str()),
+            ),
             DeckEdit::AddCard { card, .. } => format!("add `{}`", card.id),
             DeckEdit::RemoveCard { index } => format!("remove {}", card(index)),
             DeckEdit::SetStacks(Some(_)) => "fix the stack order".into(),
@@ -150,9 +199,37 @@ impl crate::history::Change<Scenario> for DeckEdit {
             DeckEdit::UpdateCard {
                 continues: true,
                 ..
+            } | DeckEdit::UpdateHero {
+                continues: true,
+                ..
+            } | DeckEdit::UpdateBoss {
+                continues: true,
+                ..
             }
         )
     }
+}
+
+/// Puts `new` in place of the entry at `index`, which must have the same id: the setup (and a
+/// playtest) refer to heroes, bosses and missions by id, and renaming them is not an edit here.
+fn replace_same_id<T: Clone>(
+    list: &mut [T],
+    index: usize,
+    new: &T,
+    what: &str,
+    id: impl Fn(&T) -> &String,
+) -> Result<(), String> {
+    let slot = list
+        .get_mut(index)
+        .ok_or_else(|| format!("there is no {what} {index}"))?;
+    if id(slot) != id(new) {
+        return Err(format!(
+            "the {what} `{}` keeps its id: other parts of the deck refer to it",
+            id(slot)
+        ));
+    }
+    slot.clone_from(new);
+    Ok(())
 }
 
 /// The rank, with one handicap for each rank above 1 and fixed missions only where they fit.
@@ -232,6 +309,43 @@ mod tests {
         assert!(stacks.iter().flatten().any(|id| id == "renamed"));
         assert!(!stacks.iter().flatten().any(|id| *id == old));
         history.undo();
+        assert_eq!(history.scenario(), &deck);
+    }
+
+    #[test]
+    fn a_dragged_hero_number_is_one_undo_step_and_its_id_stays() {
+        let deck = example();
+        let mut history = History::new(deck.clone());
+        for (strategy, continues) in [(3, false), (4, true), (5, true)] {
+            let mut hero = deck.heroes[1].clone();
+            hero.strategy = strategy;
+            history
+                .apply(DeckEdit::UpdateHero {
+                    index: 1,
+                    hero: Box::new(hero),
+                    continues,
+                })
+                .unwrap();
+        }
+        assert_eq!(history.scenario().heroes[1].strategy, 5);
+        assert_eq!(history.undo_label(), Some("edit hero `ilse-corona`"));
+        history.undo();
+        assert_eq!(history.scenario(), &deck);
+        assert_eq!(history.undo(), None, "the drag was one step");
+
+        let mut renamed = deck.bosses[0].clone();
+        renamed.id = "someone-else".into();
+        let refused = history.apply(DeckEdit::UpdateBoss {
+            index: 0,
+            boss: Box::new(renamed),
+            continues: false,
+        });
+        assert!(refused.unwrap_err().contains("keeps its id"));
+        let missing = history.apply(DeckEdit::UpdateMission {
+            index: 99,
+            mission: Box::new(deck.missions[0].clone()),
+        });
+        assert_eq!(missing, Err("there is no mission 99".to_owned()));
         assert_eq!(history.scenario(), &deck);
     }
 

@@ -1,10 +1,16 @@
 //! The Solar Sentinels deck editor: no map, but the three stacks as columns of cards, the
-//! hero and rank on the left, and on the right the selected card's inspector with the odds of
-//! its engagement and the deck's problems.
+//! setup with the heroes, bosses and missions on the left, and on the right the inspector of
+//! what is selected (a card or a boss with the odds of its engagement, a hero, or the missions)
+//! and the deck's problems.
 
+pub mod boss_inspector;
 pub mod card_inspector;
 pub mod edits;
+pub mod fields;
+pub mod hero_inspector;
+pub mod missions_view;
 pub mod odds_view;
+pub mod roster_view;
 pub mod stacks_view;
 
 use std::collections::HashMap;
@@ -15,11 +21,37 @@ use megahex_schema::solar_sentinels::Scenario;
 use crate::workbench::Workbench;
 use edits::DeckEdit;
 
+/// What the inspector shows: one card, hero or boss (by position in its list, as the edits
+/// name them), or the list of missions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selected {
+    /// A conflict card, by position in `conflict`.
+    Card(usize),
+    /// A hero, by position in `heroes`.
+    Hero(usize),
+    /// A boss, by position in `bosses`.
+    Boss(usize),
+    /// Every mission, in one list.
+    Missions,
+}
+
+impl Selected {
+    /// True when the deck still has what is selected (an undo can take a card away).
+    fn is_in(self, deck: &Scenario) -> bool {
+        match self {
+            Selected::Card(i) => i < deck.conflict.len(),
+            Selected::Hero(i) => i < deck.heroes.len(),
+            Selected::Boss(i) => i < deck.bosses.len(),
+            Selected::Missions => true,
+        }
+    }
+}
+
 /// What the deck panels remember between frames.
 #[derive(Default)]
 pub struct DeckUi {
-    /// The conflict card in the inspector, by position in `conflict`.
-    pub selected: Option<usize>,
+    /// What the inspector shows.
+    pub selected: Option<Selected>,
     /// Text typed into fields that have the keyboard.
     pub buffers: HashMap<egui::Id, String>,
     /// Best-play odds already worked out.
@@ -36,36 +68,40 @@ impl DeckUi {
     /// The status line's hint.
     pub fn hint(&self) -> &'static str {
         match self.selected {
-            Some(_) => "Edit the card on the right; Delete removes it; Ctrl+Z undoes",
-            None => "Click a card to inspect it; the hero and rank are on the left",
+            Some(Selected::Card(_)) => {
+                "Edit the card on the right; Delete removes it; Ctrl+Z undoes"
+            }
+            Some(Selected::Hero(_) | Selected::Boss(_) | Selected::Missions) => {
+                "Edit on the right; Ctrl+Z undoes"
+            }
+            None => "Click a card, a hero, a boss or Missions to inspect it",
         }
     }
 
-    /// The left panel: the hero played, the rank, the heroes and the bosses.
+    /// The left panel: the hero played, the rank and the stack order, then the heroes, bosses
+    /// and missions to pick for the inspector. It scrolls, as six heroes and four bosses can
+    /// be taller than the window.
     pub fn setup_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
         let Some(deck) = wb.doc.deck().cloned() else {
             return;
         };
+        egui::ScrollArea::vertical()
+            .id_salt("deck-setup")
+            .show(ui, |ui| self.setup_contents(ui, wb, &deck));
+    }
+
+    fn setup_contents(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, deck: &Scenario) {
         ui.heading("Setup");
         let mut hero = deck.setup.hero.clone();
         egui::ComboBox::new("deck-hero", "hero")
-            .selected_text(hero_name(&deck, &hero))
+            .selected_text(hero_name(deck, &hero))
             .show_ui(ui, |ui| {
                 for h in &deck.heroes {
-                    ui.selectable_value(&mut hero, h.id.clone(), hero_name(&deck, &h.id));
+                    ui.selectable_value(&mut hero, h.id.clone(), hero_name(deck, &h.id));
                 }
             });
         if hero != deck.setup.hero {
             wb.edit_deck(DeckEdit::SetHero(hero));
-        }
-        if let Some(h) = deck.heroes.iter().find(|h| h.id == deck.setup.hero) {
-            ui.label(format!(
-                "Health {}, Strategy {}, Recovery {}",
-                h.health, h.strategy, h.recovery
-            ));
-            if let Some(name) = h.ability.as_ref().and_then(|a| a.name.as_deref()) {
-                ui.label(RichText::new(name).italics());
-            }
         }
         ui.add_space(6.0);
         let mut rank = deck.setup.rank;
@@ -112,79 +148,81 @@ impl DeckUi {
                     .on_hover_text("Write the columns as the setup's stack order, top card first")
                     .clicked()
                 {
-                    wb.edit_deck(DeckEdit::SetStacks(Some(edits::columns(&deck))));
+                    wb.edit_deck(DeckEdit::SetStacks(Some(edits::columns(deck))));
                 }
             }
         }
         ui.add_space(6.0);
-        egui::CollapsingHeader::new(format!("Heroes ({})", deck.heroes.len()))
-            .default_open(false)
-            .show(ui, |ui| {
-                for h in &deck.heroes {
-                    ui.label(format!(
-                        "{}: {}/{}/{}",
-                        hero_name(&deck, &h.id),
-                        h.health,
-                        h.strategy,
-                        h.recovery
-                    ));
-                }
-            });
-        egui::CollapsingHeader::new(format!("Bosses ({})", deck.bosses.len()))
-            .default_open(true)
-            .show(ui, |ui| {
-                for b in &deck.bosses {
-                    ui.label(format!(
-                        "{}: Health {}, Damage {}, +{}",
-                        b.name.as_deref().unwrap_or(&b.id),
-                        b.health,
-                        b.damage,
-                        b.entourage
-                    ));
-                }
-            });
-        ui.label(RichText::new(format!("{} missions in the deck", deck.missions.len())).weak());
+        roster_view::roster(ui, deck, &mut self.selected);
     }
 
-    /// The right panel: the card inspector with its odds, then the problems.
+    /// The right panel: the inspector of what is selected, then the problems.
     pub fn side_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
-        let count = wb.doc.deck().map_or(0, |d| d.conflict.len());
-        match self.selected.filter(|i| *i < count) {
-            Some(index) => {
+        let selected = wb
+            .doc
+            .deck()
+            .and_then(|deck| self.selected.filter(|s| s.is_in(deck)));
+        match selected {
+            Some(selected) => {
                 egui::ScrollArea::vertical()
                     .id_salt("deck-inspector")
                     .max_height(ui.available_height() * 0.65)
-                    .show(ui, |ui| card_inspector::card_inspector(ui, wb, self, index));
+                    .show(ui, |ui| {
+                        // Room for the scroll bar, which floats over the right edge.
+                        ui.set_max_width(ui.available_width() - 16.0);
+                        self.inspector(ui, wb, selected);
+                    });
             }
             None => {
                 self.selected = None;
-                ui.label(RichText::new("Click a card to inspect it.").weak());
+                ui.label(
+                    RichText::new("Click a card, or a hero, a boss or Missions on the left.")
+                        .weak(),
+                );
             }
         }
         ui.separator();
         let clicked =
             crate::problems::problems_panel(ui, &wb.doc.problems, checking, wb.doc.is_dirty());
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)) {
-            self.selected = card_of(problem.pointer.as_deref()).or(self.selected);
+            self.selected = selection_of(problem.pointer.as_deref()).or(self.selected);
         }
     }
 
-    /// Takes the selected card out of the deck.
+    fn inspector(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, selected: Selected) {
+        match selected {
+            Selected::Card(index) => card_inspector::card_inspector(ui, wb, self, index),
+            Selected::Hero(index) => hero_inspector::hero_inspector(ui, wb, self, index),
+            Selected::Boss(index) => boss_inspector::boss_inspector(ui, wb, self, index),
+            Selected::Missions => missions_view::missions_view(ui, wb, self),
+        }
+    }
+
+    /// Takes the selected card out of the deck; heroes, bosses and missions stay (other parts
+    /// of the deck refer to them).
     pub fn delete_selected(&mut self, wb: &mut Workbench) {
-        if let Some(index) = self.selected.take() {
+        if let Some(Selected::Card(index)) = self.selected {
+            self.selected = None;
             wb.edit_deck(DeckEdit::RemoveCard { index });
         }
     }
 }
 
-/// The conflict card a problem's pointer is about (`/conflict/7/health`).
-fn card_of(pointer: Option<&str>) -> Option<usize> {
-    pointer?
-        .strip_prefix("/conflict/")?
-        .split('/')
-        .next()?
-        .parse()
-        .ok()
+/// What a problem's pointer is about (`/conflict/7/health`, `/bosses/1/effects/0`), to select
+/// it when the problem is clicked.
+fn selection_of(pointer: Option<&str>) -> Option<Selected> {
+    let mut parts = pointer?.strip_prefix('/')?.split('/');
+    let list = parts.next()?;
+    if list == "missions" {
+        return Some(Selected::Missions);
+    }
+    let index = parts.next()?.parse().ok()?;
+    match list {
+        "conflict" => Some(Selected::Card(index)),
+        "heroes" => Some(Selected::Hero(index)),
+        "bosses" => Some(Selected::Boss(index)),
+        _ => None,
+    }
 }
 
 fn hero_name(deck: &Scenario, id: &str) -> String {
@@ -225,10 +263,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_problem_at_a_card_selects_it() {
-        assert_eq!(card_of(Some("/conflict/7/health")), Some(7));
-        assert_eq!(card_of(Some("/conflict/12")), Some(12));
-        assert_eq!(card_of(Some("/bosses/1/health")), None);
-        assert_eq!(card_of(None), None);
+    fn a_problem_selects_what_it_is_about() {
+        let of = selection_of;
+        assert_eq!(of(Some("/conflict/7/health")), Some(Selected::Card(7)));
+        assert_eq!(of(Some("/conflict/12")), Some(Selected::Card(12)));
+        assert_eq!(of(Some("/bosses/1/health")), Some(Selected::Boss(1)));
+        assert_eq!(of(Some("/heroes/0/strategy")), Some(Selected::Hero(0)));
+        assert_eq!(of(Some("/missions/3/condition")), Some(Selected::Missions));
+        assert_eq!(of(Some("/missions")), Some(Selected::Missions));
+        assert_eq!(of(Some("/conflict")), None);
+        assert_eq!(of(Some("/setup/hero")), None);
+        assert_eq!(of(None), None);
     }
 }

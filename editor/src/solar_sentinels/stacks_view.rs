@@ -4,8 +4,8 @@
 use egui::{Color32, RichText, Stroke};
 use megahex_schema::solar_sentinels::{ConflictCard, Scenario};
 
-use super::DeckUi;
 use super::edits::{DeckEdit, columns, fresh_card_id};
+use super::{DeckUi, Selected};
 use crate::workbench::Workbench;
 
 /// Orange, as the game marks its mandatory enemies.
@@ -39,8 +39,9 @@ pub fn stacks(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi) {
                         continue;
                     };
                     let card = &deck.conflict[index];
-                    if card_tile(col, card, deck_ui.selected == Some(index)) {
-                        deck_ui.selected = Some(index);
+                    let selected = deck_ui.selected == Some(Selected::Card(index));
+                    if card_tile(col, card, selected) {
+                        deck_ui.selected = Some(Selected::Card(index));
                     }
                 }
                 if col
@@ -74,59 +75,88 @@ fn add_card(wb: &mut Workbench, deck_ui: &mut DeckUi, deck: &Scenario, stack: us
         card: Box::new(card),
         stack,
     }) {
-        deck_ui.selected = wb.doc.deck().map(|d| d.conflict.len() - 1);
+        deck_ui.selected = wb
+            .doc
+            .deck()
+            .map(|d| Selected::Card(d.conflict.len().saturating_sub(1)));
     }
 }
 
-/// One card: name, then `L1 · H4 · D2 · +1`, then how many effects and the reward; true when
-/// it was clicked.
+/// One card: name, then `L1 · Health 4 · Damage 2 · +1`, then how many effects and the
+/// reward; true when it was clicked.
 fn card_tile(ui: &mut egui::Ui, card: &ConflictCard, selected: bool) -> bool {
     let border = match card.mandatory {
         true => Stroke::new(2.0, MANDATORY),
-        false => Stroke::new(1.0, Color32::from_gray(80)),
+        false => plain_border(),
     };
+    let name = card.name.as_deref().unwrap_or(&card.id);
+    let title = RichText::new(name).strong();
+    let title = match card.mandatory {
+        true => title.color(MANDATORY),
+        false => title,
+    };
+    let mut line = format!(
+        "L{} · Health {} · Damage {}",
+        card.level, card.health, card.damage
+    );
+    if card.additional_enemies > 0 {
+        line.push_str(&format!(" · +{}", card.additional_enemies));
+    }
+    let mut lines = vec![RichText::new(line).small()];
+    let effects = count_effects(card.effects.len());
+    let reward = if card.reward.is_some() { "reward" } else { "" };
+    let joined = [effects.as_str(), reward]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    if !joined.is_empty() {
+        lines.push(RichText::new(joined).small().weak());
+    }
+    tile(ui, selected, border, title, &lines)
+}
+
+/// "1 effect", "3 effects", or nothing for none.
+pub fn count_effects(n: usize) -> String {
+    match n {
+        0 => String::new(),
+        1 => "1 effect".to_owned(),
+        n => format!("{n} effects"),
+    }
+}
+
+/// A clickable tile the width of its column: a title, then small lines under it. The stacks'
+/// cards and the setup panel's heroes and bosses use it, so a selection looks the same
+/// everywhere; true when it was clicked.
+pub fn tile(
+    ui: &mut egui::Ui,
+    selected: bool,
+    border: Stroke,
+    title: RichText,
+    lines: &[RichText],
+) -> bool {
     let frame = egui::Frame::new()
         .fill(if selected { SELECTED } else { CARD })
         .stroke(border)
         .corner_radius(4.0)
         .inner_margin(egui::Margin::symmetric(6, 3));
-    let mut name_clicked = false;
+    let mut title_clicked = false;
     let response = frame
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            let name = card.name.as_deref().unwrap_or(&card.id);
-            let title = RichText::new(name).strong();
-            let title = match card.mandatory {
-                true => title.color(MANDATORY),
-                false => title,
-            };
-            name_clicked = ui
+            title_clicked = ui
                 .add(egui::Label::new(title).sense(egui::Sense::click()))
                 .clicked();
-            let mut line = format!(
-                "L{} · Health {} · Damage {}",
-                card.level, card.health, card.damage
-            );
-            if card.additional_enemies > 0 {
-                line.push_str(&format!(" · +{}", card.additional_enemies));
-            }
-            ui.label(RichText::new(line).small());
-            if !card.effects.is_empty() || card.reward.is_some() {
-                let effects = match card.effects.len() {
-                    0 => String::new(),
-                    1 => "1 effect".to_owned(),
-                    n => format!("{n} effects"),
-                };
-                let reward = if card.reward.is_some() { "reward" } else { "" };
-                let joined = [effects.as_str(), reward]
-                    .into_iter()
-                    .filter(|s| !s.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" · ");
-                ui.label(RichText::new(joined).small().weak());
+            for line in lines {
+                ui.label(line.clone());
             }
         })
         .response;
     ui.add_space(2.0);
-    name_clicked || response.interact(egui::Sense::click()).clicked()
+    title_clicked || response.interact(egui::Sense::click()).clicked()
+}
+
+/// The thin grey border of a tile that is not a mandatory enemy.
+pub fn plain_border() -> Stroke {
+    Stroke::new(1.0, Color32::from_gray(80))
 }
