@@ -53,5 +53,5 @@ pub fn boss_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         });
     }
     ui.separator();
-    super::odds_view::odds_panel(ui, &mut deck_ui.odds, &deck, next.health);
+    super::odds_view::odds_panel(ui, &mut deck_ui.odds, &deck, next.health, &next.effects);
 }

@@ -98,7 +98,7 @@ pub fn card_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         });
     }
     ui.separator();
-    super::odds_view::odds_panel(ui, &mut deck_ui.odds, &deck, next.health);
+    super::odds_view::odds_panel(ui, &mut deck_ui.odds, &deck, next.health, &next.effects);
 }
 
 /// A reward line: empty for none, or a reward in the deck file's form.

@@ -1,14 +1,16 @@
 //! The odds of the engagement being edited: the selected enemy against the setup's hero and
-//! pool, from the ruleset's exact sums (the numbers `megahex odds --ruleset solar-sentinels`
-//! prints). Card effects are not counted, and the panel says so.
+//! pool, from the ruleset's exact search (the numbers `megahex odds --deck … --cards` prints),
+//! with what the card's effects and the hero's ability do to the dice; effects the search does
+//! not play are named.
 
 use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 use megahex::rulesets::solar_sentinels::deck::DiceBox;
 use megahex::rulesets::solar_sentinels::dice::{Pool, at_least, pool_odds};
-use megahex::rulesets::solar_sentinels::engagement::defeat_all;
-use megahex_schema::solar_sentinels::Scenario;
+use megahex::rulesets::solar_sentinels::engagement::{Foe, defeat_all_foes};
+use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
+use megahex_schema::solar_sentinels::{Effect, Scenario};
 
 /// Strategy steps the panel works out at most: a third step on the whole box takes over a
 /// second, too long between two frames.
@@ -37,21 +39,27 @@ pub fn chance_by_dice(deck: &Scenario, pool: &Pool, health: u32) -> Vec<f64> {
         .collect()
 }
 
-/// Best-play chances already worked out, by pool, health and Strategy.
+/// Best-play chances already worked out, by pool, enemy and Strategy.
 #[derive(Default)]
-pub struct OddsCache(HashMap<(Pool, u32, u32), Option<f64>>);
+pub struct OddsCache(HashMap<(Pool, Foe, u32), Option<f64>>);
 
 impl OddsCache {
-    fn best_play(&mut self, pool: Pool, health: u32, strategy: u32) -> Option<f64> {
+    fn best_play(&mut self, pool: Pool, foe: Foe, strategy: u32) -> Option<f64> {
         *self
             .0
-            .entry((pool, health, strategy))
-            .or_insert_with(|| defeat_all(&pool, &[health], strategy).ok())
+            .entry((pool, foe, strategy))
+            .or_insert_with(|| defeat_all_foes(&pool, &[foe], strategy, &|_, _| {}).ok())
     }
 }
 
-/// The odds section under the card inspector.
-pub fn odds_panel(ui: &mut egui::Ui, cache: &mut OddsCache, deck: &Scenario, health: u32) {
+/// The odds section under the card and boss inspectors: an enemy of `health` with `effects`.
+pub fn odds_panel(
+    ui: &mut egui::Ui,
+    cache: &mut OddsCache,
+    deck: &Scenario,
+    health: u32,
+    effects: &[Effect],
+) {
     ui.label(RichText::new("Engagement odds").strong());
     let Some(hero) = deck.heroes.iter().find(|h| h.id == deck.setup.hero) else {
         ui.label(RichText::new("Choose a hero for the odds.").weak());
@@ -59,11 +67,13 @@ pub fn odds_panel(ui: &mut egui::Ui, cache: &mut OddsCache, deck: &Scenario, hea
     };
     let pool = starting_pool(deck);
     let steps = hero.strategy.min(PANEL_STRATEGY);
+    let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
+    let (foe, left_out) = Foe::of_card(health.max(1), &CardRules::of(effects), &faces);
     ui.label(format!(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)
     ));
-    if let Some(p) = cache.best_play(pool, health, steps) {
+    if let Some(p) = cache.best_play(pool, foe, steps) {
         let note = match hero.strategy > PANEL_STRATEGY {
             true => format!(
                 " (the first {PANEL_STRATEGY} of {} Strategy steps)",
@@ -75,10 +85,21 @@ pub fn odds_panel(ui: &mut egui::Ui, cache: &mut OddsCache, deck: &Scenario, hea
             ),
         };
         let shown = match p {
-            p if p > 0.999 && p < 1.0 => "over 99.9%".to_owned(),
+            // A sum of many chances can fall short of 1 by rounding alone.
+            p if p > 1.0 - 1e-9 => "100%".to_owned(),
+            p if p > 0.999 => "over 99.9%".to_owned(),
             p => format!("{:.1}%", p * 100.0),
         };
         ui.label(format!("defeated with the best play: {shown}{note}"));
+        if !left_out.is_empty() {
+            ui.label(
+                RichText::new(format!("Not counted: {}", left_out.join(", ")))
+                    .color(Color32::from_rgb(230, 170, 60)),
+            )
+            .on_hover_text(
+                "Effects the exact search does not play; the chance above leaves them out.",
+            );
+        }
     }
     let chances = chance_by_dice(deck, &pool, health);
     for aim in [0.8, 0.9, 0.95] {
@@ -95,7 +116,7 @@ pub fn odds_panel(ui: &mut egui::Ui, cache: &mut OddsCache, deck: &Scenario, hea
     chance_bars(ui, &chances);
     ui.label(
         RichText::new(
-            "Bars: the chance in one roll of the 1, 2, 3 … strongest dice (the line is 80%). Card effects are not counted.",
+            "Bars: the chance in one roll of the 1, 2, 3 … strongest dice (the line is 80%), before the card's effects and the hero's ability.",
         )
             .weak()
             .small(),
@@ -152,6 +173,27 @@ mod tests {
         // Health 2 on the red die alone: its one crit face, 1 in 6.
         let chances = chance_by_dice(&deck, &pool, 2);
         assert!((chances[0] - 1.0 / 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_card_s_effects_count_in_the_best_play() {
+        let deck = example();
+        let pool = starting_pool(&deck);
+        let hero = deck.heroes.iter().find(|h| h.id == deck.setup.hero).unwrap();
+        let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
+        let mut cache = OddsCache::default();
+        // Health 1 with no effect: the red die alone never misses.
+        let (plain, _) = Foe::of_card(1, &CardRules::of(&[]), &faces);
+        let certain = cache.best_play(pool, plain, 2).unwrap();
+        assert!((certain - 1.0).abs() < 1e-9, "{certain}");
+        // The same card taking no die of any colour is never defeated.
+        let ban_all: Vec<Effect> = serde_json::from_value(serde_json::json!([
+            {"during": {"ban": {"colours": ["yellow", "green", "blue", "purple", "red"]}}}
+        ]))
+        .unwrap();
+        let (banned, left_out) = Foe::of_card(1, &CardRules::of(&ban_all), &faces);
+        assert!(left_out.is_empty());
+        assert_eq!(cache.best_play(pool, banned, 2), Some(0.0));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::{Colour, Pool, PoolError, Progress, checked, defeat_all_with_progress
 use crate::rulesets::solar_sentinels::game::rules::{CardRules, FaceTable};
 
 /// One enemy in an engagement: its Health and what each face of each colour deals to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Foe {
     /// Health to meet.
     pub health: u32,
