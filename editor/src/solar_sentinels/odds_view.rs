@@ -179,7 +179,11 @@ mod tests {
     fn the_card_s_effects_count_in_the_best_play() {
         let deck = example();
         let pool = starting_pool(&deck);
-        let hero = deck.heroes.iter().find(|h| h.id == deck.setup.hero).unwrap();
+        let hero = deck
+            .heroes
+            .iter()
+            .find(|h| h.id == deck.setup.hero)
+            .unwrap();
         let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
         let mut cache = OddsCache::default();
         // Health 1 with no effect: the red die alone never misses.

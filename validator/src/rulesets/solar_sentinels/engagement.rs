@@ -260,19 +260,7 @@ impl<'p> Solver<'p> {
         let shares = self.shares_of(standing);
         let counts: Counts = digits5(&self.dice.digits(dice));
         let mut total = 0.0;
-        let rolls = rolls(&self.faces, counts);
-        let report = self
-            .progress
-            .filter(|(first, _)| *first == steps)
-            .map(|(_, f)| f);
-        let of = rolls.len();
-        let every = (of / 200).max(1);
-        for (done, (roll, p)) in rolls.into_iter().enumerate() {
-            if let Some(report) = report
-                && done % every == 0
-            {
-                report(done, of);
-            }
+        for (roll, p) in reported_rolls(&self.faces, counts, self.progress, steps) {
             let (hits, crits) = (sum(roll.hit), sum(roll.crit));
             let mut best: f64 = 0.0;
             for &((ones, twos), _) in &shares {
@@ -436,6 +424,30 @@ fn keep_strongest(roll: &Roll, ones: u32, twos: u32) -> Counts {
         *slot += (hit - used_hit + crit - used_crit) as u8;
     }
     kept
+}
+
+/// [`rolls`], telling `progress` how far through them the walk is when `steps` is the first
+/// step's number (the walk the user waits for).
+fn reported_rolls<'p>(
+    faces: &[DieFaces; 5],
+    dice: Counts,
+    progress: Option<(u32, Progress<'p>)>,
+    steps: u32,
+) -> impl Iterator<Item = (Roll, f64)> + 'p {
+    let report = progress
+        .filter(|(first, _)| *first == steps)
+        .map(|(_, f)| f);
+    let all = rolls(faces, dice);
+    let of = all.len();
+    let every = (of / 200).max(1);
+    all.into_iter().enumerate().map(move |(done, roll)| {
+        if let Some(report) = report
+            && done % every == 0
+        {
+            report(done, of);
+        }
+        roll
+    })
 }
 
 /// Every roll of `dice` with its chance: by colour, how many miss, hit and crit.

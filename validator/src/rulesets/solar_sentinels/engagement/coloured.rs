@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{Counts, Mix, Progress, Radix, Roll, digits5, rolls};
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, rolls};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
 /// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
@@ -111,19 +111,8 @@ impl<'p> Search<'p> {
         }
         let shares = self.shares_of(standing);
         let counts = digits5(&self.dice.digits(dice));
-        let report = self
-            .progress
-            .filter(|(first, _)| *first == steps)
-            .map(|(_, f)| f);
-        let rolls = rolls(&self.faces, counts);
-        let (of, mut total) = (rolls.len(), 0.0);
-        let every = (of / 200).max(1);
-        for (done, (roll, p)) in rolls.into_iter().enumerate() {
-            if let Some(report) = report
-                && done % every == 0
-            {
-                report(done, of);
-            }
+        let mut total = 0.0;
+        for (roll, p) in reported_rolls(&self.faces, counts, self.progress, steps) {
             let tally = self.tally(&roll);
             let mut best: f64 = 0.0;
             for (at, (assigned, lefts)) in shares.iter().enumerate() {
