@@ -508,3 +508,45 @@ fn solar_sentinels_deck_odds_default_to_the_setup() {
     );
     assert!(human.stdout.contains("with Strategy 2"), "{}", human.stdout);
 }
+
+#[test]
+fn solar_sentinels_cheapest_play_holds_the_red_die_back_by_hand() {
+    // Health 2, two steps, a purple and a red die: commit the purple first. Its crit (1/6)
+    // wins; on its hit (4/6) the red die, which never misses, finishes the enemy; on its miss
+    // (1/6) both are rolled: 31/36. 1/6 + 4/6 + (1/6)(31/36) = 211/216, with the red committed
+    // 5 times in 6: 11/6 dice on average, where the up-front answer commits 2.
+    let run = solar(&[
+        "--pool",
+        "purple=1,red=1",
+        "--enemies",
+        "2",
+        "--strategy",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let cheapest = v["cheapest"].as_array().unwrap();
+    assert_eq!(cheapest.len(), 3);
+    for row in cheapest {
+        assert_eq!(row["first"], serde_json::json!({"purple": 1}), "{row}");
+        assert!((row["chance"].as_f64().unwrap() - 211.0 / 216.0).abs() < 1e-12);
+        assert!((row["mean-dice"].as_f64().unwrap() - 11.0 / 6.0).abs() < 1e-12);
+    }
+    assert_eq!(v["fewest"][0]["count"], 2);
+    // Too many dice for the search: no "cheapest", and the text says why.
+    let big = solar(&[
+        "--pool",
+        "yellow=4,green=4,blue=4",
+        "--enemies",
+        "2",
+        "--strategy",
+        "2",
+    ]);
+    assert_eq!(big.code, 0, "{}", big.stderr);
+    assert!(
+        big.stdout.contains("holding dice back: not worked out"),
+        "{}",
+        big.stdout
+    );
+}

@@ -112,6 +112,21 @@ fn engagement(c: &mut Criterion) {
             })
         },
     );
+    // The cheapest play weighs every choice of dice at every step: eight dice, two steps.
+    let eight = Pool([2, 2, 2, 1, 1]);
+    group.bench_function(
+        "the cheapest plays for 80, 90 and 95 %, 8 dice against Health 2 and 3, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::cheapest_plays(
+                    black_box(&eight),
+                    &[2, 3],
+                    2,
+                    &engagement::FEWEST_TARGETS,
+                ))
+            })
+        },
+    );
     group.finish();
 }
 

@@ -3,7 +3,7 @@
 
 use std::io::IsTerminal;
 
-use megahex::report::odds::Engagement;
+use megahex::report::odds::{Cheapest, Engagement};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
@@ -209,6 +209,19 @@ fn engage(pool: &Pool, enemies: Enemies, strategy: u32) -> Result<Engagement, St
         engagement::fewest_dice(pool, &enemies.foes, strategy, &engagement::FEWEST_TARGETS)
             .map_err(|e| e.to_string())?;
     let plain = enemies.foes.iter().all(|f| f.values == engagement::PLAIN);
+    let healths: Vec<u32> = enemies.foes.iter().map(|f| f.health).collect();
+    let cheapest = match (plain, engagement::cheapest_fits(pool, strategy)) {
+        (false, _) => Cheapest::Skipped("an effect changes what the dice deal".to_owned()),
+        (true, false) => Cheapest::Skipped(format!(
+            "it weighs every choice of dice at every step and takes at most {} dice × Strategy steps ({} × {strategy} here); give --pool the dice to choose from",
+            engagement::MOST_DICE_STEPS,
+            pool.len()
+        )),
+        (true, true) => Cheapest::Found(
+            engagement::cheapest_plays(pool, &healths, strategy, &engagement::FEWEST_TARGETS)
+                .map_err(|e| e.to_string())?,
+        ),
+    };
     let damage_taken = match (enemies.damage.is_empty(), plain) {
         (false, true) => {
             let pairs: Vec<(u32, u32)> = enemies
@@ -230,6 +243,7 @@ fn engage(pool: &Pool, enemies: Enemies, strategy: u32) -> Result<Engagement, St
         strategy,
         defeat_all,
         fewest,
+        cheapest,
         damage_taken,
         damage_left_out: !enemies.damage.is_empty() && !plain,
         left_out: enemies.left_out,

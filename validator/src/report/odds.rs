@@ -6,7 +6,7 @@ use crate::odds::Odds;
 use crate::rulesets::hex_skirmish::matchups::Matchup;
 use crate::rulesets::hex_skirmish::{KillTable, Strike, hit_ways};
 use crate::rulesets::sentinel_tactics::dice::{Attack, Defense};
-use crate::rulesets::solar_sentinels::engagement::FEWEST_TARGETS;
+use crate::rulesets::solar_sentinels::engagement::{CheapPlay, FEWEST_TARGETS};
 use crate::rulesets::solar_sentinels::{Colour, Pool};
 
 /// `{"damage":[p0,p1,…],"expected":e}` and a newline.
@@ -73,19 +73,49 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
             .zip(FEWEST_TARGETS)
             .map(|(found, target)| match found {
                 Some((pool, p)) => {
-                    let dice: serde_json::Map<String, serde_json::Value> = Colour::ALL
-                        .into_iter()
-                        .filter(|c| pool.count(*c) > 0)
-                        .map(|c| (c.name().to_owned(), pool.count(c).into()))
-                        .collect();
-                    serde_json::json!({"target": target, "dice": dice, "count": pool.len(), "chance": p})
+                    serde_json::json!({"target": target, "dice": dice_json(pool), "count": pool.len(), "chance": p})
                 }
                 None => serde_json::json!({"target": target, "dice": null}),
             })
             .collect();
         value["fewest"] = rows.into();
+        if let Cheapest::Found(plays) = &e.cheapest {
+            let rows: Vec<serde_json::Value> = plays
+                .iter()
+                .zip(FEWEST_TARGETS)
+                .map(|(found, target)| match found {
+                    Some(play) => serde_json::json!({
+                        "target": target,
+                        "first": dice_json(&play.first),
+                        "mean-dice": play.mean_dice,
+                        "chance": play.chance,
+                    }),
+                    None => serde_json::json!({"target": target, "first": null}),
+                })
+                .collect();
+            value["cheapest"] = rows.into();
+        }
     }
     format!("{value}\n")
+}
+
+/// A pool as `{"colour": n, …}`, colours it has none of left out.
+fn dice_json(pool: &Pool) -> serde_json::Value {
+    let dice: serde_json::Map<String, serde_json::Value> = Colour::ALL
+        .into_iter()
+        .filter(|c| pool.count(*c) > 0)
+        .map(|c| (c.name().to_owned(), pool.count(c).into()))
+        .collect();
+    dice.into()
+}
+
+/// The cheapest adaptive plays, or why they were not worked out.
+#[derive(Debug, Clone)]
+pub enum Cheapest {
+    /// For 80, 90 and 95 %: the play, or `None` when even the best play falls short.
+    Found(Vec<Option<CheapPlay>>),
+    /// Why not (too many dice for the search, or effects on the dice).
+    Skipped(String),
 }
 
 /// One round's engagement as `megahex odds` reports it.
@@ -99,6 +129,8 @@ pub struct Engagement {
     pub defeat_all: f64,
     /// For 80, 90 and 95 %: the fewest strongest dice that reach it, with their chance.
     pub fewest: Vec<Option<(Pool, f64)>>,
+    /// For the same targets: the play that commits the fewest dice on average.
+    pub cheapest: Cheapest,
     /// The least expected Damage taken, when the enemies' Damage is known.
     pub damage_taken: Option<f64>,
     /// The Damage is known but an effect changes what the dice deal, which the least-Damage
@@ -164,6 +196,30 @@ pub fn pool_human(
                 ),
                 None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
             };
+        }
+        match &e.cheapest {
+            Cheapest::Found(plays) => {
+                let _ = writeln!(
+                    out,
+                    "the same, holding dice back until a roll asks for them (fewest dice on average):"
+                );
+                for (found, target) in plays.iter().zip(FEWEST_TARGETS) {
+                    let _ = match found {
+                        Some(play) => writeln!(
+                            out,
+                            "  {:.0}%: commit {} first, {:.2} dice on average: {:.2}%",
+                            target * 100.0,
+                            play.first,
+                            play.mean_dice,
+                            play.chance * 100.0
+                        ),
+                        None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
+                    };
+                }
+            }
+            Cheapest::Skipped(why) => {
+                let _ = writeln!(out, "holding dice back: not worked out, {why}");
+            }
         }
         if e.damage_left_out {
             let _ = writeln!(

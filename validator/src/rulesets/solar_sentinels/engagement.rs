@@ -543,12 +543,14 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
     out
 }
 
+mod cheapest;
 mod coloured;
 mod damage;
 mod foes;
 #[cfg(test)]
 mod tests;
 
+pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_fits};
 pub use coloured::{PLAIN, Values};
 pub use damage::least_damage;
 pub use foes::{Foe, defeat_all_foes};

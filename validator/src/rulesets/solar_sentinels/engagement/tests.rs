@@ -501,3 +501,158 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     assert_eq!(foe.values[Colour::Blue as usize], [0, 1, 2]);
     assert_eq!(outside, vec!["commit-limit", "text"]);
 }
+
+/// The best `lambda × chance − dice committed` over every policy, die by die: any subset of
+/// the pool committed at any step (not only the strongest), every face, every assignment.
+struct BruteCheap {
+    dice: Vec<Colour>,
+    lambda: f64,
+    memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
+}
+
+impl BruteCheap {
+    fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
+        if healths.iter().all(|&h| h <= 0) {
+            return self.lambda;
+        }
+        if steps == 0 {
+            return 0.0;
+        }
+        let key = (steps, pool, active, healths.clone());
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut best = f64::NEG_INFINITY;
+        let mut commit = pool;
+        loop {
+            let rolled: Vec<usize> = (0..self.dice.len())
+                .filter(|i| (active | commit) & (1 << i) != 0)
+                .collect();
+            let faces = 6u32.pow(rolled.len() as u32);
+            let mut total = 0.0;
+            for roll in 0..faces {
+                let mut code = roll;
+                let dealt: Vec<i32> = rolled
+                    .iter()
+                    .map(|&i| {
+                        let face = code % 6;
+                        code /= 6;
+                        damage(self.dice[i], face)
+                    })
+                    .collect();
+                let targets = healths.len() as u32 + 1;
+                let mut most = f64::NEG_INFINITY;
+                for way in 0..targets.pow(rolled.len() as u32) {
+                    let mut code = way;
+                    let mut left = healths.clone();
+                    let mut unassigned = 0u32;
+                    for (&die, &d) in rolled.iter().zip(&dealt) {
+                        let target = code % targets;
+                        code /= targets;
+                        match target {
+                            0 => unassigned |= 1 << die,
+                            t => left[t as usize - 1] -= d,
+                        }
+                    }
+                    most = most.max(self.value(steps - 1, pool & !commit, unassigned, left));
+                }
+                total += most;
+            }
+            let cost = f64::from(commit.count_ones());
+            best = best.max(total / f64::from(faces) - cost);
+            if commit == 0 {
+                break;
+            }
+            commit = (commit - 1) & pool;
+        }
+        self.memo.insert(key, best);
+        best
+    }
+}
+
+#[test]
+fn the_cheapest_play_is_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let cases: [(&[Colour], &[i32]); 5] = [
+        (&[Yellow, Red], &[2]),
+        (&[Purple, Red], &[2]),
+        (&[Green, Blue, Red], &[2, 1]),
+        (&[Yellow, Green, Purple], &[3]),
+        (&[Yellow, Yellow, Blue, Red], &[3]),
+    ];
+    for (dice, healths) in cases {
+        for strategy in [1, 2] {
+            for lambda in [0.5, 2.0, 5.0, 20.0, 300.0] {
+                let mut brute = BruteCheap {
+                    dice: dice.to_vec(),
+                    lambda,
+                    memo: HashMap::new(),
+                };
+                let all = (1u32 << dice.len()) - 1;
+                let expected = brute.value(strategy, all, 0, healths.to_vec());
+                let enemies: Vec<u32> = healths.iter().map(|&h| h as u32).collect();
+                let found = cheapest::lagrangian_value(&pool_of(dice), &enemies, strategy, lambda);
+                assert!(
+                    (found - expected).abs() < 1e-9,
+                    "{dice:?} against {healths:?}, Strategy {strategy}, rate {lambda}: {found} but every policy gives {expected}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cheapest_play_reaches_its_target_with_no_more_dice_than_committing_up_front() {
+    let pool = Pool([2, 1, 1, 1, 1]);
+    let enemies = [3, 2];
+    let targets = [0.5, 0.8, 0.9, 0.95];
+    let foes: Vec<Foe> = enemies.iter().map(|h| Foe::plain(*h)).collect();
+    let up_front = fewest_dice(&pool, &foes, 2, &targets).unwrap();
+    let cheap = cheapest_plays(&pool, &enemies, 2, &targets).unwrap();
+    let best = defeat_all(&pool, &enemies, 2).unwrap();
+    for ((target, up_front), cheap) in targets.iter().zip(up_front).zip(cheap) {
+        match (up_front, cheap) {
+            (Some((dice, _)), Some(play)) => {
+                assert!(play.chance >= target - 1e-12, "{target}: {play:?}");
+                assert!(play.chance <= best + 1e-12);
+                assert!(
+                    play.mean_dice <= f64::from(dice.len()) + 1e-9,
+                    "{target}: {play:?} against {} dice up front",
+                    dice.len()
+                );
+                assert!(play.first.len() <= pool.len());
+            }
+            (None, None) => {}
+            (a, b) => panic!("{target}: {a:?} against {b:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_cheapest_play_by_hand() {
+    // A red and a purple die against Health 2 in one step: the red alone defeats it 1 time in
+    // 6, both 31 times in 36 (only a red hit with a purple miss falls short). For 80 % both are
+    // needed, at once.
+    let pool = Pool([0, 0, 0, 1, 1]);
+    let plays = cheapest_plays(&pool, &[2], 1, &[0.8, 0.9]).unwrap();
+    let play = plays[0].clone().unwrap();
+    assert!((play.chance - 31.0 / 36.0).abs() < 1e-12);
+    assert!((play.mean_dice - 2.0).abs() < 1e-12);
+    assert_eq!(play.first, pool);
+    assert_eq!(plays[1], None);
+    // Health 2 with two steps: the purple die first. Its crit (1 in 6) defeats the enemy; on
+    // its hit (4 in 6) the red die, which never misses, finishes it; on its miss (1 in 6) the
+    // red joins the purple rolled again: 31/36. The red is committed 5 times in 6:
+    // 1/6 + 4/6 + (1/6)(31/36) = 211/216 with 1 + 5/6 dice on average, where committing both
+    // at once takes 2.
+    let plays = cheapest_plays(&pool, &[2], 2, &[0.95]).unwrap();
+    let play = plays[0].clone().unwrap();
+    assert!((play.chance - 211.0 / 216.0).abs() < 1e-12, "{play:?}");
+    assert!((play.mean_dice - 11.0 / 6.0).abs() < 1e-12, "{play:?}");
+    assert_eq!(play.first, Pool([0, 0, 0, 1, 0]));
+    // Health 1 with two steps: the red die alone never misses; nothing else is committed.
+    let plays = cheapest_plays(&pool, &[1], 2, &[0.95]).unwrap();
+    let play = plays[0].clone().unwrap();
+    assert_eq!((play.chance, play.mean_dice), (1.0, 1.0));
+    assert_eq!(play.first, Pool([0, 0, 0, 0, 1]));
+}

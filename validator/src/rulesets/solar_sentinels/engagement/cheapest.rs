@@ -1,0 +1,292 @@
+//! The play that defeats every enemy with a chance of at least 80, 90 or 95 % while committing
+//! the fewest dice on average: every committed die is exhausted for the round, so a hero who
+//! can stop committing once the dice have done their work keeps the rest for later rounds.
+//!
+//! Unlike the best chance, this play may hold dice back: at each Strategy step it commits any
+//! of the dice left, having seen what the last roll left. It is worked out exactly for a rate
+//! `λ` at which a die is worth giving up chance (the best of `λ × chance − dice committed`,
+//! over every choice of dice at every step), with `λ` raised until the chance reaches the
+//! target. No play reaches a higher chance with fewer dice on average than such a play; but
+//! the target may fall between two of them, where some other play can reach it with fewer dice
+//! than the next one up. So the answer is the cheaper of that play and committing the fewest
+//! strongest dice up front: never more dice than the up-front answer, often fewer, and not
+//! proven the fewest possible.
+
+use std::collections::HashMap;
+
+use super::{Counts, Solver, checked, keep_strongest, rolls, sum};
+use crate::rulesets::solar_sentinels::dice::{Colour, Pool, PoolError};
+
+/// A play found for a target chance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheapPlay {
+    /// The chance it defeats every enemy.
+    pub chance: f64,
+    /// The dice it commits in the round, on average.
+    pub mean_dice: f64,
+    /// What it commits at the first step.
+    pub first: Pool,
+}
+
+/// Chance and mean dice committed of a play from some state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Outcome {
+    chance: f64,
+    dice: f64,
+}
+
+impl Outcome {
+    /// Better for rate `lambda`: a higher `lambda × chance − dice`, then fewer dice.
+    fn beats(self, other: Outcome, lambda: f64) -> bool {
+        let (a, b) = (
+            lambda * self.chance - self.dice,
+            lambda * other.chance - other.dice,
+        );
+        a > b + 1e-12 || ((a - b).abs() <= 1e-12 && self.dice < other.dice - 1e-12)
+    }
+}
+
+/// The search for one rate, on the plain search's states.
+struct Cheap<'p> {
+    solver: Solver<'p>,
+    lambda: f64,
+    /// By (steps left, dice not yet committed, dice unassigned, Health left): the best play
+    /// and what it commits at this step.
+    memo: HashMap<(u32, usize, usize, usize), (Outcome, Counts)>,
+}
+
+impl Cheap<'_> {
+    /// The best play from here, and what it commits at this step.
+    fn value(
+        &mut self,
+        steps: u32,
+        reserve: Counts,
+        active: Counts,
+        standing: usize,
+    ) -> (Outcome, Counts) {
+        if standing == 0 {
+            let won = Outcome {
+                chance: 1.0,
+                dice: 0.0,
+            };
+            return (won, [0; 5]);
+        }
+        let none = Outcome {
+            chance: 0.0,
+            dice: 0.0,
+        };
+        if steps == 0 {
+            return (none, [0; 5]);
+        }
+        let key = (
+            steps,
+            self.solver.dice.index(&reserve),
+            self.solver.dice.index(&active),
+            standing,
+        );
+        if let Some(found) = self.memo.get(&key) {
+            return *found;
+        }
+        let mut best: Option<(Outcome, Counts)> = None;
+        for commit in self.commits(steps, reserve) {
+            let mut rolled = active;
+            let mut left = reserve;
+            for c in 0..5 {
+                rolled[c] += commit[c];
+                left[c] -= commit[c];
+            }
+            let after = match sum(rolled) {
+                0 => self.value(steps - 1, left, rolled, standing).0,
+                _ => self.after_roll(steps, left, rolled, standing),
+            };
+            let outcome = Outcome {
+                chance: after.chance,
+                dice: after.dice + f64::from(sum(commit)),
+            };
+            // Among plays as good, the one that commits more now (it rolls them sooner).
+            if best.is_none_or(|(b, _)| !b.beats(outcome, self.lambda)) {
+                best = Some((outcome, commit));
+            }
+        }
+        let found = best.unwrap_or((none, [0; 5]));
+        self.memo.insert(key, found);
+        found
+    }
+
+    /// What may be committed from `reserve`, fewest dice first: at the last step the strongest
+    /// dice of each count (a single roll has nothing to wait for, and a stronger die is never
+    /// worse in it), before it every choice of dice by colour.
+    fn commits(&self, steps: u32, reserve: Counts) -> Vec<Counts> {
+        if steps == 1 {
+            let mut taken = [0u8; 5];
+            let mut out = vec![taken];
+            for c in (0..5).rev() {
+                for _ in 0..reserve[c] {
+                    taken[c] += 1;
+                    out.push(taken);
+                }
+            }
+            return out;
+        }
+        let mut out = vec![[0u8; 5]];
+        for c in 0..5 {
+            let mut grown = Vec::with_capacity(out.len() * (usize::from(reserve[c]) + 1));
+            for base in &out {
+                for n in 0..=reserve[c] {
+                    let mut next = *base;
+                    next[c] = n;
+                    grown.push(next);
+                }
+            }
+            out = grown;
+        }
+        out.sort_by_key(|commit| sum(*commit));
+        out
+    }
+
+    /// Rolling `rolled`, then the best assignment and play after it.
+    fn after_roll(
+        &mut self,
+        steps: u32,
+        reserve: Counts,
+        rolled: Counts,
+        standing: usize,
+    ) -> Outcome {
+        if steps == 1 {
+            return Outcome {
+                chance: self.solver.cover(self.solver.dice.index(&rolled), standing),
+                dice: 0.0,
+            };
+        }
+        let shares = self.solver.shares_of(standing);
+        let (mut chance, mut spent) = (0.0, 0.0);
+        for (roll, p) in rolls(&self.solver.faces, rolled) {
+            let (hits, crits) = (sum(roll.hit), sum(roll.crit));
+            let mut best: Option<Outcome> = None;
+            for ((ones, twos), lefts) in &shares {
+                if *ones > hits || *twos > crits {
+                    continue;
+                }
+                let kept = keep_strongest(&roll, *ones, *twos);
+                for &left in lefts {
+                    let (outcome, _) = self.value(steps - 1, reserve, kept, left);
+                    if best.is_none_or(|b| outcome.beats(b, self.lambda)) {
+                        best = Some(outcome);
+                    }
+                }
+            }
+            if let Some(b) = best {
+                chance += p * b.chance;
+                spent += p * b.dice;
+            }
+        }
+        Outcome {
+            chance,
+            dice: spent,
+        }
+    }
+}
+
+/// For each of `targets`, the play that reaches it committing the fewest dice on average (see
+/// the module's note), or `None` when even the best play falls short.
+pub fn cheapest_plays(
+    pool: &Pool,
+    enemies: &[u32],
+    strategy: u32,
+    targets: &[f64],
+) -> Result<Vec<Option<CheapPlay>>, PoolError> {
+    if !fits(pool, strategy) {
+        return Err(PoolError(format!(
+            "the cheapest play weighs every choice of dice at every step: it takes pools of at most {} dice over Strategy steps (dice × steps), not {} × {strategy}",
+            MOST_DICE_STEPS,
+            pool.len()
+        )));
+    }
+    let (counts, healths) = checked(pool, enemies, strategy)?;
+    let mut search = Cheap {
+        solver: Solver::new(Colour::faces, counts, &healths),
+        lambda: 0.0,
+        memo: HashMap::new(),
+    };
+    let standing = search.solver.healths.index(&healths);
+    let foes: Vec<super::Foe> = enemies.iter().map(|h| super::Foe::plain(*h)).collect();
+    let mut at = |lambda: f64| -> (Outcome, Counts) {
+        search.lambda = lambda;
+        search.memo.clear();
+        search.value(strategy, counts, [0; 5], standing)
+    };
+    let play = |(outcome, first): (Outcome, Counts)| CheapPlay {
+        chance: outcome.chance,
+        mean_dice: outcome.dice,
+        first: Pool(first.map(u32::from)),
+    };
+    // A rate so high that no die is worth a step in chance: the best chance there is.
+    let most = 1e9;
+    let top = at(most);
+    let mut out = Vec::new();
+    for &target in targets {
+        if top.0.chance < target - 1e-12 {
+            out.push(None);
+            continue;
+        }
+        let (mut low, mut high) = (0.0f64, most);
+        let mut found = top;
+        // The least rate that reaches the target, to a part in ten thousand (geometric steps
+        // while the bounds are far apart): the play changes at finitely many rates.
+        while high - low > 1e-4 * high.max(1.0) {
+            let mid = match high > 1e3 * (low + 1.0) {
+                true => (low.max(1e-3) * high).sqrt(),
+                false => (low + high) / 2.0,
+            };
+            let here = at(mid);
+            match here.0.chance >= target - 1e-12 {
+                true => {
+                    high = mid;
+                    found = here;
+                }
+                false => low = mid,
+            }
+        }
+        let adaptive = play(found);
+        // The trade-off's plays are exact where the play changes, but a play between two of
+        // them can reach the target with fewer dice; committing the strongest dice up front
+        // is one such play, and the cheaper of the two is the answer.
+        let up_front = super::fewest_dice(pool, &foes, strategy, &[target])?
+            .pop()
+            .flatten()
+            .map(|(dice, chance)| CheapPlay {
+                chance,
+                mean_dice: f64::from(dice.len()),
+                first: dice,
+            });
+        out.push(Some(match up_front {
+            Some(up) if up.mean_dice < adaptive.mean_dice - 1e-12 => up,
+            _ => adaptive,
+        }));
+    }
+    Ok(out)
+}
+
+/// Largest pool size times Strategy steps the cheapest-play search takes: every choice of
+/// dice by colour at every step but the last grows fast with both.
+pub const MOST_DICE_STEPS: u32 = 16;
+
+/// Whether [`cheapest_plays`] takes this pool over `strategy` steps.
+pub fn fits(pool: &Pool, strategy: u32) -> bool {
+    pool.len() * strategy.max(1) <= MOST_DICE_STEPS
+}
+
+#[cfg(test)]
+pub(super) fn lagrangian_value(pool: &Pool, enemies: &[u32], strategy: u32, lambda: f64) -> f64 {
+    let Ok((counts, healths)) = checked(pool, enemies, strategy) else {
+        return f64::NAN;
+    };
+    let mut search = Cheap {
+        solver: Solver::new(Colour::faces, counts, &healths),
+        lambda,
+        memo: HashMap::new(),
+    };
+    let standing = search.solver.healths.index(&healths);
+    let (o, _) = search.value(strategy, counts, [0; 5], standing);
+    lambda * o.chance - o.dice
+}
