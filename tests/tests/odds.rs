@@ -389,6 +389,8 @@ fn solar_sentinels_damage_taken_by_hand() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert!((v["damage-taken"].as_f64().unwrap() - 75.0 / 36.0).abs() < 1e-12);
+    // Played for the best chance the same play (leave a hit to roll again) loses the same.
+    assert!((v["damage-taken-best-play"].as_f64().unwrap() - 75.0 / 36.0).abs() < 1e-12);
     // One Damage value for two enemies is refused with the reason.
     let run = solar(&[
         "--pool",

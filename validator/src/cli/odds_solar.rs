@@ -230,7 +230,11 @@ fn engage(pool: &Pool, enemies: Enemies, strategy: u32) -> Result<Engagement, St
                 .map(|f| f.health)
                 .zip(enemies.damage.iter().copied())
                 .collect();
-            Some(engagement::least_damage(pool, &pairs, strategy).map_err(|e| e.to_string())?)
+            let least =
+                engagement::least_damage(pool, &pairs, strategy).map_err(|e| e.to_string())?;
+            let best =
+                engagement::best_play_damage(pool, &pairs, strategy).map_err(|e| e.to_string())?;
+            Some((least, best))
         }
         _ => None,
     };

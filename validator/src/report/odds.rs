@@ -56,8 +56,9 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     }
     if let Some(e) = engagement {
         value["defeat-all"] = serde_json::json!(e.defeat_all);
-        if let Some(taken) = e.damage_taken {
-            value["damage-taken"] = serde_json::json!(taken);
+        if let Some((least, best_play)) = e.damage_taken {
+            value["damage-taken"] = serde_json::json!(least);
+            value["damage-taken-best-play"] = serde_json::json!(best_play);
         }
         if !e.left_out.is_empty() {
             let left_out: serde_json::Map<String, serde_json::Value> = e
@@ -131,8 +132,9 @@ pub struct Engagement {
     pub fewest: Vec<Option<(Pool, f64)>>,
     /// For the same targets: the play that commits the fewest dice on average.
     pub cheapest: Cheapest,
-    /// The least expected Damage taken, when the enemies' Damage is known.
-    pub damage_taken: Option<f64>,
+    /// When the enemies' Damage is known, the expected Damage taken: the least any play
+    /// leaves, and what the play for the best chance of defeating everyone leaves.
+    pub damage_taken: Option<(f64, f64)>,
     /// The Damage is known but an effect changes what the dice deal, which the least-Damage
     /// search does not play: no `damage_taken`.
     pub damage_left_out: bool,
@@ -227,10 +229,14 @@ pub fn pool_human(
                 "least Health expected lost: not worked out, an effect changes what the dice deal"
             );
         }
-        if let Some(taken) = e.damage_taken {
+        if let Some((least, best_play)) = e.damage_taken {
             let _ = writeln!(
                 out,
-                "least Health expected lost to them this round, played to lose the least: {taken:.3}"
+                "least Health expected lost to them this round, played to lose the least: {least:.3}"
+            );
+            let _ = writeln!(
+                out,
+                "Health expected lost when played for the best chance of defeating them all: {best_play:.3}"
             );
         }
     }

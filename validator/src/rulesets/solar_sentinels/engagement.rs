@@ -552,5 +552,5 @@ mod tests;
 
 pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_fits};
 pub use coloured::{PLAIN, Values};
-pub use damage::least_damage;
+pub use damage::{best_play_damage, least_damage};
 pub use foes::{Foe, defeat_all_foes};

@@ -259,26 +259,40 @@ fn the_fewest_dice_are_the_first_count_that_reaches_each_target() {
     }
 }
 
-/// The least expected Damage by every policy, die by die, as [`BruteForce`] does for the
-/// chance of defeating everyone: nothing here assumes what the solver does.
+/// The expected Damage by every policy, die by die, as [`BruteForce`] does for the chance of
+/// defeating everyone: nothing here assumes what the solver does. With `best_chance` the
+/// policy plays for the best chance of defeating everyone first, then the least Damage;
+/// without, for the least Damage. Values are (chance, Damage).
 struct BruteDamage {
     dice: Vec<Colour>,
     damage: Vec<i32>,
-    memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
+    best_chance: bool,
+    memo: HashMap<BruteState, (f64, f64)>,
 }
 
+/// Steps left, the pool and the active dice as bit sets, and the Health left.
+type BruteState = (u32, u32, u32, Vec<i32>);
+
 impl BruteDamage {
-    fn standing(&self, healths: &[i32]) -> f64 {
+    fn standing(&self, healths: &[i32]) -> (f64, f64) {
         let d: i32 = healths
             .iter()
             .zip(&self.damage)
             .filter(|(h, _)| **h > 0)
             .map(|(_, d)| *d)
             .sum();
-        f64::from(d)
+        let all = healths.iter().all(|&h| h <= 0);
+        (if all { 1.0 } else { 0.0 }, f64::from(d))
     }
 
-    fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
+    fn better(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        match self.best_chance {
+            true => a.0 > b.0 + 1e-12 || ((a.0 - b.0).abs() <= 1e-12 && a.1 < b.1),
+            false => a.1 < b.1,
+        }
+    }
+
+    fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> (f64, f64) {
         if steps == 0 || healths.iter().all(|&h| h <= 0) {
             return self.standing(&healths);
         }
@@ -286,14 +300,14 @@ impl BruteDamage {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let mut best = f64::INFINITY;
+        let mut best: Option<(f64, f64)> = None;
         let mut commit = pool;
         loop {
             let rolled: Vec<usize> = (0..self.dice.len())
                 .filter(|i| (active | commit) & (1 << i) != 0)
                 .collect();
             let faces = 6u32.pow(rolled.len() as u32);
-            let mut total = 0.0;
+            let (mut chance, mut taken) = (0.0, 0.0);
             for roll in 0..faces {
                 let mut code = roll;
                 let dealt: Vec<i32> = rolled
@@ -305,7 +319,7 @@ impl BruteDamage {
                     })
                     .collect();
                 let targets = healths.len() as u32 + 1;
-                let mut least = f64::INFINITY;
+                let mut most: Option<(f64, f64)> = None;
                 for way in 0..targets.pow(rolled.len() as u32) {
                     let mut code = way;
                     let mut left = healths.clone();
@@ -318,16 +332,26 @@ impl BruteDamage {
                             t => left[t as usize - 1] -= d,
                         }
                     }
-                    least = least.min(self.value(steps - 1, pool & !commit, unassigned, left));
+                    let next = self.value(steps - 1, pool & !commit, unassigned, left);
+                    if most.is_none_or(|m| self.better(next, m)) {
+                        most = Some(next);
+                    }
                 }
-                total += least;
+                if let Some((c, d)) = most {
+                    chance += c;
+                    taken += d;
+                }
             }
-            best = best.min(total / f64::from(faces));
+            let here = (chance / f64::from(faces), taken / f64::from(faces));
+            if best.is_none_or(|b| self.better(here, b)) {
+                best = Some(here);
+            }
             if commit == 0 {
                 break;
             }
             commit = (commit - 1) & pool;
         }
+        let best = best.unwrap_or((0.0, 0.0));
         self.memo.insert(key, best);
         best
     }
@@ -345,7 +369,7 @@ fn the_least_damage_by_hand() {
 }
 
 #[test]
-fn the_least_damage_is_what_every_policy_tried_finds() {
+fn the_least_damage_and_the_best_play_s_damage_are_what_every_policy_tried_finds() {
     use Colour::*;
     // Dice, enemies as (Health, Damage), and Strategy.
     type Case<'a> = (&'a [Colour], &'a [(i32, i32)], u32);
@@ -358,19 +382,27 @@ fn the_least_damage_is_what_every_policy_tried_finds() {
         (&[Yellow, Yellow, Blue, Red], &[(2, 2), (3, 4)], 2),
     ];
     for (dice, enemies, strategy) in cases {
-        let mut search = BruteDamage {
-            dice: dice.to_vec(),
-            damage: enemies.iter().map(|e| e.1).collect(),
-            memo: HashMap::new(),
-        };
-        let all = (1u32 << dice.len()) - 1;
-        let expected = search.value(strategy, all, 0, enemies.iter().map(|e| e.0).collect());
-        let given: Vec<(u32, u32)> = enemies.iter().map(|&(h, d)| (h as u32, d as u32)).collect();
-        let found = least_damage(&pool_of(dice), &given, strategy).unwrap();
-        assert!(
-            (found - expected).abs() < 1e-9,
-            "{dice:?} {enemies:?} S{strategy}: {found} against {expected}"
-        );
+        for best_chance in [false, true] {
+            let mut search = BruteDamage {
+                dice: dice.to_vec(),
+                damage: enemies.iter().map(|e| e.1).collect(),
+                best_chance,
+                memo: HashMap::new(),
+            };
+            let all = (1u32 << dice.len()) - 1;
+            let (_, expected) =
+                search.value(strategy, all, 0, enemies.iter().map(|e| e.0).collect());
+            let given: Vec<(u32, u32)> =
+                enemies.iter().map(|&(h, d)| (h as u32, d as u32)).collect();
+            let found = match best_chance {
+                false => least_damage(&pool_of(dice), &given, strategy).unwrap(),
+                true => best_play_damage(&pool_of(dice), &given, strategy).unwrap(),
+            };
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} {enemies:?} S{strategy}, best chance {best_chance}: {found} against {expected}"
+            );
+        }
     }
 }
 
