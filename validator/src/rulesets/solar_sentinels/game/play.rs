@@ -1,7 +1,7 @@
 //! The rules of a round, in the seeds' order: activation (or the endgame's boss and
 //! entourage), the Strategy steps, and the Resolve phase. The choices are [`super::policy`]'s.
 
-use megahex_schema::solar_sentinels::{Condition, Face, HealthLoss, Hero, Power, Reward};
+use megahex_schema::solar_sentinels::{Condition, Face, HealthLoss, Hero, ItemUse, Power, Reward};
 
 use super::super::deck;
 use super::super::dice::{Colour, Pool};
@@ -413,11 +413,13 @@ fn discard_tops(s: &mut State) {
     }
 }
 
-/// Items used at the start of the engagement.
-fn use_items(s: &mut State, table: &Table) {
+/// Items used at the start of the engagement, each at most once a round: a single-use item is
+/// discarded, an ongoing one stays in the inventory ("remains active until discarded or the
+/// game ends", seed 001).
+pub(crate) fn use_items(s: &mut State, table: &Table) {
     let mut i = 0;
     while i < s.items.len() {
-        let used = match &s.items[i] {
+        let used = match &s.items[i].1 {
             Power::DefeatByExhausting { dice, levels } => {
                 let target = policy::item_target(s, table, levels);
                 match target {
@@ -441,7 +443,7 @@ fn use_items(s: &mut State, table: &Table) {
             }
             _ => false,
         };
-        if used {
+        if used && s.items[i].0 == ItemUse::Single {
             s.items.remove(i);
         } else {
             i += 1;
@@ -521,11 +523,11 @@ fn resolve(s: &mut State, table: &Table, _rng: &mut Rng) {
         s.recover(s.recovery);
     }
     for foe in &s.active {
-        if let (true, Some(Reward::Item { power, .. })) =
+        if let (true, Some(Reward::Item { use_, power })) =
             (foe.defeated, &table.cards[foe.card].reward)
             && legal::item_fits(s.items.len(), s.strategy)
         {
-            s.items.push(power.clone());
+            s.items.push((*use_, power.clone()));
         }
     }
     clear_active(s, table);

@@ -1,7 +1,7 @@
 //! A game in progress: the hero's stats, the dice in each area, the stacks, the active
 //! enemies and the missions.
 
-use megahex_schema::solar_sentinels::{Face, Power};
+use megahex_schema::solar_sentinels::{Face, ItemUse, Power};
 
 use super::super::dice::{Colour, Pool};
 use super::rules::FaceTable;
@@ -80,7 +80,8 @@ pub struct State {
     pub start_health: i64,
     pub strategy: u32,
     pub recovery: u32,
-    pub items: Vec<Power>,
+    /// The inventory: each item's power and whether it is discarded once used.
+    pub items: Vec<(ItemUse, Power)>,
     pub faces: FaceTable,
     pub pool: Pool,
     pub exhausted: Pool,

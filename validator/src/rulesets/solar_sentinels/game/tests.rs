@@ -126,3 +126,31 @@ fn an_unbeatable_enemy_is_never_defeated_in_the_card_statistics() {
     let row = before.cards.iter().find(|c| c.id == id).unwrap();
     assert!(row.defeated * 2 > row.activated, "{row:?}");
 }
+
+#[test]
+fn an_ongoing_item_stays_and_a_single_use_one_is_discarded() {
+    use megahex_schema::solar_sentinels::{ItemUse, Power};
+    let deck = tiny(1);
+    let table = Table::new(&deck);
+    let mut s = super::play::new_state(
+        &table,
+        &deck.heroes[0],
+        None,
+        Default::default(),
+        vec![],
+        vec![],
+    );
+    s.health = 2;
+    s.items = vec![
+        (ItemUse::Ongoing, Power::Heal(1)),
+        (ItemUse::Single, Power::Heal(1)),
+    ];
+    // Both heal at Health 2 (at most 6 uses them): 4, and only the ongoing one is kept.
+    super::play::use_items(&mut s, &table);
+    assert_eq!(s.health, 4);
+    assert_eq!(s.items, vec![(ItemUse::Ongoing, Power::Heal(1))]);
+    // The next round it heals again ("remains active until discarded or the game ends").
+    super::play::use_items(&mut s, &table);
+    assert_eq!(s.health, 5);
+    assert_eq!(s.items.len(), 1);
+}
