@@ -218,9 +218,11 @@ fn begin_endgame(s: &mut State, table: &Table, rng: &mut Rng) {
     }
 }
 
-/// The Strategy steps; true when the boss is defeated.
-fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
-    for step in 0..s.strategy {
+/// The Strategy steps; true when the boss is defeated. A Strategy reward earned in a step
+/// counts at once: the round gets another step (docs/rules.md, Solar Sentinels readings).
+pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
+    let mut step = 0;
+    while step < s.strategy {
         if !s.active.iter().any(Foe::standing) {
             break;
         }
@@ -240,6 +242,7 @@ fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
             return true;
         }
         end_step(s);
+        step += 1;
     }
     boss_down(s)
 }

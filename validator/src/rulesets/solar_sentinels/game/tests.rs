@@ -154,3 +154,37 @@ fn an_ongoing_item_stays_and_a_single_use_one_is_discarded() {
     assert_eq!(s.health, 5);
     assert_eq!(s.items.len(), 1);
 }
+
+#[test]
+fn a_strategy_reward_adds_a_step_to_the_round_it_is_won_in() {
+    // Strategy 1, two red dice that always hit. `gift` (Health 1, Damage 9, +1 Strategy) is
+    // the most dangerous, so the one step defeats it with one die (both enemies need 3, more
+    // than two dice, so `wall` is given up). The reward makes it Strategy 2: a second step
+    // commits the other die (nothing to recover, so the policy rolls what it has); its one hit
+    // cannot defeat `wall` (Health 2) and is not put on it at the last step.
+    let deck: Scenario = serde_json::from_value(serde_json::json!({
+        "format": 1, "ruleset": "solar-sentinels",
+        "components": {"stack-size": 1, "bosses": 1, "missions": 0},
+        "dice": {"yellow": {"count": 0}, "green": {"count": 0}, "blue": {"count": 0},
+                 "purple": {"count": 0},
+                 "red": {"count": 2, "faces": ["hit", "hit", "hit", "hit", "hit", "hit"]}},
+        "heroes": [{"id": "a", "health": 20, "strategy": 1, "recovery": 1},
+                   {"id": "b", "health": 20, "strategy": 1, "recovery": 1}],
+        "conflict": [{"id": "gift", "level": 1, "health": 1, "damage": 9, "reward": {"strategy": 1}},
+                     {"id": "wall", "level": 1, "health": 2, "damage": 1},
+                     {"id": "three", "level": 1, "health": 1, "damage": 1}],
+        "bosses": [{"id": "boss", "health": 1, "damage": 1, "entourage": 0}],
+        "setup": {"hero": "a", "stacks": [["gift"], ["wall"], ["three"]]}
+    }))
+    .unwrap();
+    let table = Table::new(&deck);
+    let stacks = [vec![0], vec![1], vec![2]];
+    let mut s = super::play::new_state(&table, &deck.heroes[0], None, stacks, vec![3], vec![]);
+    super::play::activate(&mut s, &table, 0);
+    super::play::activate(&mut s, &table, 1);
+    super::play::engage(&mut s, &table, &mut Rng::new(1, 0));
+    assert_eq!(s.strategy, 2);
+    assert!(s.active[0].defeated);
+    assert!(!s.active[1].defeated);
+    assert_eq!(s.pool.len(), 0, "the second step committed the second die");
+}
