@@ -12,6 +12,8 @@ pub enum Command {
     New,
     /// Start a new hex-skirmish scenario.
     NewSkirmish,
+    /// Start a new Solar Sentinels deck.
+    NewDeck,
     /// Open a scenario file.
     Open,
     /// Save in place (asks for a path the first time).
@@ -186,9 +188,10 @@ impl Shortcut {
 
 impl Command {
     /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 32] = [
+    pub const ALL: [Command; 33] = [
         Command::New,
         Command::NewSkirmish,
+        Command::NewDeck,
         Command::Open,
         Command::Save,
         Command::SaveAs,
@@ -226,6 +229,7 @@ impl Command {
         match self {
             Command::New => "New",
             Command::NewSkirmish => "New hex-skirmish",
+            Command::NewDeck => "New Solar Sentinels deck",
             Command::Open => "Open…",
             Command::Save => "Save",
             Command::SaveAs => "Save as…",
@@ -265,6 +269,9 @@ impl Command {
             Command::New => "Start a new, empty scenario",
             Command::NewSkirmish => {
                 "Start a hex-skirmish scenario: a hexagon of open ground with a fighter on each of two teams"
+            }
+            Command::NewDeck => {
+                "Start a Solar Sentinels deck from the bundled example: its cards, bosses, heroes and missions, to rework and save under a name of your own"
             }
             Command::Open => "Open a scenario file",
             Command::Save => "Save the scenario (the first time, asks where)",
@@ -345,7 +352,7 @@ impl Command {
             Command::HexLabels => const { &[plain(Key::C)] },
             Command::ObjectivesLayer => const { &[plain(Key::O)] },
             Command::ZonesLayer => const { &[plain(Key::Z)] },
-            Command::ScenarioPanel | Command::CarryOnTurn => &[],
+            Command::ScenarioPanel | Command::CarryOnTurn | Command::NewDeck => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
             Command::ReachOverlay => const { &[plain(Key::M)] },
@@ -359,6 +366,7 @@ impl Command {
         match self {
             Command::New
             | Command::NewSkirmish
+            | Command::NewDeck
             | Command::Open
             | Command::Save
             | Command::SaveAs

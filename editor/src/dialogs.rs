@@ -16,6 +16,8 @@ pub enum Next {
     New,
     /// Start a new hex-skirmish scenario.
     NewSkirmish,
+    /// Start a new Solar Sentinels deck.
+    NewDeck,
     /// Open this file.
     Open(PathBuf),
     /// Read the file again.

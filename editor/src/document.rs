@@ -22,6 +22,9 @@ use crate::{storage, text_patch};
 pub const SAMPLE_NAME: &str = "sample.yaml";
 
 /// File name shown for a new scenario that has not been saved yet.
+/// The bundled example deck, the start of a new one.
+const EXAMPLE_DECK_YAML: &str = include_str!("../../scenarios/solar-first-light.yaml");
+
 pub const UNTITLED_NAME: &str = "untitled.yaml";
 
 /// The scenario opened when no file is given, so the editor always has a map to show.
@@ -157,6 +160,20 @@ impl Document {
     pub fn untitled_skirmish() -> Document {
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
         doc.skirmish = Some(SkirmishEditing::new(crate::hex_skirmish::new_scenario()));
+        doc.rebuild();
+        doc
+    }
+
+    /// A new Solar Sentinels deck: the bundled example deck under a new title, not yet saved
+    /// anywhere, so a designer starts from a deck of the game's shape rather than from nothing.
+    pub fn untitled_deck() -> Document {
+        let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
+        if let Some(mut deck) =
+            crate::storage::read_as::<megahex_schema::solar_sentinels::Scenario>(EXAMPLE_DECK_YAML)
+        {
+            deck.title = Some("Untitled deck".to_owned());
+            doc.deck = Some(DeckEditing::new(deck));
+        }
         doc.rebuild();
         doc
     }

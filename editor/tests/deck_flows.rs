@@ -391,3 +391,31 @@ fn field_showing<'h>(
         .next()
         .expect("a field shows the value")
 }
+
+#[test]
+fn a_new_deck_starts_from_the_example_unsaved_and_valid() {
+    let (_dir, mut harness) = bundled_app("new-deck", "city-blades-gambit.yaml");
+    settle(&mut harness);
+    // What the File menu's "New Solar Sentinels deck" sends.
+    harness
+        .state_mut()
+        .wb
+        .send(megahex_editor::command::Command::NewDeck);
+    harness.run_steps(2);
+    settle(&mut harness);
+    let doc = &harness.state().wb.doc;
+    let deck = doc.deck().expect("a deck is open");
+    assert_eq!(deck.title.as_deref(), Some("Untitled deck"));
+    assert_eq!(deck.conflict.len(), 45);
+    assert!(
+        doc.path.is_none(),
+        "a new deck has no file until it is saved"
+    );
+    assert!(!doc.is_dirty());
+    let errors: Vec<_> = doc
+        .problems
+        .iter()
+        .filter(|p| p.severity == megahex::Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}

@@ -59,6 +59,13 @@ impl EditorApp {
                     "New hex-skirmish scenario: paint terrain and place units from the palette, then save with Ctrl+S".to_owned(),
                 );
             }
+            Next::NewDeck => {
+                self.set_document(Document::untitled_deck(), false);
+                self.say(
+                    StatusKind::Done,
+                    "New deck from the example: edit its cards, heroes, bosses and missions, then save with Ctrl+S".to_owned(),
+                );
+            }
             Next::Open(path) => {
                 let doc = Document::open(&path);
                 let name = doc.name.clone();

@@ -484,6 +484,7 @@ impl EditorApp {
         match command {
             Command::New => self.leave_document(Next::New),
             Command::NewSkirmish => self.leave_document(Next::NewSkirmish),
+            Command::NewDeck => self.leave_document(Next::NewDeck),
             Command::Open => {
                 self.dialog = Some(crate::dialogs::open_dialog(&self.wb.doc));
                 self.focus_dialog = true;
