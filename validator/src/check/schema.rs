@@ -232,14 +232,34 @@ impl SchemaChecker {
                     return;
                 }
                 let (title, description) = self.title_at(&schema_path);
-                (
-                    format!(
-                        "{name} is {}, which is not a valid {}",
-                        describe_value(instance),
-                        title.unwrap_or_else(|| "value".into())
-                    ),
-                    description,
-                )
+                // An enum tagged by its key (or a bare name) whose tag is not one of its
+                // kinds: name the written one, the nearest kind and every kind.
+                let kinds = self.kinds_at(&schema_path);
+                let written = match instance {
+                    Value::Object(map) if map.len() == 1 => map.keys().next().cloned(),
+                    Value::String(text) => Some(text.clone()),
+                    _ => None,
+                };
+                if let Some(written) = written.filter(|w| !kinds.is_empty() && !kinds.contains(w)) {
+                    let listed = kinds.join(", ");
+                    let help = match closest(&written, &kinds) {
+                        Some(near) => format!("did you mean `{near}`? The kinds: {listed}"),
+                        None => format!("the kinds: {listed}"),
+                    };
+                    (
+                        format!("{name}: `{written}` is not a kind it takes"),
+                        Some(help),
+                    )
+                } else {
+                    (
+                        format!(
+                            "{name} is {}, which is not a valid {}",
+                            describe_value(instance),
+                            title.unwrap_or_else(|| "value".into())
+                        ),
+                        description,
+                    )
+                }
             }
             K::Not { schema } if schema.get("required").is_some() => {
                 let keys: Vec<String> = schema["required"]
@@ -350,6 +370,38 @@ impl SchemaChecker {
             .and_then(|n| n.get("description"))
             .and_then(Value::as_str)
             .map(str::to_owned)
+    }
+
+    /// The kinds of an enum tagged by its key: for each `oneOf`/`anyOf` branch at
+    /// `schema_path`, the one key it requires, or the name it must be.
+    fn kinds_at(&self, schema_path: &str) -> Vec<String> {
+        let Some(Value::Array(branches)) = self.node_at(schema_path) else {
+            return Vec::new();
+        };
+        let mut kinds = Vec::new();
+        for branch in branches {
+            let branch = match branch.get("$ref").and_then(Value::as_str) {
+                Some(target) => target
+                    .strip_prefix('#')
+                    .and_then(|t| self.schema.pointer(t))
+                    .unwrap_or(branch),
+                None => branch,
+            };
+            let required = branch.get("required").and_then(Value::as_array);
+            if let Some([key]) = required.map(Vec::as_slice)
+                && let Some(key) = key.as_str()
+            {
+                kinds.push(key.to_owned());
+            } else if let Some(name) = branch.get("const").and_then(Value::as_str) {
+                kinds.push(name.to_owned());
+            } else if let Some(names) = branch.get("enum").and_then(Value::as_array) {
+                kinds.extend(names.iter().filter_map(Value::as_str).map(str::to_owned));
+            } else {
+                // A branch of another shape: not a tagged enum.
+                return Vec::new();
+            }
+        }
+        kinds
     }
 
     fn title_at(&self, schema_path: &str) -> (Option<String>, Option<String>) {
@@ -518,6 +570,47 @@ mod tests {
                 .unwrap_or_default()
                 .contains("did you mean `rotation`")
         );
+    }
+
+    #[test]
+    fn a_misspelt_effect_kind_names_the_nearest_kind_and_every_kind() {
+        let checker = SchemaChecker::new().unwrap();
+        let effect = |rule: Value| {
+            serde_json::json!({
+                "format": 1, "ruleset": "solar-sentinels",
+                "conflict": [{"id": "c", "level": 1, "health": 2, "damage": 1,
+                              "effects": [{"during": rule}]}],
+                "setup": {"hero": "h"}
+            })
+        };
+        for (rule, written, near) in [
+            (
+                serde_json::json!({"comit-limit": {"max": 3}}),
+                "comit-limit",
+                Some("commit-limit"),
+            ),
+            (serde_json::json!("fle"), "fle", Some("flee")),
+            (serde_json::json!({"teleport": 2}), "teleport", None),
+        ] {
+            let diags = checker.check(&effect(rule));
+            let found = diags
+                .iter()
+                .find(|d| d.pointer.as_deref() == Some("/conflict/0/effects/0/during"))
+                .unwrap_or_else(|| panic!("{diags:?}"));
+            assert!(
+                found
+                    .message
+                    .contains(&format!("`{written}` is not a kind")),
+                "{found:?}"
+            );
+            let help = found.help.as_deref().unwrap_or_default();
+            assert!(help.contains("commit-limit, assign-limit"), "{help}");
+            assert!(help.contains("flee"), "{help}");
+            match near {
+                Some(near) => assert!(help.contains(&format!("did you mean `{near}`")), "{help}"),
+                None => assert!(!help.contains("did you mean"), "{help}"),
+            }
+        }
     }
 
     #[test]
