@@ -245,11 +245,8 @@ impl<'p> Solver<'p> {
     }
 
     fn value(&mut self, steps: u32, dice: usize, standing: usize) -> f64 {
-        if standing == 0 {
-            return 1.0;
-        }
-        if steps == 0 || dice == 0 {
-            return 0.0;
+        if let Some(known) = settled(steps, dice, standing) {
+            return known;
         }
         if steps == 1 {
             return self.cover(dice, standing);
@@ -365,6 +362,15 @@ impl<'p> Solver<'p> {
         list.sort_unstable_by_key(|(share, _)| *share);
         self.shares.insert(standing, list.clone());
         list
+    }
+}
+
+/// The chance of a state that needs no roll: everyone defeated, or no step or die left.
+fn settled(steps: u32, dice: usize, standing: usize) -> Option<f64> {
+    match (standing, steps, dice) {
+        (0, _, _) => Some(1.0),
+        (_, 0, _) | (_, _, 0) => Some(0.0),
+        _ => None,
     }
 }
 

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, rolls};
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, rolls, settled};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
 /// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
@@ -97,11 +97,8 @@ impl<'p> Search<'p> {
 
     /// The chance of defeating everyone with `dice` rolled over `steps`, `standing` Health left.
     pub(super) fn value(&mut self, steps: u32, dice: usize, standing: usize) -> f64 {
-        if standing == 0 {
-            return 1.0;
-        }
-        if steps == 0 || dice == 0 {
-            return 0.0;
+        if let Some(known) = settled(steps, dice, standing) {
+            return known;
         }
         if steps == 1 {
             return self.cover(dice, standing);

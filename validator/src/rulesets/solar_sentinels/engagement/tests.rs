@@ -5,11 +5,15 @@ use super::*;
 /// Every policy, die by die: at each step every subset of the pool may be committed, every
 /// face of every rolled die is counted (1/6 each), and every die rolled may go to any enemy or
 /// to none. Nothing here assumes what the solver does (committing everything at once, the
-/// weakest dice assigned, the shares, the covering rule).
+/// weakest dice assigned, the shares, the covering rule). Its value is `win` for defeating
+/// everyone less `cost` for each die committed: the chance with 1 and 0, the trade-off of the
+/// cheapest play with a rate and 1.
 struct BruteForce {
     dice: Vec<Colour>,
     /// What each face kind (miss, hit, crit) of each colour deals to each enemy.
     values: Vec<Values>,
+    win: f64,
+    cost: f64,
     memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
 }
 
@@ -33,7 +37,7 @@ fn damage(colour: Colour, face: u32) -> i32 {
 impl BruteForce {
     fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
         if healths.iter().all(|&h| h <= 0) {
-            return 1.0;
+            return self.win;
         }
         if steps == 0 {
             return 0.0;
@@ -42,7 +46,7 @@ impl BruteForce {
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let mut best: f64 = 0.0;
+        let mut best = f64::NEG_INFINITY;
         // Every subset of the pool, committed now.
         let mut commit = pool;
         loop {
@@ -63,7 +67,7 @@ impl BruteForce {
                     .collect();
                 total += self.assign(steps, pool & !commit, &rolled, &shown, &healths);
             }
-            best = best.max(total / f64::from(faces));
+            best = best.max(total / f64::from(faces) - self.cost * f64::from(commit.count_ones()));
             if commit == 0 {
                 break;
             }
@@ -84,7 +88,7 @@ impl BruteForce {
     ) -> f64 {
         let targets = healths.len() as u32 + 1;
         let ways = targets.pow(rolled.len() as u32);
-        let mut best: f64 = 0.0;
+        let mut best = f64::NEG_INFINITY;
         for way in 0..ways {
             let mut code = way;
             let mut left = healths.to_vec();
@@ -101,7 +105,7 @@ impl BruteForce {
                 }
             }
             best = best.max(self.value(steps - 1, pool, unassigned, left));
-            if best >= 1.0 {
+            if best >= self.win {
                 break;
             }
         }
@@ -114,9 +118,22 @@ fn brute_force(dice: &[Colour], healths: &[i32], strategy: u32) -> f64 {
 }
 
 fn brute_force_against(dice: &[Colour], healths: &[i32], values: &[Values], strategy: u32) -> f64 {
+    brute_trade_off(dice, healths, values, strategy, (1.0, 0.0))
+}
+
+/// The best `win × defeated − cost × dice committed` over every policy.
+fn brute_trade_off(
+    dice: &[Colour],
+    healths: &[i32],
+    values: &[Values],
+    strategy: u32,
+    (win, cost): (f64, f64),
+) -> f64 {
     let mut search = BruteForce {
         dice: dice.to_vec(),
         values: values.to_vec(),
+        win,
+        cost,
         memo: HashMap::new(),
     };
     let pool = (1u32 << dice.len()) - 1;
@@ -534,74 +551,6 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     assert_eq!(outside, vec!["commit-limit", "text"]);
 }
 
-/// The best `lambda × chance − dice committed` over every policy, die by die: any subset of
-/// the pool committed at any step (not only the strongest), every face, every assignment.
-struct BruteCheap {
-    dice: Vec<Colour>,
-    lambda: f64,
-    memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
-}
-
-impl BruteCheap {
-    fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
-        if healths.iter().all(|&h| h <= 0) {
-            return self.lambda;
-        }
-        if steps == 0 {
-            return 0.0;
-        }
-        let key = (steps, pool, active, healths.clone());
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
-        let mut best = f64::NEG_INFINITY;
-        let mut commit = pool;
-        loop {
-            let rolled: Vec<usize> = (0..self.dice.len())
-                .filter(|i| (active | commit) & (1 << i) != 0)
-                .collect();
-            let faces = 6u32.pow(rolled.len() as u32);
-            let mut total = 0.0;
-            for roll in 0..faces {
-                let mut code = roll;
-                let dealt: Vec<i32> = rolled
-                    .iter()
-                    .map(|&i| {
-                        let face = code % 6;
-                        code /= 6;
-                        damage(self.dice[i], face)
-                    })
-                    .collect();
-                let targets = healths.len() as u32 + 1;
-                let mut most = f64::NEG_INFINITY;
-                for way in 0..targets.pow(rolled.len() as u32) {
-                    let mut code = way;
-                    let mut left = healths.clone();
-                    let mut unassigned = 0u32;
-                    for (&die, &d) in rolled.iter().zip(&dealt) {
-                        let target = code % targets;
-                        code /= targets;
-                        match target {
-                            0 => unassigned |= 1 << die,
-                            t => left[t as usize - 1] -= d,
-                        }
-                    }
-                    most = most.max(self.value(steps - 1, pool & !commit, unassigned, left));
-                }
-                total += most;
-            }
-            let cost = f64::from(commit.count_ones());
-            best = best.max(total / f64::from(faces) - cost);
-            if commit == 0 {
-                break;
-            }
-            commit = (commit - 1) & pool;
-        }
-        self.memo.insert(key, best);
-        best
-    }
-}
-
 #[test]
 fn the_cheapest_play_is_what_every_policy_tried_finds() {
     use Colour::{Blue, Green, Purple, Red, Yellow};
@@ -615,13 +564,8 @@ fn the_cheapest_play_is_what_every_policy_tried_finds() {
     for (dice, healths) in cases {
         for strategy in [1, 2] {
             for lambda in [0.5, 2.0, 5.0, 20.0, 300.0] {
-                let mut brute = BruteCheap {
-                    dice: dice.to_vec(),
-                    lambda,
-                    memo: HashMap::new(),
-                };
-                let all = (1u32 << dice.len()) - 1;
-                let expected = brute.value(strategy, all, 0, healths.to_vec());
+                let plain = vec![PLAIN; healths.len()];
+                let expected = brute_trade_off(dice, healths, &plain, strategy, (lambda, 1.0));
                 let enemies: Vec<u32> = healths.iter().map(|&h| h as u32).collect();
                 let found = cheapest::lagrangian_value(&pool_of(dice), &enemies, strategy, lambda);
                 assert!(
