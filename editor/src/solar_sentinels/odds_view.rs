@@ -61,7 +61,7 @@ pub fn odds_panel(
     effects: &[Effect],
 ) {
     ui.label(RichText::new("Engagement odds").strong());
-    let Some(hero) = deck.heroes.iter().find(|h| h.id == deck.setup.hero) else {
+    let Some(hero) = megahex::rulesets::solar_sentinels::deck::hero(deck) else {
         ui.label(RichText::new("Choose a hero for the odds.").weak());
         return;
     };

@@ -66,12 +66,10 @@ pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
             );
         }
         (Some(_), Some(s), _) => Some(s),
-        (Some(_), None, Some(deck)) => match args.hero.as_deref().map_or_else(
-            || deck::hero(deck),
-            |id| deck.heroes.iter().find(|h| h.id == id),
-        ) {
-            Some(hero) => Some(hero.strategy),
-            None => return fail("the deck names no such hero: give --strategy or --hero"),
+        (Some(_), None, Some(deck)) => match chosen_hero(deck, args) {
+            Ok(Some(hero)) => Some(hero.strategy),
+            Ok(None) => return fail("the deck names no such hero: give --strategy or --hero"),
+            Err(message) => return fail(&message),
         },
     };
     let all = match (enemies, strategy) {
@@ -128,6 +126,22 @@ fn plain(args: &OddsArgs) -> Result<Option<Enemies>, String> {
     }))
 }
 
+/// The hero `--hero` names, else the setup's (none when the deck lacks the setup's hero).
+fn chosen_hero<'d>(
+    deck: &'d Deck,
+    args: &OddsArgs,
+) -> Result<Option<&'d megahex_schema::solar_sentinels::Hero>, String> {
+    match args.hero.as_deref() {
+        Some(id) => deck
+            .heroes
+            .iter()
+            .find(|h| h.id == id)
+            .map(Some)
+            .ok_or_else(|| format!("--hero {id}: the deck has no such hero")),
+        None => Ok(deck::hero(deck)),
+    }
+}
+
 /// `--cards`: each card's Health, Damage and effects, under the hero's ability.
 fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
     if deck::DiceBox::of(deck).faces != Colour::ALL.map(Colour::faces) {
@@ -136,15 +150,7 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
                 .to_owned(),
         );
     }
-    let hero = match args.hero.as_deref() {
-        Some(id) => Some(
-            deck.heroes
-                .iter()
-                .find(|h| h.id == id)
-                .ok_or_else(|| format!("--hero {id}: the deck has no such hero"))?,
-        ),
-        None => deck::hero(deck),
-    };
+    let hero = chosen_hero(deck, args)?;
     let faces = hero_faces(hero.and_then(|h| h.ability.as_ref()).map(|a| &a.effect));
     let mut enemies = Enemies {
         foes: Vec::new(),
