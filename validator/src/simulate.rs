@@ -42,11 +42,27 @@ pub(crate) fn play_numbered<T: Send>(
     progress: &(dyn Fn() + Sync),
     play: impl Fn(u32, &mut crate::rng::Rng) -> T + Sync,
 ) -> Vec<T> {
+    play_numbered_with(games, seed, progress, || (), |_, g, rng| play(g, rng))
+}
+
+/// [`play_numbered`] where each worker keeps a `memo` (from `start`) across its games: what
+/// the players work out once and ask again. A game's result must not depend on what the memo
+/// holds, so the report stays the same on any number of cores.
+pub(crate) fn play_numbered_with<M, T: Send>(
+    games: u32,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+    start: impl Fn() -> M + Sync + Send,
+    play: impl Fn(&mut M, u32, &mut crate::rng::Rng) -> T + Sync + Send,
+) -> Vec<T> {
     use rayon::prelude::*;
+    // Long runs of games a worker, so each memo serves many of them.
+    let run = (games as usize / (4 * rayon::current_num_threads().max(1))).max(1);
     (0..games)
         .into_par_iter()
-        .map(|g| {
-            let result = play(g, &mut crate::rng::Rng::new(seed, u64::from(g)));
+        .with_min_len(run)
+        .map_init(start, |memo, g| {
+            let result = play(memo, g, &mut crate::rng::Rng::new(seed, u64::from(g)));
             progress();
             result
         })

@@ -553,6 +553,7 @@ mod cheapest;
 mod coloured;
 mod damage;
 mod foes;
+mod one_roll;
 #[cfg(test)]
 mod tests;
 
@@ -560,3 +561,4 @@ pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, least_damage};
 pub use foes::{Foe, defeat_all_foes};
+pub use one_roll::OneRoll;

@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 
 use megahex_schema::solar_sentinels::Scenario;
 
+use super::engagement::OneRoll;
 use super::game::{CardTally, Ending, GameRecord, Table, play_game};
-use crate::simulate::{play_numbered, wilson};
+use crate::simulate::{play_numbered_with, wilson};
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,10 +108,16 @@ pub fn simulate(deck: &Scenario, plan: &Plan, progress: &(dyn Fn() + Sync)) -> D
         .flat_map(|h| plan.ranks.iter().map(move |r| (h, *r)))
         .collect();
     let total = plan.games.saturating_mul(runs.len() as u32);
-    let records = play_numbered(total, plan.seed, progress, |g, rng| {
-        let (hero, rank) = runs[(g / plan.games.max(1)) as usize];
-        play_game(&table, &deck.heroes[hero], rank, rng)
-    });
+    let records = play_numbered_with(
+        total,
+        plan.seed,
+        progress,
+        || OneRoll::new(table.dice.faces),
+        |odds, g, rng| {
+            let (hero, rank) = runs[(g / plan.games.max(1)) as usize];
+            play_game(&table, &deck.heroes[hero], rank, rng, odds)
+        },
+    );
     summarise(deck, &table, &runs, plan.games, &records)
 }
 

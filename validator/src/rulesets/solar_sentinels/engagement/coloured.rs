@@ -13,7 +13,9 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, rolls, settled};
+use super::foes::Foe;
+use super::one_roll::OneRoll;
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, settled};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
 /// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
@@ -24,10 +26,10 @@ pub type Values = [[u32; 3]; 5];
 pub const PLAIN: Values = [[0, 1, 2]; 5];
 
 /// Most (class, face) kinds a search tells apart: five classes of three faces.
-const KINDS: usize = 15;
+pub(super) const KINDS: usize = 15;
 
 /// How many dice of each kind: by (class, face), in the order of [`Search::kinds`].
-type Tally = [u8; KINDS];
+pub(super) type Tally = [u8; KINDS];
 
 /// By what is assigned in all (a tally), the Health left each way of sharing it can leave.
 type Shares = Vec<(Tally, Vec<usize>)>;
@@ -48,9 +50,8 @@ pub(super) struct Search<'p> {
     shares: HashMap<usize, std::rc::Rc<Shares>>,
     /// By (steps, dice kept, Health left, share): the best that share's ways can leave.
     best: HashMap<u64, f64, BuildHasherDefault<Mix>>,
-    tallies: HashMap<usize, std::rc::Rc<Vec<(Tally, f64)>>>,
-    /// By (tally, Health left) packed: whether those dice can meet that Health.
-    covers: HashMap<u128, bool, BuildHasherDefault<Mix>>,
+    /// The last step's answers.
+    last_step: OneRoll,
     /// Set when the ways to share dice outgrow [`MOST_SHARES`]: the answer is not to be used.
     pub(super) too_big: bool,
 }
@@ -74,9 +75,10 @@ impl<'p> Search<'p> {
                 values.iter().any(|v| v[colour][face] > 0)
             })
             .collect();
+        let faces = Colour::ALL.map(faces);
         Search {
             progress: None,
-            faces: Colour::ALL.map(faces),
+            faces,
             values: values.to_vec(),
             kinds,
             classes,
@@ -89,8 +91,7 @@ impl<'p> Search<'p> {
             values_memo: HashMap::new(),
             shares: HashMap::new(),
             best: HashMap::default(),
-            tallies: HashMap::new(),
-            covers: HashMap::default(),
+            last_step: OneRoll::new(faces),
             too_big: false,
         }
     }
@@ -150,60 +151,18 @@ impl<'p> Search<'p> {
 
     /// The last step: the chance a roll of the dice can be shared to meet every Health left.
     fn cover(&mut self, dice: usize, standing: usize) -> f64 {
-        let tallies = match self.tallies.get(&dice) {
-            Some(t) => t.clone(),
-            None => {
-                let counts = digits5(&self.dice.digits(dice));
-                let mut by_tally: HashMap<Tally, f64> = HashMap::new();
-                for (roll, p) in rolls(&self.faces, counts) {
-                    *by_tally.entry(self.tally(&roll)).or_default() += p;
-                }
-                let t = std::rc::Rc::new(by_tally.into_iter().collect::<Vec<_>>());
-                self.tallies.insert(dice, t.clone());
-                t
-            }
-        };
-        let healths = self.healths.digits(standing);
-        tallies
-            .iter()
-            .filter(|(tally, _)| self.coverable(tally, standing, &healths))
-            // A fold from +0.0: an empty sum of floats is -0.0.
-            .fold(0.0, |total, (_, p)| total + p)
-    }
-
-    fn coverable(&mut self, tally: &Tally, standing: usize, healths: &[u8]) -> bool {
-        // Six bits a kind (at most 40 dice of a class), and the Health left above them.
-        let key = tally
-            .iter()
-            .fold(standing as u128, |key, &n| (key << 6) | u128::from(n));
-        if let Some(&c) = self.covers.get(&key) {
-            return c;
-        }
-        let c = self.cover_from(0, tally, healths);
-        self.covers.insert(key, c);
-        c
-    }
-
-    /// Whether the dice in `left` can meet the Health of enemies `enemy..`.
-    fn cover_from(&self, enemy: usize, left: &Tally, healths: &[u8]) -> bool {
-        let Some(&need) = healths.get(enemy) else {
-            return true;
-        };
-        if need == 0 {
-            return self.cover_from(enemy + 1, left, healths);
-        }
-        let mut found = false;
-        self.each_share(enemy, u32::from(need), left, &mut |given, dealt| {
-            if found || dealt < u32::from(need) {
-                return;
-            }
-            let mut rest = *left;
-            for (r, g) in rest.iter_mut().zip(given) {
-                *r -= g;
-            }
-            found = self.cover_from(enemy + 1, &rest, healths);
-        });
-        found
+        let counts = digits5(&self.dice.digits(dice));
+        let foes: Vec<Foe> = self
+            .healths
+            .digits(standing)
+            .into_iter()
+            .zip(&self.values)
+            .map(|(health, values)| Foe {
+                health: u32::from(health),
+                values: *values,
+            })
+            .collect();
+        self.last_step.chance(counts, &foes)
     }
 
     /// Every way to share dice among the enemies standing, grouped by what is assigned in all,
@@ -279,41 +238,7 @@ impl<'p> Search<'p> {
             .iter()
             .map(|&(class, face)| self.values[enemy][self.classes[class][0]][face])
             .collect();
-        let mut share = [0u8; KINDS];
-        self.grow(0, 0, need, &worth, available, &mut share, visit);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn grow(
-        &self,
-        kind: usize,
-        dealt: u32,
-        need: u32,
-        worth: &[u32],
-        available: &Tally,
-        share: &mut Tally,
-        visit: &mut dyn FnMut(&Tally, u32),
-    ) {
-        if kind == self.kinds.len() || dealt >= need {
-            // Met: no die in it may be spared.
-            let spare = dealt >= need
-                && (0..self.kinds.len()).any(|k| share[k] > 0 && dealt - worth[k] >= need);
-            if !spare {
-                visit(share, dealt);
-            }
-            return;
-        }
-        self.grow(kind + 1, dealt, need, worth, available, share, visit);
-        if worth[kind] == 0 {
-            return;
-        }
-        let mut dealt = dealt;
-        while share[kind] < available[kind] && dealt < need {
-            share[kind] += 1;
-            dealt += worth[kind];
-            self.grow(kind + 1, dealt, need, worth, available, share, visit);
-        }
-        share[kind] = 0;
+        each_share(&worth, need, available, visit);
     }
 
     /// A roll's dice by kind.
@@ -345,6 +270,50 @@ impl<'p> Search<'p> {
         }
         kept
     }
+}
+
+/// Every share of dice (at most `available` of each kind, each kind dealing `worth`) worth
+/// giving one enemy that needs `need`: it falls short, or it meets the need and every die in
+/// it is needed; with what it deals.
+pub(super) fn each_share(
+    worth: &[u32],
+    need: u32,
+    available: &Tally,
+    visit: &mut dyn FnMut(&Tally, u32),
+) {
+    let mut share = [0u8; KINDS];
+    grow(0, 0, need, worth, available, &mut share, visit);
+}
+
+fn grow(
+    kind: usize,
+    dealt: u32,
+    need: u32,
+    worth: &[u32],
+    available: &Tally,
+    share: &mut Tally,
+    visit: &mut dyn FnMut(&Tally, u32),
+) {
+    if kind == worth.len() || dealt >= need {
+        // Met: no die in it may be spared.
+        let spare =
+            dealt >= need && (0..worth.len()).any(|k| share[k] > 0 && dealt - worth[k] >= need);
+        if !spare {
+            visit(share, dealt);
+        }
+        return;
+    }
+    grow(kind + 1, dealt, need, worth, available, share, visit);
+    if worth[kind] == 0 {
+        return;
+    }
+    let mut dealt = dealt;
+    while share[kind] < available[kind] && dealt < need {
+        share[kind] += 1;
+        dealt += worth[kind];
+        grow(kind + 1, dealt, need, worth, available, share, visit);
+    }
+    share[kind] = 0;
 }
 
 /// The classes of colours that deal alike to every enemy, weakest colour first. A colour whose miss deals more than its hit to someone stands alone, as

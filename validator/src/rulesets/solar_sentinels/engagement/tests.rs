@@ -632,3 +632,74 @@ fn the_cheapest_play_by_hand() {
     assert_eq!((play.chance, play.mean_dice), (1.0, 1.0));
     assert_eq!(play.first, Pool([0, 0, 0, 0, 1]));
 }
+
+fn box_faces() -> [DieFaces; 5] {
+    Colour::ALL.map(Colour::faces)
+}
+
+#[test]
+fn one_roll_is_what_every_policy_tried_finds_in_one_step() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let no_red = with(&[Red], [0, 0, 0]);
+    let swapped = with(&[Yellow, Green, Blue, Purple], [1, 0, 2]);
+    let yellow_hit_2 = with(&[Yellow], [0, 2, 2]);
+    let all_crit_3 = with(&Colour::ALL, [0, 1, 3]);
+    let purple_miss_1 = with(&[Purple], [1, 1, 2]);
+    let cases: [(&[Colour], &[i32], Vec<Values>); 8] = [
+        (&[Yellow, Red], &[2], vec![no_red]),
+        (&[Yellow, Red], &[1, 1], vec![no_red, PLAIN]),
+        (&[Yellow, Purple, Red], &[1, 2], vec![swapped, PLAIN]),
+        (&[Yellow, Yellow, Green], &[2, 1], vec![yellow_hit_2; 2]),
+        (&[Green, Blue, Red], &[3, 2], vec![all_crit_3; 2]),
+        (&[Purple, Purple, Blue], &[1, 1, 1], vec![purple_miss_1; 3]),
+        (&[Yellow, Green, Blue, Red], &[4], vec![PLAIN]),
+        (
+            &[Green, Blue, Purple, Red],
+            &[2, 3],
+            vec![no_red, yellow_hit_2],
+        ),
+    ];
+    // One memo for every case, asked twice: what it keeps never changes an answer.
+    let mut odds = OneRoll::new(box_faces());
+    for _ in 0..2 {
+        for (dice, healths, values) in &cases {
+            let expected = brute_force_against(dice, healths, values, 1);
+            let counts = pool_of(dice).0.map(|n| n as u8);
+            let found = odds.chance(counts, &foes(healths, values));
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?}: {found} but every policy gives {expected}"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_roll_is_the_engagement_search_s_first_step_on_bigger_pools() {
+    use Colour::{Red, Yellow};
+    // A second method where the brute force does not reach: the searches with Strategy 1.
+    let yellow_hit_2 = with(&[Yellow], [0, 2, 2]);
+    let no_red = with(&[Red], [0, 0, 0]);
+    let none = |_: usize, _: usize| {};
+    for (pool, healths, values) in [
+        (Pool([4, 4, 4, 4, 1]), vec![6, 5, 4], vec![PLAIN; 3]),
+        (
+            Pool([2, 2, 1, 1, 1]),
+            vec![4, 3],
+            vec![yellow_hit_2, no_red],
+        ),
+        (Pool([0, 3, 2, 2, 1]), vec![7], vec![no_red]),
+        (Pool([3, 0, 0, 2, 0]), vec![1, 1, 1, 1], vec![PLAIN; 4]),
+    ] {
+        let healths: Vec<i32> = healths;
+        let enemies = foes(&healths, &values);
+        let expected = defeat_all_foes(&pool, &enemies, 1, &none).unwrap();
+        let mut reversed = enemies.clone();
+        reversed.reverse();
+        let found = OneRoll::new(box_faces()).chance(pool.0.map(|n| n as u8), &reversed);
+        assert!(
+            (found - expected).abs() < 1e-9,
+            "{pool:?} against {healths:?}: {found} against {expected}"
+        );
+    }
+}

@@ -5,6 +5,7 @@ use megahex_schema::solar_sentinels::{Condition, Face, HealthLoss, Hero, ItemUse
 
 use super::super::deck;
 use super::super::dice::{Colour, Pool};
+use super::super::engagement::OneRoll;
 use super::legal;
 use super::policy;
 use super::rules::{When, hero_faces};
@@ -18,6 +19,7 @@ pub(crate) fn play_game(
     hero: &Hero,
     rank: Option<u32>,
     rng: &mut Rng,
+    odds: &mut OneRoll,
 ) -> GameRecord {
     let mut s = setup(table, hero, rank, rng);
     let ending = loop {
@@ -26,7 +28,7 @@ pub(crate) fn play_game(
         }
         s.round += 1;
         start_round(&mut s, table, rng);
-        let won = engage(&mut s, table, rng);
+        let won = engage(&mut s, table, rng, odds);
         if let Some(ending) = lost(&s) {
             break ending;
         }
@@ -220,7 +222,7 @@ fn begin_endgame(s: &mut State, table: &Table, rng: &mut Rng) {
 
 /// The Strategy steps; true when the boss is defeated. A Strategy reward earned in a step
 /// counts at once: the round gets another step (docs/rules.md, Solar Sentinels readings).
-pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
+pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng, odds: &mut OneRoll) -> bool {
     let mut step = 0;
     while step < s.strategy {
         if !s.active.iter().any(Foe::standing) {
@@ -230,7 +232,7 @@ pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng) -> bool {
             use_items(s, table);
         }
         let last = step + 1 == s.strategy;
-        let commit = policy::commit(s, table, last);
+        let commit = policy::commit(s, table, last, odds);
         commit_dice(s, commit);
         roll(s, table, rng, step == 0);
         if s.health < 1 {

@@ -2,13 +2,14 @@
 //! activate and to discard, when to start the endgame, how many dice to commit, where each
 //! rolled die goes, and when to use an item.
 //!
-//! Commits use the exact damage distribution of the dice (the same convolution as `megahex
-//! odds --pool`): each step commits the fewest dice, strongest first, whose roll together with
-//! the unassigned dice covers the standing enemies' remaining health with at least
-//! [`COMMIT_CONFIDENCE`]; when no pool reaches it for all of them, the least dangerous enemies
-//! are given up one by one.
+//! Commits use the engagement's exact last-step search (the answer of `megahex odds --enemies
+//! --strategy 1`): each step commits the fewest dice, strongest first, whose roll together with
+//! the unassigned dice can be shared to defeat the standing enemies with at least the step's
+//! aim; when no pool reaches it for all of them, the least dangerous enemies are given up one
+//! by one.
 
 use super::super::dice::{Colour, Pool};
+use super::super::engagement::{Foe as EngagedFoe, OneRoll};
 use super::legal::{self, CommitLimits};
 use super::play::put;
 use super::state::{Foe, State};
@@ -119,20 +120,6 @@ fn die_odds(s: &State, table: &Table, colour: Colour) -> [f64; 4] {
     odds
 }
 
-fn add_die(dist: &[f64], die: &[f64; 4]) -> Vec<f64> {
-    let mut next = vec![0.0; dist.len() + 3];
-    for (total, p) in dist.iter().enumerate() {
-        for (v, q) in die.iter().enumerate() {
-            next[total + v] += p * q;
-        }
-    }
-    next
-}
-
-fn at_least(dist: &[f64], need: u32) -> f64 {
-    dist.iter().skip(need as usize).sum()
-}
-
 /// The standing enemies that may take damage now, most dangerous first.
 fn targets(s: &State, table: &Table) -> Vec<usize> {
     let mut order: Vec<usize> = (0..s.active.len())
@@ -155,8 +142,12 @@ fn targets(s: &State, table: &Table) -> Vec<usize> {
     order
 }
 
-/// The dice to commit this step.
-pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
+/// The dice to commit this step: the fewest, strongest first, whose roll together with the
+/// unassigned dice can be shared to defeat every enemy that may take damage with at least the
+/// step's aim, by the engagement's exact last-step search (`odds`) with the cards' effects on
+/// the dice; when no commit reaches it for all of them, the least dangerous are given up one
+/// by one.
+pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool {
     let aim = if last {
         COMMIT_CONFIDENCE
     } else {
@@ -168,16 +159,14 @@ pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
         .map_or(s.pool.len(), |most| most.min(s.pool.len()));
     let banned = limits.banned.map(|by| by.is_some());
     let whole_colour = limits.whole_colour.is_some();
-    let mut base = vec![1.0];
-    for die in s.dice.iter().filter(|d| d.on.is_none()) {
-        base = add_die(&base, &die_odds(s, table, die.colour));
-    }
     let order = targets(s, table);
-    let needs: Vec<u32> = order
+    let foes: Vec<EngagedFoe> = order
         .iter()
         .map(|i| {
             let foe: &Foe = &s.active[*i];
-            table.cards[foe.card].health.saturating_sub(foe.damage)
+            let card = &table.cards[foe.card];
+            let left = card.health.saturating_sub(foe.damage);
+            EngagedFoe::of_card(left, &card.rules, &s.faces).0
         })
         .collect();
     // Strongest colours first, by what a die deals on average.
@@ -197,7 +186,6 @@ pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
         colours.insert(0, colour);
     }
     let mut steps: Vec<Pool> = vec![Pool::default()];
-    let mut dists = vec![base];
     let mut pool = Pool::default();
     for colour in colours {
         let batch = match whole_colour {
@@ -208,27 +196,39 @@ pub fn commit(s: &State, table: &Table, last: bool) -> Pool {
             if pool.len() + batch > cap {
                 break;
             }
-            let mut dist = dists.last().cloned().unwrap_or_default();
-            for _ in 0..batch {
-                dist = add_die(&dist, &die_odds(s, table, colour));
-                pool.0[colour as usize] += 1;
-            }
+            pool.0[colour as usize] += batch;
             steps.push(pool);
-            dists.push(dist);
         }
     }
-    for give_up in 0..needs.len() {
-        let need: u32 = needs[..needs.len() - give_up].iter().sum();
-        if let Some(k) = dists.iter().position(|d| at_least(d, need) >= aim) {
-            return steps[k];
+    let mut unassigned = [0u8; 5];
+    for die in s.dice.iter().filter(|d| d.on.is_none()) {
+        unassigned[die.colour as usize] = unassigned[die.colour as usize].saturating_add(1);
+    }
+    let mut chance = |k: usize, aimed: &[EngagedFoe]| {
+        let mut dice = unassigned;
+        for (slot, n) in dice.iter_mut().zip(steps[k].0) {
+            *slot = slot.saturating_add(u8::try_from(n).unwrap_or(u8::MAX));
+        }
+        odds.chance(dice, aimed)
+    };
+    for give_up in 0..foes.len() {
+        let aimed = &foes[..foes.len() - give_up];
+        // More dice never lower the chance (a die may stay unassigned), so the fewest that
+        // reach the aim are found by halving.
+        let fewest = (0..steps.len())
+            .collect::<Vec<usize>>()
+            .partition_point(|k| chance(*k, aimed) < aim);
+        if fewest < steps.len() {
+            return steps[fewest];
         }
     }
     // Nothing reaches the aim: with a fair chance at the first enemy, or when waiting cannot
     // help (no die to recover, or Health too low to take another round), everything the step
     // may commit; otherwise keep the dice.
-    let best = dists
-        .last()
-        .map_or(0.0, |d| at_least(d, needs.first().copied().unwrap_or(0)));
+    let best = match foes.first() {
+        Some(first) => chance(steps.len() - 1, std::slice::from_ref(first)),
+        None => 0.0,
+    };
     let threat: u32 = s
         .active
         .iter()

@@ -2,6 +2,7 @@
 
 use megahex_schema::solar_sentinels::Scenario;
 
+use super::super::engagement::OneRoll;
 use super::super::selfplay::{Plan, simulate};
 use super::{Ending, Table, play_game};
 use crate::rng::Rng;
@@ -33,7 +34,13 @@ fn a_boss_one_sure_hit_defeats_is_won_in_the_second_round() {
     // sure hit matches the boss's health 1, so the endgame starts and the die defeats it.
     let deck = tiny(1);
     let table = Table::new(&deck);
-    let record = play_game(&table, &deck.heroes[0], None, &mut Rng::new(1, 0));
+    let record = play_game(
+        &table,
+        &deck.heroes[0],
+        None,
+        &mut Rng::new(1, 0),
+        &mut OneRoll::new(table.dice.faces),
+    );
     assert_eq!(record.ending, Ending::Won);
     assert_eq!(record.rounds, 2);
     assert_eq!(record.boss, Some(3));
@@ -51,7 +58,13 @@ fn a_boss_no_round_can_defeat_wins_on_damage() {
     // boss deals 5 in rounds 3 and 4: Health 10 falls to 0.
     let deck = tiny(2);
     let table = Table::new(&deck);
-    let record = play_game(&table, &deck.heroes[0], None, &mut Rng::new(1, 0));
+    let record = play_game(
+        &table,
+        &deck.heroes[0],
+        None,
+        &mut Rng::new(1, 0),
+        &mut OneRoll::new(table.dice.faces),
+    );
     assert_eq!(record.ending, Ending::Damage(3));
     assert_eq!(record.rounds, 4);
     assert_eq!(record.cards[3].damage, 10);
@@ -182,7 +195,12 @@ fn a_strategy_reward_adds_a_step_to_the_round_it_is_won_in() {
     let mut s = super::play::new_state(&table, &deck.heroes[0], None, stacks, vec![3], vec![]);
     super::play::activate(&mut s, &table, 0);
     super::play::activate(&mut s, &table, 1);
-    super::play::engage(&mut s, &table, &mut Rng::new(1, 0));
+    super::play::engage(
+        &mut s,
+        &table,
+        &mut Rng::new(1, 0),
+        &mut OneRoll::new(table.dice.faces),
+    );
     assert_eq!(s.strategy, 2);
     assert!(s.active[0].defeated);
     assert!(!s.active[1].defeated);

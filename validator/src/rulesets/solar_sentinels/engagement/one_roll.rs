@@ -1,0 +1,208 @@
+//! The chance that one roll of some dice can be shared among the enemies so that each meets its
+//! Health, with what their effects do to each face of each colour: the engagement's last
+//! Strategy step. Self-play asks it at every commit, so it keeps what it has worked out across
+//! calls: a roll's chances by kind of die for each pool, and whether a roll covers a set of
+//! enemies.
+//!
+//! A kind is every (colour, face) that deals the same to each enemy. A roll is then a tally of
+//! dice by kind, and its chance is built one die at a time rather than by walking every face
+//! of every die, which is what makes the walk cheap enough for a policy.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use super::Counts;
+use super::coloured::{KINDS, Tally, Values, each_share};
+use super::foes::Foe;
+use crate::rulesets::solar_sentinels::dice::DieFaces;
+
+/// Each (colour, face)'s kind, `NONE` for one that deals nothing to anyone.
+type KindMap = [u8; KINDS];
+
+const NONE: u8 = u8::MAX;
+
+/// Each tally a roll shows, with its chance, in a fixed order.
+type Tallies = Rc<Vec<(Tally, f64)>>;
+
+/// What each kind deals to each enemy (by enemy, then kind), and each enemy's Health.
+type Enemies = (Vec<Vec<u32>>, Vec<u32>);
+
+/// The last step's answers, kept across calls for dice of the same faces.
+pub struct OneRoll {
+    faces: [DieFaces; 5],
+    /// By kinds and dice: each tally a roll shows, with its chance.
+    tallies: FxHashMap<(KindMap, Counts), Tallies>,
+    /// By what each kind deals to each enemy and their Health: whether a tally meets it.
+    covers: FxHashMap<Enemies, FxHashMap<Tally, bool>>,
+    /// By (dice, enemies): the answer.
+    chances: FxHashMap<(Counts, Vec<Foe>), f64>,
+}
+
+/// Most answers kept of each sort; past it they are dropped and worked out again, so a long
+/// run of games holds its memory.
+const MOST_KEPT: usize = 1 << 20;
+
+impl OneRoll {
+    /// Answers for dice with these faces, by colour.
+    pub fn new(faces: [DieFaces; 5]) -> OneRoll {
+        OneRoll {
+            faces,
+            tallies: FxHashMap::default(),
+            covers: FxHashMap::default(),
+            chances: FxHashMap::default(),
+        }
+    }
+
+    /// The chance one roll of `dice` (by colour) can be shared so that every one of `foes`
+    /// meets its Health; each die goes to one enemy.
+    pub fn chance(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
+        let mut foes = foes.to_vec();
+        foes.retain(|f| f.health > 0);
+        if foes.is_empty() {
+            return 1.0;
+        }
+        // The answer does not depend on the enemies' order.
+        foes.sort_unstable_by_key(|f| (f.values, f.health));
+        let key = (dice, foes);
+        if let Some(&p) = self.chances.get(&key) {
+            return p;
+        }
+        let (dice, foes) = key;
+        let p = self.work_out(dice, &foes);
+        if self.chances.len() >= MOST_KEPT {
+            self.chances.clear();
+        }
+        self.chances.insert((dice, foes), p);
+        p
+    }
+
+    fn work_out(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
+        let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
+        let (map, kinds) = kinds_of(&values);
+        // By enemy, what a die of each kind deals.
+        let worth: Vec<Vec<u32>> = (0..foes.len())
+            .map(|e| kinds.iter().map(|vector| vector[e]).collect())
+            .collect();
+        let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
+        let tallies = self.tallies_of(map, dice);
+        if self.covers.len() >= MOST_KEPT {
+            self.covers.clear();
+        }
+        let known = self
+            .covers
+            .entry((worth.clone(), healths.clone()))
+            .or_default();
+        let mut total = 0.0;
+        for (tally, p) in tallies.iter() {
+            let covered = *known
+                .entry(*tally)
+                .or_insert_with(|| covers(&worth, &healths, tally, kinds.len()));
+            if covered {
+                total += p;
+            }
+        }
+        total
+    }
+
+    /// The chance of each tally a roll of `dice` shows, one die at a time.
+    fn tallies_of(&mut self, map: KindMap, dice: Counts) -> Tallies {
+        if let Some(found) = self.tallies.get(&(map, dice)) {
+            return found.clone();
+        }
+        let mut out: FxHashMap<Tally, f64> = FxHashMap::default();
+        out.insert([0; KINDS], 1.0);
+        for (colour, &n) in dice.iter().enumerate() {
+            let faces = self.faces[colour];
+            let sides = f64::from(faces.sides().max(1));
+            let chances = [faces.miss, faces.hit, faces.crit].map(|k| f64::from(k) / sides);
+            for _ in 0..n {
+                let mut next: FxHashMap<Tally, f64> = FxHashMap::default();
+                for (tally, p) in &out {
+                    for (face, q) in chances.iter().enumerate() {
+                        if *q == 0.0 {
+                            continue;
+                        }
+                        let mut t = *tally;
+                        let kind = map[colour * 3 + face];
+                        if kind != NONE {
+                            t[usize::from(kind)] += 1;
+                        }
+                        *next.entry(t).or_default() += p * q;
+                    }
+                }
+                out = next;
+            }
+        }
+        // In a fixed order, so the chances add up to the same bits in every run.
+        let mut list: Vec<(Tally, f64)> = out.into_iter().collect();
+        list.sort_unstable_by_key(|(tally, _)| *tally);
+        let list = Rc::new(list);
+        if self.tallies.len() >= MOST_KEPT {
+            self.tallies.clear();
+        }
+        self.tallies.insert((map, dice), list.clone());
+        list
+    }
+}
+
+/// Each (colour, face)'s kind, and each kind's damage to each enemy: the (colour, face)s that
+/// deal the same to everyone are one kind; those that deal nothing are none.
+fn kinds_of(values: &[Values]) -> (KindMap, Vec<Vec<u32>>) {
+    let mut map = [NONE; KINDS];
+    let mut kinds: Vec<Vec<u32>> = Vec::new();
+    for colour in 0..5 {
+        for face in 0..3 {
+            let vector: Vec<u32> = values.iter().map(|v| v[colour][face]).collect();
+            if vector.iter().all(|d| *d == 0) {
+                continue;
+            }
+            let at = match kinds.iter().position(|k| *k == vector) {
+                Some(at) => at,
+                None => {
+                    kinds.push(vector);
+                    kinds.len() - 1
+                }
+            };
+            map[colour * 3 + face] = at as u8;
+        }
+    }
+    (map, kinds)
+}
+
+/// Whether the dice of `tally` can be shared so that each enemy gets at least its Health.
+fn covers(worth: &[Vec<u32>], healths: &[u32], tally: &Tally, kinds: usize) -> bool {
+    // Not even every die on its best enemy reaches the Health in all.
+    let most: u64 = (0..kinds)
+        .map(|k| {
+            let best = worth.iter().map(|w| w[k]).max().unwrap_or(0);
+            u64::from(tally[k]) * u64::from(best)
+        })
+        .sum();
+    let need: u64 = healths.iter().map(|h| u64::from(*h)).sum();
+    most >= need && cover_from(0, worth, healths, tally, kinds)
+}
+
+fn cover_from(
+    enemy: usize,
+    worth: &[Vec<u32>],
+    healths: &[u32],
+    left: &Tally,
+    kinds: usize,
+) -> bool {
+    let Some(&need) = healths.get(enemy) else {
+        return true;
+    };
+    let mut found = false;
+    each_share(&worth[enemy][..kinds], need, left, &mut |given, dealt| {
+        if found || dealt < need {
+            return;
+        }
+        let mut rest = *left;
+        for (r, g) in rest.iter_mut().zip(given) {
+            *r -= g;
+        }
+        found = cover_from(enemy + 1, worth, healths, &rest, kinds);
+    });
+    found
+}
