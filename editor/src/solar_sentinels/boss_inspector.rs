@@ -2,6 +2,7 @@
 //! and its effects, one line of YAML each, with the same widgets as a conflict card's; then
 //! the odds of defeating it alone, as for a card.
 
+use megahex::rulesets::solar_sentinels::game::BOSS_LEVEL;
 use megahex_schema::limits::MAX_HEALTH;
 
 use super::DeckUi;
@@ -53,5 +54,12 @@ pub fn boss_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         });
     }
     ui.separator();
-    super::odds_view::odds_panel(ui, &mut deck_ui.odds, &deck, next.health, &next.effects);
+    super::odds_view::odds_panel(
+        ui,
+        &mut deck_ui.odds,
+        &deck,
+        next.health,
+        BOSS_LEVEL,
+        &next.effects,
+    );
 }

@@ -98,7 +98,14 @@ pub fn card_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         });
     }
     ui.separator();
-    super::odds_view::odds_panel(ui, &mut deck_ui.odds, &deck, next.health, &next.effects);
+    super::odds_view::odds_panel(
+        ui,
+        &mut deck_ui.odds,
+        &deck,
+        next.health,
+        next.level,
+        &next.effects,
+    );
 }
 
 /// A reward line: empty for none, or a reward in the deck file's form.

@@ -58,6 +58,7 @@ pub fn odds_panel(
     cache: &mut OddsCache,
     deck: &Scenario,
     health: u32,
+    level: u8,
     effects: &[Effect],
 ) {
     ui.label(RichText::new("Engagement odds").strong());
@@ -68,7 +69,7 @@ pub fn odds_panel(
     let pool = starting_pool(deck);
     let steps = hero.strategy.min(PANEL_STRATEGY);
     let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
-    let (foe, left_out) = Foe::of_card(health.max(1), &CardRules::of(effects), &faces);
+    let (foe, left_out) = Foe::of_card(health.max(1), level, &CardRules::of(effects), &faces);
     ui.label(format!(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)
@@ -187,7 +188,7 @@ mod tests {
         let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
         let mut cache = OddsCache::default();
         // Health 1 with no effect: the red die alone never misses.
-        let (plain, _) = Foe::of_card(1, &CardRules::of(&[]), &faces);
+        let (plain, _) = Foe::of_card(1, 1, &CardRules::of(&[]), &faces);
         let certain = cache.best_play(pool, plain, 2).unwrap();
         assert!((certain - 1.0).abs() < 1e-9, "{certain}");
         // The same card taking no die of any colour is never defeated.
@@ -195,7 +196,7 @@ mod tests {
             {"during": {"ban": {"colours": ["yellow", "green", "blue", "purple", "red"]}}}
         ]))
         .unwrap();
-        let (banned, left_out) = Foe::of_card(1, &CardRules::of(&ban_all), &faces);
+        let (banned, left_out) = Foe::of_card(1, 1, &CardRules::of(&ban_all), &faces);
         assert!(left_out.is_empty());
         assert_eq!(cache.best_play(pool, banned, 2), Some(0.0));
     }

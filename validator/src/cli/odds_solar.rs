@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 
 use megahex::report::odds::{Cheapest, Engagement};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
+use megahex::rulesets::solar_sentinels::game::BOSS_LEVEL;
 use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
 use megahex_schema::solar_sentinels::Scenario as Deck;
@@ -163,19 +164,19 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
             .conflict
             .iter()
             .find(|c| &c.id == id)
-            .map(|c| (c.health, c.damage, &c.effects))
+            .map(|c| (c.health, c.level, c.damage, &c.effects))
             .or_else(|| {
                 deck.bosses
                     .iter()
                     .find(|b| &b.id == id)
-                    .map(|b| (b.health, b.damage, &b.effects))
+                    .map(|b| (b.health, BOSS_LEVEL, b.damage, &b.effects))
             });
-        let Some((health, damage, effects)) = card else {
+        let Some((health, level, damage, effects)) = card else {
             return Err(format!(
                 "--cards {id}: the deck has no conflict card or boss with this id"
             ));
         };
-        let (foe, left_out) = Foe::of_card(health, &CardRules::of(effects), &faces);
+        let (foe, left_out) = Foe::of_card(health, level, &CardRules::of(effects), &faces);
         enemies.foes.push(foe);
         enemies.damage.push(damage);
         enemies.cards.push(Some(id.clone()));
@@ -214,7 +215,7 @@ fn engage(pool: &Pool, enemies: Enemies, strategy: u32) -> Result<Engagement, St
     let fewest =
         engagement::fewest_dice(pool, &enemies.foes, strategy, &engagement::FEWEST_TARGETS)
             .map_err(|e| e.to_string())?;
-    let plain = enemies.foes.iter().all(|f| f.values == engagement::PLAIN);
+    let plain = enemies.foes.iter().all(Foe::is_plain);
     let healths: Vec<u32> = enemies.foes.iter().map(|f| f.health).collect();
     let cheapest = match (plain, engagement::cheapest_fits(pool, strategy)) {
         (false, _) => Cheapest::Skipped("an effect changes what the dice deal".to_owned()),

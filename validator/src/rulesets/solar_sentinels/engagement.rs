@@ -560,5 +560,5 @@ mod tests;
 pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_fits};
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, least_damage};
-pub use foes::{Foe, defeat_all_foes};
+pub use foes::{Foe, Limits, defeat_all_foes};
 pub use one_roll::OneRoll;

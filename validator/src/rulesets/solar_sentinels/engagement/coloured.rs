@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::foes::Foe;
+use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
 use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, settled};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
@@ -40,6 +40,8 @@ pub(super) struct Search<'p> {
     faces: [DieFaces; 5],
     /// Each enemy's values, by enemy.
     values: Vec<Values>,
+    /// Each enemy's limits, by enemy.
+    limits: Vec<Limits>,
     /// Each kind's class and face.
     kinds: Vec<(usize, usize)>,
     /// Each class's colours, weakest first.
@@ -66,6 +68,7 @@ impl<'p> Search<'p> {
         dice: Counts,
         healths: &[u8],
         values: &[Values],
+        limits: &[Limits],
     ) -> Search<'p> {
         let classes = classes(values);
         let kinds: Vec<(usize, usize)> = (0..classes.len())
@@ -80,6 +83,7 @@ impl<'p> Search<'p> {
             progress: None,
             faces,
             values: values.to_vec(),
+            limits: limits.to_vec(),
             kinds,
             classes,
             dice: Radix {
@@ -156,10 +160,11 @@ impl<'p> Search<'p> {
             .healths
             .digits(standing)
             .into_iter()
-            .zip(&self.values)
-            .map(|(health, values)| Foe {
+            .zip(self.values.iter().zip(&self.limits))
+            .map(|(health, (values, limits))| Foe {
                 health: u32::from(health),
                 values: *values,
+                limits: *limits,
             })
             .collect();
         self.last_step.chance(counts, &foes)
@@ -205,40 +210,41 @@ impl<'p> Search<'p> {
             return;
         }
         let Some(&need) = healths.get(enemy) else {
-            out.entry(given).or_default().push(left.clone());
+            if shields_hold(&self.limits, healths, left) {
+                out.entry(given).or_default().push(left.clone());
+            }
             return;
         };
         let unbounded = [u8::MAX; KINDS];
         let mut options = Vec::new();
-        self.each_share(enemy, u32::from(need), &unbounded, &mut |share, dealt| {
-            options.push((*share, dealt));
-        });
-        for (share, dealt) in options {
+        let worth = self.worth(enemy);
+        let limits = self.limits[enemy];
+        enemy_shares(
+            &worth,
+            u32::from(need),
+            &limits,
+            &unbounded,
+            &mut |share, taken| {
+                options.push((*share, taken));
+            },
+        );
+        for (share, taken) in options {
             let mut total = given;
             for (t, s) in total.iter_mut().zip(share) {
                 *t += s;
             }
-            left.push((u32::from(need) - dealt.min(u32::from(need))) as u8);
+            left.push((u32::from(need) - taken) as u8);
             self.share_from(enemy + 1, healths, total, left, out);
             left.pop();
         }
     }
 
-    /// Every share of dice (at most `available` of each kind) worth giving one enemy that needs
-    /// `need`: it falls short, or it meets the need and every die in it is needed.
-    fn each_share(
-        &self,
-        enemy: usize,
-        need: u32,
-        available: &Tally,
-        visit: &mut dyn FnMut(&Tally, u32),
-    ) {
-        let worth: Vec<u32> = self
-            .kinds
+    /// What a die of each kind deals to `enemy`.
+    fn worth(&self, enemy: usize) -> Vec<u32> {
+        self.kinds
             .iter()
             .map(|&(class, face)| self.values[enemy][self.classes[class][0]][face])
-            .collect();
-        each_share(&worth, need, available, visit);
+            .collect()
     }
 
     /// A roll's dice by kind.
@@ -270,6 +276,40 @@ impl<'p> Search<'p> {
         }
         kept
     }
+}
+
+/// Every share of dice (at most `available` of each kind) worth giving one enemy with `limits`
+/// that needs `need`, with the Health it takes off: at most its limit of dice from one roll,
+/// and no more than its cap for the step.
+pub(super) fn enemy_shares(
+    worth: &[u32],
+    need: u32,
+    limits: &Limits,
+    available: &Tally,
+    visit: &mut dyn FnMut(&Tally, u32),
+) {
+    let need_now = limits.per_step.map_or(need, |cap| need.min(cap));
+    each_share(worth, need_now, available, &mut |share, dealt| {
+        let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
+        if limits.per_roll.is_none_or(|most| dice <= most) {
+            visit(share, dealt.min(need_now));
+        }
+    });
+}
+
+/// Whether a roll that leaves `left` of `healths` respects every shield: a shielded boss takes
+/// damage only when no level 1 or 2 enemy is left standing (the dice on them are placed
+/// first, and an enemy falls the moment its Health is met).
+fn shields_hold(limits: &[Limits], healths: &[u8], left: &[u8]) -> bool {
+    let guarded = limits
+        .iter()
+        .zip(left)
+        .any(|(l, left)| !l.boss && *left > 0);
+    !guarded
+        || limits
+            .iter()
+            .zip(healths.iter().zip(left))
+            .all(|(l, (health, left))| !l.shielded || left == health)
 }
 
 /// Every share of dice (at most `available` of each kind, each kind dealing `worth`) worth

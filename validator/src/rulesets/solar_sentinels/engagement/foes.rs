@@ -7,29 +7,65 @@ use megahex_schema::solar_sentinels::Face;
 
 use super::coloured::{PLAIN, Search, Values};
 use super::{Colour, Pool, PoolError, Progress, checked, defeat_all_with_progress};
+use crate::rulesets::solar_sentinels::game::BOSS_LEVEL;
 use crate::rulesets::solar_sentinels::game::rules::{CardRules, FaceTable};
 
-/// One enemy in an engagement: its Health and what each face of each colour deals to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// One enemy in an engagement: its Health, what each face of each colour deals to it, and
+/// what its effects limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Foe {
     /// Health to meet.
     pub health: u32,
     /// By colour, then face (miss, hit, crit); 0 for a colour it may not be assigned.
     pub values: Values,
+    /// Its limits on the dice it takes.
+    pub limits: Limits,
+}
+
+/// What an enemy's effects limit in a roll and a step, besides what each face deals to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Limits {
+    /// Most dice it takes from one roll (`assign-limit` per roll).
+    pub per_roll: Option<u32>,
+    /// Most damage it takes in one Strategy step (`max-damage-per-step`).
+    pub per_step: Option<u32>,
+    /// A boss that takes no damage while a level 1 or 2 enemy stands
+    /// (`shielded-while-enemies`).
+    pub shielded: bool,
+    /// A boss: it keeps no other's shield up.
+    pub boss: bool,
 }
 
 impl Foe {
-    /// An enemy with no effect on the dice.
+    /// A level 1 or 2 enemy with no effect on the dice.
     pub fn plain(health: u32) -> Foe {
         Foe {
             health,
             values: PLAIN,
+            limits: Limits::default(),
         }
     }
 
-    /// A card's enemy under `hero`'s face values, and the names of its effects that change the
-    /// engagement but that the search does not play (they are left out of the answer).
-    pub fn of_card(health: u32, rules: &CardRules, hero: &FaceTable) -> (Foe, Vec<&'static str>) {
+    /// True when the plain search answers for it: no effect on the dice and no limit.
+    pub fn is_plain(&self) -> bool {
+        let Limits {
+            per_roll,
+            per_step,
+            shielded,
+            boss: _,
+        } = self.limits;
+        self.values == PLAIN && per_roll.is_none() && per_step.is_none() && !shielded
+    }
+
+    /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, and the names of
+    /// its effects that change the engagement but that the search does not play (they are
+    /// left out of the answer).
+    pub fn of_card(
+        health: u32,
+        level: u8,
+        rules: &CardRules,
+        hero: &FaceTable,
+    ) -> (Foe, Vec<&'static str>) {
         let mut values = PLAIN;
         for (c, row) in values.iter_mut().enumerate() {
             let colour = Colour::ALL[c];
@@ -40,25 +76,31 @@ impl Foe {
                 };
             }
         }
-        (Foe { health, values }, outside_search(rules))
+        let limits = Limits {
+            per_roll: rules.assign_per_roll,
+            per_step: rules.max_damage_per_step,
+            shielded: rules.shielded,
+            boss: level >= BOSS_LEVEL,
+        };
+        let foe = Foe {
+            health,
+            values,
+            limits,
+        };
+        (foe, outside_search(rules))
     }
 }
 
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 14] = [
+    let flags: [(bool, &'static str); 12] = [
         (
             r.commit_per_round.is_some() || r.commit_per_step.is_some(),
             "commit-limit",
         ),
         (r.no_commit.iter().any(|b| *b), "ban (from commit)"),
-        (
-            r.assign_per_card.is_some() || r.assign_per_roll.is_some(),
-            "assign-limit",
-        ),
-        (r.max_damage_per_step.is_some(), "max-damage-per-step"),
-        (r.shielded, "shielded-while-enemies"),
+        (r.assign_per_card.is_some(), "assign-limit"),
         (r.flee_on_misses.is_some(), "flee-on-misses"),
         (r.banish_committed_misses, "banish-committed-misses"),
         (r.one_colour, "one-colour"),
@@ -83,12 +125,13 @@ pub fn defeat_all_foes(
     progress: Progress<'_>,
 ) -> Result<f64, PoolError> {
     let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
-    if foes.iter().all(|f| f.values == PLAIN) {
+    if foes.iter().all(Foe::is_plain) {
         return defeat_all_with_progress(pool, &healths, strategy, progress);
     }
     let (counts, healths) = checked(pool, &healths, strategy)?;
     let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
-    let mut search = Search::new(Colour::faces, counts, &healths, &values);
+    let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
+    let mut search = Search::new(Colour::faces, counts, &healths, &values, &limits);
     search.progress = Some((strategy, progress));
     let (dice, standing) = (search.dice.index(&counts), search.healths.index(&healths));
     let p = search.value(strategy, dice, standing);

@@ -13,8 +13,9 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::Counts;
-use super::coloured::{KINDS, Tally, Values, each_share};
+use super::coloured::{KINDS, Tally, Values, enemy_shares};
 use super::foes::Foe;
+use super::foes::Limits;
 use crate::rulesets::solar_sentinels::dice::DieFaces;
 
 /// Each (colour, face)'s kind, `NONE` for one that deals nothing to anyone.
@@ -25,8 +26,8 @@ const NONE: u8 = u8::MAX;
 /// Each tally a roll shows, with its chance, in a fixed order.
 type Tallies = Rc<Vec<(Tally, f64)>>;
 
-/// What each kind deals to each enemy (by enemy, then kind), and each enemy's Health.
-type Enemies = (Vec<Vec<u32>>, Vec<u32>);
+/// What each kind deals to each enemy (by enemy, then kind), each enemy's Health and limits.
+type Enemies = (Vec<Vec<u32>>, Vec<u32>, Vec<Limits>);
 
 /// The last step's answers, kept across calls for dice of the same faces.
 pub struct OneRoll {
@@ -89,15 +90,14 @@ impl OneRoll {
         if self.covers.len() >= MOST_KEPT {
             self.covers.clear();
         }
-        let known = self
-            .covers
-            .entry((worth.clone(), healths.clone()))
-            .or_default();
+        let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
+        let enemies = (worth, healths, limits);
+        let known = self.covers.entry(enemies.clone()).or_default();
         let mut total = 0.0;
         for (tally, p) in tallies.iter() {
             let covered = *known
                 .entry(*tally)
-                .or_insert_with(|| covers(&worth, &healths, tally, kinds.len()));
+                .or_insert_with(|| covers(&enemies, tally, kinds.len()));
             if covered {
                 total += p;
             }
@@ -170,8 +170,10 @@ fn kinds_of(values: &[Values]) -> (KindMap, Vec<Vec<u32>>) {
     (map, kinds)
 }
 
-/// Whether the dice of `tally` can be shared so that each enemy gets at least its Health.
-fn covers(worth: &[Vec<u32>], healths: &[u32], tally: &Tally, kinds: usize) -> bool {
+/// Whether the dice of `tally` can be shared so that each enemy gets at least its Health. A
+/// shield needs nothing here: when every enemy falls to the roll, the dice on the level 1 and 2
+/// enemies are placed first.
+fn covers((worth, healths, limits): &Enemies, tally: &Tally, kinds: usize) -> bool {
     // Not even every die on its best enemy reaches the Health in all.
     let most: u64 = (0..kinds)
         .map(|k| {
@@ -180,13 +182,12 @@ fn covers(worth: &[Vec<u32>], healths: &[u32], tally: &Tally, kinds: usize) -> b
         })
         .sum();
     let need: u64 = healths.iter().map(|h| u64::from(*h)).sum();
-    most >= need && cover_from(0, worth, healths, tally, kinds)
+    most >= need && cover_from(0, (worth, healths, limits), tally, kinds)
 }
 
 fn cover_from(
     enemy: usize,
-    worth: &[Vec<u32>],
-    healths: &[u32],
+    (worth, healths, limits): (&[Vec<u32>], &[u32], &[Limits]),
     left: &Tally,
     kinds: usize,
 ) -> bool {
@@ -194,15 +195,21 @@ fn cover_from(
         return true;
     };
     let mut found = false;
-    each_share(&worth[enemy][..kinds], need, left, &mut |given, dealt| {
-        if found || dealt < need {
-            return;
-        }
-        let mut rest = *left;
-        for (r, g) in rest.iter_mut().zip(given) {
-            *r -= g;
-        }
-        found = cover_from(enemy + 1, worth, healths, &rest, kinds);
-    });
+    enemy_shares(
+        &worth[enemy][..kinds],
+        need,
+        &limits[enemy],
+        left,
+        &mut |given, taken| {
+            if found || taken < need {
+                return;
+            }
+            let mut rest = *left;
+            for (r, g) in rest.iter_mut().zip(given) {
+                *r -= g;
+            }
+            found = cover_from(enemy + 1, (worth, healths, limits), &rest, kinds);
+        },
+    );
     found
 }

@@ -1,5 +1,6 @@
 use std::collections::HashMap;
 
+use super::foes::Limits;
 use super::*;
 
 /// Every policy, die by die: at each step every subset of the pool may be committed, every
@@ -12,6 +13,8 @@ struct BruteForce {
     dice: Vec<Colour>,
     /// What each face kind (miss, hit, crit) of each colour deals to each enemy.
     values: Vec<Values>,
+    /// Each enemy's limits.
+    limits: Vec<Limits>,
     win: f64,
     cost: f64,
     memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
@@ -89,9 +92,10 @@ impl BruteForce {
         let targets = healths.len() as u32 + 1;
         let ways = targets.pow(rolled.len() as u32);
         let mut best = f64::NEG_INFINITY;
-        for way in 0..ways {
+        'ways: for way in 0..ways {
             let mut code = way;
-            let mut left = healths.to_vec();
+            let mut dealt = vec![0i32; healths.len()];
+            let mut dice_on = vec![0u32; healths.len()];
             let mut unassigned = 0u32;
             for (&die, &kind) in rolled.iter().zip(shown) {
                 let target = code % targets;
@@ -99,9 +103,26 @@ impl BruteForce {
                 match target {
                     0 => unassigned |= 1 << die,
                     t => {
-                        let colour = self.dice[die] as usize;
-                        left[t as usize - 1] -= self.values[t as usize - 1][colour][kind] as i32;
+                        let (e, colour) = (t as usize - 1, self.dice[die] as usize);
+                        dealt[e] += self.values[e][colour][kind] as i32;
+                        dice_on[e] += 1;
                     }
+                }
+            }
+            let mut left = healths.to_vec();
+            for (e, limits) in self.limits.iter().enumerate() {
+                if limits.per_roll.is_some_and(|most| dice_on[e] > most) {
+                    continue 'ways;
+                }
+                let cap = limits.per_step.map_or(i32::MAX, |c| c as i32);
+                left[e] -= dealt[e].min(cap);
+            }
+            // The dice on the level 1 and 2 enemies go first; a shielded boss takes nothing
+            // unless they have all fallen.
+            let guarded = (0..left.len()).any(|e| !self.limits[e].boss && left[e] > 0);
+            for (e, limits) in self.limits.iter().enumerate() {
+                if limits.shielded && guarded {
+                    left[e] = healths[e];
                 }
             }
             best = best.max(self.value(steps - 1, pool, unassigned, left));
@@ -118,7 +139,27 @@ fn brute_force(dice: &[Colour], healths: &[i32], strategy: u32) -> f64 {
 }
 
 fn brute_force_against(dice: &[Colour], healths: &[i32], values: &[Values], strategy: u32) -> f64 {
-    brute_trade_off(dice, healths, values, strategy, (1.0, 0.0))
+    let limits = vec![Limits::default(); healths.len()];
+    brute_limited(dice, healths, values, &limits, strategy)
+}
+
+fn brute_limited(
+    dice: &[Colour],
+    healths: &[i32],
+    values: &[Values],
+    limits: &[Limits],
+    strategy: u32,
+) -> f64 {
+    let mut search = BruteForce {
+        dice: dice.to_vec(),
+        values: values.to_vec(),
+        limits: limits.to_vec(),
+        win: 1.0,
+        cost: 0.0,
+        memo: HashMap::new(),
+    };
+    let pool = (1u32 << dice.len()) - 1;
+    search.value(strategy, pool, 0, healths.to_vec())
 }
 
 /// The best `win × defeated − cost × dice committed` over every policy.
@@ -132,6 +173,7 @@ fn brute_trade_off(
     let mut search = BruteForce {
         dice: dice.to_vec(),
         values: values.to_vec(),
+        limits: vec![Limits::default(); healths.len()],
         win,
         cost,
         memo: HashMap::new(),
@@ -439,6 +481,7 @@ fn foes(healths: &[i32], values: &[Values]) -> Vec<Foe> {
         .map(|(h, v)| Foe {
             health: *h as u32,
             values: *v,
+            limits: Limits::default(),
         })
         .collect()
 }
@@ -518,8 +561,14 @@ fn the_coloured_search_with_no_effect_is_the_plain_one() {
         (Pool([3, 0, 0, 2, 0]), vec![1, 1, 1, 1], 1),
     ] {
         let counts = pool.0.map(|n| n as u8);
-        let mut search =
-            coloured::Search::new(Colour::faces, counts, &healths, &vec![PLAIN; healths.len()]);
+        let n = healths.len();
+        let mut search = coloured::Search::new(
+            Colour::faces,
+            counts,
+            &healths,
+            &vec![PLAIN; n],
+            &vec![Limits::default(); n],
+        );
         let (dice, standing) = (search.dice.index(&counts), search.healths.index(&healths));
         let found = search.value(strategy, dice, standing);
         let enemies: Vec<u32> = healths.iter().map(|&h| u32::from(h)).collect();
@@ -543,7 +592,7 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     .unwrap();
     let rules = crate::rulesets::solar_sentinels::game::rules::CardRules::of(&effects);
     let hero = crate::rulesets::solar_sentinels::game::rules::hero_faces(None);
-    let (foe, outside) = Foe::of_card(5, &rules, &hero);
+    let (foe, outside) = Foe::of_card(5, 1, &rules, &hero);
     assert_eq!(foe.health, 5);
     assert_eq!(foe.values[Colour::Red as usize], [0, 0, 0]);
     assert_eq!(foe.values[Colour::Yellow as usize], [0, 1, 3]);
@@ -702,4 +751,133 @@ fn one_roll_is_the_engagement_search_s_first_step_on_bigger_pools() {
             "{pool:?} against {healths:?}: {found} against {expected}"
         );
     }
+}
+
+#[test]
+fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let per_roll = |n| Limits {
+        per_roll: Some(n),
+        ..Limits::default()
+    };
+    let per_step = |n| Limits {
+        per_step: Some(n),
+        ..Limits::default()
+    };
+    let boss = Limits {
+        boss: true,
+        ..Limits::default()
+    };
+    let shielded = Limits {
+        shielded: true,
+        ..boss
+    };
+    let none = Limits::default();
+    let no_red = with(&[Red], [0, 0, 0]);
+    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
+    let cases: [Case; 9] = [
+        (&[Red, Purple], &[3], vec![PLAIN], vec![per_roll(1)]),
+        (&[Red, Purple, Blue], &[3], vec![PLAIN], vec![per_roll(2)]),
+        (
+            &[Purple, Purple, Blue],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![per_roll(1), none],
+        ),
+        (&[Red, Purple, Blue], &[4], vec![PLAIN], vec![per_step(2)]),
+        (
+            &[Purple, Blue, Green],
+            &[3, 1],
+            vec![PLAIN; 2],
+            vec![per_step(2), none],
+        ),
+        (
+            &[Purple, Blue, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![none, shielded],
+        ),
+        (
+            &[Yellow, Purple, Red],
+            &[1, 1, 2],
+            vec![PLAIN; 3],
+            vec![none, none, shielded],
+        ),
+        (
+            &[Blue, Purple, Red],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![boss, shielded],
+        ),
+        (
+            &[Green, Purple, Red],
+            &[2, 1],
+            vec![no_red, PLAIN],
+            vec![per_roll(1), shielded],
+        ),
+    ];
+    let none_told = |_: usize, _: usize| {};
+    let mut odds = OneRoll::new(box_faces());
+    for (dice, healths, values, limits) in &cases {
+        let enemies: Vec<Foe> = healths
+            .iter()
+            .zip(values.iter().zip(limits))
+            .map(|(h, (v, l))| Foe {
+                health: *h as u32,
+                values: *v,
+                limits: *l,
+            })
+            .collect();
+        for strategy in [1, 2] {
+            let expected = brute_limited(dice, healths, values, limits, strategy);
+            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+        let expected = brute_limited(dice, healths, values, limits, 1);
+        let counts = pool_of(dice).0.map(|n| n as u8);
+        let found = odds.chance(counts, &enemies);
+        assert!(
+            (found - expected).abs() < 1e-9,
+            "one roll of {dice:?} against {healths:?} {limits:?}: {found} against {expected}"
+        );
+    }
+}
+
+#[test]
+fn limits_by_hand() {
+    use Colour::{Purple, Red};
+    let none = |_: usize, _: usize| {};
+    // A red and a purple die against Health 3 that takes one die a roll: no one die deals 3.
+    let one_a_roll = Foe {
+        limits: Limits {
+            per_roll: Some(1),
+            ..Limits::default()
+        },
+        ..Foe::plain(3)
+    };
+    let pool = pool_of(&[Red, Purple]);
+    assert_eq!(
+        defeat_all_foes(&pool, &[one_a_roll], 1, &none).unwrap(),
+        0.0
+    );
+    // Health 2 that takes at most 1 a step, one red die (it never misses): the die stays on
+    // the enemy after the first step, so the second has nothing to roll.
+    let capped = Foe {
+        limits: Limits {
+            per_step: Some(1),
+            ..Limits::default()
+        },
+        ..Foe::plain(2)
+    };
+    let red = pool_of(&[Red]);
+    assert_eq!(defeat_all_foes(&red, &[capped], 2, &none).unwrap(), 0.0);
+    // A red and a purple die (the purple deals something 5 times in 6): if the purple deals on
+    // the first step it is assigned and the red's second roll is sure; if not, the red is
+    // assigned and the purple has a second roll: 5/6 + 1/6 * 5/6 = 35/36.
+    let two = pool_of(&[Red, Purple]);
+    let p = defeat_all_foes(&two, &[capped], 2, &none).unwrap();
+    assert!((p - 35.0 / 36.0).abs() < 1e-12, "{p}");
 }

@@ -166,7 +166,7 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
             let foe: &Foe = &s.active[*i];
             let card = &table.cards[foe.card];
             let left = card.health.saturating_sub(foe.damage);
-            EngagedFoe::of_card(left, &card.rules, &s.faces).0
+            EngagedFoe::of_card(left, card.level, &card.rules, &s.faces).0
         })
         .collect();
     // Strongest colours first, by what a die deals on average.
