@@ -447,22 +447,40 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
 
 #[test]
 fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
-    // warden's assign-limit is not in the search; the answer says so instead of hiding it.
-    let run = from_deck(&["--cards", "warden", "--pool", "red=1", "--json"]);
+    // brute's one-colour rule is not in the search; the answer says so instead of hiding it.
+    let run = from_deck(&["--cards", "brute", "--pool", "red=1", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(
-        v["left-out"],
-        serde_json::json!({"warden": ["assign-limit"]})
-    );
-    let human = from_deck(&["--cards", "warden", "--pool", "red=1"]);
+    assert_eq!(v["left-out"], serde_json::json!({"brute": ["one-colour"]}));
+    let human = from_deck(&["--cards", "brute", "--pool", "red=1"]);
     assert!(
         human
             .stdout
-            .contains("warden: left out of the search (not played): assign-limit"),
+            .contains("brute: left out of the search (not played): one-colour"),
         "{}",
         human.stdout
     );
+}
+
+#[test]
+fn solar_sentinels_deck_assign_limit_is_played() {
+    // warden (Health 6) takes at most 3 dice. Four purple dice (1 miss, 4 hits, 1 crit) in one
+    // step: only three crits on three dice reach 6, so at least 3 crits of 4:
+    // 4 * (1/6)^3 * (5/6) + (1/6)^4 = 21/1296.
+    let run = from_deck(&[
+        "--cards",
+        "warden",
+        "--pool",
+        "purple=4",
+        "--strategy",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let p = v["defeat-all"].as_f64().unwrap();
+    assert!((p - 21.0 / 1296.0).abs() < 1e-12, "{p}");
+    assert!(v.get("left-out").is_none(), "{v}");
 }
 
 #[test]

@@ -42,6 +42,9 @@ pub(super) struct Search<'p> {
     values: Vec<Values>,
     /// Each enemy's limits, by enemy.
     limits: Vec<Limits>,
+    /// For an enemy with a limit of dice in all, where the state counts the dice on it: after
+    /// every enemy's Health, one number each.
+    used_at: Vec<Option<usize>>,
     /// Each kind's class and face.
     kinds: Vec<(usize, usize)>,
     /// Each class's colours, weakest first.
@@ -79,19 +82,28 @@ impl<'p> Search<'p> {
             })
             .collect();
         let faces = Colour::ALL.map(faces);
+        let mut most = healths.to_vec();
+        let used_at = limits
+            .iter()
+            .map(|l| {
+                l.per_card.map(|cap| {
+                    most.push(u8::try_from(cap).unwrap_or(u8::MAX));
+                    most.len() - 1
+                })
+            })
+            .collect();
         Search {
             progress: None,
             faces,
             values: values.to_vec(),
             limits: limits.to_vec(),
+            used_at,
             kinds,
             classes,
             dice: Radix {
                 most: dice.to_vec(),
             },
-            healths: Radix {
-                most: healths.to_vec(),
-            },
+            healths: Radix { most },
             values_memo: HashMap::new(),
             shares: HashMap::new(),
             best: HashMap::default(),
@@ -156,30 +168,53 @@ impl<'p> Search<'p> {
     /// The last step: the chance a roll of the dice can be shared to meet every Health left.
     fn cover(&mut self, dice: usize, standing: usize) -> f64 {
         let counts = digits5(&self.dice.digits(dice));
-        let foes: Vec<Foe> = self
-            .healths
-            .digits(standing)
-            .into_iter()
-            .zip(self.values.iter().zip(&self.limits))
-            .map(|(health, (values, limits))| Foe {
-                health: u32::from(health),
-                values: *values,
-                limits: *limits,
+        let digits = self.healths.digits(standing);
+        let foes: Vec<Foe> = (0..self.values.len())
+            .map(|enemy| Foe {
+                health: u32::from(digits[enemy]),
+                values: self.values[enemy],
+                limits: self.limits_now(enemy, &digits),
             })
             .collect();
         self.last_step.chance(counts, &foes)
     }
 
+    /// The state index of enemies with `healths` at the start of the round: no die on any.
+    pub(super) fn start(&self, healths: &[u8]) -> usize {
+        let mut digits = healths.to_vec();
+        digits.resize(self.healths.most.len(), 0);
+        self.healths.index(&digits)
+    }
+
+    /// `enemy`'s limits in the state `digits`: its limit of dice from one roll is also what
+    /// its limit in all leaves.
+    fn limits_now(&self, enemy: usize, digits: &[u8]) -> Limits {
+        let mut limits = self.limits[enemy];
+        if let (Some(at), Some(most)) = (self.used_at[enemy], limits.per_card) {
+            let allowed = most.saturating_sub(u32::from(digits[at]));
+            limits.per_roll = Some(limits.per_roll.map_or(allowed, |r| r.min(allowed)));
+        }
+        limits.per_card = None;
+        limits
+    }
+
     /// Every way to share dice among the enemies standing, grouped by what is assigned in all,
-    /// with the Health each leaves (none left that another way with the same dice beats).
+    /// with the state each leaves (none left that another way with the same dice beats).
     fn shares_of(&mut self, standing: usize) -> std::rc::Rc<Shares> {
         if let Some(found) = self.shares.get(&standing) {
             return found.clone();
         }
-        let healths = self.healths.digits(standing);
+        let digits = self.healths.digits(standing);
         let mut by_tally: HashMap<Tally, Vec<Vec<u8>>> = HashMap::new();
-        let mut left = Vec::with_capacity(healths.len());
-        self.share_from(0, &healths, [0; KINDS], &mut left, &mut by_tally);
+        let mut left = Vec::with_capacity(digits.len());
+        let mut dice_on = Vec::with_capacity(digits.len());
+        let mut walk = ShareWalk {
+            digits: &digits,
+            left: &mut left,
+            dice_on: &mut dice_on,
+            out: &mut by_tally,
+        };
+        self.share_from(0, [0; KINDS], &mut walk);
         if by_tally.len() > MOST_SHARES {
             self.too_big = true;
             by_tally.clear();
@@ -198,27 +233,23 @@ impl<'p> Search<'p> {
         list
     }
 
-    fn share_from(
-        &self,
-        enemy: usize,
-        healths: &[u8],
-        given: Tally,
-        left: &mut Vec<u8>,
-        out: &mut HashMap<Tally, Vec<Vec<u8>>>,
-    ) {
-        if out.len() > MOST_SHARES {
+    fn share_from(&self, enemy: usize, given: Tally, walk: &mut ShareWalk<'_>) {
+        if walk.out.len() > MOST_SHARES {
             return;
         }
-        let Some(&need) = healths.get(enemy) else {
-            if shields_hold(&self.limits, healths, left) {
-                out.entry(given).or_default().push(left.clone());
+        let enemies = self.values.len();
+        if enemy == enemies {
+            if shields_hold(&self.limits, &walk.digits[..enemies], walk.left) {
+                let state = self.after(walk.digits, walk.left, walk.dice_on);
+                walk.out.entry(given).or_default().push(state);
             }
             return;
-        };
+        }
+        let need = walk.digits[enemy];
         let unbounded = [u8::MAX; KINDS];
         let mut options = Vec::new();
         let worth = self.worth(enemy);
-        let limits = self.limits[enemy];
+        let limits = self.limits_now(enemy, walk.digits);
         enemy_shares(
             &worth,
             u32::from(need),
@@ -233,10 +264,27 @@ impl<'p> Search<'p> {
             for (t, s) in total.iter_mut().zip(share) {
                 *t += s;
             }
-            left.push((u32::from(need) - taken) as u8);
-            self.share_from(enemy + 1, healths, total, left, out);
-            left.pop();
+            walk.left.push((u32::from(need) - taken) as u8);
+            walk.dice_on.push(share.iter().sum());
+            self.share_from(enemy + 1, total, walk);
+            walk.left.pop();
+            walk.dice_on.pop();
         }
+    }
+
+    /// The state after a roll leaves `left` Health with `dice_on` more dice on each enemy: the
+    /// dice on a card with a limit in all are counted until it falls.
+    fn after(&self, digits: &[u8], left: &[u8], dice_on: &[u8]) -> Vec<u8> {
+        let mut state = left.to_vec();
+        state.resize(digits.len(), 0);
+        for (enemy, at) in self.used_at.iter().enumerate() {
+            if let Some(at) = *at
+                && left[enemy] > 0
+            {
+                state[at] = digits[at] + dice_on[enemy];
+            }
+        }
+        state
     }
 
     /// What a die of each kind deals to `enemy`.
@@ -278,9 +326,18 @@ impl<'p> Search<'p> {
     }
 }
 
+/// Where one walk over the ways to share a roll is: the state it starts from, the Health left
+/// and dice given to each enemy so far, and the ways found.
+struct ShareWalk<'w> {
+    digits: &'w [u8],
+    left: &'w mut Vec<u8>,
+    dice_on: &'w mut Vec<u8>,
+    out: &'w mut HashMap<Tally, Vec<Vec<u8>>>,
+}
+
 /// Every share of dice (at most `available` of each kind) worth giving one enemy with `limits`
-/// that needs `need`, with the Health it takes off: at most its limit of dice from one roll,
-/// and no more than its cap for the step.
+/// that needs `need`, with the Health it takes off: at most its limit of dice from one roll and
+/// what its limit in all still allows, and no more than its cap for the step.
 pub(super) fn enemy_shares(
     worth: &[u32],
     need: u32,
@@ -289,9 +346,13 @@ pub(super) fn enemy_shares(
     visit: &mut dyn FnMut(&Tally, u32),
 ) {
     let need_now = limits.per_step.map_or(need, |cap| need.min(cap));
+    let most_dice = match (limits.per_roll, limits.per_card) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     each_share(worth, need_now, available, &mut |share, dealt| {
         let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
-        if limits.per_roll.is_none_or(|most| dice <= most) {
+        if most_dice.is_none_or(|most| dice <= most) {
             visit(share, dealt.min(need_now));
         }
     });

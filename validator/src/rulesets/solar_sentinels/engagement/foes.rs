@@ -27,6 +27,8 @@ pub struct Foe {
 pub struct Limits {
     /// Most dice it takes from one roll (`assign-limit` per roll).
     pub per_roll: Option<u32>,
+    /// Most dice it takes in all (`assign-limit` per card).
+    pub per_card: Option<u32>,
     /// Most damage it takes in one Strategy step (`max-damage-per-step`).
     pub per_step: Option<u32>,
     /// A boss that takes no damage while a level 1 or 2 enemy stands
@@ -50,11 +52,16 @@ impl Foe {
     pub fn is_plain(&self) -> bool {
         let Limits {
             per_roll,
+            per_card,
             per_step,
             shielded,
             boss: _,
         } = self.limits;
-        self.values == PLAIN && per_roll.is_none() && per_step.is_none() && !shielded
+        self.values == PLAIN
+            && per_roll.is_none()
+            && per_card.is_none()
+            && per_step.is_none()
+            && !shielded
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, and the names of
@@ -78,6 +85,7 @@ impl Foe {
         }
         let limits = Limits {
             per_roll: rules.assign_per_roll,
+            per_card: rules.assign_per_card,
             per_step: rules.max_damage_per_step,
             shielded: rules.shielded,
             boss: level >= BOSS_LEVEL,
@@ -94,13 +102,12 @@ impl Foe {
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 12] = [
+    let flags: [(bool, &'static str); 11] = [
         (
             r.commit_per_round.is_some() || r.commit_per_step.is_some(),
             "commit-limit",
         ),
         (r.no_commit.iter().any(|b| *b), "ban (from commit)"),
-        (r.assign_per_card.is_some(), "assign-limit"),
         (r.flee_on_misses.is_some(), "flee-on-misses"),
         (r.banish_committed_misses, "banish-committed-misses"),
         (r.one_colour, "one-colour"),
@@ -115,6 +122,10 @@ fn outside_search(r: &CardRules) -> Vec<&'static str> {
     out.extend(r.skipped.iter().copied());
     out
 }
+
+/// Most states of the enemies (Health left, dice on a card with a limit in all) the coloured
+/// search keys its tables by.
+const MOST_STATES: usize = 1 << 20;
 
 /// The chance of defeating every one of `foes` this round with `pool` over `strategy` steps,
 /// under the best play, with what their effects do to the dice.
@@ -133,7 +144,12 @@ pub fn defeat_all_foes(
     let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
     let mut search = Search::new(Colour::faces, counts, &healths, &values, &limits);
     search.progress = Some((strategy, progress));
-    let (dice, standing) = (search.dice.index(&counts), search.healths.index(&healths));
+    if search.healths.states() > MOST_STATES {
+        return Err(PoolError(
+            "these enemies' Health and limits leave too many states to search exactly: try fewer enemies or less Health".to_owned(),
+        ));
+    }
+    let (dice, standing) = (search.dice.index(&counts), search.start(&healths));
     let p = search.value(strategy, dice, standing);
     match search.too_big {
         false => Ok(p),

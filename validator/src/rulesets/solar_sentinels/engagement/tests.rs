@@ -38,8 +38,9 @@ fn damage(colour: Colour, face: u32) -> i32 {
 }
 
 impl BruteForce {
+    /// `healths` holds each enemy's Health left, then the dice on each so far.
     fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
-        if healths.iter().all(|&h| h <= 0) {
+        if healths[..self.limits.len()].iter().all(|&h| h <= 0) {
             return self.win;
         }
         if steps == 0 {
@@ -89,13 +90,14 @@ impl BruteForce {
         shown: &[usize],
         healths: &[i32],
     ) -> f64 {
-        let targets = healths.len() as u32 + 1;
+        let enemies = self.limits.len();
+        let targets = enemies as u32 + 1;
         let ways = targets.pow(rolled.len() as u32);
         let mut best = f64::NEG_INFINITY;
         'ways: for way in 0..ways {
             let mut code = way;
-            let mut dealt = vec![0i32; healths.len()];
-            let mut dice_on = vec![0u32; healths.len()];
+            let mut dealt = vec![0i32; enemies];
+            let mut dice_on = vec![0u32; enemies];
             let mut unassigned = 0u32;
             for (&die, &kind) in rolled.iter().zip(shown) {
                 let target = code % targets;
@@ -111,15 +113,19 @@ impl BruteForce {
             }
             let mut left = healths.to_vec();
             for (e, limits) in self.limits.iter().enumerate() {
-                if limits.per_roll.is_some_and(|most| dice_on[e] > most) {
+                let in_all = healths[enemies + e] as u32 + dice_on[e];
+                if limits.per_roll.is_some_and(|most| dice_on[e] > most)
+                    || limits.per_card.is_some_and(|most| in_all > most)
+                {
                     continue 'ways;
                 }
                 let cap = limits.per_step.map_or(i32::MAX, |c| c as i32);
                 left[e] -= dealt[e].min(cap);
+                left[enemies + e] = in_all as i32;
             }
             // The dice on the level 1 and 2 enemies go first; a shielded boss takes nothing
             // unless they have all fallen.
-            let guarded = (0..left.len()).any(|e| !self.limits[e].boss && left[e] > 0);
+            let guarded = (0..enemies).any(|e| !self.limits[e].boss && left[e] > 0);
             for (e, limits) in self.limits.iter().enumerate() {
                 if limits.shielded && guarded {
                     left[e] = healths[e];
@@ -159,7 +165,9 @@ fn brute_limited(
         memo: HashMap::new(),
     };
     let pool = (1u32 << dice.len()) - 1;
-    search.value(strategy, pool, 0, healths.to_vec())
+    let mut start = healths.to_vec();
+    start.resize(2 * healths.len(), 0);
+    search.value(strategy, pool, 0, start)
 }
 
 /// The best `win × defeated − cost × dice committed` over every policy.
@@ -179,7 +187,9 @@ fn brute_trade_off(
         memo: HashMap::new(),
     };
     let pool = (1u32 << dice.len()) - 1;
-    search.value(strategy, pool, 0, healths.to_vec())
+    let mut start = healths.to_vec();
+    start.resize(2 * healths.len(), 0);
+    search.value(strategy, pool, 0, start)
 }
 
 fn pool_of(dice: &[Colour]) -> Pool {
@@ -772,10 +782,14 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
         shielded: true,
         ..boss
     };
+    let per_card = |n| Limits {
+        per_card: Some(n),
+        ..Limits::default()
+    };
     let none = Limits::default();
     let no_red = with(&[Red], [0, 0, 0]);
     type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 9] = [
+    let cases: [Case; 13] = [
         (&[Red, Purple], &[3], vec![PLAIN], vec![per_roll(1)]),
         (&[Red, Purple, Blue], &[3], vec![PLAIN], vec![per_roll(2)]),
         (
@@ -814,6 +828,34 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
             &[2, 1],
             vec![no_red, PLAIN],
             vec![per_roll(1), shielded],
+        ),
+        (
+            &[Yellow, Purple, Blue],
+            &[3],
+            vec![PLAIN],
+            vec![per_card(2)],
+        ),
+        (
+            &[Purple, Blue, Red],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![per_card(1), none],
+        ),
+        (
+            &[Yellow, Green, Purple],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![per_card(2), per_card(1)],
+        ),
+        (
+            &[Blue, Purple, Red],
+            &[3],
+            vec![PLAIN],
+            vec![Limits {
+                per_card: Some(2),
+                per_roll: Some(1),
+                ..Limits::default()
+            }],
         ),
     ];
     let none_told = |_: usize, _: usize| {};
