@@ -447,16 +447,16 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
 
 #[test]
 fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
-    // brute's one-colour rule is not in the search; the answer says so instead of hiding it.
+    // brute's min-colours rule is not in the search; the answer says so instead of hiding it.
     let run = from_deck(&["--cards", "brute", "--pool", "red=1", "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(v["left-out"], serde_json::json!({"brute": ["one-colour"]}));
+    assert_eq!(v["left-out"], serde_json::json!({"brute": ["min-colours"]}));
     let human = from_deck(&["--cards", "brute", "--pool", "red=1"]);
     assert!(
         human
             .stdout
-            .contains("brute: left out of the search (not played): one-colour"),
+            .contains("brute: left out of the search (not played): min-colours"),
         "{}",
         human.stdout
     );

@@ -45,6 +45,8 @@ pub(super) struct Search<'p> {
     /// For an enemy with a limit of dice in all, where the state counts the dice on it: after
     /// every enemy's Health, one number each.
     used_at: Vec<Option<usize>>,
+    /// For a one-colour enemy, where the state keeps the colour on it.
+    colour_at: Vec<Option<usize>>,
     /// Each kind's class and face.
     kinds: Vec<(usize, usize)>,
     /// Each class's colours, weakest first.
@@ -73,7 +75,11 @@ impl<'p> Search<'p> {
         values: &[Values],
         limits: &[Limits],
     ) -> Search<'p> {
-        let classes = classes(values);
+        // A card that looks at colours needs every colour told apart.
+        let classes = match limits.iter().any(Limits::looks_at_colours) {
+            true => (0..5).map(|c| vec![c]).collect(),
+            false => classes(values),
+        };
         let kinds: Vec<(usize, usize)> = (0..classes.len())
             .flat_map(|class| (0..3).map(move |face| (class, face)))
             .filter(|&(class, face)| {
@@ -92,12 +98,23 @@ impl<'p> Search<'p> {
                 })
             })
             .collect();
+        // 0 for no die yet, else 1 + the colour on it.
+        let colour_at = limits
+            .iter()
+            .map(|l| {
+                l.one_colour.then(|| {
+                    most.push(5);
+                    most.len() - 1
+                })
+            })
+            .collect();
         Search {
             progress: None,
             faces,
             values: values.to_vec(),
             limits: limits.to_vec(),
             used_at,
+            colour_at,
             kinds,
             classes,
             dice: Radix {
@@ -195,7 +212,20 @@ impl<'p> Search<'p> {
             limits.per_roll = Some(limits.per_roll.map_or(allowed, |r| r.min(allowed)));
         }
         limits.per_card = None;
+        if let Some(at) = self.colour_at[enemy]
+            && digits[at] > 0
+        {
+            limits.colour_on = Some(digits[at] - 1);
+        }
         limits
+    }
+
+    /// Each kind's colour (meaningful when every colour is a class of its own).
+    fn kind_colours(&self) -> Vec<u8> {
+        self.kinds
+            .iter()
+            .map(|&(class, _)| self.classes[class][0] as u8)
+            .collect()
     }
 
     /// Every way to share dice among the enemies standing, grouped by what is assigned in all,
@@ -208,10 +238,12 @@ impl<'p> Search<'p> {
         let mut by_tally: HashMap<Tally, Vec<Vec<u8>>> = HashMap::new();
         let mut left = Vec::with_capacity(digits.len());
         let mut dice_on = Vec::with_capacity(digits.len());
+        let mut colour_given = Vec::with_capacity(digits.len());
         let mut walk = ShareWalk {
             digits: &digits,
             left: &mut left,
             dice_on: &mut dice_on,
+            colour_given: &mut colour_given,
             out: &mut by_tally,
         };
         self.share_from(0, [0; KINDS], &mut walk);
@@ -240,7 +272,7 @@ impl<'p> Search<'p> {
         let enemies = self.values.len();
         if enemy == enemies {
             if shields_hold(&self.limits, &walk.digits[..enemies], walk.left) {
-                let state = self.after(walk.digits, walk.left, walk.dice_on);
+                let state = self.after(walk);
                 walk.out.entry(given).or_default().push(state);
             }
             return;
@@ -250,15 +282,16 @@ impl<'p> Search<'p> {
         let mut options = Vec::new();
         let worth = self.worth(enemy);
         let limits = self.limits_now(enemy, walk.digits);
-        enemy_shares(
-            &worth,
-            u32::from(need),
-            &limits,
-            &unbounded,
-            &mut |share, taken| {
-                options.push((*share, taken));
-            },
-        );
+        let colours = self.kind_colours();
+        let ask = Ask {
+            worth: &worth,
+            need: u32::from(need),
+            limits: &limits,
+            colours: &colours,
+        };
+        enemy_shares(&ask, &unbounded, &mut |share, taken| {
+            options.push((*share, taken));
+        });
         for (share, taken) in options {
             let mut total = given;
             for (t, s) in total.iter_mut().zip(share) {
@@ -266,22 +299,30 @@ impl<'p> Search<'p> {
             }
             walk.left.push((u32::from(need) - taken) as u8);
             walk.dice_on.push(share.iter().sum());
+            let given = (0..worth.len()).find(|k| share[*k] > 0).map(|k| colours[k]);
+            walk.colour_given.push(given);
             self.share_from(enemy + 1, total, walk);
             walk.left.pop();
             walk.dice_on.pop();
+            walk.colour_given.pop();
         }
     }
 
     /// The state after a roll leaves `left` Health with `dice_on` more dice on each enemy: the
     /// dice on a card with a limit in all are counted until it falls.
-    fn after(&self, digits: &[u8], left: &[u8], dice_on: &[u8]) -> Vec<u8> {
+    fn after(&self, walk: &ShareWalk<'_>) -> Vec<u8> {
+        let (digits, left) = (walk.digits, &walk.left[..]);
         let mut state = left.to_vec();
         state.resize(digits.len(), 0);
-        for (enemy, at) in self.used_at.iter().enumerate() {
-            if let Some(at) = *at
-                && left[enemy] > 0
-            {
-                state[at] = digits[at] + dice_on[enemy];
+        for (enemy, health) in left.iter().enumerate() {
+            if *health == 0 {
+                continue;
+            }
+            if let Some(at) = self.used_at[enemy] {
+                state[at] = digits[at] + walk.dice_on[enemy];
+            }
+            if let Some(at) = self.colour_at[enemy] {
+                state[at] = walk.colour_given[enemy].map_or(digits[at], |c| c + 1);
             }
         }
         state
@@ -332,30 +373,62 @@ struct ShareWalk<'w> {
     digits: &'w [u8],
     left: &'w mut Vec<u8>,
     dice_on: &'w mut Vec<u8>,
+    colour_given: &'w mut Vec<Option<u8>>,
     out: &'w mut HashMap<Tally, Vec<Vec<u8>>>,
 }
 
 /// Every share of dice (at most `available` of each kind) worth giving one enemy with `limits`
 /// that needs `need`, with the Health it takes off: at most its limit of dice from one roll and
 /// what its limit in all still allows, and no more than its cap for the step.
-pub(super) fn enemy_shares(
-    worth: &[u32],
-    need: u32,
-    limits: &Limits,
-    available: &Tally,
-    visit: &mut dyn FnMut(&Tally, u32),
-) {
-    let need_now = limits.per_step.map_or(need, |cap| need.min(cap));
+pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnMut(&Tally, u32)) {
+    let limits = ask.limits;
+    let need_now = limits.per_step.map_or(ask.need, |cap| ask.need.min(cap));
     let most_dice = match (limits.per_roll, limits.per_card) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    each_share(worth, need_now, available, &mut |share, dealt| {
+    each_share(ask.worth, need_now, available, &mut |share, dealt| {
         let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
-        if most_dice.is_none_or(|most| dice <= most) {
+        if most_dice.is_none_or(|most| dice <= most) && colours_allowed(ask, share) {
             visit(share, dealt.min(need_now));
         }
     });
+}
+
+/// Whether a share keeps a card's colour rules: one die of each colour from a roll, and one
+/// colour in all. Both hold for any part of a share that holds them, so the least shares the
+/// walk gives are enough.
+fn colours_allowed(ask: &Ask<'_>, share: &Tally) -> bool {
+    let limits = ask.limits;
+    if !limits.looks_at_colours() {
+        return true;
+    }
+    let mut per_colour = [0u32; 5];
+    for (k, n) in share.iter().enumerate().take(ask.worth.len()) {
+        if *n > 0 {
+            per_colour[usize::from(ask.colours[k])] += u32::from(*n);
+        }
+    }
+    if limits.one_die_per_colour && per_colour.iter().any(|n| *n > 1) {
+        return false;
+    }
+    if limits.one_colour {
+        let mut given = (0..5u8).filter(|c| per_colour[usize::from(*c)] > 0);
+        let first = given.next().or(limits.colour_on);
+        if given.next().is_some() || (limits.colour_on.is_some() && first != limits.colour_on) {
+            return false;
+        }
+    }
+    true
+}
+
+/// One enemy's side of a roll: what each kind deals it, the Health it needs, its limits, and
+/// each kind's colour.
+pub(super) struct Ask<'a> {
+    pub(super) worth: &'a [u32],
+    pub(super) need: u32,
+    pub(super) limits: &'a Limits,
+    pub(super) colours: &'a [u8],
 }
 
 /// Whether a roll that leaves `left` of `healths` respects every shield: a shielded boss takes

@@ -36,6 +36,19 @@ pub struct Limits {
     pub shielded: bool,
     /// A boss: it keeps no other's shield up.
     pub boss: bool,
+    /// Takes dice of one colour only (`one-colour`).
+    pub one_colour: bool,
+    /// The colour on a one-colour card already, by its place in [`Colour::ALL`].
+    pub colour_on: Option<u8>,
+    /// Takes at most one die of each colour from one roll (`one-die-per-colour`).
+    pub one_die_per_colour: bool,
+}
+
+impl Limits {
+    /// True when which colour a die is matters to the card beyond what it deals.
+    pub fn looks_at_colours(&self) -> bool {
+        self.one_colour || self.one_die_per_colour
+    }
 }
 
 impl Foe {
@@ -56,12 +69,17 @@ impl Foe {
             per_step,
             shielded,
             boss: _,
+            one_colour,
+            colour_on: _,
+            one_die_per_colour,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
             && per_card.is_none()
             && per_step.is_none()
             && !shielded
+            && !one_colour
+            && !one_die_per_colour
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, and the names of
@@ -89,6 +107,9 @@ impl Foe {
             per_step: rules.max_damage_per_step,
             shielded: rules.shielded,
             boss: level >= BOSS_LEVEL,
+            one_colour: rules.one_colour,
+            colour_on: None,
+            one_die_per_colour: rules.one_die_per_colour,
         };
         let foe = Foe {
             health,
@@ -102,7 +123,7 @@ impl Foe {
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 11] = [
+    let flags: [(bool, &'static str); 9] = [
         (
             r.commit_per_round.is_some() || r.commit_per_step.is_some(),
             "commit-limit",
@@ -110,8 +131,6 @@ fn outside_search(r: &CardRules) -> Vec<&'static str> {
         (r.no_commit.iter().any(|b| *b), "ban (from commit)"),
         (r.flee_on_misses.is_some(), "flee-on-misses"),
         (r.banish_committed_misses, "banish-committed-misses"),
-        (r.one_colour, "one-colour"),
-        (r.one_die_per_colour, "one-die-per-colour"),
         (r.min_colours > 0, "min-colours"),
         (r.escort.is_some(), "escort"),
         (r.commit_whole_colour, "commit-whole-colour"),

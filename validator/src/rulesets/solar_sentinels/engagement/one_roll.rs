@@ -13,7 +13,7 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::Counts;
-use super::coloured::{KINDS, Tally, Values, enemy_shares};
+use super::coloured::{Ask, KINDS, Tally, Values, enemy_shares};
 use super::foes::Foe;
 use super::foes::Limits;
 use crate::rulesets::solar_sentinels::dice::DieFaces;
@@ -26,8 +26,9 @@ const NONE: u8 = u8::MAX;
 /// Each tally a roll shows, with its chance, in a fixed order.
 type Tallies = Rc<Vec<(Tally, f64)>>;
 
-/// What each kind deals to each enemy (by enemy, then kind), each enemy's Health and limits.
-type Enemies = (Vec<Vec<u32>>, Vec<u32>, Vec<Limits>);
+/// What each kind deals to each enemy (by enemy, then kind), each enemy's Health and limits,
+/// and each kind's colour.
+type Enemies = (Vec<Vec<u32>>, Vec<u32>, Vec<Limits>, Vec<u8>);
 
 /// The last step's answers, kept across calls for dice of the same faces.
 pub struct OneRoll {
@@ -80,7 +81,8 @@ impl OneRoll {
 
     fn work_out(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
-        let (map, kinds) = kinds_of(&values);
+        let by_colour = foes.iter().any(|f| f.limits.looks_at_colours());
+        let (map, kinds, colours) = kinds_of(&values, by_colour);
         // By enemy, what a die of each kind deals.
         let worth: Vec<Vec<u32>> = (0..foes.len())
             .map(|e| kinds.iter().map(|vector| vector[e]).collect())
@@ -91,7 +93,7 @@ impl OneRoll {
             self.covers.clear();
         }
         let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
-        let enemies = (worth, healths, limits);
+        let enemies = (worth, healths, limits, colours);
         let known = self.covers.entry(enemies.clone()).or_default();
         let mut total = 0.0;
         for (tally, p) in tallies.iter() {
@@ -146,34 +148,42 @@ impl OneRoll {
     }
 }
 
-/// Each (colour, face)'s kind, and each kind's damage to each enemy: the (colour, face)s that
-/// deal the same to everyone are one kind; those that deal nothing are none.
-fn kinds_of(values: &[Values]) -> (KindMap, Vec<Vec<u32>>) {
+/// Each (colour, face)'s kind, each kind's damage to each enemy, and each kind's colour: the
+/// (colour, face)s that deal the same to everyone are one kind (of one colour too, when
+/// `by_colour`); those that deal nothing are none.
+fn kinds_of(values: &[Values], by_colour: bool) -> (KindMap, Vec<Vec<u32>>, Vec<u8>) {
     let mut map = [NONE; KINDS];
     let mut kinds: Vec<Vec<u32>> = Vec::new();
-    for colour in 0..5 {
+    let mut colours: Vec<u8> = Vec::new();
+    for colour in 0..5u8 {
         for face in 0..3 {
-            let vector: Vec<u32> = values.iter().map(|v| v[colour][face]).collect();
+            let vector: Vec<u32> = values
+                .iter()
+                .map(|v| v[usize::from(colour)][face])
+                .collect();
             if vector.iter().all(|d| *d == 0) {
                 continue;
             }
-            let at = match kinds.iter().position(|k| *k == vector) {
+            let same = |k: usize| kinds[k] == vector && (!by_colour || colours[k] == colour);
+            let at = match (0..kinds.len()).find(|k| same(*k)) {
                 Some(at) => at,
                 None => {
                     kinds.push(vector);
+                    colours.push(colour);
                     kinds.len() - 1
                 }
             };
-            map[colour * 3 + face] = at as u8;
+            map[usize::from(colour) * 3 + face] = at as u8;
         }
     }
-    (map, kinds)
+    (map, kinds, colours)
 }
 
 /// Whether the dice of `tally` can be shared so that each enemy gets at least its Health. A
 /// shield needs nothing here: when every enemy falls to the roll, the dice on the level 1 and 2
 /// enemies are placed first.
-fn covers((worth, healths, limits): &Enemies, tally: &Tally, kinds: usize) -> bool {
+fn covers(enemies: &Enemies, tally: &Tally, kinds: usize) -> bool {
+    let (worth, healths, _, _) = enemies;
     // Not even every die on its best enemy reaches the Health in all.
     let most: u64 = (0..kinds)
         .map(|k| {
@@ -182,34 +192,43 @@ fn covers((worth, healths, limits): &Enemies, tally: &Tally, kinds: usize) -> bo
         })
         .sum();
     let need: u64 = healths.iter().map(|h| u64::from(*h)).sum();
-    most >= need && cover_from(0, (worth, healths, limits), tally, kinds)
+    let mut tried = FxHashMap::default();
+    most >= need && cover_from(0, enemies, tally, kinds, &mut tried)
 }
 
+/// Whether enemies `enemy..` can be covered by the dice `left`; `tried` keeps the answers,
+/// since many ways to cover the first enemies leave the same dice.
 fn cover_from(
     enemy: usize,
-    (worth, healths, limits): (&[Vec<u32>], &[u32], &[Limits]),
+    enemies: &Enemies,
     left: &Tally,
     kinds: usize,
+    tried: &mut FxHashMap<(usize, Tally), bool>,
 ) -> bool {
+    let (worth, healths, limits, colours) = enemies;
     let Some(&need) = healths.get(enemy) else {
         return true;
     };
+    if let Some(known) = tried.get(&(enemy, *left)) {
+        return *known;
+    }
     let mut found = false;
-    enemy_shares(
-        &worth[enemy][..kinds],
+    let ask = Ask {
+        worth: &worth[enemy][..kinds],
         need,
-        &limits[enemy],
-        left,
-        &mut |given, taken| {
-            if found || taken < need {
-                return;
-            }
-            let mut rest = *left;
-            for (r, g) in rest.iter_mut().zip(given) {
-                *r -= g;
-            }
-            found = cover_from(enemy + 1, (worth, healths, limits), &rest, kinds);
-        },
-    );
+        limits: &limits[enemy],
+        colours,
+    };
+    enemy_shares(&ask, left, &mut |given, taken| {
+        if found || taken < need {
+            return;
+        }
+        let mut rest = *left;
+        for (r, g) in rest.iter_mut().zip(given) {
+            *r -= g;
+        }
+        found = cover_from(enemy + 1, enemies, &rest, kinds, tried);
+    });
+    tried.insert((enemy, *left), found);
     found
 }

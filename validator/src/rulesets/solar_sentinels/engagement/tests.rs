@@ -38,7 +38,8 @@ fn damage(colour: Colour, face: u32) -> i32 {
 }
 
 impl BruteForce {
-    /// `healths` holds each enemy's Health left, then the dice on each so far.
+    /// `healths` holds each enemy's Health left, then the dice on each so far, then the colour
+    /// on each (0 for none, else 1 + its place).
     fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
         if healths[..self.limits.len()].iter().all(|&h| h <= 0) {
             return self.win;
@@ -98,6 +99,7 @@ impl BruteForce {
             let mut code = way;
             let mut dealt = vec![0i32; enemies];
             let mut dice_on = vec![0u32; enemies];
+            let mut colours_on = vec![[0u32; 5]; enemies];
             let mut unassigned = 0u32;
             for (&die, &kind) in rolled.iter().zip(shown) {
                 let target = code % targets;
@@ -108,6 +110,7 @@ impl BruteForce {
                         let (e, colour) = (t as usize - 1, self.dice[die] as usize);
                         dealt[e] += self.values[e][colour][kind] as i32;
                         dice_on[e] += 1;
+                        colours_on[e][colour] += 1;
                     }
                 }
             }
@@ -116,8 +119,26 @@ impl BruteForce {
                 let in_all = healths[enemies + e] as u32 + dice_on[e];
                 if limits.per_roll.is_some_and(|most| dice_on[e] > most)
                     || limits.per_card.is_some_and(|most| in_all > most)
+                    || (limits.one_die_per_colour && colours_on[e].iter().any(|n| *n > 1))
                 {
                     continue 'ways;
+                }
+                if limits.one_colour {
+                    // The colour on it so far (0 for none, else 1 + its place), and this roll's.
+                    let before = healths[2 * enemies + e];
+                    let mut now: Vec<i32> = (0..5)
+                        .filter(|c| colours_on[e][*c] > 0)
+                        .map(|c| c as i32 + 1)
+                        .collect();
+                    if before > 0 {
+                        now.push(before);
+                    }
+                    now.sort_unstable();
+                    now.dedup();
+                    if now.len() > 1 {
+                        continue 'ways;
+                    }
+                    left[2 * enemies + e] = now.first().copied().unwrap_or(0);
                 }
                 let cap = limits.per_step.map_or(i32::MAX, |c| c as i32);
                 left[e] -= dealt[e].min(cap);
@@ -166,7 +187,7 @@ fn brute_limited(
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(2 * healths.len(), 0);
+    start.resize(3 * healths.len(), 0);
     search.value(strategy, pool, 0, start)
 }
 
@@ -188,7 +209,7 @@ fn brute_trade_off(
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(2 * healths.len(), 0);
+    start.resize(3 * healths.len(), 0);
     search.value(strategy, pool, 0, start)
 }
 
@@ -786,10 +807,18 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
         per_card: Some(n),
         ..Limits::default()
     };
+    let one_colour = Limits {
+        one_colour: true,
+        ..Limits::default()
+    };
+    let one_each = Limits {
+        one_die_per_colour: true,
+        ..Limits::default()
+    };
     let none = Limits::default();
     let no_red = with(&[Red], [0, 0, 0]);
     type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 13] = [
+    let cases: [Case; 19] = [
         (&[Red, Purple], &[3], vec![PLAIN], vec![per_roll(1)]),
         (&[Red, Purple, Blue], &[3], vec![PLAIN], vec![per_roll(2)]),
         (
@@ -834,6 +863,27 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
             &[3],
             vec![PLAIN],
             vec![per_card(2)],
+        ),
+        (&[Purple, Purple, Red], &[3], vec![PLAIN], vec![one_colour]),
+        (
+            &[Blue, Purple, Purple],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![one_colour, none],
+        ),
+        (&[Green, Blue, Purple], &[3], vec![PLAIN], vec![one_colour]),
+        (&[Purple, Purple, Red], &[3], vec![PLAIN], vec![one_each]),
+        (
+            &[Blue, Blue, Purple],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![one_each, none],
+        ),
+        (
+            &[Yellow, Purple, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![one_colour, one_each],
         ),
         (
             &[Purple, Blue, Red],
