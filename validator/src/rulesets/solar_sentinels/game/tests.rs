@@ -27,20 +27,26 @@ fn tiny(boss_health: u32) -> Scenario {
     .unwrap()
 }
 
+/// One game of the deck's first hero, without missions, for seed 1.
+fn first_hero_game(deck: &Scenario) -> super::GameRecord {
+    let table = Table::new(deck);
+    let mut odds = OneRoll::new(table.dice.faces);
+    play_game(
+        &table,
+        &deck.heroes[0],
+        None,
+        &mut Rng::new(1, 0),
+        &mut odds,
+    )
+}
+
 #[test]
 fn a_boss_one_sure_hit_defeats_is_won_in_the_second_round() {
     // Round 1: `one` is activated and the red die defeats it; the die comes back with
     // Recovery 1, and the cleanup discards `two`. Round 2: a stack is empty, and the pool's one
     // sure hit matches the boss's health 1, so the endgame starts and the die defeats it.
     let deck = tiny(1);
-    let table = Table::new(&deck);
-    let record = play_game(
-        &table,
-        &deck.heroes[0],
-        None,
-        &mut Rng::new(1, 0),
-        &mut OneRoll::new(table.dice.faces),
-    );
+    let record = first_hero_game(&deck);
     assert_eq!(record.ending, Ending::Won);
     assert_eq!(record.rounds, 2);
     assert_eq!(record.boss, Some(3));
@@ -57,14 +63,7 @@ fn a_boss_no_round_can_defeat_wins_on_damage() {
     // win, fights `three` in round 2, and the empty stacks force the endgame in round 3. The
     // boss deals 5 in rounds 3 and 4: Health 10 falls to 0.
     let deck = tiny(2);
-    let table = Table::new(&deck);
-    let record = play_game(
-        &table,
-        &deck.heroes[0],
-        None,
-        &mut Rng::new(1, 0),
-        &mut OneRoll::new(table.dice.faces),
-    );
+    let record = first_hero_game(&deck);
     assert_eq!(record.ending, Ending::Damage(3));
     assert_eq!(record.rounds, 4);
     assert_eq!(record.cards[3].damage, 10);
