@@ -20,6 +20,12 @@ fn skirmish(args: &[&str]) -> common::Run {
 }
 
 /// `megahex odds --ruleset solar-sentinels ARGS`.
+/// The JSON answer of a run that must succeed.
+fn succeeded_json(run: &common::Run) -> Value {
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
 fn solar(args: &[&str]) -> common::Run {
     let mut all = vec!["--ruleset", "solar-sentinels"];
     all.extend_from_slice(args);
@@ -181,8 +187,7 @@ fn hex_skirmish_water_monster_over_a_walk() {
     // The monster comes on a 1 at the first step into water, 1-2 at the second, 1-3 from the
     // third on: not meeting it over two steps is 5/6 * 4/6 = 5/9, over four 5/36.
     let run = skirmish(&["--water-steps", "2", "--json"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     assert_eq!(v["water"]["steps"], 2);
     assert!((v["water"]["unmet"].as_f64().unwrap() - 5.0 / 9.0).abs() < 1e-12);
     let run = skirmish(&["--water-steps", "4"]);
@@ -206,8 +211,7 @@ fn hex_skirmish_turns_to_kill() {
         "2",
         "--json",
     ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     let by_turn: Vec<f64> = v["kill"]["dead_by_turn"]
         .as_array()
         .unwrap()
@@ -340,8 +344,7 @@ fn solar_sentinels_fewest_dice_by_hand() {
         "1",
         "--json",
     ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     assert!((v["defeat-all"].as_f64().unwrap() - 31.0 / 36.0).abs() < 1e-12);
     let fewest = v["fewest"].as_array().unwrap();
     assert_eq!(fewest.len(), 3);
@@ -386,8 +389,7 @@ fn solar_sentinels_damage_taken_by_hand() {
         "2",
         "--json",
     ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     assert!((v["damage-taken"].as_f64().unwrap() - 75.0 / 36.0).abs() < 1e-12);
     // Played for the best chance the same play (leave a hit to roll again) loses the same.
     assert!((v["damage-taken-best-play"].as_f64().unwrap() - 75.0 / 36.0).abs() < 1e-12);
@@ -429,8 +431,7 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
             strategy,
             "--json",
         ]);
-        assert_eq!(run.code, 0, "{}", run.stderr);
-        let v: Value = serde_json::from_str(&run.stdout).unwrap();
+        let v = succeeded_json(&run);
         let p = v["defeat-all"].as_f64().unwrap();
         assert!((p - expected).abs() < 1e-12, "Strategy {strategy}: {p}");
         // The ban changes what the dice deal: no least-Damage figure.
@@ -439,8 +440,7 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
     }
     // With no effect, a red die alone always defeats the drone: its Damage 2 is never taken.
     let run = from_deck(&["--cards", "drone", "--pool", "red=1", "--json"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     assert_eq!(v["defeat-all"], 1.0);
     assert_eq!(v["damage-taken"], 0.0);
 }
@@ -449,8 +449,7 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
 fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
     // brute's min-colours rule is not in the search; the answer says so instead of hiding it.
     let run = from_deck(&["--cards", "brute", "--pool", "red=1", "--json"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     assert_eq!(v["left-out"], serde_json::json!({"brute": ["min-colours"]}));
     let human = from_deck(&["--cards", "brute", "--pool", "red=1"]);
     assert!(
@@ -476,8 +475,7 @@ fn solar_sentinels_deck_assign_limit_is_played() {
         "1",
         "--json",
     ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     let p = v["defeat-all"].as_f64().unwrap();
     assert!((p - 21.0 / 1296.0).abs() < 1e-12, "{p}");
     assert!(v.get("left-out").is_none(), "{v}");
@@ -514,8 +512,7 @@ fn solar_sentinels_deck_odds_default_to_the_setup() {
     // No --pool and no --strategy: the setup's dice after its rank's handicap (4,4,4,4,1 less
     // two yellow and a green, exhausted) and its hero's Strategy (flare: 2).
     let run = from_deck(&["--cards", "drone", "--json"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     // 14 dice: the damage list runs from 0 to 28.
     assert_eq!(v["damage"].as_array().unwrap().len(), 29);
     let human = from_deck(&["--cards", "drone"]);
@@ -544,8 +541,7 @@ fn solar_sentinels_cheapest_play_holds_the_red_die_back_by_hand() {
         "2",
         "--json",
     ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v = succeeded_json(&run);
     let cheapest = v["cheapest"].as_array().unwrap();
     assert_eq!(cheapest.len(), 3);
     for row in cheapest {

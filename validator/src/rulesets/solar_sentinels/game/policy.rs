@@ -211,9 +211,9 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
     for die in s.dice.iter().filter(|d| d.on.is_none()) {
         unassigned[die.colour as usize] = unassigned[die.colour as usize].saturating_add(1);
     }
-    let mut chance = |k: usize, aimed: &[EngagedFoe]| {
+    let mut chance = |commit: &Pool, aimed: &[EngagedFoe]| {
         let mut dice = unassigned;
-        for (slot, n) in dice.iter_mut().zip(steps[k].0) {
+        for (slot, n) in dice.iter_mut().zip(commit.0) {
             *slot = slot.saturating_add(u8::try_from(n).unwrap_or(u8::MAX));
         }
         odds.chance(dice, aimed)
@@ -222,18 +222,17 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
         let aimed = &foes[..foes.len() - give_up];
         // More dice never lower the chance (a die may stay unassigned), so the fewest that
         // reach the aim are found by halving.
-        let fewest = (0..steps.len())
-            .collect::<Vec<usize>>()
-            .partition_point(|k| chance(*k, aimed) < aim);
-        if fewest < steps.len() {
-            return steps[fewest];
+        let fewest = steps.partition_point(|commit| chance(commit, aimed) < aim);
+        if let Some(commit) = steps.get(fewest) {
+            return *commit;
         }
     }
     // Nothing reaches the aim: with a fair chance at the first enemy, or when waiting cannot
     // help (no die to recover, or Health too low to take another round), everything the step
     // may commit; otherwise keep the dice.
+    let everything = steps.last().copied().unwrap_or_default();
     let best = match foes.first() {
-        Some(first) => chance(steps.len() - 1, std::slice::from_ref(first)),
+        Some(first) => chance(&everything, std::slice::from_ref(first)),
         None => 0.0,
     };
     let threat: u32 = s
@@ -244,7 +243,7 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
         .sum();
     let cornered = s.exhausted.is_empty() || s.health <= 2 * i64::from(threat);
     match best >= LONG_SHOT || cornered {
-        true => steps.last().copied().unwrap_or_default(),
+        true => everything,
         false => Pool::default(),
     }
 }
