@@ -482,6 +482,38 @@ fn solar_sentinels_deck_assign_limit_is_played() {
 }
 
 #[test]
+fn solar_sentinels_deck_commit_limit_is_played() {
+    // The example deck's crater-lurker (Health 4) lets 3 dice be committed in the round. Red
+    // dice deal 1 on five faces and 2 on the sixth, so four of them always reach 4; three
+    // reach it only with a crit: 1 - (5/6)^3 = 91/216 in one step. In two steps the best is
+    // to commit all three at once and, if they show three hits, assign none and roll them
+    // again: 91/216 + 125/216 * 91/216 = 31031/46656 (committing two or one first gives
+    // 4651/7776 and 671/1296, both less).
+    let example = |strategy: &str| {
+        let run = odds(&[
+            "--ruleset",
+            "solar-sentinels",
+            "--deck",
+            "scenarios/solar-first-light.yaml",
+            "--cards",
+            "crater-lurker",
+            "--pool",
+            "red=4",
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        let v = succeeded_json(&run);
+        assert!(v.get("left-out").is_none(), "{v}");
+        v["defeat-all"].as_f64().unwrap()
+    };
+    let one = example("1");
+    assert!((one - 91.0 / 216.0).abs() < 1e-12, "{one}");
+    let two = example("2");
+    assert!((two - 31031.0 / 46656.0).abs() < 1e-12, "{two}");
+}
+
+#[test]
 fn solar_sentinels_deck_odds_refuse_what_they_cannot_play() {
     let unknown = from_deck(&["--cards", "drone,nobody", "--pool", "red=1"]);
     assert_eq!(unknown.code, 2);

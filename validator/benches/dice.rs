@@ -112,6 +112,28 @@ fn engagement(c: &mut Criterion) {
             })
         },
     );
+    // A commit limit holds dice back: the state keeps the pool not yet committed, and each
+    // step tries every commit the limit allows (here 5 dice a round while the 4 stands).
+    let mut limited = engagement::Foe::plain(4);
+    limited.limits.commits.per_round = Some(5);
+    let foes = [
+        limited,
+        engagement::Foe::plain(5),
+        engagement::Foe::plain(6),
+    ];
+    group.bench_function(
+        "the whole box against Health 4 (5 dice a round), 5 and 6, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::defeat_all_foes(
+                    black_box(&pool),
+                    &foes,
+                    2,
+                    &|_, _| {},
+                ))
+            })
+        },
+    );
     // The cheapest play weighs every choice of dice at every step: eight dice, two steps.
     let eight = Pool([2, 2, 2, 1, 1]);
     group.bench_function(

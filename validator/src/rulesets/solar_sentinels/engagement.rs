@@ -217,6 +217,10 @@ impl Hasher for Mix {
     fn write_u64(&mut self, n: u64) {
         self.0 ^= n;
     }
+
+    fn write_u128(&mut self, n: u128) {
+        self.0 ^= (n as u64) ^ ((n >> 64) as u64).rotate_left(23);
+    }
 }
 
 impl<'p> Solver<'p> {
@@ -551,6 +555,7 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
 
 mod cheapest;
 mod coloured;
+mod commits;
 mod damage;
 mod foes;
 mod one_roll;
@@ -560,5 +565,5 @@ mod tests;
 pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_fits};
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, least_damage};
-pub use foes::{Foe, Limits, defeat_all_foes};
+pub use foes::{CommitRules, Foe, Limits, defeat_all_foes};
 pub use one_roll::OneRoll;

@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
 use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, settled};
@@ -53,10 +54,18 @@ pub(super) struct Search<'p> {
     classes: Vec<Vec<usize>>,
     pub(super) dice: Radix,
     pub(super) healths: Radix,
+    /// By (steps, dice, Health left): the chance, before the commit.
     values_memo: HashMap<(u32, usize, usize), f64>,
+    /// By (steps, dice, Health left): the chance, once committed dice join the active ones.
+    rolled_memo: HashMap<(u32, usize, usize), f64>,
     shares: HashMap<usize, std::rc::Rc<Shares>>,
     /// By (steps, dice kept, Health left, share): the best that share's ways can leave.
-    best: HashMap<u64, f64, BuildHasherDefault<Mix>>,
+    best: HashMap<u128, f64, BuildHasherDefault<Mix>>,
+    /// Set when an enemy's rules limit committing: the dice states then hold the pool not yet
+    /// committed after the active dice, as five more digits.
+    reserve: bool,
+    /// Dice in the pool at the start of the round.
+    pool_size: u32,
     /// The last step's answers.
     last_step: OneRoll,
     /// Set when the ways to share dice outgrow [`MOST_SHARES`]: the answer is not to be used.
@@ -108,6 +117,11 @@ impl<'p> Search<'p> {
                 })
             })
             .collect();
+        let reserve = limits.iter().any(|l| !l.commits.is_free());
+        let mut dice_most = dice.to_vec();
+        if reserve {
+            dice_most.extend(dice);
+        }
         Search {
             progress: None,
             faces,
@@ -117,11 +131,12 @@ impl<'p> Search<'p> {
             colour_at,
             kinds,
             classes,
-            dice: Radix {
-                most: dice.to_vec(),
-            },
+            dice: Radix { most: dice_most },
+            reserve,
+            pool_size: dice.iter().map(|n| u32::from(*n)).sum(),
             healths: Radix { most },
             values_memo: HashMap::new(),
+            rolled_memo: HashMap::new(),
             shares: HashMap::new(),
             best: HashMap::default(),
             last_step: OneRoll::new(faces),
@@ -129,34 +144,97 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// The chance of defeating everyone with `dice` rolled over `steps`, `standing` Health left.
+    /// The state of `pool` before its first step: all of it active, or all of it still to
+    /// commit when an enemy's rules limit committing.
+    pub(super) fn start_dice(&self, pool: Counts) -> usize {
+        match self.reserve {
+            false => self.dice.index(&pool),
+            true => self.dice.index(&[[0; 5], pool].concat()),
+        }
+    }
+
+    /// The chance of defeating everyone over `steps` with `dice` (the active dice, then the
+    /// pool still to commit), `standing` Health left: the best legal commit, then the roll.
     pub(super) fn value(&mut self, steps: u32, dice: usize, standing: usize) -> f64 {
         if let Some(known) = settled(steps, dice, standing) {
             return known;
         }
-        if steps == 1 {
-            return self.cover(dice, standing);
+        if !self.reserve {
+            return self.rolled(steps, dice, 0, standing);
         }
         if let Some(&v) = self.values_memo.get(&(steps, dice, standing)) {
             return v;
         }
+        let digits = self.dice.digits(dice);
+        let (active, reserve) = (digits5(&digits), digits5(&digits[5..]));
+        let commits = self.commits(reserve, standing);
+        // The first step reports its commits done, not each commit's rolls.
+        let report = self.progress.filter(|(first, _)| *first == steps);
+        if report.is_some() {
+            self.progress = None;
+        }
+        let mut best: f64 = 0.0;
+        for (done, commit) in commits.iter().enumerate() {
+            if let Some((_, told)) = report {
+                told(done, commits.len());
+            }
+            let rolled: Counts = std::array::from_fn(|c| active[c] + commit[c]);
+            let kept: Counts = std::array::from_fn(|c| reserve[c] - commit[c]);
+            // The dice states are positional: the reserve's digits add the same to every index.
+            let reserve_at = self.dice.index(&[[0; 5], kept].concat());
+            let rolled_at = self.dice.index(&rolled) + reserve_at;
+            best = best.max(self.rolled(steps, rolled_at, reserve_at, standing));
+            if best >= 1.0 {
+                break;
+            }
+        }
+        self.progress = self.progress.or(report);
+        self.values_memo.insert((steps, dice, standing), best);
+        best
+    }
+
+    /// What the standing enemies' rules allow to be committed from `reserve`.
+    fn commits(&self, reserve: Counts, standing: usize) -> Vec<Counts> {
+        let digits = self.healths.digits(standing);
+        let committed = self.pool_size - reserve.iter().map(|n| u32::from(*n)).sum::<u32>();
+        let rules = (0..self.limits.len())
+            .filter(|e| digits[*e] > 0)
+            .map(|e| &self.limits[e].commits);
+        Allowed::of(rules, committed).commits(reserve)
+    }
+
+    /// The chance of defeating everyone when the active dice of state `dice` are rolled now,
+    /// its pool still to commit (the part `reserve_at` of its index) waits, and `steps` are
+    /// left, `standing` Health left.
+    fn rolled(&mut self, steps: u32, dice: usize, reserve_at: usize, standing: usize) -> f64 {
+        if let Some(known) = settled(steps, dice, standing) {
+            return known;
+        }
+        if steps == 1 {
+            let rolled = digits5(&self.dice.digits(dice));
+            return self.cover(rolled, standing);
+        }
+        let memo = (steps, dice, standing);
+        if let Some(&v) = self.rolled_memo.get(&memo) {
+            return v;
+        }
+        let rolled = digits5(&self.dice.digits(dice));
         let shares = self.shares_of(standing);
-        let counts = digits5(&self.dice.digits(dice));
         let mut total = 0.0;
-        for (roll, p) in reported_rolls(&self.faces, counts, self.progress, steps) {
+        for (roll, p) in reported_rolls(&self.faces, rolled, self.progress, steps) {
             let tally = self.tally(&roll);
             let mut best: f64 = 0.0;
             for (at, (assigned, lefts)) in shares.iter().enumerate() {
                 if !within(assigned, &tally) {
                     continue;
                 }
-                let kept = self.dice.index(&self.keep_strongest(&roll, assigned));
-                // Fields wide enough for any pool (9^5 dice states), any enemies (31^4 Health
-                // states) and 2^24 shares.
-                let key = (u64::from(steps - 1) << 61)
-                    | ((kept as u64) << 44)
-                    | ((standing as u64) << 24)
-                    | at as u64;
+                let kept = self.dice.index(&self.keep_strongest(&roll, assigned)) + reserve_at;
+                // Fields wide enough for any dice state (active and reserve, 9^10), any
+                // enemies (2^20 Health states, a guard) and 2^24 shares.
+                let key = ((kept as u128) << 64)
+                    | (u128::from(steps - 1) << 58)
+                    | ((standing as u128) << 24)
+                    | at as u128;
                 let v = match self.best.get(&key) {
                     Some(v) => *v,
                     None => {
@@ -178,13 +256,12 @@ impl<'p> Search<'p> {
             }
             total += p * best;
         }
-        self.values_memo.insert((steps, dice, standing), total);
+        self.rolled_memo.insert(memo, total);
         total
     }
 
     /// The last step: the chance a roll of the dice can be shared to meet every Health left.
-    fn cover(&mut self, dice: usize, standing: usize) -> f64 {
-        let counts = digits5(&self.dice.digits(dice));
+    fn cover(&mut self, counts: Counts, standing: usize) -> f64 {
         let digits = self.healths.digits(standing);
         let foes: Vec<Foe> = (0..self.values.len())
             .map(|enemy| Foe {

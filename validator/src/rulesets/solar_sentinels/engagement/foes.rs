@@ -42,6 +42,30 @@ pub struct Limits {
     pub colour_on: Option<u8>,
     /// Takes at most one die of each colour from one roll (`one-die-per-colour`).
     pub one_die_per_colour: bool,
+    /// While it stands, what may be committed.
+    pub commits: CommitRules,
+}
+
+/// What a standing enemy's effects allow to be committed: they hold back dice the search would
+/// otherwise commit at the first step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct CommitRules {
+    /// Most dice committed in the round (`commit-limit` per round).
+    pub per_round: Option<u32>,
+    /// Most dice committed in one step (`commit-limit` per step).
+    pub per_step: Option<u32>,
+    /// Colours that may not be committed, by place in [`Colour::ALL`] (`ban` from commit).
+    pub banned: [bool; 5],
+    /// Committing a die commits every die of its colour left in the pool
+    /// (`commit-whole-colour`).
+    pub whole_colour: bool,
+}
+
+impl CommitRules {
+    /// True when it limits nothing.
+    pub fn is_free(&self) -> bool {
+        *self == CommitRules::default()
+    }
 }
 
 impl Limits {
@@ -72,6 +96,7 @@ impl Foe {
             one_colour,
             colour_on: _,
             one_die_per_colour,
+            commits,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -80,6 +105,7 @@ impl Foe {
             && !shielded
             && !one_colour
             && !one_die_per_colour
+            && commits.is_free()
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, and the names of
@@ -110,6 +136,12 @@ impl Foe {
             one_colour: rules.one_colour,
             colour_on: None,
             one_die_per_colour: rules.one_die_per_colour,
+            commits: CommitRules {
+                per_round: rules.commit_per_round,
+                per_step: rules.commit_per_step,
+                banned: rules.no_commit,
+                whole_colour: rules.commit_whole_colour,
+            },
         };
         let foe = Foe {
             health,
@@ -123,17 +155,10 @@ impl Foe {
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 9] = [
-        (
-            r.commit_per_round.is_some() || r.commit_per_step.is_some(),
-            "commit-limit",
-        ),
-        (r.no_commit.iter().any(|b| *b), "ban (from commit)"),
+    let flags: [(bool, &'static str); 5] = [
         (r.flee_on_misses.is_some(), "flee-on-misses"),
-        (r.banish_committed_misses, "banish-committed-misses"),
         (r.min_colours > 0, "min-colours"),
         (r.escort.is_some(), "escort"),
-        (r.commit_whole_colour, "commit-whole-colour"),
         (r.needs_exhausted_colour, "needs-exhausted-colour"),
         (r.no_reroll_misses, "no-reroll-misses"),
     ];
@@ -168,7 +193,7 @@ pub fn defeat_all_foes(
             "these enemies' Health and limits leave too many states to search exactly: try fewer enemies or less Health".to_owned(),
         ));
     }
-    let (dice, standing) = (search.dice.index(&counts), search.start(&healths));
+    let (dice, standing) = (search.start_dice(counts), search.start(&healths));
     let p = search.value(strategy, dice, standing);
     match search.too_big {
         false => Ok(p),

@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 use super::Counts;
 use super::coloured::{Ask, KINDS, Tally, Values, enemy_shares};
 use super::foes::Foe;
-use super::foes::Limits;
+use super::foes::{CommitRules, Limits};
 use crate::rulesets::solar_sentinels::dice::DieFaces;
 
 /// Each (colour, face)'s kind, `NONE` for one that deals nothing to anyone.
@@ -61,6 +61,10 @@ impl OneRoll {
     pub fn chance(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let mut foes = foes.to_vec();
         foes.retain(|f| f.health > 0);
+        // What may be committed does not change what a roll covers.
+        for foe in &mut foes {
+            foe.limits.commits = CommitRules::default();
+        }
         if foes.is_empty() {
             return 1.0;
         }

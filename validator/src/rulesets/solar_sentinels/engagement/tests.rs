@@ -52,9 +52,16 @@ impl BruteForce {
             return v;
         }
         let mut best = f64::NEG_INFINITY;
-        // Every subset of the pool, committed now.
+        // Every subset of the pool, committed now, that the standing enemies allow.
         let mut commit = pool;
         loop {
+            if !self.may_commit(pool, commit, &healths) {
+                if commit == 0 {
+                    break;
+                }
+                commit = (commit - 1) & pool;
+                continue;
+            }
             let rolled: Vec<usize> = (0..self.dice.len())
                 .filter(|i| (active | commit) & (1 << i) != 0)
                 .collect();
@@ -80,6 +87,34 @@ impl BruteForce {
         }
         self.memo.insert(key, best);
         best
+    }
+
+    /// Whether the enemies standing in `healths` let `commit` be taken from `pool` (both sets
+    /// of dice): no banned colour, no more than a step's or the round's limit, and a colour
+    /// either whole or not at all where one commits whole colours.
+    fn may_commit(&self, pool: u32, commit: u32, healths: &[i32]) -> bool {
+        let n = commit.count_ones();
+        let committed = self.dice.len() as u32 - pool.count_ones();
+        let of_colour = |set: u32, c: usize| {
+            (0..self.dice.len())
+                .filter(|i| set & (1 << i) != 0 && self.dice[*i] as usize == c)
+                .count()
+        };
+        self.limits
+            .iter()
+            .zip(healths)
+            .filter(|(_, h)| **h > 0)
+            .all(|(l, _)| {
+                let rules = l.commits;
+                rules.per_step.is_none_or(|most| n <= most)
+                    && rules.per_round.is_none_or(|most| committed + n <= most)
+                    && (0..5).all(|c| !rules.banned[c] || of_colour(commit, c) == 0)
+                    && (!rules.whole_colour
+                        || (0..5).all(|c| {
+                            let taken = of_colour(commit, c);
+                            taken == 0 || taken == of_colour(pool, c)
+                        }))
+            })
     }
 
     /// The best of every way to send each rolled die to an enemy or to none.
@@ -618,6 +653,7 @@ fn a_card_s_effects_become_what_its_faces_deal() {
         {"during": {"ban": {"colours": ["red"], "from": "assign"}}},
         {"during": {"face-value": {"face": "crit", "colours": ["yellow"], "value": 3}}},
         {"during": {"commit-limit": {"max": 3}}},
+        {"during": {"flee-on-misses": 2}},
         {"during": {"text": "Roars."}}
     ]))
     .unwrap();
@@ -628,7 +664,8 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     assert_eq!(foe.values[Colour::Red as usize], [0, 0, 0]);
     assert_eq!(foe.values[Colour::Yellow as usize], [0, 1, 3]);
     assert_eq!(foe.values[Colour::Blue as usize], [0, 1, 2]);
-    assert_eq!(outside, vec!["commit-limit", "text"]);
+    assert_eq!(foe.limits.commits.per_round, Some(3));
+    assert_eq!(outside, vec!["flee-on-misses", "text"]);
 }
 
 #[test]
@@ -972,4 +1009,183 @@ fn limits_by_hand() {
     let two = pool_of(&[Red, Purple]);
     let p = defeat_all_foes(&two, &[capped], 2, &none).unwrap();
     assert!((p - 35.0 / 36.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn commit_rules_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let commits = |rules: CommitRules| Limits {
+        commits: rules,
+        ..Limits::default()
+    };
+    let per_step = |n| {
+        commits(CommitRules {
+            per_step: Some(n),
+            ..CommitRules::default()
+        })
+    };
+    let per_round = |n| {
+        commits(CommitRules {
+            per_round: Some(n),
+            ..CommitRules::default()
+        })
+    };
+    let banning = |colour: Colour| {
+        let mut banned = [false; 5];
+        banned[colour as usize] = true;
+        commits(CommitRules {
+            banned,
+            ..CommitRules::default()
+        })
+    };
+    let whole = CommitRules {
+        whole_colour: true,
+        ..CommitRules::default()
+    };
+    let none = Limits::default();
+    let shielded = Limits {
+        shielded: true,
+        boss: true,
+        ..Limits::default()
+    };
+    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
+    let cases: [Case; 13] = [
+        (
+            &[Purple, Red, Blue, Yellow],
+            &[2, 2],
+            vec![with(&[Red, Blue], [0, 0, 0]), with(&[Purple], [0, 0, 0])],
+            vec![per_round(3), none],
+        ),
+        (
+            &[Green, Red, Purple],
+            &[1, 1],
+            vec![with(&[Red], [0, 0, 0]), with(&[Purple], [0, 0, 0])],
+            vec![per_round(2), none],
+        ),
+        (
+            &[Yellow, Red, Purple, Blue],
+            &[2, 1],
+            vec![with(&[Red], [0, 0, 0]), with(&[Purple, Blue], [0, 0, 0])],
+            vec![per_round(2), none],
+        ),
+        (&[Red, Purple, Blue], &[3], vec![PLAIN], vec![per_step(1)]),
+        (
+            &[Red, Purple, Blue],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![per_round(2), none],
+        ),
+        (
+            &[Purple, Purple, Blue],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![none, banning(Purple)],
+        ),
+        (
+            &[Purple, Purple, Blue, Red],
+            &[3],
+            vec![PLAIN],
+            vec![commits(CommitRules {
+                per_step: Some(2),
+                ..whole
+            })],
+        ),
+        (&[Purple, Blue], &[2], vec![PLAIN], vec![commits(whole)]),
+        (
+            &[Red, Purple, Blue],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![per_round(1), none],
+        ),
+        (
+            &[Red, Green, Yellow],
+            &[2],
+            vec![with(&[Red], [0, 0, 0])],
+            vec![per_step(1)],
+        ),
+        (
+            &[Purple, Blue, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![per_step(1), shielded],
+        ),
+        (
+            &[Blue, Blue, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![banning(Red), per_round(2)],
+        ),
+        (
+            &[Yellow, Purple, Blue],
+            &[2],
+            vec![PLAIN],
+            vec![Limits {
+                per_roll: Some(1),
+                ..per_step(2)
+            }],
+        ),
+    ];
+    let none_told = |_: usize, _: usize| {};
+    for (dice, healths, values, limits) in &cases {
+        let enemies: Vec<Foe> = healths
+            .iter()
+            .zip(values.iter().zip(limits))
+            .map(|(h, (v, l))| Foe {
+                health: *h as u32,
+                values: *v,
+                limits: *l,
+            })
+            .collect();
+        for strategy in [1, 2, 3] {
+            let expected = brute_limited(dice, healths, values, limits, strategy);
+            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+    }
+}
+
+#[test]
+fn commit_rules_by_hand() {
+    use Colour::{Purple, Red};
+    let none = |_: usize, _: usize| {};
+    // Two red dice (each deals at least 1, a crit 2 in 6) against Health 2 that lets one die be
+    // committed a step: in one step only a crit does it, 1/6 (a red die shows a crit on 1
+    // face); in two steps the first die stays on the enemy when it shows a hit, and the second
+    // covers the last point.
+    let one_a_step = Foe {
+        limits: Limits {
+            commits: CommitRules {
+                per_step: Some(1),
+                ..CommitRules::default()
+            },
+            ..Limits::default()
+        },
+        ..Foe::plain(2)
+    };
+    let reds = pool_of(&[Red, Red]);
+    let p = defeat_all_foes(&reds, &[one_a_step], 1, &none).unwrap();
+    assert!((p - 1.0 / 6.0).abs() < 1e-12, "{p}");
+    let p = defeat_all_foes(&reds, &[one_a_step], 2, &none).unwrap();
+    assert!((p - 1.0).abs() < 1e-12, "{p}");
+    // A purple die banned from commit by the only enemy: nothing can be rolled.
+    let mut banned = [false; 5];
+    banned[Purple as usize] = true;
+    let no_purple = Foe {
+        limits: Limits {
+            commits: CommitRules {
+                banned,
+                ..CommitRules::default()
+            },
+            ..Limits::default()
+        },
+        ..Foe::plain(1)
+    };
+    let purple = pool_of(&[Purple]);
+    assert_eq!(
+        defeat_all_foes(&purple, &[no_purple], 3, &none).unwrap(),
+        0.0
+    );
 }
