@@ -514,6 +514,43 @@ fn solar_sentinels_deck_commit_limit_is_played() {
 }
 
 #[test]
+fn solar_sentinels_deck_needs_exhausted_colour_reads_the_exhausted_area() {
+    // echo-queenling (Health 6) takes a die only of a colour the exhausted area holds. The
+    // setup's hero makes a yellow hit deal 2, so a yellow deals 2 on 2 faces of 6 and 0
+    // otherwise; the red deals 1 on five faces and 2 on the sixth. One step:
+    let example = |exhausted: Option<&str>| {
+        let mut args = vec![
+            "--ruleset",
+            "solar-sentinels",
+            "--deck",
+            "scenarios/solar-first-light.yaml",
+            "--cards",
+            "echo-queenling",
+            "--pool",
+            "red=1,yellow=3",
+            "--strategy",
+            "1",
+            "--json",
+        ];
+        if let Some(dice) = exhausted {
+            args.extend(["--exhausted", dice]);
+        }
+        let v = succeeded_json(&odds(&args));
+        assert!(v.get("left-out").is_none(), "{v}");
+        v["defeat-all"].as_f64().unwrap()
+    };
+    // The setup's handicaps exhaust yellow and green dice: the three yellows must all deal 2.
+    let setup = example(None);
+    assert!((setup - 1.0 / 27.0).abs() < 1e-12, "{setup}");
+    // A red and a yellow exhausted: the red's crit with two yellows dealing, or its hit with
+    // all three: 1/6 * (3 * (1/3)^2 * (2/3) + (1/3)^3) + 5/6 * (1/3)^3 = 2/27.
+    let both = example(Some("red=1,yellow=1"));
+    assert!((both - 2.0 / 27.0).abs() < 1e-12, "{both}");
+    // Only a red exhausted: the red alone deals at most 2.
+    assert_eq!(example(Some("red=1")), 0.0);
+}
+
+#[test]
 fn solar_sentinels_deck_odds_refuse_what_they_cannot_play() {
     let unknown = from_deck(&["--cards", "drone,nobody", "--pool", "red=1"]);
     assert_eq!(unknown.code, 2);

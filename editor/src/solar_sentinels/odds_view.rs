@@ -25,6 +25,16 @@ pub fn starting_pool(deck: &Scenario) -> Pool {
     .0
 }
 
+/// The dice the setup's handicaps exhaust: what a card that takes only colours in the exhausted
+/// area (`needs-exhausted-colour`) can be given in the first round.
+pub fn starting_exhausted(deck: &Scenario) -> Pool {
+    megahex::rulesets::solar_sentinels::deck::after_handicaps(
+        DiceBox::of(deck).pool,
+        &deck.setup.handicaps,
+    )
+    .1
+}
+
 /// The chance of defeating `health` in one roll of the `n` strongest dice of `pool`, for
 /// n = 1, 2, …
 pub fn chance_by_dice(deck: &Scenario, pool: &Pool, health: u32) -> Vec<f64> {
@@ -69,7 +79,14 @@ pub fn odds_panel(
     let pool = starting_pool(deck);
     let steps = hero.strategy.min(PANEL_STRATEGY);
     let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
-    let (foe, left_out) = Foe::of_card(health.max(1), level, &CardRules::of(effects), &faces);
+    let exhausted = starting_exhausted(deck);
+    let (foe, left_out) = Foe::of_card(
+        health.max(1),
+        level,
+        &CardRules::of(effects),
+        &faces,
+        &exhausted,
+    );
     ui.label(format!(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)
@@ -188,7 +205,7 @@ mod tests {
         let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
         let mut cache = OddsCache::default();
         // Health 1 with no effect: the red die alone never misses.
-        let (plain, _) = Foe::of_card(1, 1, &CardRules::of(&[]), &faces);
+        let (plain, _) = Foe::of_card(1, 1, &CardRules::of(&[]), &faces, &Pool::default());
         let certain = cache.best_play(pool, plain, 2).unwrap();
         assert!((certain - 1.0).abs() < 1e-9, "{certain}");
         // The same card taking no die of any colour is never defeated.
@@ -196,7 +213,8 @@ mod tests {
             {"during": {"ban": {"colours": ["yellow", "green", "blue", "purple", "red"]}}}
         ]))
         .unwrap();
-        let (banned, left_out) = Foe::of_card(1, 1, &CardRules::of(&ban_all), &faces);
+        let (banned, left_out) =
+            Foe::of_card(1, 1, &CardRules::of(&ban_all), &faces, &Pool::default());
         assert!(left_out.is_empty());
         assert_eq!(cache.best_play(pool, banned, 2), Some(0.0));
     }

@@ -153,6 +153,10 @@ pub struct OddsArgs {
     /// The active enemies, by card id in --deck (conflict cards or bosses).
     #[arg(long, value_name = "ID1,ID2,...", value_delimiter = ',', requires = "deck", conflicts_with_all = ["enemies", "enemy_damage", "health"])]
     pub(super) cards: Vec<String>,
+    /// The dice in the exhausted area this round, by colour (solar-sentinels, with --deck), for
+    /// cards that take only colours found there; the setup's handicaps' by default.
+    #[arg(long, value_name = "COLOUR=N,...", requires = "deck")]
+    pub(super) exhausted: Option<String>,
     /// The hero whose ability and Strategy count (solar-sentinels, with --deck; the setup's by
     /// default).
     #[arg(long, value_name = "ID", requires = "deck")]
@@ -191,7 +195,7 @@ impl OddsArgs {
     /// that do.
     fn foreign_flag(&self) -> Option<(&'static str, &'static [OddsRuleset])> {
         use OddsRuleset::{HexSkirmish as Hs, SentinelTactics as St, SolarSentinels as Ss};
-        let given: [(&'static str, bool, &'static [OddsRuleset]); 25] = [
+        let given: [(&'static str, bool, &'static [OddsRuleset]); 26] = [
             ("--dice", self.dice.is_some(), &[St]),
             ("--auto-miss", !self.auto_miss.is_empty(), &[St]),
             ("--range", self.range != 0, &[St]),
@@ -217,6 +221,7 @@ impl OddsArgs {
             ("--strategy", self.strategy.is_some(), &[Ss]),
             ("--deck", self.deck.is_some(), &[Ss]),
             ("--hero", self.hero.is_some(), &[Ss]),
+            ("--exhausted", self.exhausted.is_some(), &[Ss]),
         ];
         given
             .into_iter()

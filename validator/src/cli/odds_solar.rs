@@ -153,6 +153,10 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
     }
     let hero = chosen_hero(deck, args)?;
     let faces = hero_faces(hero.and_then(|h| h.ability.as_ref()).map(|a| &a.effect));
+    let exhausted = match args.exhausted.as_deref() {
+        Some(text) => Pool::parse(text).map_err(|e| format!("--exhausted: {e}"))?,
+        None => deck::after_handicaps(deck::DiceBox::of(deck).pool, &deck.setup.handicaps).1,
+    };
     let mut enemies = Enemies {
         foes: Vec::new(),
         damage: Vec::new(),
@@ -176,7 +180,8 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
                 "--cards {id}: the deck has no conflict card or boss with this id"
             ));
         };
-        let (foe, left_out) = Foe::of_card(health, level, &CardRules::of(effects), &faces);
+        let (foe, left_out) =
+            Foe::of_card(health, level, &CardRules::of(effects), &faces, &exhausted);
         enemies.foes.push(foe);
         enemies.damage.push(damage);
         enemies.cards.push(Some(id.clone()));

@@ -108,20 +108,25 @@ impl Foe {
             && commits.is_free()
     }
 
-    /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, and the names of
-    /// its effects that change the engagement but that the search does not play (they are
-    /// left out of the answer).
+    /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
+    /// the dice in the exhausted area this round (it changes only at the round's end), and the
+    /// names of its effects that change the engagement but that the search does not play
+    /// (they are left out of the answer).
     pub fn of_card(
         health: u32,
         level: u8,
         rules: &CardRules,
         hero: &FaceTable,
+        exhausted: &Pool,
     ) -> (Foe, Vec<&'static str>) {
         let mut values = PLAIN;
         for (c, row) in values.iter_mut().enumerate() {
             let colour = Colour::ALL[c];
+            // `needs-exhausted-colour`: a colour with no exhausted die may not go on it.
+            let kept_off = rules.no_assign[c]
+                || (rules.needs_exhausted_colour && exhausted.count(colour) == 0);
             for (f, face) in [Face::Miss, Face::Hit, Face::Crit].into_iter().enumerate() {
-                row[f] = match rules.no_assign[c] {
+                row[f] = match kept_off {
                     true => 0,
                     false => rules.value(colour, face, hero),
                 };
@@ -155,11 +160,10 @@ impl Foe {
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 5] = [
+    let flags: [(bool, &'static str); 4] = [
         (r.flee_on_misses.is_some(), "flee-on-misses"),
         (r.min_colours > 0, "min-colours"),
         (r.escort.is_some(), "escort"),
-        (r.needs_exhausted_colour, "needs-exhausted-colour"),
         (r.no_reroll_misses, "no-reroll-misses"),
     ];
     out.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));

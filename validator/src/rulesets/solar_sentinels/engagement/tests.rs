@@ -659,7 +659,7 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     .unwrap();
     let rules = crate::rulesets::solar_sentinels::game::rules::CardRules::of(&effects);
     let hero = crate::rulesets::solar_sentinels::game::rules::hero_faces(None);
-    let (foe, outside) = Foe::of_card(5, 1, &rules, &hero);
+    let (foe, outside) = Foe::of_card(5, 1, &rules, &hero, &Pool::default());
     assert_eq!(foe.health, 5);
     assert_eq!(foe.values[Colour::Red as usize], [0, 0, 0]);
     assert_eq!(foe.values[Colour::Yellow as usize], [0, 1, 3]);

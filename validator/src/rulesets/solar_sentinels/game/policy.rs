@@ -166,7 +166,8 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
             let foe: &Foe = &s.active[*i];
             let card = &table.cards[foe.card];
             let left = card.health.saturating_sub(foe.damage);
-            let mut engaged = EngagedFoe::of_card(left, card.level, &card.rules, &s.faces).0;
+            let mut engaged =
+                EngagedFoe::of_card(left, card.level, &card.rules, &s.faces, &s.exhausted).0;
             // What its limit in all still allows, with the dice already on it.
             engaged.limits.per_card = engaged.limits.per_card.map(|m| m.saturating_sub(foe.dice));
             // The colour rules are left to the assigning: told apart by colour, the dice
