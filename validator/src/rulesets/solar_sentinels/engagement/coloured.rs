@@ -66,6 +66,11 @@ pub(super) struct Search<'p> {
     reserve: bool,
     /// Dice in the pool at the start of the round.
     pool_size: u32,
+    /// Set when an enemy keeps the misses from being rolled again: where the dice states'
+    /// digits of unassigned dice showing a miss start, after the active dice and the reserve.
+    held_from: Option<usize>,
+    /// What one die showing a miss, of each colour, adds to a dice state's index.
+    held_places: [usize; 5],
     /// The last step's answers.
     last_step: OneRoll,
     /// Set when the ways to share dice outgrow [`MOST_SHARES`]: the answer is not to be used.
@@ -122,6 +127,20 @@ impl<'p> Search<'p> {
         if reserve {
             dice_most.extend(dice);
         }
+        let held_from = limits.iter().any(|l| l.no_reroll_misses).then(|| {
+            dice_most.extend(dice);
+            dice_most.len() - 5
+        });
+        let mut held_places = [0; 5];
+        if let Some(from) = held_from {
+            let place = |at: usize| -> usize {
+                dice_most[..at]
+                    .iter()
+                    .map(|m| usize::from(*m) + 1)
+                    .product()
+            };
+            held_places = std::array::from_fn(|c| place(from + c));
+        }
         Search {
             progress: None,
             faces,
@@ -134,6 +153,8 @@ impl<'p> Search<'p> {
             dice: Radix { most: dice_most },
             reserve,
             pool_size: dice.iter().map(|n| u32::from(*n)).sum(),
+            held_from,
+            held_places,
             healths: Radix { most },
             values_memo: HashMap::new(),
             rolled_memo: HashMap::new(),
@@ -167,6 +188,7 @@ impl<'p> Search<'p> {
         }
         let digits = self.dice.digits(dice);
         let (active, reserve) = (digits5(&digits), digits5(&digits[5..]));
+        let held = self.held_index(&self.held(&digits));
         let commits = self.commits(reserve, standing);
         // The first step reports its commits done, not each commit's rolls.
         let report = self.progress.filter(|(first, _)| *first == steps);
@@ -182,7 +204,7 @@ impl<'p> Search<'p> {
             let kept: Counts = std::array::from_fn(|c| reserve[c] - commit[c]);
             // The dice states are positional: the reserve's digits add the same to every index.
             let reserve_at = self.dice.index(&[[0; 5], kept].concat());
-            let rolled_at = self.dice.index(&rolled) + reserve_at;
+            let rolled_at = self.dice.index(&rolled) + reserve_at + held;
             best = best.max(self.rolled(steps, rolled_at, reserve_at, standing));
             if best >= 1.0 {
                 break;
@@ -203,34 +225,79 @@ impl<'p> Search<'p> {
         Allowed::of(rules, committed).commits(reserve)
     }
 
+    /// The unassigned dice showing a miss in a dice state's `digits`, by colour.
+    fn held(&self, digits: &[u8]) -> Counts {
+        self.held_from
+            .map_or([0; 5], |from| digits5(&digits[from..]))
+    }
+
+    /// What `held` dice showing a miss add to a dice state's index.
+    fn held_index(&self, held: &Counts) -> usize {
+        held.iter()
+            .zip(self.held_places)
+            .map(|(n, place)| usize::from(*n) * place)
+            .sum()
+    }
+
+    /// Whether an enemy standing in `standing` keeps the misses from being rolled again.
+    fn holds_misses(&self, standing: usize) -> bool {
+        if self.held_from.is_none() {
+            return false;
+        }
+        let digits = self.healths.digits(standing);
+        (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses)
+    }
+
     /// The chance of defeating everyone when the active dice of state `dice` are rolled now,
     /// its pool still to commit (the part `reserve_at` of its index) waits, and `steps` are
-    /// left, `standing` Health left.
+    /// left, `standing` Health left. Its dice showing a miss stay as they are while a standing
+    /// enemy keeps them, and are rolled with the rest otherwise.
     fn rolled(&mut self, steps: u32, dice: usize, reserve_at: usize, standing: usize) -> f64 {
         if let Some(known) = settled(steps, dice, standing) {
             return known;
         }
-        if steps == 1 {
-            let rolled = digits5(&self.dice.digits(dice));
-            return self.cover(rolled, standing);
-        }
+        // The last step's answers are kept by the last step itself.
         let memo = (steps, dice, standing);
-        if let Some(&v) = self.rolled_memo.get(&memo) {
+        if steps > 1
+            && let Some(&v) = self.rolled_memo.get(&memo)
+        {
             return v;
         }
-        let rolled = digits5(&self.dice.digits(dice));
+        let digits = self.dice.digits(dice);
+        let (active, held) = (digits5(&digits), self.held(&digits));
+        let holds = held.iter().any(|n| *n > 0) && self.holds_misses(standing);
+        let (to_roll, shown_miss): (Counts, Counts) = match holds {
+            true => (active, held),
+            false => (std::array::from_fn(|c| active[c] + held[c]), [0; 5]),
+        };
+        if steps == 1 && !holds {
+            return self.cover(to_roll, standing);
+        }
         let shares = self.shares_of(standing);
         let mut total = 0.0;
-        for (roll, p) in reported_rolls(&self.faces, rolled, self.progress, steps) {
+        for (mut roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
+            for (miss, kept) in roll.miss.iter_mut().zip(shown_miss) {
+                *miss += kept;
+            }
             let tally = self.tally(&roll);
             let mut best: f64 = 0.0;
             for (at, (assigned, lefts)) in shares.iter().enumerate() {
                 if !within(assigned, &tally) {
                     continue;
                 }
-                let kept = self.dice.index(&self.keep_strongest(&roll, assigned)) + reserve_at;
-                // Fields wide enough for any dice state (active and reserve, 9^10), any
-                // enemies (2^20 Health states, a guard) and 2^24 shares.
+                let [misses, hits, crits] = self.unassigned(&roll, assigned);
+                let kept = match self.held_from {
+                    Some(_) => {
+                        let rolling: Counts = std::array::from_fn(|c| hits[c] + crits[c]);
+                        self.dice.index(&rolling) + self.held_index(&misses)
+                    }
+                    None => {
+                        let all: Counts = std::array::from_fn(|c| misses[c] + hits[c] + crits[c]);
+                        self.dice.index(&all)
+                    }
+                } + reserve_at;
+                // Fields wide enough for any dice state (active, reserve and misses, 9^15),
+                // any enemies (2^20 Health states, a guard) and 2^24 shares.
                 let key = ((kept as u128) << 64)
                     | (u128::from(steps - 1) << 58)
                     | ((standing as u128) << 24)
@@ -424,9 +491,9 @@ impl<'p> Search<'p> {
         tally
     }
 
-    /// What stays unassigned when `assigned` is: each kind taken from its class's weakest
-    /// colours first.
-    fn keep_strongest(&self, roll: &Roll, assigned: &Tally) -> Counts {
+    /// What stays unassigned when `assigned` is, by face (miss, hit, crit) and colour: each
+    /// kind taken from its class's weakest colours first.
+    fn unassigned(&self, roll: &Roll, assigned: &Tally) -> [Counts; 3] {
         let mut shown = [roll.miss, roll.hit, roll.crit];
         for (k, &(class, face)) in self.kinds.iter().enumerate() {
             let mut take = assigned[k];
@@ -436,11 +503,7 @@ impl<'p> Search<'p> {
                 take -= used;
             }
         }
-        let mut kept = [0u8; 5];
-        for (c, slot) in kept.iter_mut().enumerate() {
-            *slot = shown[0][c] + shown[1][c] + shown[2][c];
-        }
-        kept
+        shown
     }
 }
 

@@ -44,6 +44,9 @@ pub struct Limits {
     pub one_die_per_colour: bool,
     /// While it stands, what may be committed.
     pub commits: CommitRules,
+    /// While it stands, the unassigned dice showing a miss are not rolled again after the
+    /// first step (`no-reroll-misses`).
+    pub no_reroll_misses: bool,
 }
 
 /// What a standing enemy's effects allow to be committed: they hold back dice the search would
@@ -97,6 +100,7 @@ impl Foe {
             colour_on: _,
             one_die_per_colour,
             commits,
+            no_reroll_misses,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -106,6 +110,7 @@ impl Foe {
             && !one_colour
             && !one_die_per_colour
             && commits.is_free()
+            && !no_reroll_misses
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -147,6 +152,7 @@ impl Foe {
                 banned: rules.no_commit,
                 whole_colour: rules.commit_whole_colour,
             },
+            no_reroll_misses: rules.no_reroll_misses,
         };
         let foe = Foe {
             health,
@@ -160,11 +166,10 @@ impl Foe {
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 4] = [
+    let flags: [(bool, &'static str); 3] = [
         (r.flee_on_misses.is_some(), "flee-on-misses"),
         (r.min_colours > 0, "min-colours"),
         (r.escort.is_some(), "escort"),
-        (r.no_reroll_misses, "no-reroll-misses"),
     ];
     out.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
     out.extend(r.skipped.iter().copied());

@@ -61,9 +61,11 @@ impl OneRoll {
     pub fn chance(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let mut foes = foes.to_vec();
         foes.retain(|f| f.health > 0);
-        // What may be committed does not change what a roll covers.
+        // What may be committed, and what is rolled again at a later step, do not change
+        // what this roll covers.
         for foe in &mut foes {
             foe.limits.commits = CommitRules::default();
+            foe.limits.no_reroll_misses = false;
         }
         if foes.is_empty() {
             return 1.0;

@@ -17,7 +17,7 @@ struct BruteForce {
     limits: Vec<Limits>,
     win: f64,
     cost: f64,
-    memo: HashMap<(u32, u32, u32, Vec<i32>), f64>,
+    memo: HashMap<(u32, u32, u32, u32, Vec<i32>), f64>,
 }
 
 /// A face's kind (0 miss, 1 hit, 2 crit): the die's misses first, then its hits, then its crit.
@@ -39,15 +39,15 @@ fn damage(colour: Colour, face: u32) -> i32 {
 
 impl BruteForce {
     /// `healths` holds each enemy's Health left, then the dice on each so far, then the colour
-    /// on each (0 for none, else 1 + its place).
-    fn value(&mut self, steps: u32, pool: u32, active: u32, healths: Vec<i32>) -> f64 {
+    /// on each (0 for none, else 1 + its place); `held` are the active dice that showed a miss.
+    fn value(&mut self, steps: u32, pool: u32, active: u32, held: u32, healths: Vec<i32>) -> f64 {
         if healths[..self.limits.len()].iter().all(|&h| h <= 0) {
             return self.win;
         }
         if steps == 0 {
             return 0.0;
         }
-        let key = (steps, pool, active, healths.clone());
+        let key = (steps, pool, active, held, healths.clone());
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
@@ -65,13 +65,21 @@ impl BruteForce {
             let rolled: Vec<usize> = (0..self.dice.len())
                 .filter(|i| (active | commit) & (1 << i) != 0)
                 .collect();
-            let faces = 6u32.pow(rolled.len() as u32);
+            // While a standing enemy has `no-reroll-misses`, the dice showing a miss keep it.
+            let kept_still =
+                (0..self.limits.len()).any(|e| healths[e] > 0 && self.limits[e].no_reroll_misses);
+            let still = |i: usize| kept_still && held & (1 << i) != 0;
+            let moving = rolled.iter().filter(|i| !still(**i)).count();
+            let faces = 6u32.pow(moving as u32);
             let mut total = 0.0;
             for roll in 0..faces {
                 let mut code = roll;
                 let shown: Vec<usize> = rolled
                     .iter()
                     .map(|&i| {
+                        if still(i) {
+                            return 0;
+                        }
                         let face = code % 6;
                         code /= 6;
                         face_kind(self.dice[i], face)
@@ -135,12 +143,17 @@ impl BruteForce {
             let mut dealt = vec![0i32; enemies];
             let mut dice_on = vec![0u32; enemies];
             let mut colours_on = vec![[0u32; 5]; enemies];
-            let mut unassigned = 0u32;
+            let (mut unassigned, mut misses) = (0u32, 0u32);
             for (&die, &kind) in rolled.iter().zip(shown) {
                 let target = code % targets;
                 code /= targets;
                 match target {
-                    0 => unassigned |= 1 << die,
+                    0 => {
+                        unassigned |= 1 << die;
+                        if kind == 0 {
+                            misses |= 1 << die;
+                        }
+                    }
                     t => {
                         let (e, colour) = (t as usize - 1, self.dice[die] as usize);
                         dealt[e] += self.values[e][colour][kind] as i32;
@@ -187,7 +200,7 @@ impl BruteForce {
                     left[e] = healths[e];
                 }
             }
-            best = best.max(self.value(steps - 1, pool, unassigned, left));
+            best = best.max(self.value(steps - 1, pool, unassigned, misses, left));
             if best >= self.win {
                 break;
             }
@@ -223,7 +236,7 @@ fn brute_limited(
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
     start.resize(3 * healths.len(), 0);
-    search.value(strategy, pool, 0, start)
+    search.value(strategy, pool, 0, 0, start)
 }
 
 /// The best `win × defeated − cost × dice committed` over every policy.
@@ -245,7 +258,7 @@ fn brute_trade_off(
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
     start.resize(3 * healths.len(), 0);
-    search.value(strategy, pool, 0, start)
+    search.value(strategy, pool, 0, 0, start)
 }
 
 fn pool_of(dice: &[Colour]) -> Pool {
@@ -1188,4 +1201,105 @@ fn commit_rules_by_hand() {
         defeat_all_foes(&purple, &[no_purple], 3, &none).unwrap(),
         0.0
     );
+}
+
+#[test]
+fn misses_kept_from_rolling_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let keeps = Limits {
+        no_reroll_misses: true,
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let one_a_step = Limits {
+        commits: CommitRules {
+            per_step: Some(1),
+            ..CommitRules::default()
+        },
+        ..Limits::default()
+    };
+    let shielded = Limits {
+        shielded: true,
+        boss: true,
+        ..Limits::default()
+    };
+    // A yellow miss that deals 1 and a hit that deals 0 (hits and misses swapped).
+    let swapped = with(&[Yellow], [1, 0, 2]);
+    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
+    let cases: [Case; 7] = [
+        (&[Yellow, Green, Red], &[2], vec![PLAIN], vec![keeps]),
+        (
+            &[Yellow, Blue, Purple],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![keeps, none],
+        ),
+        (&[Yellow, Yellow, Blue], &[3], vec![swapped], vec![keeps]),
+        (
+            &[Green, Yellow, Purple],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![keeps, one_a_step],
+        ),
+        (
+            &[Yellow, Green, Purple],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![keeps, shielded],
+        ),
+        (
+            &[Yellow, Green, Blue, Red],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![none, keeps],
+        ),
+        (
+            &[Green, Green, Yellow],
+            &[1, 1],
+            vec![PLAIN, with(&[Green], [0, 0, 0])],
+            vec![keeps, none],
+        ),
+    ];
+    let none_told = |_: usize, _: usize| {};
+    for (dice, healths, values, limits) in &cases {
+        let enemies: Vec<Foe> = healths
+            .iter()
+            .zip(values.iter().zip(limits))
+            .map(|(h, (v, l))| Foe {
+                health: *h as u32,
+                values: *v,
+                limits: *l,
+            })
+            .collect();
+        for strategy in [1, 2, 3] {
+            let expected = brute_limited(dice, healths, values, limits, strategy);
+            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+    }
+}
+
+#[test]
+fn misses_kept_from_rolling_by_hand() {
+    use Colour::Yellow;
+    let none = |_: usize, _: usize| {};
+    // One yellow die (4 misses, a hit, a crit in 6) against Health 1 over two steps. Rolled
+    // again, it deals on 2 faces of 6 each time: 1 - (4/6)^2 = 5/9. Kept on its miss, its
+    // first roll is all it has: 2/6.
+    let plain = Foe::plain(1);
+    let keeps = Foe {
+        limits: Limits {
+            no_reroll_misses: true,
+            ..Limits::default()
+        },
+        ..plain
+    };
+    let yellow = pool_of(&[Yellow]);
+    let p = defeat_all_foes(&yellow, &[plain], 2, &none).unwrap();
+    assert!((p - 5.0 / 9.0).abs() < 1e-12, "{p}");
+    let p = defeat_all_foes(&yellow, &[keeps], 2, &none).unwrap();
+    assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
 }
