@@ -551,6 +551,39 @@ fn solar_sentinels_deck_needs_exhausted_colour_reads_the_exhausted_area() {
 }
 
 #[test]
+fn solar_sentinels_deck_no_reroll_misses_is_played_on_small_pools() {
+    let ash_crawler = |more: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            "solar-sentinels",
+            "--deck",
+            "scenarios/solar-first-light.yaml",
+            "--cards",
+            "ash-crawler",
+            "--json",
+        ];
+        args.extend_from_slice(more);
+        succeeded_json(&odds(&args))
+    };
+    // ash-crawler (Health 3) keeps misses from being rolled again. The setup's hero makes a
+    // yellow hit deal 2, so a yellow deals 2 on 2 faces of 6; the red deals 1 or 2. With a
+    // red and two yellows, a yellow that deals finishes it with the red; if neither does,
+    // they keep their misses and the red alone deals at most 2. Holding dice back does no
+    // better: 1 - (2/3)^2 = 5/9 (rolled again, the yellows would give 65/81).
+    let small = ash_crawler(&["--pool", "red=1,yellow=2", "--strategy", "2"]);
+    let p = small["defeat-all"].as_f64().unwrap();
+    assert!((p - 5.0 / 9.0).abs() < 1e-12, "{p}");
+    assert!(small.get("left-out").is_none(), "{small}");
+    // The setup's 14 dice over 2 steps are more than the search weighs for it: named.
+    let big = ash_crawler(&[]);
+    assert_eq!(
+        big["left-out"]["ash-crawler"],
+        serde_json::json!(["no-reroll-misses"]),
+        "{big}"
+    );
+}
+
+#[test]
 fn solar_sentinels_deck_odds_refuse_what_they_cannot_play() {
     let unknown = from_deck(&["--cards", "drone,nobody", "--pool", "red=1"]);
     assert_eq!(unknown.code, 2);

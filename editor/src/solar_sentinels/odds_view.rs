@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use egui::{Color32, RichText};
 use megahex::rulesets::solar_sentinels::deck::DiceBox;
 use megahex::rulesets::solar_sentinels::dice::{Pool, at_least, pool_odds};
-use megahex::rulesets::solar_sentinels::engagement::{Foe, defeat_all_foes};
+use megahex::rulesets::solar_sentinels::engagement::{Foe, defeat_all_foes, leave_out_held_misses};
 use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
 use megahex_schema::solar_sentinels::{Effect, Scenario};
 
@@ -80,13 +80,16 @@ pub fn odds_panel(
     let steps = hero.strategy.min(PANEL_STRATEGY);
     let faces = hero_faces(hero.ability.as_ref().map(|a| &a.effect));
     let exhausted = starting_exhausted(deck);
-    let (foe, left_out) = Foe::of_card(
+    let (mut foe, mut left_out) = Foe::of_card(
         health.max(1),
         level,
         &CardRules::of(effects),
         &faces,
         &exhausted,
     );
+    if leave_out_held_misses(&mut foe, &pool, steps) {
+        left_out.push("no-reroll-misses");
+    }
     ui.label(format!(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)

@@ -194,7 +194,21 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
 
 /// The search: the chance of defeating everyone, the fewest dice for each target, and the
 /// least Damage taken when no effect touches the dice.
-fn engage(pool: &Pool, enemies: Enemies, strategy: u32) -> Result<Engagement, String> {
+fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement, String> {
+    // Misses kept from rolling again weigh every choice of dice at every step: on a big pool
+    // the effect is named left out instead.
+    for (foe, card) in enemies.foes.iter_mut().zip(&enemies.cards) {
+        if engagement::leave_out_held_misses(foe, pool, strategy)
+            && let Some(id) = card
+        {
+            match enemies.left_out.iter_mut().find(|(named, _)| named == id) {
+                Some((_, kinds)) => kinds.push("no-reroll-misses"),
+                None => enemies
+                    .left_out
+                    .push((id.clone(), vec!["no-reroll-misses"])),
+            }
+        }
+    }
     // A long search (three steps on a big pool) shows how far it is, on a terminal.
     let terminal = std::io::stderr().is_terminal();
     let progress = |done: usize, of: usize| {

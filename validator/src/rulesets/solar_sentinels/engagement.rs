@@ -559,11 +559,14 @@ mod commits;
 mod damage;
 mod foes;
 mod one_roll;
+mod shares;
 #[cfg(test)]
 mod tests;
 
 pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_fits};
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, least_damage};
-pub use foes::{CommitRules, Foe, Limits, defeat_all_foes};
+pub use foes::{
+    CommitRules, Foe, Limits, MOST_HELD_DICE_STEPS, defeat_all_foes, leave_out_held_misses,
+};
 pub use one_roll::OneRoll;

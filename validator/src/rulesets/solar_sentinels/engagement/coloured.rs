@@ -16,6 +16,7 @@ use std::hash::BuildHasherDefault;
 use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
+use super::shares::{Ask, enemy_shares, shields_hold};
 use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, settled};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
@@ -48,6 +49,11 @@ pub(super) struct Search<'p> {
     used_at: Vec<Option<usize>>,
     /// For a one-colour enemy, where the state keeps the colour on it.
     colour_at: Vec<Option<usize>>,
+    /// For an enemy with an escort colour, where the state keeps how many more escort dice
+    /// than others are on it.
+    escort_at: Vec<Option<usize>>,
+    /// How each digit of the enemies' states compares: which of two states is the better.
+    better: Vec<Better>,
     /// Each kind's class and face.
     kinds: Vec<(usize, usize)>,
     /// Each class's colours, weakest first.
@@ -61,8 +67,9 @@ pub(super) struct Search<'p> {
     shares: HashMap<usize, std::rc::Rc<Shares>>,
     /// By (steps, dice kept, Health left, share): the best that share's ways can leave.
     best: HashMap<u128, f64, BuildHasherDefault<Mix>>,
-    /// Set when an enemy's rules limit committing: the dice states then hold the pool not yet
-    /// committed after the active dice, as five more digits.
+    /// Set when an enemy's rules limit committing or keep misses from being rolled again:
+    /// the dice states then hold the pool not yet committed after the active dice, as five
+    /// more digits.
     reserve: bool,
     /// Dice in the pool at the start of the round.
     pool_size: u32,
@@ -113,7 +120,7 @@ impl<'p> Search<'p> {
             })
             .collect();
         // 0 for no die yet, else 1 + the colour on it.
-        let colour_at = limits
+        let colour_at: Vec<Option<usize>> = limits
             .iter()
             .map(|l| {
                 l.one_colour.then(|| {
@@ -122,7 +129,27 @@ impl<'p> Search<'p> {
                 })
             })
             .collect();
-        let reserve = limits.iter().any(|l| !l.commits.is_free());
+        let escort_at: Vec<Option<usize>> = limits
+            .iter()
+            .map(|l| {
+                l.escort.map(|colour| {
+                    most.push(dice[usize::from(colour)]);
+                    most.len() - 1
+                })
+            })
+            .collect();
+        let mut better = vec![Better::Lower; most.len()];
+        for at in colour_at.iter().flatten() {
+            better[*at] = Better::Same;
+        }
+        for at in escort_at.iter().flatten() {
+            better[*at] = Better::Higher;
+        }
+        // Holding dice back matters when committing is limited, and when a die that shows a
+        // miss stays on it.
+        let reserve = limits
+            .iter()
+            .any(|l| !l.commits.is_free() || l.no_reroll_misses);
         let mut dice_most = dice.to_vec();
         if reserve {
             dice_most.extend(dice);
@@ -148,6 +175,8 @@ impl<'p> Search<'p> {
             limits: limits.to_vec(),
             used_at,
             colour_at,
+            escort_at,
+            better,
             kinds,
             classes,
             dice: Radix { most: dice_most },
@@ -189,7 +218,7 @@ impl<'p> Search<'p> {
         let digits = self.dice.digits(dice);
         let (active, reserve) = (digits5(&digits), digits5(&digits[5..]));
         let held = self.held_index(&self.held(&digits));
-        let commits = self.commits(reserve, standing);
+        let commits = self.commits(steps, reserve, standing);
         // The first step reports its commits done, not each commit's rolls.
         let report = self.progress.filter(|(first, _)| *first == steps);
         if report.is_some() {
@@ -215,14 +244,18 @@ impl<'p> Search<'p> {
         best
     }
 
-    /// What the standing enemies' rules allow to be committed from `reserve`.
-    fn commits(&self, reserve: Counts, standing: usize) -> Vec<Counts> {
+    /// What the standing enemies' rules allow to be committed from `reserve` with `steps` left.
+    fn commits(&self, steps: u32, reserve: Counts, standing: usize) -> Vec<Counts> {
         let digits = self.healths.digits(standing);
         let committed = self.pool_size - reserve.iter().map(|n| u32::from(*n)).sum::<u32>();
         let rules = (0..self.limits.len())
             .filter(|e| digits[*e] > 0)
             .map(|e| &self.limits[e].commits);
-        Allowed::of(rules, committed).commits(reserve)
+        let mut allowed = Allowed::of(rules, committed);
+        // At the last step a die held back is never rolled, so only the largest commits count.
+        allowed.every = steps > 1
+            && (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses);
+        allowed.commits(reserve)
     }
 
     /// The unassigned dice showing a miss in a dice state's `digits`, by colour.
@@ -361,6 +394,9 @@ impl<'p> Search<'p> {
         {
             limits.colour_on = Some(digits[at] - 1);
         }
+        if let Some(at) = self.escort_at[enemy] {
+            limits.escorts_ahead = u32::from(digits[at]);
+        }
         limits
     }
 
@@ -383,11 +419,13 @@ impl<'p> Search<'p> {
         let mut left = Vec::with_capacity(digits.len());
         let mut dice_on = Vec::with_capacity(digits.len());
         let mut colour_given = Vec::with_capacity(digits.len());
+        let mut ahead = Vec::with_capacity(digits.len());
         let mut walk = ShareWalk {
             digits: &digits,
             left: &mut left,
             dice_on: &mut dice_on,
             colour_given: &mut colour_given,
+            ahead: &mut ahead,
             out: &mut by_tally,
         };
         self.share_from(0, [0; KINDS], &mut walk);
@@ -398,7 +436,7 @@ impl<'p> Search<'p> {
         let mut list: Shares = by_tally
             .into_iter()
             .map(|(tally, lefts)| {
-                let lefts = least(lefts);
+                let lefts = least(lefts, &self.better);
                 let indices = lefts.iter().map(|l| self.healths.index(l)).collect();
                 (tally, indices)
             })
@@ -445,10 +483,24 @@ impl<'p> Search<'p> {
             walk.dice_on.push(share.iter().sum());
             let given = (0..worth.len()).find(|k| share[*k] > 0).map(|k| colours[k]);
             walk.colour_given.push(given);
+            // Escort dice on it beyond the others, after this share (never below 0: the share
+            // is allowed).
+            let escorts_after = limits.escort.map_or(0, |escort| {
+                let (mut escorts, mut others) = (0u32, 0u32);
+                for (k, n) in share.iter().enumerate().take(worth.len()) {
+                    match colours[k] == escort {
+                        true => escorts += u32::from(*n),
+                        false => others += u32::from(*n),
+                    }
+                }
+                (limits.escorts_ahead + escorts).saturating_sub(others) as u8
+            });
+            walk.ahead.push(escorts_after);
             self.share_from(enemy + 1, total, walk);
             walk.left.pop();
             walk.dice_on.pop();
             walk.colour_given.pop();
+            walk.ahead.pop();
         }
     }
 
@@ -467,6 +519,9 @@ impl<'p> Search<'p> {
             }
             if let Some(at) = self.colour_at[enemy] {
                 state[at] = walk.colour_given[enemy].map_or(digits[at], |c| c + 1);
+            }
+            if let Some(at) = self.escort_at[enemy] {
+                state[at] = walk.ahead[enemy];
             }
         }
         state
@@ -514,120 +569,8 @@ struct ShareWalk<'w> {
     left: &'w mut Vec<u8>,
     dice_on: &'w mut Vec<u8>,
     colour_given: &'w mut Vec<Option<u8>>,
+    ahead: &'w mut Vec<u8>,
     out: &'w mut HashMap<Tally, Vec<Vec<u8>>>,
-}
-
-/// Every share of dice (at most `available` of each kind) worth giving one enemy with `limits`
-/// that needs `need`, with the Health it takes off: at most its limit of dice from one roll and
-/// what its limit in all still allows, and no more than its cap for the step.
-pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnMut(&Tally, u32)) {
-    let limits = ask.limits;
-    let need_now = limits.per_step.map_or(ask.need, |cap| ask.need.min(cap));
-    let most_dice = match (limits.per_roll, limits.per_card) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    each_share(ask.worth, need_now, available, &mut |share, dealt| {
-        let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
-        if most_dice.is_none_or(|most| dice <= most) && colours_allowed(ask, share) {
-            visit(share, dealt.min(need_now));
-        }
-    });
-}
-
-/// Whether a share keeps a card's colour rules: one die of each colour from a roll, and one
-/// colour in all. Both hold for any part of a share that holds them, so the least shares the
-/// walk gives are enough.
-fn colours_allowed(ask: &Ask<'_>, share: &Tally) -> bool {
-    let limits = ask.limits;
-    if !limits.looks_at_colours() {
-        return true;
-    }
-    let mut per_colour = [0u32; 5];
-    for (k, n) in share.iter().enumerate().take(ask.worth.len()) {
-        if *n > 0 {
-            per_colour[usize::from(ask.colours[k])] += u32::from(*n);
-        }
-    }
-    if limits.one_die_per_colour && per_colour.iter().any(|n| *n > 1) {
-        return false;
-    }
-    if limits.one_colour {
-        let mut given = (0..5u8).filter(|c| per_colour[usize::from(*c)] > 0);
-        let first = given.next().or(limits.colour_on);
-        if given.next().is_some() || (limits.colour_on.is_some() && first != limits.colour_on) {
-            return false;
-        }
-    }
-    true
-}
-
-/// One enemy's side of a roll: what each kind deals it, the Health it needs, its limits, and
-/// each kind's colour.
-pub(super) struct Ask<'a> {
-    pub(super) worth: &'a [u32],
-    pub(super) need: u32,
-    pub(super) limits: &'a Limits,
-    pub(super) colours: &'a [u8],
-}
-
-/// Whether a roll that leaves `left` of `healths` respects every shield: a shielded boss takes
-/// damage only when no level 1 or 2 enemy is left standing (the dice on them are placed
-/// first, and an enemy falls the moment its Health is met).
-fn shields_hold(limits: &[Limits], healths: &[u8], left: &[u8]) -> bool {
-    let guarded = limits
-        .iter()
-        .zip(left)
-        .any(|(l, left)| !l.boss && *left > 0);
-    !guarded
-        || limits
-            .iter()
-            .zip(healths.iter().zip(left))
-            .all(|(l, (health, left))| !l.shielded || left == health)
-}
-
-/// Every share of dice (at most `available` of each kind, each kind dealing `worth`) worth
-/// giving one enemy that needs `need`: it falls short, or it meets the need and every die in
-/// it is needed; with what it deals.
-pub(super) fn each_share(
-    worth: &[u32],
-    need: u32,
-    available: &Tally,
-    visit: &mut dyn FnMut(&Tally, u32),
-) {
-    let mut share = [0u8; KINDS];
-    grow(0, 0, need, worth, available, &mut share, visit);
-}
-
-fn grow(
-    kind: usize,
-    dealt: u32,
-    need: u32,
-    worth: &[u32],
-    available: &Tally,
-    share: &mut Tally,
-    visit: &mut dyn FnMut(&Tally, u32),
-) {
-    if kind == worth.len() || dealt >= need {
-        // Met: no die in it may be spared.
-        let spare =
-            dealt >= need && (0..worth.len()).any(|k| share[k] > 0 && dealt - worth[k] >= need);
-        if !spare {
-            visit(share, dealt);
-        }
-        return;
-    }
-    grow(kind + 1, dealt, need, worth, available, share, visit);
-    if worth[kind] == 0 {
-        return;
-    }
-    let mut dealt = dealt;
-    while share[kind] < available[kind] && dealt < need {
-        share[kind] += 1;
-        dealt += worth[kind];
-        grow(kind + 1, dealt, need, worth, available, share, visit);
-    }
-    share[kind] = 0;
 }
 
 /// The classes of colours that deal alike to every enemy, weakest colour first. A colour whose miss deals more than its hit to someone stands alone, as
@@ -652,14 +595,29 @@ fn within(assigned: &Tally, tally: &Tally) -> bool {
     assigned.iter().zip(tally).all(|(a, t)| a <= t)
 }
 
-/// The Health-left vectors no other one beats on every enemy.
-fn least(mut lefts: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+/// How a digit of the enemies' states orders two states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Better {
+    /// Less is better: Health left, dice on a card with a limit.
+    Lower,
+    /// Only the same is as good: the colour on a one-colour card.
+    Same,
+    /// More is better: escort dice ahead of the others.
+    Higher,
+}
+
+/// The states no other one beats on every digit, each digit compared as `better` says.
+fn least(mut lefts: Vec<Vec<u8>>, better: &[Better]) -> Vec<Vec<u8>> {
     lefts.sort_unstable();
     lefts.dedup();
-    let beaten = |l: &Vec<u8>, all: &[Vec<u8>]| {
-        all.iter()
-            .any(|o| o != l && o.iter().zip(l).all(|(a, b)| a <= b))
+    let as_good = |a: &[u8], b: &[u8]| {
+        a.iter().zip(b).zip(better).all(|((a, b), how)| match how {
+            Better::Lower => a <= b,
+            Better::Same => a == b,
+            Better::Higher => a >= b,
+        })
     };
+    let beaten = |l: &Vec<u8>, all: &[Vec<u8>]| all.iter().any(|o| o != l && as_good(o, l));
     lefts
         .iter()
         .filter(|l| !beaten(l, &lefts))

@@ -16,6 +16,9 @@ pub(super) struct Allowed {
     step: Option<u32>,
     banned: [bool; 5],
     whole_colour: bool,
+    /// Every allowed commit is worth trying, not only the largest: while a card keeps misses
+    /// from being rolled again, a die held back can be rolled fresh later.
+    pub(super) every: bool,
 }
 
 impl Allowed {
@@ -50,7 +53,7 @@ impl Allowed {
         let mut all = Vec::new();
         let mut commit = [0u8; 5];
         self.grow(0, reserve, most.unwrap_or(u32::MAX), &mut commit, &mut all);
-        if self.round.is_some() {
+        if self.round.is_some() || self.every {
             return all;
         }
         let within = |small: &Counts, big: &Counts| small.iter().zip(big).all(|(s, b)| s <= b);

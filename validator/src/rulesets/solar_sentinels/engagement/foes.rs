@@ -47,6 +47,11 @@ pub struct Limits {
     /// While it stands, the unassigned dice showing a miss are not rolled again after the
     /// first step (`no-reroll-misses`).
     pub no_reroll_misses: bool,
+    /// The colour, by its place in [`Colour::ALL`], of which each other die on it needs one
+    /// (`escort`).
+    pub escort: Option<u8>,
+    /// How many more dice of the escort colour than others are on it already.
+    pub escorts_ahead: u32,
 }
 
 /// What a standing enemy's effects allow to be committed: they hold back dice the search would
@@ -74,7 +79,7 @@ impl CommitRules {
 impl Limits {
     /// True when which colour a die is matters to the card beyond what it deals.
     pub fn looks_at_colours(&self) -> bool {
-        self.one_colour || self.one_die_per_colour
+        self.one_colour || self.one_die_per_colour || self.escort.is_some()
     }
 }
 
@@ -101,6 +106,8 @@ impl Foe {
             one_die_per_colour,
             commits,
             no_reroll_misses,
+            escort,
+            escorts_ahead: _,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -111,6 +118,7 @@ impl Foe {
             && !one_die_per_colour
             && commits.is_free()
             && !no_reroll_misses
+            && escort.is_none()
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -153,6 +161,8 @@ impl Foe {
                 whole_colour: rules.commit_whole_colour,
             },
             no_reroll_misses: rules.no_reroll_misses,
+            escort: rules.escort.map(|c| c as u8),
+            escorts_ahead: 0,
         };
         let foe = Foe {
             health,
@@ -163,13 +173,27 @@ impl Foe {
     }
 }
 
+/// Most dice × Strategy steps the search plays `no-reroll-misses` with: a die held back can
+/// then be rolled fresh later, so every choice of dice at every step is weighed.
+pub const MOST_HELD_DICE_STEPS: u32 = 16;
+
+/// Leaves `foe`'s `no-reroll-misses` out of the search when `pool` over `strategy` steps is
+/// more than [`MOST_HELD_DICE_STEPS`]; true when it did, so the caller names it left out.
+pub fn leave_out_held_misses(foe: &mut Foe, pool: &Pool, strategy: u32) -> bool {
+    let too_big = pool.len() * strategy.max(1) > MOST_HELD_DICE_STEPS;
+    let left_out = foe.limits.no_reroll_misses && too_big;
+    if left_out {
+        foe.limits.no_reroll_misses = false;
+    }
+    left_out
+}
+
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 3] = [
+    let flags: [(bool, &'static str); 2] = [
         (r.flee_on_misses.is_some(), "flee-on-misses"),
         (r.min_colours > 0, "min-colours"),
-        (r.escort.is_some(), "escort"),
     ];
     out.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
     out.extend(r.skipped.iter().copied());

@@ -13,9 +13,10 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::Counts;
-use super::coloured::{Ask, KINDS, Tally, Values, enemy_shares};
+use super::coloured::{KINDS, Tally, Values};
 use super::foes::Foe;
 use super::foes::{CommitRules, Limits};
+use super::shares::{Ask, enemy_shares};
 use crate::rulesets::solar_sentinels::dice::DieFaces;
 
 /// Each (colour, face)'s kind, `NONE` for one that deals nothing to anyone.

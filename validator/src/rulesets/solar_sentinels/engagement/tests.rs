@@ -39,7 +39,8 @@ fn damage(colour: Colour, face: u32) -> i32 {
 
 impl BruteForce {
     /// `healths` holds each enemy's Health left, then the dice on each so far, then the colour
-    /// on each (0 for none, else 1 + its place); `held` are the active dice that showed a miss.
+    /// on each (0 for none, else 1 + its place), then the escort dice on each beyond the
+    /// others; `held` are the active dice that showed a miss.
     fn value(&mut self, steps: u32, pool: u32, active: u32, held: u32, healths: Vec<i32>) -> f64 {
         if healths[..self.limits.len()].iter().all(|&h| h <= 0) {
             return self.win;
@@ -156,6 +157,11 @@ impl BruteForce {
                     }
                     t => {
                         let (e, colour) = (t as usize - 1, self.dice[die] as usize);
+                        // Only a die that deals the card something goes on it: seed 002's
+                        // "Assign hits".
+                        if self.values[e][colour][kind] == 0 {
+                            continue 'ways;
+                        }
                         dealt[e] += self.values[e][colour][kind] as i32;
                         dice_on[e] += 1;
                         colours_on[e][colour] += 1;
@@ -187,6 +193,16 @@ impl BruteForce {
                         continue 'ways;
                     }
                     left[2 * enemies + e] = now.first().copied().unwrap_or(0);
+                }
+                if let Some(escort) = limits.escort {
+                    // Escort dice go on first; each other die needs one more on the card.
+                    let escorts = colours_on[e][usize::from(escort)] as i32;
+                    let others = colours_on[e].iter().sum::<u32>() as i32 - escorts;
+                    let ahead = healths[3 * enemies + e] + escorts - others;
+                    if ahead < 0 {
+                        continue 'ways;
+                    }
+                    left[3 * enemies + e] = ahead;
                 }
                 let cap = limits.per_step.map_or(i32::MAX, |c| c as i32);
                 left[e] -= dealt[e].min(cap);
@@ -235,7 +251,7 @@ fn brute_limited(
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(3 * healths.len(), 0);
+    start.resize(4 * healths.len(), 0);
     search.value(strategy, pool, 0, 0, start)
 }
 
@@ -257,7 +273,7 @@ fn brute_trade_off(
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(3 * healths.len(), 0);
+    start.resize(4 * healths.len(), 0);
     search.value(strategy, pool, 0, 0, start)
 }
 
@@ -868,8 +884,15 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
     let none = Limits::default();
     let no_red = with(&[Red], [0, 0, 0]);
     type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 19] = [
+    let cases: [Case; 20] = [
         (&[Red, Purple], &[3], vec![PLAIN], vec![per_roll(1)]),
+        // Which colour goes on the one-colour card matters later: no colour is the better one.
+        (
+            &[Blue, Blue, Blue, Green],
+            &[3, 2],
+            vec![PLAIN; 2],
+            vec![one_colour, none],
+        ),
         (&[Red, Purple, Blue], &[3], vec![PLAIN], vec![per_roll(2)]),
         (
             &[Purple, Purple, Blue],
@@ -1226,8 +1249,10 @@ fn misses_kept_from_rolling_are_what_every_policy_tried_finds() {
     // A yellow miss that deals 1 and a hit that deals 0 (hits and misses swapped).
     let swapped = with(&[Yellow], [1, 0, 2]);
     type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 7] = [
+    let cases: [Case; 8] = [
         (&[Yellow, Green, Red], &[2], vec![PLAIN], vec![keeps]),
+        // Holding the yellow back keeps a miss of it from staying for the round.
+        (&[Red, Yellow], &[3], vec![PLAIN], vec![keeps]),
         (
             &[Yellow, Blue, Purple],
             &[1, 2],
@@ -1301,5 +1326,122 @@ fn misses_kept_from_rolling_by_hand() {
     let p = defeat_all_foes(&yellow, &[plain], 2, &none).unwrap();
     assert!((p - 5.0 / 9.0).abs() < 1e-12, "{p}");
     let p = defeat_all_foes(&yellow, &[keeps], 2, &none).unwrap();
+    assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn escorts_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let escorted = |colour: Colour| Limits {
+        escort: Some(colour as u8),
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let shielded = Limits {
+        shielded: true,
+        boss: true,
+        ..Limits::default()
+    };
+    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
+    let cases: [Case; 7] = [
+        (
+            &[Blue, Red, Purple],
+            &[3],
+            vec![PLAIN],
+            vec![escorted(Blue)],
+        ),
+        (
+            &[Yellow, Red, Red],
+            &[2],
+            vec![PLAIN],
+            vec![escorted(Yellow)],
+        ),
+        (
+            &[Blue, Blue, Red, Purple],
+            &[4],
+            vec![PLAIN],
+            vec![escorted(Blue)],
+        ),
+        (
+            &[Blue, Purple, Red],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![escorted(Blue), none],
+        ),
+        (
+            &[Green, Red, Red],
+            &[3],
+            vec![PLAIN],
+            vec![Limits {
+                per_card: Some(2),
+                ..escorted(Green)
+            }],
+        ),
+        (
+            &[Yellow, Purple, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![
+                none,
+                Limits {
+                    shielded: true,
+                    boss: true,
+                    ..escorted(Yellow)
+                },
+            ],
+        ),
+        (
+            &[Green, Blue, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![escorted(Green), shielded],
+        ),
+    ];
+    let none_told = |_: usize, _: usize| {};
+    let mut odds = OneRoll::new(box_faces());
+    for (dice, healths, values, limits) in &cases {
+        let enemies: Vec<Foe> = healths
+            .iter()
+            .zip(values.iter().zip(limits))
+            .map(|(h, (v, l))| Foe {
+                health: *h as u32,
+                values: *v,
+                limits: *l,
+            })
+            .collect();
+        for strategy in [1, 2, 3] {
+            let expected = brute_limited(dice, healths, values, limits, strategy);
+            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+        let expected = brute_limited(dice, healths, values, limits, 1);
+        let found = odds.chance(pool_of(dice).0.map(|n| n as u8), &enemies);
+        assert!(
+            (found - expected).abs() < 1e-9,
+            "one roll of {dice:?} against {healths:?} {limits:?}: {found} against {expected}"
+        );
+    }
+}
+
+#[test]
+fn escorts_by_hand() {
+    use Colour::{Red, Yellow};
+    let none = |_: usize, _: usize| {};
+    // A yellow and a red die against Health 2 whose other dice each need a yellow one: the
+    // red (never a miss) goes on only beside a yellow that deals, and the yellow deals on 2
+    // faces of 6. In one step: the yellow deals (2/6), then the red's 1 or 2 finishes it, or
+    // the yellow's crit alone does: 2/6.
+    let escorted = Foe {
+        limits: Limits {
+            escort: Some(Yellow as u8),
+            ..Limits::default()
+        },
+        ..Foe::plain(2)
+    };
+    let pool = pool_of(&[Yellow, Red]);
+    let p = defeat_all_foes(&pool, &[escorted], 1, &none).unwrap();
     assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
 }

@@ -1,0 +1,153 @@
+//! The ways one roll's dice can go on one enemy under its limits: every share worth giving it
+//! (it falls short, or it meets the Health and every die in it is needed), kept to what its
+//! effects allow. The engagement search and its last step both walk them.
+
+use super::coloured::{KINDS, Tally};
+use super::foes::Limits;
+
+/// Every share of dice (at most `available` of each kind) worth giving one enemy with `limits`
+/// that needs `need`, with the Health it takes off: at most its limit of dice from one roll and
+/// what its limit in all still allows, and no more than its cap for the step.
+pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnMut(&Tally, u32)) {
+    let limits = ask.limits;
+    let need_now = limits.per_step.map_or(ask.need, |cap| ask.need.min(cap));
+    let most_dice = match (limits.per_roll, limits.per_card) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    // An escort die can be needed for what it lets on beside it, not for its damage: those
+    // dice come first in the walk, and a die is spare only if the share stays allowed without
+    // it.
+    let mut order: Vec<usize> = (0..ask.worth.len()).collect();
+    if let Some(escort) = limits.escort {
+        order.sort_by_key(|k| ask.colours[*k] != escort);
+    }
+    let spare_allowed = |share: &Tally| limits.escort.is_none() || colours_allowed(ask, share);
+    let walk = Walk {
+        worth: ask.worth,
+        need: need_now,
+        available,
+        order: &order,
+        spare_allowed: &spare_allowed,
+    };
+    walk.each(&mut |share, dealt| {
+        let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
+        if most_dice.is_none_or(|most| dice <= most) && colours_allowed(ask, share) {
+            visit(share, dealt.min(need_now));
+        }
+    });
+}
+
+/// Whether a share keeps a card's colour rules: one die of each colour from a roll, one colour
+/// in all, and no more other dice than escort dice on it. The first two hold for any part of a
+/// share that holds them; the escort rule does not, which the walk allows for.
+pub(super) fn colours_allowed(ask: &Ask<'_>, share: &Tally) -> bool {
+    let limits = ask.limits;
+    if !limits.looks_at_colours() {
+        return true;
+    }
+    let mut per_colour = [0u32; 5];
+    for (k, n) in share.iter().enumerate().take(ask.worth.len()) {
+        if *n > 0 {
+            per_colour[usize::from(ask.colours[k])] += u32::from(*n);
+        }
+    }
+    if limits.one_die_per_colour && per_colour.iter().any(|n| *n > 1) {
+        return false;
+    }
+    if limits.one_colour {
+        let mut given = (0..5u8).filter(|c| per_colour[usize::from(*c)] > 0);
+        let first = given.next().or(limits.colour_on);
+        if given.next().is_some() || (limits.colour_on.is_some() && first != limits.colour_on) {
+            return false;
+        }
+    }
+    if let Some(escort) = limits.escort {
+        let escorts = per_colour[usize::from(escort)];
+        let others: u32 = per_colour.iter().sum::<u32>() - escorts;
+        if others > limits.escorts_ahead + escorts {
+            return false;
+        }
+    }
+    true
+}
+
+/// One enemy's side of a roll: what each kind deals it, the Health it needs, its limits, and
+/// each kind's colour.
+pub(super) struct Ask<'a> {
+    pub(super) worth: &'a [u32],
+    pub(super) need: u32,
+    pub(super) limits: &'a Limits,
+    pub(super) colours: &'a [u8],
+}
+
+/// Whether a roll that leaves `left` of `healths` respects every shield: a shielded boss takes
+/// damage only when no level 1 or 2 enemy is left standing (the dice on them are placed
+/// first, and an enemy falls the moment its Health is met).
+pub(super) fn shields_hold(limits: &[Limits], healths: &[u8], left: &[u8]) -> bool {
+    let guarded = limits
+        .iter()
+        .zip(left)
+        .any(|(l, left)| !l.boss && *left > 0);
+    !guarded
+        || limits
+            .iter()
+            .zip(healths.iter().zip(left))
+            .all(|(l, (health, left))| !l.shielded || left == health)
+}
+
+/// One walk over the shares worth giving one enemy: what each kind deals it, what it needs,
+/// the dice of each kind there are, the order the kinds are tried in, and whether a share is
+/// still allowed without a die that its damage could spare.
+struct Walk<'a> {
+    worth: &'a [u32],
+    need: u32,
+    available: &'a Tally,
+    order: &'a [usize],
+    spare_allowed: &'a dyn Fn(&Tally) -> bool,
+}
+
+impl Walk<'_> {
+    /// Every share that falls short, or meets the need with no die to spare; with what it
+    /// deals.
+    fn each(&self, visit: &mut dyn FnMut(&Tally, u32)) {
+        let mut share = [0u8; KINDS];
+        self.grow(0, 0, &mut share, visit);
+    }
+
+    fn grow(&self, at: usize, dealt: u32, share: &mut Tally, visit: &mut dyn FnMut(&Tally, u32)) {
+        let need = self.need;
+        if at == self.order.len() || dealt >= need {
+            // Met: no die in it may be spared.
+            if dealt < need || !self.has_spare(share, dealt) {
+                visit(share, dealt);
+            }
+            return;
+        }
+        self.grow(at + 1, dealt, share, visit);
+        let kind = self.order[at];
+        let worth = self.worth[kind];
+        if worth == 0 {
+            return;
+        }
+        let mut dealt = dealt;
+        while share[kind] < self.available[kind] && dealt < need {
+            share[kind] += 1;
+            dealt += worth;
+            self.grow(at + 1, dealt, share, visit);
+        }
+        share[kind] = 0;
+    }
+
+    /// Whether a share that meets the need keeps meeting it, and stays allowed, without one
+    /// of its dice.
+    fn has_spare(&self, share: &Tally, dealt: u32) -> bool {
+        (0..self.worth.len()).any(|k| {
+            share[k] > 0 && dealt - self.worth[k] >= self.need && {
+                let mut less = *share;
+                less[k] -= 1;
+                (self.spare_allowed)(&less)
+            }
+        })
+    }
+}
