@@ -18,17 +18,20 @@ pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnM
     // An escort die can be needed for what it lets on beside it, not for its damage: those
     // dice come first in the walk, and a die is spare only if the share stays allowed without
     // it.
-    let mut order: Vec<usize> = (0..ask.worth.len()).collect();
+    let mut order: [usize; KINDS] = std::array::from_fn(|k| k);
+    let order = &mut order[..ask.worth.len()];
     if let Some(escort) = limits.escort {
         order.sort_by_key(|k| ask.colours[*k] != escort);
     }
-    let spare_allowed = |share: &Tally| limits.escort.is_none() || colours_allowed(ask, share);
+    let spare_allowed = |share: &Tally| colours_allowed(ask, share);
     let walk = Walk {
         worth: ask.worth,
         need: need_now,
         available,
-        order: &order,
-        spare_allowed: &spare_allowed,
+        order,
+        spare_allowed: limits
+            .escort
+            .map(|_| &spare_allowed as &dyn Fn(&Tally) -> bool),
     };
     walk.each(&mut |share, dealt| {
         let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
@@ -104,7 +107,8 @@ struct Walk<'a> {
     need: u32,
     available: &'a Tally,
     order: &'a [usize],
-    spare_allowed: &'a dyn Fn(&Tally) -> bool,
+    /// `None` when any part of an allowed share is allowed.
+    spare_allowed: Option<&'a dyn Fn(&Tally) -> bool>,
 }
 
 impl Walk<'_> {
@@ -143,11 +147,13 @@ impl Walk<'_> {
     /// of its dice.
     fn has_spare(&self, share: &Tally, dealt: u32) -> bool {
         (0..self.worth.len()).any(|k| {
-            share[k] > 0 && dealt - self.worth[k] >= self.need && {
-                let mut less = *share;
-                less[k] -= 1;
-                (self.spare_allowed)(&less)
-            }
+            share[k] > 0
+                && dealt - self.worth[k] >= self.need
+                && self.spare_allowed.is_none_or(|allowed| {
+                    let mut less = *share;
+                    less[k] -= 1;
+                    allowed(&less)
+                })
         })
     }
 }

@@ -166,8 +166,12 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
             let foe: &Foe = &s.active[*i];
             let card = &table.cards[foe.card];
             let left = card.health.saturating_sub(foe.damage);
+            // `needs-exhausted-colour` is left to the assigning too: read from the exhausted
+            // area, which changes every round, it keeps the last step's answers from being
+            // reused and halves the games played a second. Every colour counts as exhausted.
+            let every_colour = Pool([1; 5]);
             let mut engaged =
-                EngagedFoe::of_card(left, card.level, &card.rules, &s.faces, &s.exhausted).0;
+                EngagedFoe::of_card(left, card.level, &card.rules, &s.faces, &every_colour).0;
             // What its limit in all still allows, with the dice already on it.
             engaged.limits.per_card = engaged.limits.per_card.map(|m| m.saturating_sub(foe.dice));
             // The colour rules (and an escort) are left to the assigning: told apart by
