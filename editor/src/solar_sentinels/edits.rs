@@ -87,6 +87,14 @@ pub enum DeckEdit {
     },
     /// Fix the stack order (top card first), or let the cards be shuffled again (`None`).
     SetStacks(Option<Vec<Vec<String>>>),
+    /// Move a card (dragged in the stacks): from `(stack, place)` to just before place `to.1`
+    /// of stack `to.0` (after its last card when past the end). It fixes the stack order.
+    MoveCard {
+        /// Where the card is: stack (0 to 2) and place, top first.
+        from: (usize, usize),
+        /// Where it goes, counted before it is taken out.
+        to: (usize, usize),
+    },
     /// Take the version another program saved, dropping the unsaved edits (undo brings them
     /// back).
     ReloadFromDisk(Box<Scenario>),
@@ -153,6 +161,9 @@ impl crate::history::Change<Scenario> for DeckEdit {
                 }
             }
             DeckEdit::SetStacks(stacks) => deck.setup.stacks.clone_from(stacks),
+            DeckEdit::MoveCard { from, to } => {
+                deck.setup.stacks = Some(moved(columns(deck), *from, *to)?);
+            }
             DeckEdit::ReloadFromDisk(theirs) => *deck = (**theirs).clone(),
         }
         Ok(())
@@ -189,6 +200,14 @@ impl crate::history::Change<Scenario> for DeckEdit {
             DeckEdit::RemoveCard { index } => format!("remove {}", card(index)),
             DeckEdit::SetStacks(Some(_)) => "fix the stack order".into(),
             DeckEdit::SetStacks(None) => "shuffle the stacks".into(),
+            DeckEdit::MoveCard { from, to } => {
+                let columns = columns(before);
+                let id = columns
+                    .get(from.0)
+                    .and_then(|c| c.get(from.1))
+                    .map_or("a card", String::as_str);
+                format!("move `{id}` to stack {}", to.0 + 1)
+            }
             DeckEdit::ReloadFromDisk(_) => "reload from disk".into(),
         }
     }
@@ -274,6 +293,31 @@ pub fn columns(deck: &Scenario) -> Vec<Vec<String>> {
     columns
 }
 
+/// `columns` with the card at `from` (stack, place) moved to just before place `to.1` of stack
+/// `to.0`, places counted before the card is taken out; past the end means after the last.
+pub fn moved(
+    mut columns: Vec<Vec<String>>,
+    from: (usize, usize),
+    to: (usize, usize),
+) -> Result<Vec<Vec<String>>, String> {
+    let missing = || format!("stack {} has no card {}", from.0 + 1, from.1 + 1);
+    let source = columns.get_mut(from.0).ok_or_else(missing)?;
+    if from.1 >= source.len() {
+        return Err(missing());
+    }
+    let card = source.remove(from.1);
+    let target = columns
+        .get_mut(to.0)
+        .ok_or_else(|| format!("there is no stack {}", to.0 + 1))?;
+    // Taking the card out moved the places below it in its own stack up by one.
+    let place = match from.0 == to.0 && from.1 < to.1 {
+        true => to.1 - 1,
+        false => to.1,
+    };
+    target.insert(place.min(target.len()), card);
+    Ok(columns)
+}
+
 /// A fresh card id like `enemy-4`.
 pub fn fresh_card_id(deck: &Scenario) -> String {
     crate::ids::fresh_id("enemy", 1, deck.conflict.iter().map(|c| c.id.as_str()))
@@ -286,6 +330,54 @@ mod tests {
     use megahex_schema::solar_sentinels::DieColour;
 
     use crate::solar_sentinels::example_deck as example;
+
+    #[test]
+    fn a_moved_card_lands_where_it_was_dropped() {
+        let columns = || {
+            vec![
+                vec!["a".to_owned(), "b".into(), "c".into()],
+                vec!["d".to_owned()],
+                vec![],
+            ]
+        };
+        fn ids(c: &[Vec<String>]) -> Vec<Vec<&str>> {
+            c.iter()
+                .map(|s| s.iter().map(String::as_str).collect())
+                .collect()
+        }
+        // Down its own stack, dropped on `c`: before `c`.
+        let down = moved(columns(), (0, 0), (0, 2)).unwrap();
+        assert_eq!(ids(&down), [vec!["b", "a", "c"], vec!["d"], vec![]]);
+        // Up its own stack, dropped on `a`: on top.
+        let up = moved(columns(), (0, 2), (0, 0)).unwrap();
+        assert_eq!(ids(&up), [vec!["c", "a", "b"], vec!["d"], vec![]]);
+        // Below the last card of its own stack, then into an empty stack.
+        let last = moved(columns(), (0, 0), (0, 3)).unwrap();
+        assert_eq!(ids(&last), [vec!["b", "c", "a"], vec!["d"], vec![]]);
+        let across = moved(columns(), (0, 1), (2, 0)).unwrap();
+        assert_eq!(ids(&across), [vec!["a", "c"], vec!["d"], vec!["b"]]);
+        assert!(moved(columns(), (1, 1), (0, 0)).is_err());
+        assert!(moved(columns(), (0, 0), (3, 0)).is_err());
+    }
+
+    #[test]
+    fn moving_a_card_fixes_the_order_and_undoes_in_one_step() {
+        let deck = example();
+        assert!(deck.setup.stacks.is_none());
+        let mut history = History::new(deck.clone());
+        let first = columns(&deck)[0][0].clone();
+        history
+            .apply(DeckEdit::MoveCard {
+                from: (0, 0),
+                to: (1, 0),
+            })
+            .unwrap();
+        let stacks = history.scenario().setup.stacks.clone().unwrap();
+        assert_eq!(stacks[1][0], first);
+        assert_eq!(stacks[0].len() + 1, columns(&deck)[0].len());
+        history.undo();
+        assert_eq!(history.scenario(), &deck);
+    }
 
     #[test]
     fn a_card_edit_renames_it_in_a_fixed_order_and_undoes() {

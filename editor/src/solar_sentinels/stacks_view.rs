@@ -1,5 +1,6 @@
 //! The three stacks as columns of cards, top card first: a card's level, Health, Damage,
-//! additional enemies and effects at a glance, mandatory cards in orange.
+//! additional enemies and effects at a glance, mandatory cards in orange. A card dragged onto
+//! another goes just above or below it, and onto a column's **+ Add card**, to its bottom.
 
 use egui::{Color32, RichText, Stroke};
 use megahex_schema::solar_sentinels::{ConflictCard, Scenario};
@@ -24,6 +25,8 @@ pub fn stacks(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi) {
     let size = deck.components.stack_size as usize;
     let columns = columns(&deck);
     let mut add_to = None;
+    // A card dropped this frame: from (stack, place) to (stack, place before it).
+    let mut dropped: Option<(Place, Place)> = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.columns(3, |cols| {
             for (s, (col, ids)) in cols.iter_mut().zip(&columns).enumerate() {
@@ -33,23 +36,33 @@ pub fn stacks(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi) {
                     true => count.strong(),
                     false => count.strong().color(Color32::from_rgb(230, 90, 80)),
                 });
-                for id in ids {
+                for (place, id) in ids.iter().enumerate() {
                     let Some(index) = deck.conflict.iter().position(|c| &c.id == id) else {
                         col.label(RichText::new(format!("`{id}`: no such card")).weak());
                         continue;
                     };
                     let card = &deck.conflict[index];
                     let selected = deck_ui.selected == Some(Selected::Card(index));
-                    if card_tile(col, card, selected) {
+                    let (clicked, tile) = card_tile(col, card, selected);
+                    if clicked {
                         deck_ui.selected = Some(Selected::Card(index));
                     }
+                    tile.dnd_set_drag_payload::<Place>((s, place));
+                    if tile.dragged() {
+                        follow_pointer(col.ctx(), card.name.as_deref().unwrap_or(&card.id));
+                    }
+                    if let Some(moved) = drop_on_card(col, &tile, (s, place)) {
+                        dropped = Some(moved);
+                    }
                 }
-                if col
+                let add = col
                     .button("+ Add card")
-                    .on_hover_text("A new level 1 enemy at the bottom of this stack")
-                    .clicked()
-                {
+                    .on_hover_text("A new level 1 enemy at the bottom of this stack");
+                if add.clicked() {
                     add_to = Some(s);
+                }
+                if let Some(from) = add.dnd_release_payload::<Place>() {
+                    dropped = Some((*from, (s, ids.len())));
                 }
             }
         });
@@ -57,6 +70,50 @@ pub fn stacks(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi) {
     if let Some(stack) = add_to {
         add_card(wb, deck_ui, &deck, stack);
     }
+    if let Some((from, to)) = dropped
+        && from != to
+    {
+        wb.edit_deck(DeckEdit::MoveCard { from, to });
+    }
+}
+
+/// A card's place in the stacks: stack (0 to 2), then place, top first.
+type Place = (usize, usize);
+
+/// The dragged card's name beside the pointer, so the drag shows what it carries.
+fn follow_pointer(ctx: &egui::Context, name: &str) {
+    let Some(pointer) = ctx.pointer_interact_pos() else {
+        return;
+    };
+    ctx.set_cursor_icon(egui::CursorIcon::Grabbing);
+    egui::Area::new(egui::Id::unique("dragged stack card"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(pointer + egui::vec2(12.0, 8.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new(format!("Moving {name}")).strong());
+            });
+        });
+}
+
+/// While a card is dragged over the tile at `here`, a line shows where it would go (above the
+/// tile or below it, by which half the pointer is in); on release, the move.
+fn drop_on_card(ui: &egui::Ui, tile: &egui::Response, here: Place) -> Option<(Place, Place)> {
+    tile.dnd_hover_payload::<Place>()?;
+    let pointer = ui.ctx().pointer_interact_pos()?;
+    let below = pointer.y > tile.rect.center().y;
+    let to = (here.0, here.1 + usize::from(below));
+    let y = match below {
+        true => tile.rect.bottom() + 1.0,
+        false => tile.rect.top() - 1.0,
+    };
+    ui.painter().hline(
+        tile.rect.x_range(),
+        y,
+        Stroke::new(3.0, ui.visuals().selection.stroke.color),
+    );
+    let from = tile.dnd_release_payload::<Place>()?;
+    Some((*from, to))
 }
 
 fn add_card(wb: &mut Workbench, deck_ui: &mut DeckUi, deck: &Scenario, stack: usize) {
@@ -83,8 +140,8 @@ fn add_card(wb: &mut Workbench, deck_ui: &mut DeckUi, deck: &Scenario, stack: us
 }
 
 /// One card: name, then `L1 · Health 4 · Damage 2 · +1`, then how many effects and the
-/// reward; true when it was clicked.
-fn card_tile(ui: &mut egui::Ui, card: &ConflictCard, selected: bool) -> bool {
+/// reward; whether it was clicked, and its response, which may be dragged.
+fn card_tile(ui: &mut egui::Ui, card: &ConflictCard, selected: bool) -> (bool, egui::Response) {
     let border = match card.mandatory {
         true => Stroke::new(2.0, MANDATORY),
         false => plain_border(),
@@ -113,7 +170,13 @@ fn card_tile(ui: &mut egui::Ui, card: &ConflictCard, selected: bool) -> bool {
     if !joined.is_empty() {
         lines.push(RichText::new(joined).small().weak());
     }
-    tile(ui, selected, border, title, &lines)
+    tile_sensing(
+        ui,
+        selected,
+        border,
+        (title, &lines),
+        egui::Sense::click_and_drag(),
+    )
 }
 
 /// "1 effect", "3 effects", or nothing for none.
@@ -135,6 +198,17 @@ pub fn tile(
     title: RichText,
     lines: &[RichText],
 ) -> bool {
+    tile_sensing(ui, selected, border, (title, lines), egui::Sense::click()).0
+}
+
+/// [`tile`], sensing `sense` over the whole tile: whether it was clicked, and its response.
+fn tile_sensing(
+    ui: &mut egui::Ui,
+    selected: bool,
+    border: Stroke,
+    (title, lines): (RichText, &[RichText]),
+    sense: egui::Sense,
+) -> (bool, egui::Response) {
     let frame = egui::Frame::new()
         .fill(if selected { SELECTED } else { CARD })
         .stroke(border)
@@ -153,7 +227,8 @@ pub fn tile(
         })
         .response;
     ui.add_space(2.0);
-    title_clicked || response.interact(egui::Sense::click()).clicked()
+    let response = response.interact(sense);
+    (title_clicked || response.clicked(), response)
 }
 
 /// The thin grey border of a tile that is not a mandatory enemy.
