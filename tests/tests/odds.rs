@@ -584,6 +584,37 @@ fn solar_sentinels_deck_no_reroll_misses_is_played_on_small_pools() {
 }
 
 #[test]
+fn solar_sentinels_deck_flee_on_misses_is_played_on_small_pools() {
+    let wisp = |more: &[&str]| {
+        let mut args = vec![
+            "--ruleset",
+            "solar-sentinels",
+            "--deck",
+            "scenarios/solar-first-light.yaml",
+            "--cards",
+            "tidewatch-wisp",
+            "--json",
+        ];
+        args.extend_from_slice(more);
+        succeeded_json(&odds(&args))
+    };
+    // tidewatch-wisp (Health 2) flees when one roll shows 2 misses. Under the setup's hero a
+    // yellow deals 2 on 2 faces of 6, else misses. Of three yellows in one step: one alone
+    // gives 1/3; two give 1 - (2/3)^2 = 5/9 (two misses fail anyway); all three need two to
+    // deal, 3 (1/3)^2 (2/3) + (1/3)^3 = 7/27. The best is two: 5/9 (19/27 if it did not flee).
+    let small = wisp(&["--pool", "yellow=3", "--strategy", "1"]);
+    let p = small["defeat-all"].as_f64().unwrap();
+    assert!((p - 5.0 / 9.0).abs() < 1e-12, "{p}");
+    assert!(small.get("left-out").is_none(), "{small}");
+    let big = wisp(&[]);
+    assert_eq!(
+        big["left-out"]["tidewatch-wisp"],
+        serde_json::json!(["flee-on-misses"]),
+        "{big}"
+    );
+}
+
+#[test]
 fn solar_sentinels_deck_odds_refuse_what_they_cannot_play() {
     let unknown = from_deck(&["--cards", "drone,nobody", "--pool", "red=1"]);
     assert_eq!(unknown.code, 2);

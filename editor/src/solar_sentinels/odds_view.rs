@@ -8,7 +8,9 @@ use std::collections::HashMap;
 use egui::{Color32, RichText};
 use megahex::rulesets::solar_sentinels::deck::DiceBox;
 use megahex::rulesets::solar_sentinels::dice::{Pool, at_least, pool_odds};
-use megahex::rulesets::solar_sentinels::engagement::{Foe, defeat_all_foes, leave_out_held_misses};
+use megahex::rulesets::solar_sentinels::engagement::{
+    Foe, defeat_all_foes, leave_out_when_too_big,
+};
 use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
 use megahex_schema::solar_sentinels::{Effect, Scenario};
 
@@ -87,9 +89,7 @@ pub fn odds_panel(
         &faces,
         &exhausted,
     );
-    if leave_out_held_misses(&mut foe, &pool, steps) {
-        left_out.push("no-reroll-misses");
-    }
+    left_out.extend(leave_out_when_too_big(&mut foe, &pool, steps));
     ui.label(format!(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)

@@ -195,17 +195,16 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
 /// The search: the chance of defeating everyone, the fewest dice for each target, and the
 /// least Damage taken when no effect touches the dice.
 fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement, String> {
-    // Misses kept from rolling again weigh every choice of dice at every step: on a big pool
-    // the effect is named left out instead.
+    // Misses kept from rolling again, or a card fleeing on misses, weigh every choice of dice
+    // at every step: on a big pool those effects are named left out instead.
     for (foe, card) in enemies.foes.iter_mut().zip(&enemies.cards) {
-        if engagement::leave_out_held_misses(foe, pool, strategy)
-            && let Some(id) = card
+        let left_out = engagement::leave_out_when_too_big(foe, pool, strategy);
+        if let Some(id) = card
+            && !left_out.is_empty()
         {
             match enemies.left_out.iter_mut().find(|(named, _)| named == id) {
-                Some((_, kinds)) => kinds.push("no-reroll-misses"),
-                None => enemies
-                    .left_out
-                    .push((id.clone(), vec!["no-reroll-misses"])),
+                Some((_, kinds)) => kinds.extend(left_out),
+                None => enemies.left_out.push((id.clone(), left_out)),
             }
         }
     }

@@ -567,6 +567,6 @@ pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, least_damage};
 pub use foes::{
-    CommitRules, Foe, Limits, MOST_HELD_DICE_STEPS, defeat_all_foes, leave_out_held_misses,
+    CommitRules, Foe, Limits, MOST_WEIGHED_DICE_STEPS, defeat_all_foes, leave_out_when_too_big,
 };
 pub use one_roll::OneRoll;

@@ -149,7 +149,7 @@ impl<'p> Search<'p> {
         // miss stays on it.
         let reserve = limits
             .iter()
-            .any(|l| !l.commits.is_free() || l.no_reroll_misses);
+            .any(|l| !l.commits.is_free() || l.no_reroll_misses || l.flee_on_misses.is_some());
         let mut dice_most = dice.to_vec();
         if reserve {
             dice_most.extend(dice);
@@ -252,9 +252,11 @@ impl<'p> Search<'p> {
             .filter(|e| digits[*e] > 0)
             .map(|e| &self.limits[e].commits);
         let mut allowed = Allowed::of(rules, committed);
-        // At the last step a die held back is never rolled, so only the largest commits count.
-        allowed.every = steps > 1
-            && (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses);
+        // At the last step a die held back is never rolled, so only the largest commits count,
+        // unless a die more rolled can make a card flee.
+        allowed.every = (steps > 1
+            && (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses))
+            || self.flees_at(standing).is_some();
         allowed.commits(reserve)
     }
 
@@ -270,6 +272,19 @@ impl<'p> Search<'p> {
             .zip(self.held_places)
             .map(|(n, place)| usize::from(*n) * place)
             .sum()
+    }
+
+    /// The fewest misses in one roll that make an enemy standing in `standing` flee, if one
+    /// can.
+    fn flees_at(&self, standing: usize) -> Option<u32> {
+        if !self.reserve {
+            return None;
+        }
+        let digits = self.healths.digits(standing);
+        (0..self.limits.len())
+            .filter(|e| digits[*e] > 0)
+            .filter_map(|e| self.limits[e].flee_on_misses)
+            .min()
     }
 
     /// Whether an enemy standing in `standing` keeps the misses from being rolled again.
@@ -303,7 +318,8 @@ impl<'p> Search<'p> {
             true => (active, held),
             false => (std::array::from_fn(|c| active[c] + held[c]), [0; 5]),
         };
-        if steps == 1 && !holds {
+        let flees_at = self.flees_at(standing);
+        if steps == 1 && !holds && flees_at.is_none() {
             return self.cover(to_roll, standing);
         }
         let shares = self.shares_of(standing);
@@ -311,6 +327,11 @@ impl<'p> Search<'p> {
         for (mut roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
             for (miss, kept) in roll.miss.iter_mut().zip(shown_miss) {
                 *miss += kept;
+            }
+            // A card that flees on this many misses is gone before a die is assigned.
+            let misses: u32 = roll.miss.iter().map(|n| u32::from(*n)).sum();
+            if flees_at.is_some_and(|n| misses >= n) {
+                continue;
             }
             let tally = self.tally(&roll);
             let mut best: f64 = 0.0;

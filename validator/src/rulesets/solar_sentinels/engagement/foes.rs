@@ -52,6 +52,9 @@ pub struct Limits {
     pub escort: Option<u8>,
     /// How many more dice of the escort colour than others are on it already.
     pub escorts_ahead: u32,
+    /// It escapes, and so is not defeated, when one roll shows this many misses
+    /// (`flee-on-misses`).
+    pub flee_on_misses: Option<u32>,
 }
 
 /// What a standing enemy's effects allow to be committed: they hold back dice the search would
@@ -108,6 +111,7 @@ impl Foe {
             no_reroll_misses,
             escort,
             escorts_ahead: _,
+            flee_on_misses,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -119,6 +123,7 @@ impl Foe {
             && commits.is_free()
             && !no_reroll_misses
             && escort.is_none()
+            && flee_on_misses.is_none()
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -163,6 +168,7 @@ impl Foe {
             no_reroll_misses: rules.no_reroll_misses,
             escort: rules.escort.map(|c| c as u8),
             escorts_ahead: 0,
+            flee_on_misses: rules.flee_on_misses,
         };
         let foe = Foe {
             health,
@@ -173,17 +179,26 @@ impl Foe {
     }
 }
 
-/// Most dice × Strategy steps the search plays `no-reroll-misses` with: a die held back can
-/// then be rolled fresh later, so every choice of dice at every step is weighed.
-pub const MOST_HELD_DICE_STEPS: u32 = 16;
+/// Most dice × Strategy steps the search plays `no-reroll-misses` and `flee-on-misses` with:
+/// holding a die back can then be the better play, so every choice of dice at every step is
+/// weighed.
+pub const MOST_WEIGHED_DICE_STEPS: u32 = 16;
 
-/// Leaves `foe`'s `no-reroll-misses` out of the search when `pool` over `strategy` steps is
-/// more than [`MOST_HELD_DICE_STEPS`]; true when it did, so the caller names it left out.
-pub fn leave_out_held_misses(foe: &mut Foe, pool: &Pool, strategy: u32) -> bool {
-    let too_big = pool.len() * strategy.max(1) > MOST_HELD_DICE_STEPS;
-    let left_out = foe.limits.no_reroll_misses && too_big;
-    if left_out {
+/// Leaves `foe`'s `no-reroll-misses` and `flee-on-misses` out of the search when `pool` over
+/// `strategy` steps is more than [`MOST_WEIGHED_DICE_STEPS`]; the names of those it left
+/// out, for the caller to report.
+pub fn leave_out_when_too_big(foe: &mut Foe, pool: &Pool, strategy: u32) -> Vec<&'static str> {
+    let mut left_out = Vec::new();
+    if pool.len() * strategy.max(1) <= MOST_WEIGHED_DICE_STEPS {
+        return left_out;
+    }
+    if foe.limits.no_reroll_misses {
         foe.limits.no_reroll_misses = false;
+        left_out.push("no-reroll-misses");
+    }
+    if foe.limits.flee_on_misses.is_some() {
+        foe.limits.flee_on_misses = None;
+        left_out.push("flee-on-misses");
     }
     left_out
 }
@@ -191,11 +206,9 @@ pub fn leave_out_held_misses(foe: &mut Foe, pool: &Pool, strategy: u32) -> bool 
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let flags: [(bool, &'static str); 2] = [
-        (r.flee_on_misses.is_some(), "flee-on-misses"),
-        (r.min_colours > 0, "min-colours"),
-    ];
-    out.extend(flags.iter().filter(|(on, _)| *on).map(|(_, name)| *name));
+    if r.min_colours > 0 {
+        out.push("min-colours");
+    }
     out.extend(r.skipped.iter().copied());
     out
 }

@@ -67,6 +67,7 @@ impl OneRoll {
         for foe in &mut foes {
             foe.limits.commits = CommitRules::default();
             foe.limits.no_reroll_misses = false;
+            foe.limits.flee_on_misses = None;
         }
         if foes.is_empty() {
             return 1.0;

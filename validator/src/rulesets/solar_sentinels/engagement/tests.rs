@@ -86,6 +86,14 @@ impl BruteForce {
                         face_kind(self.dice[i], face)
                     })
                     .collect();
+                // A standing card that flees on this many misses is never defeated.
+                let misses = shown.iter().filter(|k| **k == 0).count() as u32;
+                let flees = (0..self.limits.len()).any(|e| {
+                    healths[e] > 0 && self.limits[e].flee_on_misses.is_some_and(|n| misses >= n)
+                });
+                if flees {
+                    continue;
+                }
                 total += self.assign(steps, pool & !commit, &rolled, &shown, &healths);
             }
             best = best.max(total / f64::from(faces) - self.cost * f64::from(commit.count_ones()));
@@ -683,6 +691,7 @@ fn a_card_s_effects_become_what_its_faces_deal() {
         {"during": {"face-value": {"face": "crit", "colours": ["yellow"], "value": 3}}},
         {"during": {"commit-limit": {"max": 3}}},
         {"during": {"flee-on-misses": 2}},
+        {"during": {"min-colours": 2}},
         {"during": {"text": "Roars."}}
     ]))
     .unwrap();
@@ -694,7 +703,8 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     assert_eq!(foe.values[Colour::Yellow as usize], [0, 1, 3]);
     assert_eq!(foe.values[Colour::Blue as usize], [0, 1, 2]);
     assert_eq!(foe.limits.commits.per_round, Some(3));
-    assert_eq!(outside, vec!["flee-on-misses", "text"]);
+    assert_eq!(foe.limits.flee_on_misses, Some(2));
+    assert_eq!(outside, vec!["min-colours", "text"]);
 }
 
 #[test]
@@ -1444,4 +1454,87 @@ fn escorts_by_hand() {
     let pool = pool_of(&[Yellow, Red]);
     let p = defeat_all_foes(&pool, &[escorted], 1, &none).unwrap();
     assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn fleeing_on_misses_is_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let flees = |n| Limits {
+        flee_on_misses: Some(n),
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let keeps = Limits {
+        no_reroll_misses: true,
+        ..Limits::default()
+    };
+    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
+    let cases: [Case; 6] = [
+        (&[Red, Yellow], &[2], vec![PLAIN], vec![flees(1)]),
+        (&[Yellow, Green, Purple], &[2], vec![PLAIN], vec![flees(2)]),
+        (
+            &[Blue, Green, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![flees(1), none],
+        ),
+        (
+            &[Yellow, Yellow, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![none, flees(2)],
+        ),
+        (
+            &[Green, Purple, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![flees(2), keeps],
+        ),
+        (
+            &[Yellow, Blue, Purple, Red],
+            &[3],
+            vec![PLAIN],
+            vec![flees(2)],
+        ),
+    ];
+    let none_told = |_: usize, _: usize| {};
+    for (dice, healths, values, limits) in &cases {
+        let enemies: Vec<Foe> = healths
+            .iter()
+            .zip(values.iter().zip(limits))
+            .map(|(h, (v, l))| Foe {
+                health: *h as u32,
+                values: *v,
+                limits: *l,
+            })
+            .collect();
+        for strategy in [1, 2, 3] {
+            let expected = brute_limited(dice, healths, values, limits, strategy);
+            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fleeing_on_misses_by_hand() {
+    use Colour::{Red, Yellow};
+    let none = |_: usize, _: usize| {};
+    let flees = Foe {
+        limits: Limits {
+            flee_on_misses: Some(1),
+            ..Limits::default()
+        },
+        ..Foe::plain(1)
+    };
+    // One yellow die (4 misses in 6) against Health 1 that flees on one miss, over two
+    // steps: its first miss ends it, so only the first roll counts: 2/6.
+    let p = defeat_all_foes(&pool_of(&[Yellow]), &[flees], 2, &none).unwrap();
+    assert!((p - 1.0 / 3.0).abs() < 1e-12, "{p}");
+    // With a red die (never a miss) too, the best play commits the red alone: certain.
+    let p = defeat_all_foes(&pool_of(&[Red, Yellow]), &[flees], 1, &none).unwrap();
+    assert!((p - 1.0).abs() < 1e-12, "{p}");
 }
