@@ -481,6 +481,21 @@ fn solar_sentinels_deck_assign_limit_is_played() {
     assert!(v.get("left-out").is_none(), "{v}");
 }
 
+/// The JSON odds of the example deck's card `id`, with `more` options; the run must succeed.
+fn example_card_odds(id: &str, more: &[&str]) -> Value {
+    let mut args = vec![
+        "--ruleset",
+        "solar-sentinels",
+        "--deck",
+        "scenarios/solar-first-light.yaml",
+        "--cards",
+        id,
+        "--json",
+    ];
+    args.extend_from_slice(more);
+    succeeded_json(&odds(&args))
+}
+
 #[test]
 fn solar_sentinels_deck_commit_limit_is_played() {
     // The example deck's crater-lurker (Health 4) lets 3 dice be committed in the round. Red
@@ -490,20 +505,10 @@ fn solar_sentinels_deck_commit_limit_is_played() {
     // again: 91/216 + 125/216 * 91/216 = 31031/46656 (committing two or one first gives
     // 4651/7776 and 671/1296, both less).
     let example = |strategy: &str| {
-        let run = odds(&[
-            "--ruleset",
-            "solar-sentinels",
-            "--deck",
-            "scenarios/solar-first-light.yaml",
-            "--cards",
+        let v = example_card_odds(
             "crater-lurker",
-            "--pool",
-            "red=4",
-            "--strategy",
-            strategy,
-            "--json",
-        ]);
-        let v = succeeded_json(&run);
+            &["--pool", "red=4", "--strategy", strategy],
+        );
         assert!(v.get("left-out").is_none(), "{v}");
         v["defeat-all"].as_f64().unwrap()
     };
@@ -519,23 +524,11 @@ fn solar_sentinels_deck_needs_exhausted_colour_reads_the_exhausted_area() {
     // setup's hero makes a yellow hit deal 2, so a yellow deals 2 on 2 faces of 6 and 0
     // otherwise; the red deals 1 on five faces and 2 on the sixth. One step:
     let example = |exhausted: Option<&str>| {
-        let mut args = vec![
-            "--ruleset",
-            "solar-sentinels",
-            "--deck",
-            "scenarios/solar-first-light.yaml",
-            "--cards",
-            "echo-queenling",
-            "--pool",
-            "red=1,yellow=3",
-            "--strategy",
-            "1",
-            "--json",
-        ];
+        let mut args = vec!["--pool", "red=1,yellow=3", "--strategy", "1"];
         if let Some(dice) = exhausted {
             args.extend(["--exhausted", dice]);
         }
-        let v = succeeded_json(&odds(&args));
+        let v = example_card_odds("echo-queenling", &args);
         assert!(v.get("left-out").is_none(), "{v}");
         v["defeat-all"].as_f64().unwrap()
     };
@@ -552,19 +545,7 @@ fn solar_sentinels_deck_needs_exhausted_colour_reads_the_exhausted_area() {
 
 #[test]
 fn solar_sentinels_deck_no_reroll_misses_is_played_on_small_pools() {
-    let ash_crawler = |more: &[&str]| {
-        let mut args = vec![
-            "--ruleset",
-            "solar-sentinels",
-            "--deck",
-            "scenarios/solar-first-light.yaml",
-            "--cards",
-            "ash-crawler",
-            "--json",
-        ];
-        args.extend_from_slice(more);
-        succeeded_json(&odds(&args))
-    };
+    let ash_crawler = |more: &[&str]| example_card_odds("ash-crawler", more);
     // ash-crawler (Health 3) keeps misses from being rolled again. The setup's hero makes a
     // yellow hit deal 2, so a yellow deals 2 on 2 faces of 6; the red deals 1 or 2. With a
     // red and two yellows, a yellow that deals finishes it with the red; if neither does,
@@ -585,19 +566,7 @@ fn solar_sentinels_deck_no_reroll_misses_is_played_on_small_pools() {
 
 #[test]
 fn solar_sentinels_deck_flee_on_misses_is_played_on_small_pools() {
-    let wisp = |more: &[&str]| {
-        let mut args = vec![
-            "--ruleset",
-            "solar-sentinels",
-            "--deck",
-            "scenarios/solar-first-light.yaml",
-            "--cards",
-            "tidewatch-wisp",
-            "--json",
-        ];
-        args.extend_from_slice(more);
-        succeeded_json(&odds(&args))
-    };
+    let wisp = |more: &[&str]| example_card_odds("tidewatch-wisp", more);
     // tidewatch-wisp (Health 2) flees when one roll shows 2 misses. Under the setup's hero a
     // yellow deals 2 on 2 faces of 6, else misses. Of three yellows in one step: one alone
     // gives 1/3; two give 1 - (2/3)^2 = 5/9 (two misses fail anyway); all three need two to

@@ -98,32 +98,23 @@ fn engagement(c: &mut Criterion) {
     // One effect that depends on colour (at most 2 s): the Health 6 enemy takes no red die.
     let mut no_red = engagement::Foe::plain(6);
     no_red.values[4] = [0, 0, 0];
-    let foes = [engagement::Foe::plain(4), engagement::Foe::plain(5), no_red];
-    group.bench_function(
-        "the whole box against Health 4, 5 and 6 (no red on the 6), Strategy 2",
-        |b| {
-            b.iter(|| {
-                black_box(engagement::defeat_all_foes(
-                    black_box(&pool),
-                    &foes,
-                    2,
-                    &|_, _| {},
-                ))
-            })
-        },
-    );
+    let mut limited = engagement::Foe::plain(4);
     // A commit limit holds dice back: the state keeps the pool not yet committed, and each
     // step tries every commit the limit allows (here 5 dice a round while the 4 stands).
-    let mut limited = engagement::Foe::plain(4);
     limited.limits.commits.per_round = Some(5);
-    let foes = [
-        limited,
-        engagement::Foe::plain(5),
-        engagement::Foe::plain(6),
+    let plain = engagement::Foe::plain;
+    let with_effects = [
+        (
+            "the whole box against Health 4, 5 and 6 (no red on the 6), Strategy 2",
+            [plain(4), plain(5), no_red],
+        ),
+        (
+            "the whole box against Health 4 (5 dice a round), 5 and 6, Strategy 2",
+            [limited, plain(5), plain(6)],
+        ),
     ];
-    group.bench_function(
-        "the whole box against Health 4 (5 dice a round), 5 and 6, Strategy 2",
-        |b| {
+    for (name, foes) in with_effects {
+        group.bench_function(name, |b| {
             b.iter(|| {
                 black_box(engagement::defeat_all_foes(
                     black_box(&pool),
@@ -132,8 +123,8 @@ fn engagement(c: &mut Criterion) {
                     &|_, _| {},
                 ))
             })
-        },
-    );
+        });
+    }
     // The cheapest play weighs every choice of dice at every step: eight dice, two steps.
     let eight = Pool([2, 2, 2, 1, 1]);
     group.bench_function(

@@ -285,6 +285,43 @@ fn brute_trade_off(
     search.value(strategy, pool, 0, 0, start)
 }
 
+/// A case for the search with effects: the dice, and each enemy's Health, values and limits.
+type LimitedCase<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
+
+/// Checks the engagement search against every policy tried, at each of `strategies`, and
+/// with `one_roll` its last step alone against Strategy 1.
+fn assert_every_policy_finds(cases: &[LimitedCase], strategies: &[u32], one_roll: bool) {
+    let none_told = |_: usize, _: usize| {};
+    let mut odds = OneRoll::new(box_faces());
+    for (dice, healths, values, limits) in cases {
+        let enemies: Vec<Foe> = healths
+            .iter()
+            .zip(values.iter().zip(limits))
+            .map(|(h, (v, l))| Foe {
+                health: *h as u32,
+                values: *v,
+                limits: *l,
+            })
+            .collect();
+        for &strategy in strategies {
+            let expected = brute_limited(dice, healths, values, limits, strategy);
+            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
+            );
+        }
+        if one_roll {
+            let expected = brute_limited(dice, healths, values, limits, 1);
+            let found = odds.chance(pool_of(dice).0.map(|n| n as u8), &enemies);
+            assert!(
+                (found - expected).abs() < 1e-9,
+                "one roll of {dice:?} against {healths:?} {limits:?}: {found} against {expected}"
+            );
+        }
+    }
+}
+
 fn pool_of(dice: &[Colour]) -> Pool {
     let mut pool = Pool::default();
     for &c in dice {
@@ -893,8 +930,7 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
     };
     let none = Limits::default();
     let no_red = with(&[Red], [0, 0, 0]);
-    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 20] = [
+    let cases: [LimitedCase; 20] = [
         (&[Red, Purple], &[3], vec![PLAIN], vec![per_roll(1)]),
         // Which colour goes on the one-colour card matters later: no colour is the better one.
         (
@@ -991,34 +1027,7 @@ fn limits_on_the_dice_an_enemy_takes_are_what_every_policy_tried_finds() {
             }],
         ),
     ];
-    let none_told = |_: usize, _: usize| {};
-    let mut odds = OneRoll::new(box_faces());
-    for (dice, healths, values, limits) in &cases {
-        let enemies: Vec<Foe> = healths
-            .iter()
-            .zip(values.iter().zip(limits))
-            .map(|(h, (v, l))| Foe {
-                health: *h as u32,
-                values: *v,
-                limits: *l,
-            })
-            .collect();
-        for strategy in [1, 2] {
-            let expected = brute_limited(dice, healths, values, limits, strategy);
-            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
-            assert!(
-                (found - expected).abs() < 1e-9,
-                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
-            );
-        }
-        let expected = brute_limited(dice, healths, values, limits, 1);
-        let counts = pool_of(dice).0.map(|n| n as u8);
-        let found = odds.chance(counts, &enemies);
-        assert!(
-            (found - expected).abs() < 1e-9,
-            "one roll of {dice:?} against {healths:?} {limits:?}: {found} against {expected}"
-        );
-    }
+    assert_every_policy_finds(&cases, &[1, 2], true);
 }
 
 #[test]
@@ -1094,8 +1103,7 @@ fn commit_rules_are_what_every_policy_tried_finds() {
         boss: true,
         ..Limits::default()
     };
-    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 13] = [
+    let cases: [LimitedCase; 13] = [
         (
             &[Purple, Red, Blue, Yellow],
             &[2, 2],
@@ -1171,26 +1179,7 @@ fn commit_rules_are_what_every_policy_tried_finds() {
             }],
         ),
     ];
-    let none_told = |_: usize, _: usize| {};
-    for (dice, healths, values, limits) in &cases {
-        let enemies: Vec<Foe> = healths
-            .iter()
-            .zip(values.iter().zip(limits))
-            .map(|(h, (v, l))| Foe {
-                health: *h as u32,
-                values: *v,
-                limits: *l,
-            })
-            .collect();
-        for strategy in [1, 2, 3] {
-            let expected = brute_limited(dice, healths, values, limits, strategy);
-            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
-            assert!(
-                (found - expected).abs() < 1e-9,
-                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
-            );
-        }
-    }
+    assert_every_policy_finds(&cases, &[1, 2, 3], false);
 }
 
 #[test]
@@ -1258,8 +1247,7 @@ fn misses_kept_from_rolling_are_what_every_policy_tried_finds() {
     };
     // A yellow miss that deals 1 and a hit that deals 0 (hits and misses swapped).
     let swapped = with(&[Yellow], [1, 0, 2]);
-    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 8] = [
+    let cases: [LimitedCase; 8] = [
         (&[Yellow, Green, Red], &[2], vec![PLAIN], vec![keeps]),
         // Holding the yellow back keeps a miss of it from staying for the round.
         (&[Red, Yellow], &[3], vec![PLAIN], vec![keeps]),
@@ -1295,26 +1283,7 @@ fn misses_kept_from_rolling_are_what_every_policy_tried_finds() {
             vec![keeps, none],
         ),
     ];
-    let none_told = |_: usize, _: usize| {};
-    for (dice, healths, values, limits) in &cases {
-        let enemies: Vec<Foe> = healths
-            .iter()
-            .zip(values.iter().zip(limits))
-            .map(|(h, (v, l))| Foe {
-                health: *h as u32,
-                values: *v,
-                limits: *l,
-            })
-            .collect();
-        for strategy in [1, 2, 3] {
-            let expected = brute_limited(dice, healths, values, limits, strategy);
-            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
-            assert!(
-                (found - expected).abs() < 1e-9,
-                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
-            );
-        }
-    }
+    assert_every_policy_finds(&cases, &[1, 2, 3], false);
 }
 
 #[test]
@@ -1352,8 +1321,7 @@ fn escorts_are_what_every_policy_tried_finds() {
         boss: true,
         ..Limits::default()
     };
-    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 7] = [
+    let cases: [LimitedCase; 7] = [
         (
             &[Blue, Red, Purple],
             &[3],
@@ -1407,33 +1375,7 @@ fn escorts_are_what_every_policy_tried_finds() {
             vec![escorted(Green), shielded],
         ),
     ];
-    let none_told = |_: usize, _: usize| {};
-    let mut odds = OneRoll::new(box_faces());
-    for (dice, healths, values, limits) in &cases {
-        let enemies: Vec<Foe> = healths
-            .iter()
-            .zip(values.iter().zip(limits))
-            .map(|(h, (v, l))| Foe {
-                health: *h as u32,
-                values: *v,
-                limits: *l,
-            })
-            .collect();
-        for strategy in [1, 2, 3] {
-            let expected = brute_limited(dice, healths, values, limits, strategy);
-            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
-            assert!(
-                (found - expected).abs() < 1e-9,
-                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
-            );
-        }
-        let expected = brute_limited(dice, healths, values, limits, 1);
-        let found = odds.chance(pool_of(dice).0.map(|n| n as u8), &enemies);
-        assert!(
-            (found - expected).abs() < 1e-9,
-            "one roll of {dice:?} against {healths:?} {limits:?}: {found} against {expected}"
-        );
-    }
+    assert_every_policy_finds(&cases, &[1, 2, 3], true);
 }
 
 #[test]
@@ -1468,8 +1410,7 @@ fn fleeing_on_misses_is_what_every_policy_tried_finds() {
         no_reroll_misses: true,
         ..Limits::default()
     };
-    type Case<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
-    let cases: [Case; 6] = [
+    let cases: [LimitedCase; 6] = [
         (&[Red, Yellow], &[2], vec![PLAIN], vec![flees(1)]),
         (&[Yellow, Green, Purple], &[2], vec![PLAIN], vec![flees(2)]),
         (
@@ -1497,26 +1438,7 @@ fn fleeing_on_misses_is_what_every_policy_tried_finds() {
             vec![flees(2)],
         ),
     ];
-    let none_told = |_: usize, _: usize| {};
-    for (dice, healths, values, limits) in &cases {
-        let enemies: Vec<Foe> = healths
-            .iter()
-            .zip(values.iter().zip(limits))
-            .map(|(h, (v, l))| Foe {
-                health: *h as u32,
-                values: *v,
-                limits: *l,
-            })
-            .collect();
-        for strategy in [1, 2, 3] {
-            let expected = brute_limited(dice, healths, values, limits, strategy);
-            let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
-            assert!(
-                (found - expected).abs() < 1e-9,
-                "{dice:?} against {healths:?} {limits:?}, Strategy {strategy}: {found} but every policy gives {expected}"
-            );
-        }
-    }
+    assert_every_policy_finds(&cases, &[1, 2, 3], false);
 }
 
 #[test]
