@@ -446,16 +446,45 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
 }
 
 #[test]
-fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
-    // brute's min-colours rule is not in the search; the answer says so instead of hiding it.
-    let run = from_deck(&["--cards", "brute", "--pool", "red=1", "--json"]);
+fn solar_sentinels_deck_colours_needed_are_played() {
+    // brute (Health 8) needs dice of 2 colours on it. Four purple dice could reach 8 only
+    // with four crits, (1/6)^4, but they are one colour: never.
+    let run = from_deck(&[
+        "--cards",
+        "brute",
+        "--pool",
+        "purple=4",
+        "--strategy",
+        "1",
+        "--json",
+    ]);
     let v = succeeded_json(&run);
-    assert_eq!(v["left-out"], serde_json::json!({"brute": ["min-colours"]}));
-    let human = from_deck(&["--cards", "brute", "--pool", "red=1"]);
+    assert_eq!(v["defeat-all"], 0.0);
+    assert!(v.get("left-out").is_none(), "{v}");
+}
+
+#[test]
+fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
+    // ash-crawler's no-reroll-misses weighs every commit at every step, which the search does
+    // for at most 16 dice x steps: with the setup's 14 dice over 2 steps the answer says it
+    // left the effect out instead of hiding it.
+    let v = example_card_odds("ash-crawler", &[]);
+    assert_eq!(
+        v["left-out"],
+        serde_json::json!({"ash-crawler": ["no-reroll-misses"]})
+    );
+    let human = odds(&[
+        "--ruleset",
+        "solar-sentinels",
+        "--deck",
+        "scenarios/solar-first-light.yaml",
+        "--cards",
+        "ash-crawler",
+    ]);
     assert!(
         human
             .stdout
-            .contains("brute: left out of the search (not played): min-colours"),
+            .contains("ash-crawler: left out of the search (not played): no-reroll-misses"),
         "{}",
         human.stdout
     );

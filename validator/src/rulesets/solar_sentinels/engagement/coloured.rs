@@ -16,7 +16,7 @@ use std::hash::BuildHasherDefault;
 use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
-use super::shares::{Ask, enemy_shares, shields_hold};
+use super::shares::{Ask, enemy_shares, mask_of, shields_hold};
 use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, settled};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
@@ -52,6 +52,9 @@ pub(super) struct Search<'p> {
     /// For an enemy with an escort colour, where the state keeps how many more escort dice
     /// than others are on it.
     escort_at: Vec<Option<usize>>,
+    /// For an enemy that needs colours, where the state keeps the colours on it (one bit
+    /// each); its Health left counts one more while they fall short.
+    mask_at: Vec<Option<usize>>,
     /// How each digit of the enemies' states compares: which of two states is the better.
     better: Vec<Better>,
     /// Each kind's class and face.
@@ -110,6 +113,9 @@ impl<'p> Search<'p> {
             .collect();
         let faces = Colour::ALL.map(faces);
         let mut most = healths.to_vec();
+        for (most, l) in most.iter_mut().zip(limits) {
+            *most += u8::from(l.min_colours > 0);
+        }
         let used_at = limits
             .iter()
             .map(|l| {
@@ -138,7 +144,19 @@ impl<'p> Search<'p> {
                 })
             })
             .collect();
+        let mask_at: Vec<Option<usize>> = limits
+            .iter()
+            .map(|l| {
+                (l.min_colours > 0).then(|| {
+                    most.push(31);
+                    most.len() - 1
+                })
+            })
+            .collect();
         let mut better = vec![Better::Lower; most.len()];
+        for at in mask_at.iter().flatten() {
+            better[*at] = Better::Same;
+        }
         for at in colour_at.iter().flatten() {
             better[*at] = Better::Same;
         }
@@ -176,6 +194,7 @@ impl<'p> Search<'p> {
             used_at,
             colour_at,
             escort_at,
+            mask_at,
             better,
             kinds,
             classes,
@@ -385,10 +404,19 @@ impl<'p> Search<'p> {
     fn cover(&mut self, counts: Counts, standing: usize) -> f64 {
         let digits = self.healths.digits(standing);
         let foes: Vec<Foe> = (0..self.values.len())
-            .map(|enemy| Foe {
-                health: u32::from(digits[enemy]),
-                values: self.values[enemy],
-                limits: self.limits_now(enemy, &digits),
+            .map(|enemy| {
+                let mut limits = self.limits_now(enemy, &digits);
+                if digits[enemy] == 0 {
+                    // Fallen: the state keeps no colours for it.
+                    limits.min_colours = 0;
+                }
+                // The state counts one more while the colours fall short; the Health does not.
+                let short = limits.min_colours > 0 && limits.colours_short(0);
+                Foe {
+                    health: u32::from(digits[enemy]).saturating_sub(u32::from(short)),
+                    values: self.values[enemy],
+                    limits,
+                }
             })
             .collect();
         self.last_step.chance(counts, &foes)
@@ -397,6 +425,9 @@ impl<'p> Search<'p> {
     /// The state index of enemies with `healths` at the start of the round: no die on any.
     pub(super) fn start(&self, healths: &[u8]) -> usize {
         let mut digits = healths.to_vec();
+        for (digit, l) in digits.iter_mut().zip(&self.limits) {
+            *digit += u8::from(l.min_colours > 0 && l.colours_short(0));
+        }
         digits.resize(self.healths.most.len(), 0);
         self.healths.index(&digits)
     }
@@ -417,6 +448,9 @@ impl<'p> Search<'p> {
         }
         if let Some(at) = self.escort_at[enemy] {
             limits.escorts_ahead = u32::from(digits[at]);
+        }
+        if let Some(at) = self.mask_at[enemy] {
+            limits.colours_on = digits[at];
         }
         limits
     }
@@ -441,12 +475,14 @@ impl<'p> Search<'p> {
         let mut dice_on = Vec::with_capacity(digits.len());
         let mut colour_given = Vec::with_capacity(digits.len());
         let mut ahead = Vec::with_capacity(digits.len());
+        let mut masks = Vec::with_capacity(digits.len());
         let mut walk = ShareWalk {
             digits: &digits,
             left: &mut left,
             dice_on: &mut dice_on,
             colour_given: &mut colour_given,
             ahead: &mut ahead,
+            masks: &mut masks,
             out: &mut by_tally,
         };
         self.share_from(0, [0; KINDS], &mut walk);
@@ -517,11 +553,14 @@ impl<'p> Search<'p> {
                 (limits.escorts_ahead + escorts).saturating_sub(others) as u8
             });
             walk.ahead.push(escorts_after);
+            walk.masks
+                .push(limits.colours_on | mask_of(&colours, &share));
             self.share_from(enemy + 1, total, walk);
             walk.left.pop();
             walk.dice_on.pop();
             walk.colour_given.pop();
             walk.ahead.pop();
+            walk.masks.pop();
         }
     }
 
@@ -543,6 +582,9 @@ impl<'p> Search<'p> {
             }
             if let Some(at) = self.escort_at[enemy] {
                 state[at] = walk.ahead[enemy];
+            }
+            if let Some(at) = self.mask_at[enemy] {
+                state[at] = walk.masks[enemy];
             }
         }
         state
@@ -591,6 +633,7 @@ struct ShareWalk<'w> {
     dice_on: &'w mut Vec<u8>,
     colour_given: &'w mut Vec<Option<u8>>,
     ahead: &'w mut Vec<u8>,
+    masks: &'w mut Vec<u8>,
     out: &'w mut HashMap<Tally, Vec<Vec<u8>>>,
 }
 

@@ -55,6 +55,18 @@ pub struct Limits {
     /// It escapes, and so is not defeated, when one roll shows this many misses
     /// (`flee-on-misses`).
     pub flee_on_misses: Option<u32>,
+    /// Colours it needs among its dice to fall, besides its Health (`min-colours`). In the
+    /// search such a card's Health left counts one more while its colours fall short.
+    pub min_colours: u32,
+    /// The colours on it already, one bit each by place in [`Colour::ALL`].
+    pub colours_on: u8,
+}
+
+impl Limits {
+    /// True when the colours on it (with `more`) fall short of those it needs.
+    pub fn colours_short(&self, more: u8) -> bool {
+        (self.colours_on | more).count_ones() < self.min_colours
+    }
 }
 
 /// What a standing enemy's effects allow to be committed: they hold back dice the search would
@@ -82,7 +94,7 @@ impl CommitRules {
 impl Limits {
     /// True when which colour a die is matters to the card beyond what it deals.
     pub fn looks_at_colours(&self) -> bool {
-        self.one_colour || self.one_die_per_colour || self.escort.is_some()
+        self.one_colour || self.one_die_per_colour || self.escort.is_some() || self.min_colours > 0
     }
 }
 
@@ -94,6 +106,18 @@ impl Foe {
             values: PLAIN,
             limits: Limits::default(),
         }
+    }
+
+    /// True while it stands: Health left, or fewer colours on it than it needs.
+    pub fn stands(&self) -> bool {
+        self.need() > 0
+    }
+
+    /// What it needs to fall, as the shares count it: its Health left, and one more while
+    /// its colours fall short.
+    pub(super) fn need(&self) -> u32 {
+        let short = self.limits.min_colours > 0 && self.limits.colours_short(0);
+        self.health + u32::from(short)
     }
 
     /// True when the plain search answers for it: no effect on the dice and no limit.
@@ -112,6 +136,8 @@ impl Foe {
             escort,
             escorts_ahead: _,
             flee_on_misses,
+            min_colours,
+            colours_on: _,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -124,6 +150,7 @@ impl Foe {
             && !no_reroll_misses
             && escort.is_none()
             && flee_on_misses.is_none()
+            && min_colours == 0
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -169,6 +196,8 @@ impl Foe {
             escort: rules.escort.map(|c| c as u8),
             escorts_ahead: 0,
             flee_on_misses: rules.flee_on_misses,
+            min_colours: rules.min_colours,
+            colours_on: 0,
         };
         let foe = Foe {
             health,
@@ -206,9 +235,6 @@ pub fn leave_out_when_too_big(foe: &mut Foe, pool: &Pool, strategy: u32) -> Vec<
 /// The effects that change who can be defeated this round but are not in the search.
 fn outside_search(r: &CardRules) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    if r.min_colours > 0 {
-        out.push("min-colours");
-    }
     out.extend(r.skipped.iter().copied());
     out
 }

@@ -61,7 +61,7 @@ impl OneRoll {
     /// meets its Health; each die goes to one enemy.
     pub fn chance(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let mut foes = foes.to_vec();
-        foes.retain(|f| f.health > 0);
+        foes.retain(Foe::stands);
         // What may be committed, and what is rolled again at a later step, do not change
         // what this roll covers.
         for foe in &mut foes {
@@ -95,7 +95,8 @@ impl OneRoll {
         let worth: Vec<Vec<u32>> = (0..foes.len())
             .map(|e| kinds.iter().map(|vector| vector[e]).collect())
             .collect();
-        let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
+        // A card that needs colours counts one more while they fall short, as the shares do.
+        let healths: Vec<u32> = foes.iter().map(Foe::need).collect();
         let tallies = self.tallies_of(map, dice);
         if self.covers.len() >= MOST_KEPT {
             self.covers.clear();
@@ -191,7 +192,7 @@ fn kinds_of(values: &[Values], by_colour: bool) -> (KindMap, Vec<Vec<u32>>, Vec<
 /// shield needs nothing here: when every enemy falls to the roll, the dice on the level 1 and 2
 /// enemies are placed first.
 fn covers(enemies: &Enemies, tally: &Tally, kinds: usize) -> bool {
-    let (worth, healths, _, _) = enemies;
+    let (worth, healths, limits, _) = enemies;
     // Not even every die on its best enemy reaches the Health in all.
     let most: u64 = (0..kinds)
         .map(|k| {
@@ -199,7 +200,11 @@ fn covers(enemies: &Enemies, tally: &Tally, kinds: usize) -> bool {
             u64::from(tally[k]) * u64::from(best)
         })
         .sum();
-    let need: u64 = healths.iter().map(|h| u64::from(*h)).sum();
+    // (A card that needs colours counts one more while they fall short: no bound then.)
+    let need: u64 = match limits.iter().any(|l| l.min_colours > 0) {
+        true => 0,
+        false => healths.iter().map(|h| u64::from(*h)).sum(),
+    };
     let mut tried = FxHashMap::default();
     most >= need && cover_from(0, enemies, tally, kinds, &mut tried)
 }

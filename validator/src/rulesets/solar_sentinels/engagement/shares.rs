@@ -7,10 +7,17 @@ use super::foes::Limits;
 
 /// Every share of dice (at most `available` of each kind) worth giving one enemy with `limits`
 /// that needs `need`, with the Health it takes off: at most its limit of dice from one roll and
-/// what its limit in all still allows, and no more than its cap for the step.
+/// what its limit in all still allows, and no more than its cap for the step. For a card that
+/// needs colours, `need` and what is taken off count one more while its colours fall short.
 pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnMut(&Tally, u32)) {
     let limits = ask.limits;
-    let need_now = limits.per_step.map_or(ask.need, |cap| ask.need.min(cap));
+    // A card that has fallen (nothing left, its colours met) takes nothing more.
+    let wants_colours = limits.min_colours > 0 && ask.need > 0;
+    let short_now = u32::from(wants_colours && limits.colours_short(0));
+    let damage_need = ask.need.saturating_sub(short_now);
+    let need_now = limits
+        .per_step
+        .map_or(damage_need, |cap| damage_need.min(cap));
     let most_dice = match (limits.per_roll, limits.per_card) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -32,13 +39,54 @@ pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnM
         spare_allowed: limits
             .escort
             .map(|_| &spare_allowed as &dyn Fn(&Tally) -> bool),
+        colours: wants_colours.then_some(ColoursWanted {
+            of_kind: ask.colours,
+            on: limits.colours_on,
+            most: limits.min_colours,
+        }),
     };
     walk.each(&mut |share, dealt| {
         let dice: u32 = share.iter().map(|n| u32::from(*n)).sum();
         if most_dice.is_none_or(|most| dice <= most) && colours_allowed(ask, share) {
-            visit(share, dealt.min(need_now));
+            let taken = dealt.min(need_now);
+            match wants_colours {
+                false => visit(share, taken),
+                true => {
+                    let short_after = u32::from(limits.colours_short(mask_of(ask.colours, share)));
+                    let left = damage_need - taken + short_after;
+                    visit(share, ask.need - left);
+                }
+            }
         }
     });
+}
+
+/// The colours of a share's dice, one bit each.
+pub(super) fn mask_of(colours: &[u8], share: &Tally) -> u8 {
+    colours
+        .iter()
+        .zip(share)
+        .filter(|(_, n)| **n > 0)
+        .fold(0, |mask, (c, _)| mask | (1 << c))
+}
+
+/// What a card that needs colours has and wants: each kind's colour, the colours on it, and
+/// how many it needs.
+struct ColoursWanted<'a> {
+    of_kind: &'a [u8],
+    on: u8,
+    most: u32,
+}
+
+impl ColoursWanted<'_> {
+    fn short(&self, share: &Tally) -> bool {
+        (self.on | mask_of(self.of_kind, share)).count_ones() < self.most
+    }
+
+    /// Whether a die of `kind` adds a colour the share and the card lack.
+    fn adds_colour(&self, share: &Tally, kind: usize) -> bool {
+        (self.on | mask_of(self.of_kind, share)) & (1 << self.of_kind[kind]) == 0
+    }
 }
 
 /// Whether a share keeps a card's colour rules: one die of each colour from a roll, one colour
@@ -109,6 +157,8 @@ struct Walk<'a> {
     order: &'a [usize],
     /// `None` when any part of an allowed share is allowed.
     spare_allowed: Option<&'a dyn Fn(&Tally) -> bool>,
+    /// For a card that needs colours: dice are worth giving for a new colour too.
+    colours: Option<ColoursWanted<'a>>,
 }
 
 impl Walk<'_> {
@@ -121,7 +171,7 @@ impl Walk<'_> {
 
     fn grow(&self, at: usize, dealt: u32, share: &mut Tally, visit: &mut dyn FnMut(&Tally, u32)) {
         let need = self.need;
-        if at == self.order.len() || dealt >= need {
+        if at == self.order.len() || self.met(share, dealt) {
             // Met: no die in it may be spared.
             if dealt < need || !self.has_spare(share, dealt) {
                 visit(share, dealt);
@@ -135,7 +185,16 @@ impl Walk<'_> {
             return;
         }
         let mut dealt = dealt;
-        while share[kind] < self.available[kind] && dealt < need {
+        while share[kind] < self.available[kind] && !self.met(share, dealt) {
+            // Past the Health, a die is worth giving only for a colour the card lacks.
+            if dealt >= need
+                && !self
+                    .colours
+                    .as_ref()
+                    .is_some_and(|c| c.adds_colour(share, kind))
+            {
+                break;
+            }
             share[kind] += 1;
             dealt += worth;
             self.grow(at + 1, dealt, share, visit);
@@ -143,17 +202,23 @@ impl Walk<'_> {
         share[kind] = 0;
     }
 
+    /// Whether a share meets the need: the Health, and the colours a card needs.
+    fn met(&self, share: &Tally, dealt: u32) -> bool {
+        dealt >= self.need && !self.colours.as_ref().is_some_and(|c| c.short(share))
+    }
+
     /// Whether a share that meets the need keeps meeting it, and stays allowed, without one
     /// of its dice.
     fn has_spare(&self, share: &Tally, dealt: u32) -> bool {
         (0..self.worth.len()).any(|k| {
-            share[k] > 0
-                && dealt - self.worth[k] >= self.need
-                && self.spare_allowed.is_none_or(|allowed| {
-                    let mut less = *share;
-                    less[k] -= 1;
-                    allowed(&less)
-                })
+            share[k] > 0 && dealt - self.worth[k] >= self.need && {
+                let mut less = *share;
+                less[k] -= 1;
+                self.spare_allowed.is_none_or(|allowed| allowed(&less))
+                    && self.colours.as_ref().is_none_or(|c| {
+                        mask_of(c.of_kind, &less) | c.on == mask_of(c.of_kind, share) | c.on
+                    })
+            }
         })
     }
 }

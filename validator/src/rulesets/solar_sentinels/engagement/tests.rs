@@ -40,9 +40,10 @@ fn damage(colour: Colour, face: u32) -> i32 {
 impl BruteForce {
     /// `healths` holds each enemy's Health left, then the dice on each so far, then the colour
     /// on each (0 for none, else 1 + its place), then the escort dice on each beyond the
-    /// others; `held` are the active dice that showed a miss.
+    /// others, then the colours on each (one bit each); `held` are the active dice that showed
+    /// a miss.
     fn value(&mut self, steps: u32, pool: u32, active: u32, held: u32, healths: Vec<i32>) -> f64 {
-        if healths[..self.limits.len()].iter().all(|&h| h <= 0) {
+        if (0..self.limits.len()).all(|e| !self.standing(e, &healths)) {
             return self.win;
         }
         if steps == 0 {
@@ -67,8 +68,8 @@ impl BruteForce {
                 .filter(|i| (active | commit) & (1 << i) != 0)
                 .collect();
             // While a standing enemy has `no-reroll-misses`, the dice showing a miss keep it.
-            let kept_still =
-                (0..self.limits.len()).any(|e| healths[e] > 0 && self.limits[e].no_reroll_misses);
+            let kept_still = (0..self.limits.len())
+                .any(|e| self.standing(e, &healths) && self.limits[e].no_reroll_misses);
             let still = |i: usize| kept_still && held & (1 << i) != 0;
             let moving = rolled.iter().filter(|i| !still(**i)).count();
             let faces = 6u32.pow(moving as u32);
@@ -89,7 +90,8 @@ impl BruteForce {
                 // A standing card that flees on this many misses is never defeated.
                 let misses = shown.iter().filter(|k| **k == 0).count() as u32;
                 let flees = (0..self.limits.len()).any(|e| {
-                    healths[e] > 0 && self.limits[e].flee_on_misses.is_some_and(|n| misses >= n)
+                    self.standing(e, &healths)
+                        && self.limits[e].flee_on_misses.is_some_and(|n| misses >= n)
                 });
                 if flees {
                     continue;
@@ -106,6 +108,13 @@ impl BruteForce {
         best
     }
 
+    /// Whether enemy `e` stands in `state`: Health left, or fewer colours on it than it needs.
+    fn standing(&self, e: usize, state: &[i32]) -> bool {
+        let enemies = self.limits.len();
+        let colours = (state[4 * enemies + e] as u32).count_ones();
+        state[e] > 0 || colours < self.limits[e].min_colours
+    }
+
     /// Whether the enemies standing in `healths` let `commit` be taken from `pool` (both sets
     /// of dice): no banned colour, no more than a step's or the round's limit, and a colour
     /// either whole or not at all where one commits whole colours.
@@ -119,9 +128,9 @@ impl BruteForce {
         };
         self.limits
             .iter()
-            .zip(healths)
-            .filter(|(_, h)| **h > 0)
-            .all(|(l, _)| {
+            .enumerate()
+            .filter(|(e, _)| self.standing(*e, healths))
+            .all(|(_, l)| {
                 let rules = l.commits;
                 rules.per_step.is_none_or(|most| n <= most)
                     && rules.per_round.is_none_or(|most| committed + n <= most)
@@ -215,13 +224,19 @@ impl BruteForce {
                 let cap = limits.per_step.map_or(i32::MAX, |c| c as i32);
                 left[e] -= dealt[e].min(cap);
                 left[enemies + e] = in_all as i32;
+                for (c, n) in colours_on[e].iter().enumerate() {
+                    if *n > 0 {
+                        left[4 * enemies + e] |= 1 << c;
+                    }
+                }
             }
             // The dice on the level 1 and 2 enemies go first; a shielded boss takes nothing
             // unless they have all fallen.
-            let guarded = (0..enemies).any(|e| !self.limits[e].boss && left[e] > 0);
+            let guarded = (0..enemies).any(|e| !self.limits[e].boss && self.standing(e, &left));
             for (e, limits) in self.limits.iter().enumerate() {
                 if limits.shielded && guarded {
                     left[e] = healths[e];
+                    left[4 * enemies + e] = healths[4 * enemies + e];
                 }
             }
             best = best.max(self.value(steps - 1, pool, unassigned, misses, left));
@@ -259,7 +274,7 @@ fn brute_limited(
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(4 * healths.len(), 0);
+    start.resize(5 * healths.len(), 0);
     search.value(strategy, pool, 0, 0, start)
 }
 
@@ -281,7 +296,7 @@ fn brute_trade_off(
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(4 * healths.len(), 0);
+    start.resize(5 * healths.len(), 0);
     search.value(strategy, pool, 0, 0, start)
 }
 
@@ -741,7 +756,8 @@ fn a_card_s_effects_become_what_its_faces_deal() {
     assert_eq!(foe.values[Colour::Blue as usize], [0, 1, 2]);
     assert_eq!(foe.limits.commits.per_round, Some(3));
     assert_eq!(foe.limits.flee_on_misses, Some(2));
-    assert_eq!(outside, vec!["min-colours", "text"]);
+    assert_eq!(foe.limits.min_colours, 2);
+    assert_eq!(outside, vec!["text"]);
 }
 
 #[test]
@@ -1459,4 +1475,72 @@ fn fleeing_on_misses_by_hand() {
     // With a red die (never a miss) too, the best play commits the red alone: certain.
     let p = defeat_all_foes(&pool_of(&[Red, Yellow]), &[flees], 1, &none).unwrap();
     assert!((p - 1.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn colours_needed_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let needs = |n| Limits {
+        min_colours: n,
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let shielded = Limits {
+        shielded: true,
+        boss: true,
+        ..Limits::default()
+    };
+    let cases: [LimitedCase; 7] = [
+        (&[Red, Red, Purple], &[2], vec![PLAIN], vec![needs(2)]),
+        (&[Blue, Purple, Red], &[1], vec![PLAIN], vec![needs(3)]),
+        (
+            &[Yellow, Green, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![needs(2), none],
+        ),
+        (
+            &[Purple, Purple, Blue],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![none, needs(2)],
+        ),
+        (
+            &[Green, Blue, Red],
+            &[2],
+            vec![with(&[Red], [0, 0, 0])],
+            vec![needs(2)],
+        ),
+        (
+            &[Blue, Green, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![needs(2), shielded],
+        ),
+        (&[Red, Red, Red], &[1], vec![PLAIN], vec![needs(2)]),
+    ];
+    assert_every_policy_finds(&cases, &[1, 2, 3], true);
+}
+
+#[test]
+fn colours_needed_by_hand() {
+    use Colour::{Purple, Red};
+    let none = |_: usize, _: usize| {};
+    let two_colours = Foe {
+        limits: Limits {
+            min_colours: 2,
+            ..Limits::default()
+        },
+        ..Foe::plain(1)
+    };
+    // Two red dice never show two colours: never defeated.
+    let reds = pool_of(&[Red, Red]);
+    assert_eq!(
+        defeat_all_foes(&reds, &[two_colours], 3, &none).unwrap(),
+        0.0
+    );
+    // A red and a purple in one step: both must deal, and the red always does: 5/6.
+    let both = pool_of(&[Red, Purple]);
+    let p = defeat_all_foes(&both, &[two_colours], 1, &none).unwrap();
+    assert!((p - 5.0 / 6.0).abs() < 1e-12, "{p}");
 }

@@ -174,11 +174,12 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
                 EngagedFoe::of_card(left, card.level, &card.rules, &s.faces, &every_colour).0;
             // What its limit in all still allows, with the dice already on it.
             engaged.limits.per_card = engaged.limits.per_card.map(|m| m.saturating_sub(foe.dice));
-            // The colour rules (and an escort) are left to the assigning: told apart by
+            // The colour rules (an escort, colours needed) are left to the assigning: told apart by
             // colour, the dice make the last-step search too slow to ask at every commit.
             engaged.limits.one_colour = false;
             engaged.limits.one_die_per_colour = false;
             engaged.limits.escort = None;
+            engaged.limits.min_colours = 0;
             engaged
         })
         .collect();
