@@ -574,41 +574,42 @@ fn solar_sentinels_deck_needs_exhausted_colour_reads_the_exhausted_area() {
 
 #[test]
 fn solar_sentinels_deck_no_reroll_misses_is_played_on_small_pools() {
-    let ash_crawler = |more: &[&str]| example_card_odds("ash-crawler", more);
     // ash-crawler (Health 3) keeps misses from being rolled again. The setup's hero makes a
     // yellow hit deal 2, so a yellow deals 2 on 2 faces of 6; the red deals 1 or 2. With a
     // red and two yellows, a yellow that deals finishes it with the red; if neither does,
     // they keep their misses and the red alone deals at most 2. Holding dice back does no
     // better: 1 - (2/3)^2 = 5/9 (rolled again, the yellows would give 65/81).
-    let small = ash_crawler(&["--pool", "red=1,yellow=2", "--strategy", "2"]);
-    let p = small["defeat-all"].as_f64().unwrap();
-    assert!((p - 5.0 / 9.0).abs() < 1e-12, "{p}");
-    assert!(small.get("left-out").is_none(), "{small}");
-    // The setup's 14 dice over 2 steps are more than the search weighs for it: named.
-    let big = ash_crawler(&[]);
-    assert_eq!(
-        big["left-out"]["ash-crawler"],
-        serde_json::json!(["no-reroll-misses"]),
-        "{big}"
+    played_small_named_big(
+        "ash-crawler",
+        &["red=1,yellow=2", "2"],
+        5.0 / 9.0,
+        "no-reroll-misses",
     );
+}
+
+/// Checks that the example deck's `card` is played with `pool` over `strategy` steps, giving
+/// `expected`, and that the setup's 14 dice over 2 steps, beyond what the search weighs for
+/// it, name `effect` left out instead.
+fn played_small_named_big(card: &str, [pool, strategy]: &[&str; 2], expected: f64, effect: &str) {
+    let small = example_card_odds(card, &["--pool", pool, "--strategy", strategy]);
+    let p = small["defeat-all"].as_f64().unwrap();
+    assert!((p - expected).abs() < 1e-12, "{p}");
+    assert!(small.get("left-out").is_none(), "{small}");
+    let big = example_card_odds(card, &[]);
+    assert_eq!(big["left-out"][card], serde_json::json!([effect]), "{big}");
 }
 
 #[test]
 fn solar_sentinels_deck_flee_on_misses_is_played_on_small_pools() {
-    let wisp = |more: &[&str]| example_card_odds("tidewatch-wisp", more);
     // tidewatch-wisp (Health 2) flees when one roll shows 2 misses. Under the setup's hero a
     // yellow deals 2 on 2 faces of 6, else misses. Of three yellows in one step: one alone
     // gives 1/3; two give 1 - (2/3)^2 = 5/9 (two misses fail anyway); all three need two to
     // deal, 3 (1/3)^2 (2/3) + (1/3)^3 = 7/27. The best is two: 5/9 (19/27 if it did not flee).
-    let small = wisp(&["--pool", "yellow=3", "--strategy", "1"]);
-    let p = small["defeat-all"].as_f64().unwrap();
-    assert!((p - 5.0 / 9.0).abs() < 1e-12, "{p}");
-    assert!(small.get("left-out").is_none(), "{small}");
-    let big = wisp(&[]);
-    assert_eq!(
-        big["left-out"]["tidewatch-wisp"],
-        serde_json::json!(["flee-on-misses"]),
-        "{big}"
+    played_small_named_big(
+        "tidewatch-wisp",
+        &["yellow=3", "1"],
+        5.0 / 9.0,
+        "flee-on-misses",
     );
 }
 

@@ -204,7 +204,7 @@ impl Foe {
             values,
             limits,
         };
-        (foe, outside_search(rules))
+        (foe, rules.skipped.to_vec())
     }
 }
 
@@ -230,13 +230,6 @@ pub fn leave_out_when_too_big(foe: &mut Foe, pool: &Pool, strategy: u32) -> Vec<
         left_out.push("flee-on-misses");
     }
     left_out
-}
-
-/// The effects that change who can be defeated this round but are not in the search.
-fn outside_search(r: &CardRules) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    out.extend(r.skipped.iter().copied());
-    out
 }
 
 /// Most states of the enemies (Health left, dice on a card with a limit in all) the coloured
