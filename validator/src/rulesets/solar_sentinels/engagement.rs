@@ -553,6 +553,7 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
     out
 }
 
+mod aim;
 mod cheapest;
 mod coloured;
 mod commits;
@@ -563,9 +564,11 @@ mod shares;
 #[cfg(test)]
 mod tests;
 
-pub use cheapest::{CheapPlay, MOST_DICE_STEPS, cheapest_plays, fits as cheapest_fits};
+pub use cheapest::{
+    CheapPlay, MOST_DICE_STEPS, cheapest_plays, cheapest_plays_against, fits as cheapest_fits,
+};
 pub use coloured::{PLAIN, Values};
-pub use damage::{best_play_damage, least_damage};
+pub use damage::{best_play_damage, best_play_damage_against, least_damage, least_damage_against};
 pub use foes::{
     CommitRules, Foe, Limits, MOST_WEIGHED_DICE_STEPS, defeat_all_foes, leave_out_when_too_big,
 };

@@ -14,6 +14,8 @@
 
 use std::collections::HashMap;
 
+use super::aim::{Aim, Outcome};
+use super::foes::{Foe, search_for, unless_too_big};
 use super::{Counts, Solver, checked, keep_strongest, rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, Pool, PoolError};
 
@@ -26,24 +28,6 @@ pub struct CheapPlay {
     pub mean_dice: f64,
     /// What it commits at the first step.
     pub first: Pool,
-}
-
-/// Chance and mean dice committed of a play from some state.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Outcome {
-    chance: f64,
-    dice: f64,
-}
-
-impl Outcome {
-    /// Better for rate `lambda`: a higher `lambda × chance − dice`, then fewer dice.
-    fn beats(self, other: Outcome, lambda: f64) -> bool {
-        let (a, b) = (
-            lambda * self.chance - self.dice,
-            lambda * other.chance - other.dice,
-        );
-        a > b + 1e-12 || ((a - b).abs() <= 1e-12 && self.dice < other.dice - 1e-12)
-    }
 }
 
 /// The search for one rate, on the plain search's states.
@@ -65,16 +49,9 @@ impl Cheap<'_> {
         standing: usize,
     ) -> (Outcome, Counts) {
         if standing == 0 {
-            let won = Outcome {
-                chance: 1.0,
-                dice: 0.0,
-            };
-            return (won, [0; 5]);
+            return (Outcome::WON, [0; 5]);
         }
-        let none = Outcome {
-            chance: 0.0,
-            dice: 0.0,
-        };
+        let none = Outcome::default();
         if steps == 0 {
             return (none, [0; 5]);
         }
@@ -99,12 +76,9 @@ impl Cheap<'_> {
                 0 => self.value(steps - 1, left, rolled, standing).0,
                 _ => self.after_roll(steps, left, rolled, standing),
             };
-            let outcome = Outcome {
-                chance: after.chance,
-                dice: after.dice + f64::from(sum(commit)),
-            };
+            let outcome = after.costing(f64::from(sum(commit)));
             // Among plays as good, the one that commits more now (it rolls them sooner).
-            if best.is_none_or(|(b, _)| !b.beats(outcome, self.lambda)) {
+            if best.is_none_or(|(b, _)| !Aim::Trade(self.lambda).beats(b, outcome)) {
                 best = Some((outcome, commit));
             }
         }
@@ -155,11 +129,11 @@ impl Cheap<'_> {
         if steps == 1 {
             return Outcome {
                 chance: self.solver.cover(self.solver.dice.index(&rolled), standing),
-                dice: 0.0,
+                cost: 0.0,
             };
         }
         let shares = self.solver.shares_of(standing);
-        let (mut chance, mut spent) = (0.0, 0.0);
+        let mut total = Outcome::default();
         for (roll, p) in rolls(&self.solver.faces, rolled) {
             let (hits, crits) = (sum(roll.hit), sum(roll.crit));
             let mut best: Option<Outcome> = None;
@@ -170,20 +144,16 @@ impl Cheap<'_> {
                 let kept = keep_strongest(&roll, *ones, *twos);
                 for &left in lefts {
                     let (outcome, _) = self.value(steps - 1, reserve, kept, left);
-                    if best.is_none_or(|b| outcome.beats(b, self.lambda)) {
+                    if best.is_none_or(|b| Aim::Trade(self.lambda).beats(outcome, b)) {
                         best = Some(outcome);
                     }
                 }
             }
             if let Some(b) = best {
-                chance += p * b.chance;
-                spent += p * b.dice;
+                total.add(p, b);
             }
         }
-        Outcome {
-            chance,
-            dice: spent,
-        }
+        total
     }
 }
 
@@ -195,13 +165,7 @@ pub fn cheapest_plays(
     strategy: u32,
     targets: &[f64],
 ) -> Result<Vec<Option<CheapPlay>>, PoolError> {
-    if !fits(pool, strategy) {
-        return Err(PoolError(format!(
-            "the cheapest play weighs every choice of dice at every step: it takes pools of at most {} dice over Strategy steps (dice × steps), not {} × {strategy}",
-            MOST_DICE_STEPS,
-            pool.len()
-        )));
-    }
+    fits_or_error(pool, strategy)?;
     let (counts, healths) = checked(pool, enemies, strategy)?;
     let mut search = Cheap {
         solver: Solver::new(Colour::faces, counts, &healths),
@@ -209,20 +173,69 @@ pub fn cheapest_plays(
         memo: HashMap::new(),
     };
     let standing = search.solver.healths.index(&healths);
-    let foes: Vec<super::Foe> = enemies.iter().map(|h| super::Foe::plain(*h)).collect();
-    let mut at = |lambda: f64| -> (Outcome, Counts) {
+    let foes: Vec<Foe> = enemies.iter().map(|h| Foe::plain(*h)).collect();
+    let mut at = |lambda: f64| -> Result<(Outcome, Counts), PoolError> {
         search.lambda = lambda;
         search.memo.clear();
-        search.value(strategy, counts, [0; 5], standing)
+        Ok(search.value(strategy, counts, [0; 5], standing))
     };
+    reach(&mut at, pool, &foes, strategy, targets)
+}
+
+/// [`cheapest_plays`] against enemies with effects: the same trade-off, worked out by the
+/// search that plays them.
+pub fn cheapest_plays_against(
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    targets: &[f64],
+) -> Result<Vec<Option<CheapPlay>>, PoolError> {
+    if foes.iter().all(Foe::is_plain) {
+        let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
+        return cheapest_plays(pool, &healths, strategy, targets);
+    }
+    fits_or_error(pool, strategy)?;
+    let (mut search, dice, standing) = search_for(pool, foes, strategy, Aim::Trade(0.0), &[])?;
+    search.first_step = strategy;
+    let mut at = |lambda: f64| -> Result<(Outcome, Counts), PoolError> {
+        search.set_aim(Aim::Trade(lambda));
+        let found = search.value(strategy, dice, standing);
+        unless_too_big(&search, (found, search.first_commit))
+    };
+    reach(&mut at, pool, foes, strategy, targets)
+}
+
+fn fits_or_error(pool: &Pool, strategy: u32) -> Result<(), PoolError> {
+    match fits(pool, strategy) {
+        true => Ok(()),
+        false => Err(PoolError(format!(
+            "the cheapest play weighs every choice of dice at every step: it takes pools of at most {} dice over Strategy steps (dice × steps), not {} × {strategy}",
+            MOST_DICE_STEPS,
+            pool.len()
+        ))),
+    }
+}
+
+/// The trade-off's best play and its first commit at a rate.
+type AtRate<'a> = dyn FnMut(f64) -> Result<(Outcome, Counts), PoolError> + 'a;
+
+/// For each target, the least rate whose best play (by `at`) reaches it, or committing the
+/// fewest strongest dice up front when that is cheaper.
+fn reach(
+    at: &mut AtRate<'_>,
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    targets: &[f64],
+) -> Result<Vec<Option<CheapPlay>>, PoolError> {
     let play = |(outcome, first): (Outcome, Counts)| CheapPlay {
         chance: outcome.chance,
-        mean_dice: outcome.dice,
+        mean_dice: outcome.cost,
         first: Pool(first.map(u32::from)),
     };
     // A rate so high that no die is worth a step in chance: the best chance there is.
     let most = 1e9;
-    let top = at(most);
+    let top = at(most)?;
     let mut out = Vec::new();
     for &target in targets {
         if top.0.chance < target - 1e-12 {
@@ -238,7 +251,7 @@ pub fn cheapest_plays(
                 true => (low.max(1e-3) * high).sqrt(),
                 false => (low + high) / 2.0,
             };
-            let here = at(mid);
+            let here = at(mid)?;
             match here.0.chance >= target - 1e-12 {
                 true => {
                     high = mid;
@@ -251,7 +264,7 @@ pub fn cheapest_plays(
         // The trade-off's plays are exact where the play changes, but a play between two of
         // them can reach the target with fewer dice; committing the strongest dice up front
         // is one such play, and the cheaper of the two is the answer.
-        let up_front = super::fewest_dice(pool, &foes, strategy, &[target])?
+        let up_front = super::fewest_dice(pool, foes, strategy, &[target])?
             .pop()
             .flatten()
             .map(|(dice, chance)| CheapPlay {
@@ -288,5 +301,5 @@ pub(super) fn lagrangian_value(pool: &Pool, enemies: &[u32], strategy: u32, lamb
     };
     let standing = search.solver.healths.index(&healths);
     let (o, _) = search.value(strategy, counts, [0; 5], standing);
-    lambda * o.chance - o.dice
+    lambda * o.chance - o.cost
 }

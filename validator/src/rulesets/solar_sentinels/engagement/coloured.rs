@@ -13,11 +13,12 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use super::aim::{Aim, Outcome};
 use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
 use super::shares::{Ask, enemy_shares, mask_of, shields_hold};
-use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, settled};
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
 /// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
@@ -63,13 +64,20 @@ pub(super) struct Search<'p> {
     classes: Vec<Vec<usize>>,
     pub(super) dice: Radix,
     pub(super) healths: Radix,
-    /// By (steps, dice, Health left): the chance, before the commit.
-    values_memo: HashMap<(u32, usize, usize), f64>,
-    /// By (steps, dice, Health left): the chance, once committed dice join the active ones.
-    rolled_memo: HashMap<(u32, usize, usize), f64>,
+    /// What a play is weighed by.
+    aim: Aim,
+    /// Each enemy's Damage, by enemy, when the aim counts it.
+    damage: Vec<u32>,
+    /// The steps of the round's first commit, and what the best play commits then.
+    pub(super) first_step: u32,
+    pub(super) first_commit: Counts,
+    /// By (steps, dice, Health left): the best play, before the commit.
+    values_memo: HashMap<(u32, usize, usize), Outcome>,
+    /// By (steps, dice, Health left): the best play, once committed dice join the active ones.
+    rolled_memo: HashMap<(u32, usize, usize), Outcome>,
     shares: HashMap<usize, std::rc::Rc<Shares>>,
     /// By (steps, dice kept, Health left, share): the best that share's ways can leave.
-    best: HashMap<u128, f64, BuildHasherDefault<Mix>>,
+    best: HashMap<u128, Outcome, BuildHasherDefault<Mix>>,
     /// Set when an enemy's rules limit committing or keep misses from being rolled again:
     /// the dice states then hold the pool not yet committed after the active dice, as five
     /// more digits.
@@ -92,6 +100,8 @@ pub(super) struct Search<'p> {
 const MOST_SHARES: usize = 1 << 20;
 
 impl<'p> Search<'p> {
+    /// The search for the chance of defeating everyone.
+    #[cfg(test)]
     pub(super) fn new(
         faces: impl Fn(Colour) -> DieFaces,
         dice: Counts,
@@ -99,8 +109,26 @@ impl<'p> Search<'p> {
         values: &[Values],
         limits: &[Limits],
     ) -> Search<'p> {
-        // A card that looks at colours needs every colour told apart.
-        let classes = match limits.iter().any(Limits::looks_at_colours) {
+        Search::aiming(faces, dice, healths, values, limits, Aim::Chance, &[])
+    }
+
+    /// The search for `aim`, the enemies dealing `damage` (by enemy) when it counts Damage.
+    /// A trade-off between chance and dice weighs every commit at every step.
+    pub(super) fn aiming(
+        faces: impl Fn(Colour) -> DieFaces,
+        dice: Counts,
+        healths: &[u8],
+        values: &[Values],
+        limits: &[Limits],
+        aim: Aim,
+        damage: &[u32],
+    ) -> Search<'p> {
+        // A card that looks at colours needs every colour told apart; so does a card that
+        // flees on misses when the Damage counts, as a die that misses more is then worth
+        // rolling again (a card that flees deals none).
+        let flees_from_damage =
+            aim.counts_damage() && limits.iter().any(|l| l.flee_on_misses.is_some());
+        let classes = match limits.iter().any(Limits::looks_at_colours) || flees_from_damage {
             true => (0..5).map(|c| vec![c]).collect(),
             false => classes(values),
         };
@@ -165,9 +193,10 @@ impl<'p> Search<'p> {
         }
         // Holding dice back matters when committing is limited, and when a die that shows a
         // miss stays on it.
-        let reserve = limits
-            .iter()
-            .any(|l| !l.commits.is_free() || l.no_reroll_misses || l.flee_on_misses.is_some());
+        let reserve = matches!(aim, Aim::Trade(_))
+            || limits
+                .iter()
+                .any(|l| !l.commits.is_free() || l.no_reroll_misses || l.flee_on_misses.is_some());
         let mut dice_most = dice.to_vec();
         if reserve {
             dice_most.extend(dice);
@@ -204,6 +233,10 @@ impl<'p> Search<'p> {
             held_from,
             held_places,
             healths: Radix { most },
+            aim,
+            damage: damage.to_vec(),
+            first_step: 0,
+            first_commit: [0; 5],
             values_memo: HashMap::new(),
             rolled_memo: HashMap::new(),
             shares: HashMap::new(),
@@ -211,6 +244,16 @@ impl<'p> Search<'p> {
             last_step: OneRoll::new(faces),
             too_big: false,
         }
+    }
+
+    /// Weighs plays by `aim` from now on, forgetting the answers for the last one. The
+    /// dice states stay as they were built, so a trade-off must have been the first aim.
+    pub(super) fn set_aim(&mut self, aim: Aim) {
+        self.aim = aim;
+        self.first_commit = [0; 5];
+        self.values_memo.clear();
+        self.rolled_memo.clear();
+        self.best.clear();
     }
 
     /// The state of `pool` before its first step: all of it active, or all of it still to
@@ -222,28 +265,31 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// The chance of defeating everyone over `steps` with `dice` (the active dice, then the
-    /// pool still to commit), `standing` Health left: the best legal commit, then the roll.
-    pub(super) fn value(&mut self, steps: u32, dice: usize, standing: usize) -> f64 {
-        if let Some(known) = settled(steps, dice, standing) {
+    /// The best play over `steps` with `dice` (the active dice, then the pool still to commit),
+    /// `standing` Health left, as the aim weighs it: the best legal commit, then the roll.
+    pub(super) fn value(&mut self, steps: u32, dice: usize, standing: usize) -> Outcome {
+        if let Some(known) = self.settled(steps, dice, standing) {
             return known;
         }
         if !self.reserve {
             return self.rolled(steps, dice, 0, standing);
         }
-        if let Some(&v) = self.values_memo.get(&(steps, dice, standing)) {
+        let memo = (self.step_key(steps), dice, standing);
+        if let Some(&v) = self.values_memo.get(&memo) {
             return v;
         }
         let digits = self.dice.digits(dice);
         let (active, reserve) = (digits5(&digits), digits5(&digits[5..]));
         let held = self.held_index(&self.held(&digits));
-        let commits = self.commits(steps, reserve, standing);
+        let mut commits = self.commits(steps, reserve, standing);
+        // Among plays as good, the one that commits more now: it rolls them sooner.
+        commits.sort_by_key(|commit| commit.iter().map(|n| u32::from(*n)).sum::<u32>());
         // The first step reports its commits done, not each commit's rolls.
         let report = self.progress.filter(|(first, _)| *first == steps);
         if report.is_some() {
             self.progress = None;
         }
-        let mut best: f64 = 0.0;
+        let mut best: Option<(Outcome, Counts)> = None;
         for (done, commit) in commits.iter().enumerate() {
             if let Some((_, told)) = report {
                 told(done, commits.len());
@@ -253,14 +299,59 @@ impl<'p> Search<'p> {
             // The dice states are positional: the reserve's digits add the same to every index.
             let reserve_at = self.dice.index(&[[0; 5], kept].concat());
             let rolled_at = self.dice.index(&rolled) + reserve_at + held;
-            best = best.max(self.rolled(steps, rolled_at, reserve_at, standing));
-            if best >= 1.0 {
+            let mut outcome = self.rolled(steps, rolled_at, reserve_at, standing);
+            if let Aim::Trade(_) = self.aim {
+                outcome = outcome.costing(commit.iter().map(|n| f64::from(*n)).sum());
+            }
+            if best.is_none_or(|(b, _)| !self.aim.beats(b, outcome)) {
+                best = Some((outcome, *commit));
+            }
+            if self.aim.unbeatable(outcome) {
                 break;
             }
         }
         self.progress = self.progress.or(report);
-        self.values_memo.insert((steps, dice, standing), best);
+        let (best, commit) = best.unwrap_or((self.ended(standing), [0; 5]));
+        if steps == self.first_step {
+            self.first_commit = commit;
+        }
+        self.values_memo.insert(memo, best);
         best
+    }
+
+    /// The outcome of a state that needs no roll: everyone defeated, or no step or die left.
+    fn settled(&self, steps: u32, dice: usize, standing: usize) -> Option<Outcome> {
+        match (standing, steps, dice) {
+            (0, _, _) => Some(Outcome::WON),
+            (_, 0, _) | (_, _, 0) => Some(self.ended(standing)),
+            _ => None,
+        }
+    }
+
+    /// The round's end with `standing` Health left: lost, with the Damage of those standing
+    /// when the aim counts it.
+    fn ended(&self, standing: usize) -> Outcome {
+        if standing == 0 {
+            return Outcome::WON;
+        }
+        let cost = match self.aim.counts_damage() {
+            false => 0.0,
+            true => {
+                let digits = self.healths.digits(standing);
+                let dealt: u32 = (0..self.damage.len())
+                    .filter(|e| digits[*e] > 0)
+                    .map(|e| self.damage[e])
+                    .sum();
+                f64::from(dealt)
+            }
+        };
+        Outcome { chance: 0.0, cost }
+    }
+
+    /// The steps left as the tables key them: the least-Damage play after a card fled is told
+    /// apart from the play for the best chance.
+    fn step_key(&self, steps: u32) -> u32 {
+        steps + 8 * u32::from(self.aim == Aim::LeastDamage)
     }
 
     /// What the standing enemies' rules allow to be committed from `reserve` with `steps` left.
@@ -273,8 +364,10 @@ impl<'p> Search<'p> {
         let mut allowed = Allowed::of(rules, committed);
         // At the last step a die held back is never rolled, so only the largest commits count,
         // unless a die more rolled can make a card flee.
-        allowed.every = (steps > 1
-            && (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses))
+        allowed.every = matches!(self.aim, Aim::Trade(_))
+            || (steps > 1
+                && (0..self.limits.len())
+                    .any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses))
             || self.flees_at(standing).is_some();
         allowed.commits(reserve)
     }
@@ -315,16 +408,16 @@ impl<'p> Search<'p> {
         (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses)
     }
 
-    /// The chance of defeating everyone when the active dice of state `dice` are rolled now,
-    /// its pool still to commit (the part `reserve_at` of its index) waits, and `steps` are
-    /// left, `standing` Health left. Its dice showing a miss stay as they are while a standing
-    /// enemy keeps them, and are rolled with the rest otherwise.
-    fn rolled(&mut self, steps: u32, dice: usize, reserve_at: usize, standing: usize) -> f64 {
-        if let Some(known) = settled(steps, dice, standing) {
+    /// The best play when the active dice of state `dice` are rolled now, its pool still to
+    /// commit (the part `reserve_at` of its index) waits, and `steps` are left, `standing`
+    /// Health left. Its dice showing a miss stay as they are while a standing enemy keeps them,
+    /// and are rolled with the rest otherwise.
+    fn rolled(&mut self, steps: u32, dice: usize, reserve_at: usize, standing: usize) -> Outcome {
+        if let Some(known) = self.settled(steps, dice, standing) {
             return known;
         }
         // The last step's answers are kept by the last step itself.
-        let memo = (steps, dice, standing);
+        let memo = (self.step_key(steps), dice, standing);
         if steps > 1
             && let Some(&v) = self.rolled_memo.get(&memo)
         {
@@ -338,66 +431,121 @@ impl<'p> Search<'p> {
             false => (std::array::from_fn(|c| active[c] + held[c]), [0; 5]),
         };
         let flees_at = self.flees_at(standing);
-        if steps == 1 && !holds && flees_at.is_none() {
-            return self.cover(to_roll, standing);
+        if steps == 1 && !holds && flees_at.is_none() && !self.aim.counts_damage() {
+            return Outcome {
+                chance: self.cover(to_roll, standing),
+                cost: 0.0,
+            };
         }
         let shares = self.shares_of(standing);
-        let mut total = 0.0;
+        let mut total = Outcome::default();
         for (mut roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
             for (miss, kept) in roll.miss.iter_mut().zip(shown_miss) {
                 *miss += kept;
             }
-            // A card that flees on this many misses is gone before a die is assigned.
+            // A card that flees on this many misses is gone before a die is assigned: the
+            // chance of defeating everyone with it, and the Damage it would deal.
             let misses: u32 = roll.miss.iter().map(|n| u32::from(*n)).sum();
             if flees_at.is_some_and(|n| misses >= n) {
+                if self.aim.counts_damage() {
+                    let left = self.without_fled(standing, misses);
+                    let shares = self.shares_of(left);
+                    let aim = std::mem::replace(&mut self.aim, Aim::LeastDamage);
+                    let after = self.after_roll(steps, &roll, &shares, reserve_at, left);
+                    self.aim = aim;
+                    total.add(
+                        p,
+                        Outcome {
+                            chance: 0.0,
+                            cost: after.cost,
+                        },
+                    );
+                }
                 continue;
             }
-            let tally = self.tally(&roll);
-            let mut best: f64 = 0.0;
-            for (at, (assigned, lefts)) in shares.iter().enumerate() {
-                if !within(assigned, &tally) {
-                    continue;
-                }
-                let [misses, hits, crits] = self.unassigned(&roll, assigned);
-                let kept = match self.held_from {
-                    Some(_) => {
-                        let rolling: Counts = std::array::from_fn(|c| hits[c] + crits[c]);
-                        self.dice.index(&rolling) + self.held_index(&misses)
-                    }
-                    None => {
-                        let all: Counts = std::array::from_fn(|c| misses[c] + hits[c] + crits[c]);
-                        self.dice.index(&all)
-                    }
-                } + reserve_at;
-                // Fields wide enough for any dice state (active, reserve and misses, 9^15),
-                // any enemies (2^20 Health states, a guard) and 2^24 shares.
-                let key = ((kept as u128) << 64)
-                    | (u128::from(steps - 1) << 58)
-                    | ((standing as u128) << 24)
-                    | at as u128;
-                let v = match self.best.get(&key) {
-                    Some(v) => *v,
-                    None => {
-                        let mut v: f64 = 0.0;
-                        for &left in lefts {
-                            v = v.max(self.value(steps - 1, kept, left));
-                            if v >= 1.0 {
-                                break;
-                            }
-                        }
-                        self.best.insert(key, v);
-                        v
-                    }
-                };
-                best = best.max(v);
-                if best >= 1.0 {
-                    break;
-                }
-            }
-            total += p * best;
+            let best = self.after_roll(steps, &roll, &shares, reserve_at, standing);
+            total.add(p, best);
         }
         self.rolled_memo.insert(memo, total);
         total
+    }
+
+    /// The best way to share `roll` among the enemies standing in `standing`, and the best
+    /// play after it.
+    fn after_roll(
+        &mut self,
+        steps: u32,
+        roll: &Roll,
+        shares: &Shares,
+        reserve_at: usize,
+        standing: usize,
+    ) -> Outcome {
+        let tally = self.tally(roll);
+        let mut best: Option<Outcome> = None;
+        for (at, (assigned, lefts)) in shares.iter().enumerate() {
+            if !within(assigned, &tally) {
+                continue;
+            }
+            let [misses, hits, crits] = self.unassigned(roll, assigned);
+            let kept = match self.held_from {
+                Some(_) => {
+                    let rolling: Counts = std::array::from_fn(|c| hits[c] + crits[c]);
+                    self.dice.index(&rolling) + self.held_index(&misses)
+                }
+                None => {
+                    let all: Counts = std::array::from_fn(|c| misses[c] + hits[c] + crits[c]);
+                    self.dice.index(&all)
+                }
+            } + reserve_at;
+            // Fields wide enough for any dice state (active, reserve and misses, 9^15), any
+            // enemies (2^20 Health states, a guard), the steps with their aim, and 2^24 shares.
+            let key = ((kept as u128) << 64)
+                | (u128::from(self.step_key(steps - 1)) << 58)
+                | ((standing as u128) << 24)
+                | at as u128;
+            let v = match self.best.get(&key) {
+                Some(v) => *v,
+                None => {
+                    let mut v: Option<Outcome> = None;
+                    for &left in lefts {
+                        let next = self.value(steps - 1, kept, left);
+                        v = Some(self.aim.best(v, next));
+                        if self.aim.unbeatable(next) {
+                            break;
+                        }
+                    }
+                    let v = v.unwrap_or_else(|| self.ended(standing));
+                    self.best.insert(key, v);
+                    v
+                }
+            };
+            best = Some(self.aim.best(best, v));
+            if self.aim.unbeatable(v) {
+                break;
+            }
+        }
+        best.unwrap_or_else(|| self.ended(standing))
+    }
+
+    /// `standing` with every card gone that flees on `misses`: no Health and nothing kept.
+    fn without_fled(&self, standing: usize, misses: u32) -> usize {
+        let mut digits = self.healths.digits(standing);
+        for (enemy, limits) in self.limits.iter().enumerate() {
+            if digits[enemy] == 0 || limits.flee_on_misses.is_none_or(|n| misses < n) {
+                continue;
+            }
+            digits[enemy] = 0;
+            let kept = [
+                self.used_at[enemy],
+                self.colour_at[enemy],
+                self.escort_at[enemy],
+                self.mask_at[enemy],
+            ];
+            for at in kept.into_iter().flatten() {
+                digits[at] = 0;
+            }
+        }
+        self.healths.index(&digits)
     }
 
     /// The last step: the chance a roll of the dice can be shared to meet every Health left.

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use super::aim::Aim as Weighed;
+use super::foes::{Foe, search_for, unless_too_big};
 use super::{Counts, Solver, checked, digits5, keep_strongest, ones_and_twos, rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, Pool, PoolError};
 
@@ -25,6 +27,51 @@ pub fn best_play_damage(
     strategy: u32,
 ) -> Result<f64, PoolError> {
     search(pool, enemies, strategy, Aim::BestChance)
+}
+
+/// [`least_damage`] against enemies with effects (`foes`, dealing `damage` each): worked out by
+/// the search that plays them.
+pub fn least_damage_against(
+    pool: &Pool,
+    foes: &[Foe],
+    damage: &[u32],
+    strategy: u32,
+) -> Result<f64, PoolError> {
+    against(pool, foes, damage, strategy, Aim::LeastDamage)
+}
+
+/// [`best_play_damage`] against enemies with effects (`foes`, dealing `damage` each).
+pub fn best_play_damage_against(
+    pool: &Pool,
+    foes: &[Foe],
+    damage: &[u32],
+    strategy: u32,
+) -> Result<f64, PoolError> {
+    against(pool, foes, damage, strategy, Aim::BestChance)
+}
+
+fn against(
+    pool: &Pool,
+    foes: &[Foe],
+    damage: &[u32],
+    strategy: u32,
+    aim: Aim,
+) -> Result<f64, PoolError> {
+    if foes.iter().all(Foe::is_plain) {
+        let pairs: Vec<(u32, u32)> = foes
+            .iter()
+            .map(|f| f.health)
+            .zip(damage.iter().copied())
+            .collect();
+        return search(pool, &pairs, strategy, aim);
+    }
+    let weighed = match aim {
+        Aim::LeastDamage => Weighed::LeastDamage,
+        Aim::BestChance => Weighed::ChanceThenDamage,
+    };
+    let (mut found, dice, standing) = search_for(pool, foes, strategy, weighed, damage)?;
+    let taken = found.value(strategy, dice, standing).cost;
+    unless_too_big(&found, taken)
 }
 
 /// What the play aims for.

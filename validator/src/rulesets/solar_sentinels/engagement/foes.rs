@@ -5,6 +5,7 @@
 
 use megahex_schema::solar_sentinels::Face;
 
+use super::aim::Aim;
 use super::coloured::{PLAIN, Search, Values};
 use super::{Colour, Pool, PoolError, Progress, checked, defeat_all_with_progress};
 use crate::rulesets::solar_sentinels::game::BOSS_LEVEL;
@@ -248,20 +249,48 @@ pub fn defeat_all_foes(
     if foes.iter().all(Foe::is_plain) {
         return defeat_all_with_progress(pool, &healths, strategy, progress);
     }
+    let (mut search, dice, standing) = search_for(pool, foes, strategy, Aim::Chance, &[])?;
+    search.progress = Some((strategy, progress));
+    let p = search.value(strategy, dice, standing).chance;
+    unless_too_big(&search, p)
+}
+
+/// The search with effects for `foes`, weighing plays by `aim` (the enemies dealing `damage`
+/// when it counts Damage), with its start: the dice state and the enemies' state. Refused when
+/// the enemies' states are too many to key its tables by.
+pub(super) fn search_for<'p>(
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    aim: Aim,
+    damage: &[u32],
+) -> Result<(Search<'p>, usize, usize), PoolError> {
+    let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
     let (counts, healths) = checked(pool, &healths, strategy)?;
     let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
     let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
-    let mut search = Search::new(Colour::faces, counts, &healths, &values, &limits);
-    search.progress = Some((strategy, progress));
+    let search = Search::aiming(
+        Colour::faces,
+        counts,
+        &healths,
+        &values,
+        &limits,
+        aim,
+        damage,
+    );
     if search.healths.states() > MOST_STATES {
         return Err(PoolError(
             "these enemies' Health and limits leave too many states to search exactly: try fewer enemies or less Health".to_owned(),
         ));
     }
     let (dice, standing) = (search.start_dice(counts), search.start(&healths));
-    let p = search.value(strategy, dice, standing);
+    Ok((search, dice, standing))
+}
+
+/// `found`, unless the search's ways to share the dice outgrew it on the way.
+pub(super) fn unless_too_big<T>(search: &Search<'_>, found: T) -> Result<T, PoolError> {
     match search.too_big {
-        false => Ok(p),
+        false => Ok(found),
         true => Err(PoolError(
             "these enemies' effects leave too many ways to share the dice to search exactly: try fewer enemies or less Health".to_owned(),
         )),

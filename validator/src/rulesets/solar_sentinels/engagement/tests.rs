@@ -1,14 +1,17 @@
 use std::collections::HashMap;
 
-use super::foes::Limits;
+use super::foes::{CommitRules, Limits};
 use super::*;
+
+mod weighed;
 
 /// Every policy, die by die: at each step every subset of the pool may be committed, every
 /// face of every rolled die is counted (1/6 each), and every die rolled may go to any enemy or
 /// to none. Nothing here assumes what the solver does (committing everything at once, the
 /// weakest dice assigned, the shares, the covering rule). Its value is `win` for defeating
-/// everyone less `cost` for each die committed: the chance with 1 and 0, the trade-off of the
-/// cheapest play with a rate and 1.
+/// everyone less `cost` for each die committed, less the Damage (`lost`) of each enemy
+/// standing at the end: the chance with 1 and 0, the trade-off of the cheapest play with a
+/// rate and 1, the least Damage with 0 and 0 (negated).
 struct BruteForce {
     dice: Vec<Colour>,
     /// What each face kind (miss, hit, crit) of each colour deals to each enemy.
@@ -17,6 +20,8 @@ struct BruteForce {
     limits: Vec<Limits>,
     win: f64,
     cost: f64,
+    /// Each enemy's Damage, or none.
+    lost: Vec<i32>,
     memo: HashMap<(u32, u32, u32, u32, Vec<i32>), f64>,
 }
 
@@ -40,14 +45,16 @@ fn damage(colour: Colour, face: u32) -> i32 {
 impl BruteForce {
     /// `healths` holds each enemy's Health left, then the dice on each so far, then the colour
     /// on each (0 for none, else 1 + its place), then the escort dice on each beyond the
-    /// others, then the colours on each (one bit each); `held` are the active dice that showed
-    /// a miss.
+    /// others, then the colours on each (one bit each), then 1 once a card has fled; `held`
+    /// are the active dice that showed a miss.
     fn value(&mut self, steps: u32, pool: u32, active: u32, held: u32, healths: Vec<i32>) -> f64 {
+        let fled = healths[5 * self.limits.len()] > 0;
         if (0..self.limits.len()).all(|e| !self.standing(e, &healths)) {
-            return self.win;
+            return if fled { 0.0 } else { self.win };
         }
         if steps == 0 {
-            return 0.0;
+            let standing = (0..self.lost.len()).filter(|e| self.standing(*e, &healths));
+            return -standing.map(|e| f64::from(self.lost[e])).sum::<f64>();
         }
         let key = (steps, pool, active, held, healths.clone());
         if let Some(&v) = self.memo.get(&key) {
@@ -87,16 +94,21 @@ impl BruteForce {
                         face_kind(self.dice[i], face)
                     })
                     .collect();
-                // A standing card that flees on this many misses is never defeated.
+                // A standing card that flees on this many misses is gone, not defeated, before
+                // the dice are assigned.
                 let misses = shown.iter().filter(|k| **k == 0).count() as u32;
-                let flees = (0..self.limits.len()).any(|e| {
-                    self.standing(e, &healths)
+                let enemies = self.limits.len();
+                let mut after = healths.clone();
+                for e in 0..enemies {
+                    if self.standing(e, &healths)
                         && self.limits[e].flee_on_misses.is_some_and(|n| misses >= n)
-                });
-                if flees {
-                    continue;
+                    {
+                        after[e] = 0;
+                        after[4 * enemies + e] = 31;
+                        after[5 * enemies] = 1;
+                    }
                 }
-                total += self.assign(steps, pool & !commit, &rolled, &shown, &healths);
+                total += self.assign(steps, pool & !commit, &rolled, &shown, &after);
             }
             best = best.max(total / f64::from(faces) - self.cost * f64::from(commit.count_ones()));
             if commit == 0 {
@@ -264,39 +276,48 @@ fn brute_limited(
     limits: &[Limits],
     strategy: u32,
 ) -> f64 {
-    let mut search = BruteForce {
-        dice: dice.to_vec(),
-        values: values.to_vec(),
-        limits: limits.to_vec(),
-        win: 1.0,
-        cost: 0.0,
-        memo: HashMap::new(),
-    };
-    let pool = (1u32 << dice.len()) - 1;
-    let mut start = healths.to_vec();
-    start.resize(5 * healths.len(), 0);
-    search.value(strategy, pool, 0, 0, start)
+    let case = (dice, healths, values.to_vec(), limits.to_vec());
+    brute_weighed(&case, strategy, (1.0, 0.0), &[])
 }
 
-/// The best `win × defeated − cost × dice committed` over every policy.
+/// The best `win × defeated − cost × dice committed` over every policy, enemies with no
+/// limits.
 fn brute_trade_off(
     dice: &[Colour],
     healths: &[i32],
     values: &[Values],
     strategy: u32,
+    weights: (f64, f64),
+) -> f64 {
+    let case = (
+        dice,
+        healths,
+        values.to_vec(),
+        vec![Limits::default(); healths.len()],
+    );
+    brute_weighed(&case, strategy, weights, &[])
+}
+
+/// The best `win × defeated − cost × dice committed − Damage standing` over every policy,
+/// each enemy dealing its `lost`.
+fn brute_weighed(
+    (dice, healths, values, limits): &LimitedCase,
+    strategy: u32,
     (win, cost): (f64, f64),
+    lost: &[i32],
 ) -> f64 {
     let mut search = BruteForce {
         dice: dice.to_vec(),
         values: values.to_vec(),
-        limits: vec![Limits::default(); healths.len()],
+        limits: limits.to_vec(),
         win,
         cost,
+        lost: lost.to_vec(),
         memo: HashMap::new(),
     };
     let pool = (1u32 << dice.len()) - 1;
     let mut start = healths.to_vec();
-    start.resize(5 * healths.len(), 0);
+    start.resize(5 * healths.len() + 1, 0);
     search.value(strategy, pool, 0, 0, start)
 }
 
@@ -725,7 +746,7 @@ fn the_coloured_search_with_no_effect_is_the_plain_one() {
             &vec![Limits::default(); n],
         );
         let (dice, standing) = (search.dice.index(&counts), search.healths.index(&healths));
-        let found = search.value(strategy, dice, standing);
+        let found = search.value(strategy, dice, standing).chance;
         let enemies: Vec<u32> = healths.iter().map(|&h| u32::from(h)).collect();
         let plain = defeat_all(&pool, &enemies, strategy).unwrap();
         assert!(
