@@ -434,10 +434,45 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
         let v = succeeded_json(&run);
         let p = v["defeat-all"].as_f64().unwrap();
         assert!((p - expected).abs() < 1e-12, "Strategy {strategy}: {p}");
-        // The ban changes what the dice deal: no least-Damage figure.
-        assert!(v.get("damage-taken").is_none(), "{v}");
+        // Only red-shy (Damage 1) can stand at the end: 2/3 of the time in one step, (2/3)^2
+        // in two. The play for the best chance is the same.
+        let lost = [2.0 / 3.0, 4.0 / 9.0][strategy.parse::<usize>().unwrap() - 1];
+        for key in ["damage-taken", "damage-taken-best-play"] {
+            let taken = v[key].as_f64().unwrap();
+            assert!(
+                (taken - lost).abs() < 1e-12,
+                "Strategy {strategy}: {key} {taken}"
+            );
+        }
         assert!(v.get("left-out").is_none(), "{v}");
     }
+    // Red-shy alone against two yellows and a red over two steps: the red never counts. Both
+    // yellows at once miss together 4/9 of the time a step, so 1 - (4/9)^2 = 65/81 defeat it,
+    // just over 80 %; one yellow first reaches 1/3 + (2/3)(5/9) = 19/27 only. So the cheapest
+    // play for 80 % commits the two yellows, where the strongest dice up front take all three
+    // (the red first).
+    let run = from_deck(&[
+        "--cards",
+        "red-shy",
+        "--pool",
+        "yellow=2,red=1",
+        "--strategy",
+        "2",
+        "--json",
+    ]);
+    let v = succeeded_json(&run);
+    assert_eq!(v["fewest"][0]["count"], 3, "{v}");
+    let play = &v["cheapest"][0];
+    assert_eq!(play["first"], serde_json::json!({"yellow": 2}), "{v}");
+    assert!(
+        (play["mean-dice"].as_f64().unwrap() - 2.0).abs() < 1e-12,
+        "{v}"
+    );
+    assert!(
+        (play["chance"].as_f64().unwrap() - 65.0 / 81.0).abs() < 1e-12,
+        "{v}"
+    );
+    assert_eq!(v["cheapest"][1]["first"], serde_json::Value::Null, "{v}");
     // With no effect, a red die alone always defeats the drone: its Damage 2 is never taken.
     let run = from_deck(&["--cards", "drone", "--pool", "red=1", "--json"]);
     let v = succeeded_json(&run);

@@ -88,7 +88,7 @@ fn pool_odds(c: &mut Criterion) {
 /// Solar Sentinels: the best play of the whole box against three enemies with Strategy 2 (the
 /// ruleset asks for at most 100 ms with no colour effects).
 fn engagement(c: &mut Criterion) {
-    use megahex::rulesets::solar_sentinels::{Pool, engagement};
+    use megahex::rulesets::solar_sentinels::{Colour, Pool, engagement};
     let pool = Pool::whole_box();
     let mut group = c.benchmark_group("solar-sentinels engagement");
     group.sample_size(10);
@@ -134,6 +134,23 @@ fn engagement(c: &mut Criterion) {
                 black_box(engagement::cheapest_plays(
                     black_box(&eight),
                     &[2, 3],
+                    2,
+                    &engagement::FEWEST_TARGETS,
+                ))
+            })
+        },
+    );
+    // The same against effects, by the search with effects: red may not go on the Health 2.
+    let mut no_red = engagement::Foe::plain(2);
+    no_red.values[Colour::Red as usize] = [0, 0, 0];
+    let against = [no_red, engagement::Foe::plain(3)];
+    group.bench_function(
+        "the cheapest plays for 80, 90 and 95 %, 8 dice against Health 2 (no red) and 3, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::cheapest_plays_against(
+                    black_box(&eight),
+                    &against,
                     2,
                     &engagement::FEWEST_TARGETS,
                 ))

@@ -233,36 +233,36 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
     let fewest =
         engagement::fewest_dice(pool, &enemies.foes, strategy, &engagement::FEWEST_TARGETS)
             .map_err(|e| e.to_string())?;
-    let plain = enemies.foes.iter().all(Foe::is_plain);
-    let healths: Vec<u32> = enemies.foes.iter().map(|f| f.health).collect();
-    let cheapest = match (plain, engagement::cheapest_fits(pool, strategy)) {
-        (false, _) => Cheapest::Skipped("an effect changes what the dice deal".to_owned()),
-        (true, false) => Cheapest::Skipped(format!(
+    // The searches after the best chance weigh every commit; on a big pool with effects they
+    // take seconds, so a terminal is told what is being worked out.
+    let working = |what: &str| {
+        if terminal {
+            eprint!("\r{}\rworking out {what}…", " ".repeat(60));
+        }
+    };
+    working("the play with the fewest dice");
+    let cheapest = match engagement::cheapest_fits(pool, strategy) {
+        false => Cheapest::Skipped(format!(
             "it weighs every choice of dice at every step and takes at most {} dice × Strategy steps ({} × {strategy} here); give --pool the dice to choose from",
             engagement::MOST_DICE_STEPS,
             pool.len()
         )),
-        (true, true) => Cheapest::Found(
-            engagement::cheapest_plays(pool, &healths, strategy, &engagement::FEWEST_TARGETS)
-                .map_err(|e| e.to_string())?,
-        ),
+        true => match engagement::cheapest_plays_against(
+            pool,
+            &enemies.foes,
+            strategy,
+            &engagement::FEWEST_TARGETS,
+        ) {
+            Ok(plays) => Cheapest::Found(plays),
+            Err(e) => Cheapest::Skipped(e.to_string()),
+        },
     };
-    let damage_taken = match (enemies.damage.is_empty(), plain) {
-        (false, true) => {
-            let pairs: Vec<(u32, u32)> = enemies
-                .foes
-                .iter()
-                .map(|f| f.health)
-                .zip(enemies.damage.iter().copied())
-                .collect();
-            let least =
-                engagement::least_damage(pool, &pairs, strategy).map_err(|e| e.to_string())?;
-            let best =
-                engagement::best_play_damage(pool, &pairs, strategy).map_err(|e| e.to_string())?;
-            Some((least, best))
-        }
-        _ => None,
+    working("the Health expected lost");
+    let damage_taken = match enemies.damage.is_empty() {
+        true => None,
+        false => Some(damage_taken(pool, &enemies.foes, &enemies.damage, strategy)),
     };
+    clear();
     Ok(Engagement {
         enemies: enemies
             .cards
@@ -274,7 +274,21 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
         fewest,
         cheapest,
         damage_taken,
-        damage_left_out: !enemies.damage.is_empty() && !plain,
         left_out: enemies.left_out,
     })
+}
+
+/// The least Damage any play leaves, and what the play for the best chance leaves, or why they
+/// were not worked out.
+fn damage_taken(
+    pool: &Pool,
+    foes: &[Foe],
+    damage: &[u32],
+    strategy: u32,
+) -> Result<(f64, f64), String> {
+    let least = engagement::least_damage_against(pool, foes, damage, strategy);
+    let best = engagement::best_play_damage_against(pool, foes, damage, strategy);
+    least
+        .and_then(|l| best.map(|b| (l, b)))
+        .map_err(|e| e.to_string())
 }

@@ -56,7 +56,7 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     }
     if let Some(e) = engagement {
         value["defeat-all"] = serde_json::json!(e.defeat_all);
-        if let Some((least, best_play)) = e.damage_taken {
+        if let Some(Ok((least, best_play))) = e.damage_taken {
             value["damage-taken"] = serde_json::json!(least);
             value["damage-taken-best-play"] = serde_json::json!(best_play);
         }
@@ -133,11 +133,9 @@ pub struct Engagement {
     /// For the same targets: the play that commits the fewest dice on average.
     pub cheapest: Cheapest,
     /// When the enemies' Damage is known, the expected Damage taken: the least any play
-    /// leaves, and what the play for the best chance of defeating everyone leaves.
-    pub damage_taken: Option<(f64, f64)>,
-    /// The Damage is known but an effect changes what the dice deal, which the least-Damage
-    /// search does not play: no `damage_taken`.
-    pub damage_left_out: bool,
+    /// leaves, and what the play for the best chance of defeating everyone leaves; or why the
+    /// search could not work them out.
+    pub damage_taken: Option<Result<(f64, f64), String>>,
     /// By card: its effects on the engagement that the search leaves out.
     pub left_out: Vec<(String, Vec<&'static str>)>,
 }
@@ -223,13 +221,10 @@ pub fn pool_human(
                 let _ = writeln!(out, "holding dice back: not worked out, {why}");
             }
         }
-        if e.damage_left_out {
-            let _ = writeln!(
-                out,
-                "least Health expected lost: not worked out, an effect changes what the dice deal"
-            );
+        if let Some(Err(why)) = &e.damage_taken {
+            let _ = writeln!(out, "least Health expected lost: not worked out, {why}");
         }
-        if let Some((least, best_play)) = e.damage_taken {
+        if let Some(Ok((least, best_play))) = e.damage_taken {
             let _ = writeln!(
                 out,
                 "least Health expected lost to them this round, played to lose the least: {least:.3}"

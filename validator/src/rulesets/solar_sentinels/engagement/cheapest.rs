@@ -5,8 +5,9 @@
 //! Unlike the best chance, this play may hold dice back: at each Strategy step it commits any
 //! of the dice left, having seen what the last roll left. It is worked out exactly for a rate
 //! `λ` at which a die is worth giving up chance (the best of `λ × chance − dice committed`,
-//! over every choice of dice at every step), with `λ` raised until the chance reaches the
-//! target. No play reaches a higher chance with fewer dice on average than such a play; but
+//! over every choice of dice at every step), with `λ` raised to the least rate whose play
+//! reaches the target: the rate where the plays either side of it are worth the same, found
+//! from play to play. No play reaches a higher chance with fewer dice on average than such a play; but
 //! the target may fall between two of them, where some other play can reach it with fewer dice
 //! than the next one up. So the answer is the cheaper of that play and committing the fewest
 //! strongest dice up front: never more dice than the up-front answer, often fewer, and not
@@ -233,33 +234,43 @@ fn reach(
         mean_dice: outcome.cost,
         first: Pool(first.map(u32::from)),
     };
-    // A rate so high that no die is worth a step in chance: the best chance there is.
-    let most = 1e9;
-    let top = at(most)?;
+    // A rate so high that no die is worth a step in chance: the best chance there is; and at
+    // rate 0 no die is worth anything.
+    let top = (MOST_RATE, at(MOST_RATE)?);
+    let none = (0.0, at(0.0)?);
+    let mut low = none;
     let mut out = Vec::new();
     for &target in targets {
-        if top.0.chance < target - 1e-12 {
+        if top.1.0.chance < target - 1e-12 {
             out.push(None);
             continue;
         }
-        let (mut low, mut high) = (0.0f64, most);
-        let mut found = top;
-        // The least rate that reaches the target, to a part in ten thousand (geometric steps
-        // while the bounds are far apart): the play changes at finitely many rates.
-        while high - low > 1e-4 * high.max(1.0) {
-            let mid = match high > 1e3 * (low + 1.0) {
-                true => (low.max(1e-3) * high).sqrt(),
-                false => (low + high) / 2.0,
-            };
-            let here = at(mid)?;
+        // The chance never falls as the rate rises, so for a higher target the search goes on
+        // from the last one's play below its target.
+        if low.1.0.chance >= target - 1e-12 {
+            low = none;
+        }
+        let mut high = top;
+        // The least rate whose play reaches the target: the rate at which the plays either
+        // side are worth the same is where the play changes, unless a third play is worth
+        // more there, which then becomes one of the two.
+        for _ in 0..MOST_BREAKPOINTS {
+            let (a, b) = (low.1.0, high.1.0);
+            if b.chance <= a.chance {
+                break;
+            }
+            let rate = ((b.cost - a.cost) / (b.chance - a.chance)).clamp(low.0, high.0);
+            let here = at(rate)?;
+            let worth = |o: Outcome| rate * o.chance - o.cost;
+            if worth(here.0) <= worth(a) + 1e-9 * rate.max(1.0) {
+                break;
+            }
             match here.0.chance >= target - 1e-12 {
-                true => {
-                    high = mid;
-                    found = here;
-                }
-                false => low = mid,
+                true => high = (rate, here),
+                false => low = (rate, here),
             }
         }
+        let found = high.1;
         let adaptive = play(found);
         // The trade-off's plays are exact where the play changes, but a play between two of
         // them can reach the target with fewer dice; committing the strongest dice up front
@@ -279,6 +290,13 @@ fn reach(
     }
     Ok(out)
 }
+
+/// A rate so high that no die is worth a step in chance.
+const MOST_RATE: f64 = 1e9;
+
+/// Most plays the search for a target's rate walks through: each is a corner of the trade-off
+/// between chance and dice, and a round has far fewer worth telling apart.
+const MOST_BREAKPOINTS: usize = 200;
 
 /// Largest pool size times Strategy steps the cheapest-play search takes: every choice of
 /// dice by colour at every step but the last grows fast with both.
