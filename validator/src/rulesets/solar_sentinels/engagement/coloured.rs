@@ -431,12 +431,27 @@ impl<'p> Search<'p> {
             false => (std::array::from_fn(|c| active[c] + held[c]), [0; 5]),
         };
         let flees_at = self.flees_at(standing);
-        if steps == 1 && !holds && flees_at.is_none() && !self.aim.counts_damage() {
+        // At the last step a miss kept on its die only counts where a miss deals something
+        // or makes a card flee; otherwise it is as if the die were not there, and so is the
+        // pool not committed: only the dice rolled matter.
+        let misses_deal = self.kinds.iter().any(|&(_, face)| face == 0);
+        let only_rolled = steps == 1 && !(holds && misses_deal) && flees_at.is_none();
+        if only_rolled && !self.aim.counts_damage() {
             return Outcome {
                 chance: self.cover(to_roll, standing),
                 cost: 0.0,
             };
         }
+        let (memo, reserve_at, shown_miss) = match only_rolled {
+            true => {
+                let memo = (self.step_key(steps), self.dice.index(&to_roll), standing);
+                if let Some(&v) = self.rolled_memo.get(&memo) {
+                    return v;
+                }
+                (memo, 0, [0; 5])
+            }
+            false => (memo, reserve_at, shown_miss),
+        };
         let shares = self.shares_of(standing);
         let mut total = Outcome::default();
         for (mut roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
@@ -466,7 +481,9 @@ impl<'p> Search<'p> {
             let best = self.after_roll(steps, &roll, &shares, reserve_at, standing);
             total.add(p, best);
         }
-        self.rolled_memo.insert(memo, total);
+        if steps > 1 || only_rolled {
+            self.rolled_memo.insert(memo, total);
+        }
         total
     }
 
