@@ -501,9 +501,12 @@ fn solar_sentinels_deck_colours_needed_are_played() {
 #[test]
 fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
     // ash-crawler's no-reroll-misses weighs every commit at every step, which the search does
-    // for at most 16 dice x steps: with the setup's 14 dice over 2 steps the answer says it
-    // left the effect out instead of hiding it.
-    let v = example_card_odds("ash-crawler", &[]);
+    // for a card alone for at most 28 dice x steps: the setup's 14 dice over 2 steps are
+    // played, 16 dice are not, and the answer says it left the effect out instead of hiding
+    // it.
+    let setup = example_card_odds("ash-crawler", &[]);
+    assert!(setup.get("left-out").is_none(), "{setup}");
+    let v = example_card_odds("ash-crawler", &["--pool", SIXTEEN_DICE]);
     assert_eq!(
         v["left-out"],
         serde_json::json!({"ash-crawler": ["no-reroll-misses"]})
@@ -515,6 +518,8 @@ fn solar_sentinels_deck_effects_the_search_leaves_out_are_named() {
         "scenarios/solar-first-light.yaml",
         "--cards",
         "ash-crawler",
+        "--pool",
+        SIXTEEN_DICE,
     ]);
     assert!(
         human
@@ -622,15 +627,18 @@ fn solar_sentinels_deck_no_reroll_misses_is_played_on_small_pools() {
     );
 }
 
+/// A pool beyond what the search weighs every commit of, over the hero's 2 steps.
+const SIXTEEN_DICE: &str = "yellow=4,green=4,blue=4,purple=4";
+
 /// Checks that the example deck's `card` is played with `pool` over `strategy` steps, giving
-/// `expected`, and that the setup's 14 dice over 2 steps, beyond what the search weighs for
-/// it, name `effect` left out instead.
+/// `expected`, and that 16 dice over 2 steps, beyond what the search weighs for it, name
+/// `effect` left out instead.
 fn played_small_named_big(card: &str, [pool, strategy]: &[&str; 2], expected: f64, effect: &str) {
     let small = example_card_odds(card, &["--pool", pool, "--strategy", strategy]);
     let p = small["defeat-all"].as_f64().unwrap();
     assert!((p - expected).abs() < 1e-12, "{p}");
     assert!(small.get("left-out").is_none(), "{small}");
-    let big = example_card_odds(card, &[]);
+    let big = example_card_odds(card, &["--pool", SIXTEEN_DICE]);
     assert_eq!(big["left-out"][card], serde_json::json!([effect]), "{big}");
 }
 

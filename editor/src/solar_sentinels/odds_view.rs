@@ -89,7 +89,7 @@ pub fn odds_panel(
         &faces,
         &exhausted,
     );
-    left_out.extend(leave_out_when_too_big(&mut foe, &pool, steps));
+    left_out.extend(leave_out_when_too_big(&mut foe, &pool, steps, 1));
     ui.label(format!(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)

@@ -197,8 +197,9 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
 fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement, String> {
     // Misses kept from rolling again, or a card fleeing on misses, weigh every choice of dice
     // at every step: on a big pool those effects are named left out instead.
+    let count = enemies.foes.len();
     for (foe, card) in enemies.foes.iter_mut().zip(&enemies.cards) {
-        let left_out = engagement::leave_out_when_too_big(foe, pool, strategy);
+        let left_out = engagement::leave_out_when_too_big(foe, pool, strategy, count);
         if let Some(id) = card
             && !left_out.is_empty()
         {
@@ -286,9 +287,5 @@ fn damage_taken(
     damage: &[u32],
     strategy: u32,
 ) -> Result<(f64, f64), String> {
-    let least = engagement::least_damage_against(pool, foes, damage, strategy);
-    let best = engagement::best_play_damage_against(pool, foes, damage, strategy);
-    least
-        .and_then(|l| best.map(|b| (l, b)))
-        .map_err(|e| e.to_string())
+    engagement::damage_taken_against(pool, foes, damage, strategy).map_err(|e| e.to_string())
 }

@@ -568,8 +568,9 @@ pub use cheapest::{
     CheapPlay, MOST_DICE_STEPS, cheapest_plays, cheapest_plays_against, fits as cheapest_fits,
 };
 pub use coloured::{PLAIN, Values};
-pub use damage::{best_play_damage, best_play_damage_against, least_damage, least_damage_against};
+pub use damage::{best_play_damage, damage_taken_against, least_damage};
 pub use foes::{
-    CommitRules, Foe, Limits, MOST_WEIGHED_DICE_STEPS, defeat_all_foes, leave_out_when_too_big,
+    CommitRules, Foe, Limits, MOST_KEPT_MISSES_ALONE, MOST_WEIGHED_DICE_STEPS, defeat_all_foes,
+    leave_out_when_too_big,
 };
 pub use one_roll::OneRoll;

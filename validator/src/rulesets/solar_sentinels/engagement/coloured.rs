@@ -442,6 +442,14 @@ impl<'p> Search<'p> {
                 cost: 0.0,
             };
         }
+        // One enemy left: its Damage is taken whenever the last roll does not defeat it.
+        if only_rolled && let Some(alone) = self.alone(standing) {
+            let chance = self.cover(to_roll, standing);
+            return Outcome {
+                chance,
+                cost: f64::from(self.damage[alone]) * (1.0 - chance),
+            };
+        }
         let (memo, reserve_at, shown_miss) = match only_rolled {
             true => {
                 let memo = (self.step_key(steps), self.dice.index(&to_roll), standing);
@@ -542,6 +550,16 @@ impl<'p> Search<'p> {
             }
         }
         best.unwrap_or_else(|| self.ended(standing))
+    }
+
+    /// The one enemy standing in `standing`, if only one is.
+    fn alone(&self, standing: usize) -> Option<usize> {
+        let digits = self.healths.digits(standing);
+        let mut up = (0..self.values.len()).filter(|e| digits[*e] > 0);
+        match (up.next(), up.next()) {
+            (Some(e), None) => Some(e),
+            _ => None,
+        }
     }
 
     /// `standing` with every card gone that flees on `misses`: no Health and nothing kept.

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::aim::Aim as Weighed;
-use super::foes::{Foe, search_for, unless_too_big};
+use super::foes::{Foe, defeat_all_foes, search_for, unless_too_big};
 use super::{Counts, Solver, checked, digits5, keep_strongest, ones_and_twos, rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, Pool, PoolError};
 
@@ -29,49 +29,42 @@ pub fn best_play_damage(
     search(pool, enemies, strategy, Aim::BestChance)
 }
 
-/// [`least_damage`] against enemies with effects (`foes`, dealing `damage` each): worked out by
-/// the search that plays them.
-pub fn least_damage_against(
+/// [`least_damage`] and [`best_play_damage`] against enemies with effects (`foes`, dealing
+/// `damage` each), worked out by the search that plays them.
+pub fn damage_taken_against(
     pool: &Pool,
     foes: &[Foe],
     damage: &[u32],
     strategy: u32,
-) -> Result<f64, PoolError> {
-    against(pool, foes, damage, strategy, Aim::LeastDamage)
-}
-
-/// [`best_play_damage`] against enemies with effects (`foes`, dealing `damage` each).
-pub fn best_play_damage_against(
-    pool: &Pool,
-    foes: &[Foe],
-    damage: &[u32],
-    strategy: u32,
-) -> Result<f64, PoolError> {
-    against(pool, foes, damage, strategy, Aim::BestChance)
-}
-
-fn against(
-    pool: &Pool,
-    foes: &[Foe],
-    damage: &[u32],
-    strategy: u32,
-    aim: Aim,
-) -> Result<f64, PoolError> {
+) -> Result<(f64, f64), PoolError> {
     if foes.iter().all(Foe::is_plain) {
         let pairs: Vec<(u32, u32)> = foes
             .iter()
             .map(|f| f.health)
             .zip(damage.iter().copied())
             .collect();
-        return search(pool, &pairs, strategy, aim);
+        let least = search(pool, &pairs, strategy, Aim::LeastDamage)?;
+        return Ok((least, search(pool, &pairs, strategy, Aim::BestChance)?));
     }
-    let weighed = match aim {
-        Aim::LeastDamage => Weighed::LeastDamage,
-        Aim::BestChance => Weighed::ChanceThenDamage,
-    };
-    let (mut found, dice, standing) = search_for(pool, foes, strategy, weighed, damage)?;
-    let taken = found.value(strategy, dice, standing).cost;
-    unless_too_big(&found, taken)
+    // One enemy that cannot flee deals its Damage exactly when it is not defeated: both plays
+    // are the play for the best chance.
+    if let ([foe], [dealt]) = (foes, damage)
+        && foe.limits.flee_on_misses.is_none()
+    {
+        let p = defeat_all_foes(pool, foes, strategy, &|_, _| {})?;
+        let taken = f64::from(*dealt) * (1.0 - p);
+        return Ok((taken, taken));
+    }
+    let mut taken = [0.0; 2];
+    for (slot, aim) in taken
+        .iter_mut()
+        .zip([Weighed::LeastDamage, Weighed::ChanceThenDamage])
+    {
+        let (mut found, dice, standing) = search_for(pool, foes, strategy, aim, damage)?;
+        let cost = found.value(strategy, dice, standing).cost;
+        *slot = unless_too_big(&found, cost)?;
+    }
+    Ok((taken[0], taken[1]))
 }
 
 /// What the play aims for.

@@ -214,19 +214,29 @@ impl Foe {
 /// weighed.
 pub const MOST_WEIGHED_DICE_STEPS: u32 = 16;
 
+/// Most dice × Strategy steps the search plays `no-reroll-misses` with when its card is the
+/// only enemy: the setup's 14 dice over 2 steps, about 1.4 s (a second enemy makes it 9 s).
+pub const MOST_KEPT_MISSES_ALONE: u32 = 28;
+
 /// Leaves `foe`'s `no-reroll-misses` and `flee-on-misses` out of the search when `pool` over
-/// `strategy` steps is more than [`MOST_WEIGHED_DICE_STEPS`]; the names of those it left
+/// `strategy` steps, against `enemies` enemies in all, is more than the search plays them
+/// with ([`MOST_WEIGHED_DICE_STEPS`], [`MOST_KEPT_MISSES_ALONE`]); the names of those it left
 /// out, for the caller to report.
-pub fn leave_out_when_too_big(foe: &mut Foe, pool: &Pool, strategy: u32) -> Vec<&'static str> {
+pub fn leave_out_when_too_big(
+    foe: &mut Foe,
+    pool: &Pool,
+    strategy: u32,
+    enemies: usize,
+) -> Vec<&'static str> {
+    let work = pool.len() * strategy.max(1);
     let mut left_out = Vec::new();
-    if pool.len() * strategy.max(1) <= MOST_WEIGHED_DICE_STEPS {
-        return left_out;
-    }
-    if foe.limits.no_reroll_misses {
+    let keeps_fit =
+        work <= MOST_WEIGHED_DICE_STEPS || (enemies == 1 && work <= MOST_KEPT_MISSES_ALONE);
+    if foe.limits.no_reroll_misses && !keeps_fit {
         foe.limits.no_reroll_misses = false;
         left_out.push("no-reroll-misses");
     }
-    if foe.limits.flee_on_misses.is_some() {
+    if foe.limits.flee_on_misses.is_some() && work > MOST_WEIGHED_DICE_STEPS {
         foe.limits.flee_on_misses = None;
         left_out.push("flee-on-misses");
     }

@@ -170,12 +170,26 @@ fn the_damage_taken_against_effects_is_what_every_policy_tried_finds() {
                 (found - expected).abs() < 1e-9,
                 "{case:?} dealing {lost:?}, Strategy {strategy}: least Damage {found} but every policy gives {expected}"
             );
+            // The public answer is the same search, or for one enemy that cannot flee its
+            // Damage times the chance it stands.
+            let (least, _) =
+                damage_taken_against(&pool_of(case.0), &foes_of(&case), &damage, strategy).unwrap();
+            assert!(
+                (least - found).abs() < 1e-9,
+                "{case:?}: {least} against {found}"
+            );
             let expected = brute_weighed(&case, strategy, (first, 0.0), &lost);
             let (chance, taken) = searched(&case, strategy, Aim::ChanceThenDamage, &damage);
             let found = first * chance - taken;
             assert!(
                 (found - expected).abs() < 1e-5,
                 "{case:?} dealing {lost:?}, Strategy {strategy}: best chance {chance} taking {taken}, but every policy gives {expected}"
+            );
+            let (_, best) =
+                damage_taken_against(&pool_of(case.0), &foes_of(&case), &damage, strategy).unwrap();
+            assert!(
+                (best - taken).abs() < 1e-9,
+                "{case:?}: {best} against {taken}"
             );
         }
     }
