@@ -164,9 +164,13 @@ impl DeckUi {
             .and_then(|deck| self.selected.filter(|s| s.is_in(deck)));
         match selected {
             Some(selected) => {
+                // The problems below keep the room their rows need, up to a third of the
+                // panel; the inspector (and its odds chart) gets the rest.
+                let rows = wb.doc.problems.len().max(1) as f32;
+                let problems_room = (60.0 + 24.0 * rows).min(ui.available_height() * 0.35);
                 egui::ScrollArea::vertical()
                     .id_salt("deck-inspector")
-                    .max_height(ui.available_height() * 0.65)
+                    .max_height(ui.available_height() - problems_room)
                     .show(ui, |ui| {
                         // Room for the scroll bar, which floats over the right edge.
                         ui.set_max_width(ui.available_width() - 16.0);

@@ -4,6 +4,7 @@
 //! not play are named.
 
 use std::collections::HashMap;
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::{Color32, RichText};
 use megahex::rulesets::solar_sentinels::deck::DiceBox;
@@ -51,16 +52,66 @@ pub fn chance_by_dice(deck: &Scenario, pool: &Pool, health: u32) -> Vec<f64> {
         .collect()
 }
 
-/// Best-play chances already worked out, by pool, enemy and Strategy.
+/// Best-play chances by pool, enemy and Strategy: worked out, or being worked out on a
+/// thread of their own, as a card with effects can take seconds and the editor must keep
+/// drawing meanwhile.
 #[derive(Default)]
-pub struct OddsCache(HashMap<(Pool, Foe, u32), Option<f64>>);
+pub struct OddsCache(HashMap<(Pool, Foe, u32), Answer>);
+
+/// One best-play chance (`None` when the search refused it), or the channel it will come on.
+enum Answer {
+    Ready(Option<f64>),
+    Working(Receiver<Option<f64>>),
+}
+
+/// What the panel can show of a best-play chance this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Asked {
+    Known(Option<f64>),
+    /// Being worked out, or waiting for another to be.
+    Working,
+}
 
 impl OddsCache {
-    fn best_play(&mut self, pool: Pool, foe: Foe, strategy: u32) -> Option<f64> {
-        *self
-            .0
-            .entry((pool, foe, strategy))
-            .or_insert_with(|| defeat_all_foes(&pool, &[foe], strategy, &|_, _| {}).ok())
+    /// The chance when known. The first ask starts a thread for it once no other is working,
+    /// so clicking through cards never piles up searches.
+    fn best_play(&mut self, pool: Pool, foe: Foe, strategy: u32) -> Asked {
+        for answer in self.0.values_mut() {
+            if let Answer::Working(receiver) = answer {
+                match receiver.try_recv() {
+                    Ok(found) => *answer = Answer::Ready(found),
+                    // A search that panicked gives no chance, as one it refused.
+                    Err(TryRecvError::Disconnected) => *answer = Answer::Ready(None),
+                    Err(TryRecvError::Empty) => {}
+                }
+            }
+        }
+        let key = (pool, foe, strategy);
+        if let Some(Answer::Ready(found)) = self.0.get(&key) {
+            return Asked::Known(*found);
+        }
+        let busy = self.0.values().any(|a| matches!(a, Answer::Working(_)));
+        if !busy {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let found = defeat_all_foes(&pool, &[foe], strategy, &|_, _| {}).ok();
+                // The panel may be gone by now; nothing is lost if so.
+                let _ = sender.send(found);
+            });
+            self.0.insert(key, Answer::Working(receiver));
+        }
+        Asked::Working
+    }
+
+    /// The chance, waiting for it.
+    #[cfg(test)]
+    fn best_play_now(&mut self, pool: Pool, foe: Foe, strategy: u32) -> Option<f64> {
+        loop {
+            if let Asked::Known(found) = self.best_play(pool, foe, strategy) {
+                return found;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
 }
 
@@ -94,7 +145,19 @@ pub fn odds_panel(
         "Alone against {} with the starting pool ({pool}):",
         hero.name.as_deref().unwrap_or(&hero.id)
     ));
-    if let Some(p) = cache.best_play(pool, foe, steps) {
+    let found = match cache.best_play(pool, foe, steps) {
+        Asked::Known(found) => found,
+        Asked::Working => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("working out the best play…");
+            });
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+            None
+        }
+    };
+    if let Some(p) = found {
         let note = match hero.strategy > PANEL_STRATEGY {
             true => format!(
                 " (the first {PANEL_STRATEGY} of {} Strategy steps)",
@@ -209,7 +272,7 @@ mod tests {
         let mut cache = OddsCache::default();
         // Health 1 with no effect: the red die alone never misses.
         let (plain, _) = Foe::of_card(1, 1, &CardRules::of(&[]), &faces, &Pool::default());
-        let certain = cache.best_play(pool, plain, 2).unwrap();
+        let certain = cache.best_play_now(pool, plain, 2).unwrap();
         assert!((certain - 1.0).abs() < 1e-9, "{certain}");
         // The same card taking no die of any colour is never defeated.
         let ban_all: Vec<Effect> = serde_json::from_value(serde_json::json!([
@@ -219,7 +282,23 @@ mod tests {
         let (banned, left_out) =
             Foe::of_card(1, 1, &CardRules::of(&ban_all), &faces, &Pool::default());
         assert!(left_out.is_empty());
-        assert_eq!(cache.best_play(pool, banned, 2), Some(0.0));
+        assert_eq!(cache.best_play_now(pool, banned, 2), Some(0.0));
+    }
+
+    #[test]
+    fn the_best_play_is_worked_out_off_the_drawing_thread() {
+        let red = Pool([0, 0, 0, 0, 1]);
+        let mut cache = OddsCache::default();
+        // The first ask starts the search and returns at once.
+        assert_eq!(cache.best_play(red, Foe::plain(1), 1), Asked::Working);
+        // Another card waits for it rather than starting a second search.
+        cache.best_play(red, Foe::plain(2), 1);
+        let working = cache.0.values().filter(|a| matches!(a, Answer::Working(_)));
+        assert!(working.count() <= 1);
+        // The red die never misses Health 1, and crits Health 2 one time in 6.
+        assert_eq!(cache.best_play_now(red, Foe::plain(1), 1), Some(1.0));
+        let two = cache.best_play_now(red, Foe::plain(2), 1).unwrap();
+        assert!((two - 1.0 / 6.0).abs() < 1e-12, "{two}");
     }
 
     #[test]
