@@ -329,16 +329,9 @@ type LimitedCase<'a> = (&'a [Colour], &'a [i32], Vec<Values>, Vec<Limits>);
 fn assert_every_policy_finds(cases: &[LimitedCase], strategies: &[u32], one_roll: bool) {
     let none_told = |_: usize, _: usize| {};
     let mut odds = OneRoll::new(box_faces());
-    for (dice, healths, values, limits) in cases {
-        let enemies: Vec<Foe> = healths
-            .iter()
-            .zip(values.iter().zip(limits))
-            .map(|(h, (v, l))| Foe {
-                health: *h as u32,
-                values: *v,
-                limits: *l,
-            })
-            .collect();
+    for case in cases {
+        let (dice, healths, values, limits) = case;
+        let enemies = foes_of(case);
         for &strategy in strategies {
             let expected = brute_limited(dice, healths, values, limits, strategy);
             let found = defeat_all_foes(&pool_of(dice), &enemies, strategy, &none_told).unwrap();
@@ -356,6 +349,19 @@ fn assert_every_policy_finds(cases: &[LimitedCase], strategies: &[u32], one_roll
             );
         }
     }
+}
+
+/// A case's enemies.
+fn foes_of((_, healths, values, limits): &LimitedCase) -> Vec<Foe> {
+    healths
+        .iter()
+        .zip(values.iter().zip(limits))
+        .map(|(h, (v, l))| Foe {
+            health: *h as u32,
+            values: *v,
+            limits: *l,
+        })
+        .collect()
 }
 
 fn pool_of(dice: &[Colour]) -> Pool {
