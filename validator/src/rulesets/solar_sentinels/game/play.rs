@@ -386,11 +386,7 @@ pub(crate) fn defeat(s: &mut State, table: &Table, at: usize, chain: bool) {
         _ => {}
     }
     for _ in 0..card.rules.remove_from_stacks {
-        if let Some(stack) = (0..3).max_by_key(|s2| s.stacks[*s2].len())
-            && let Some(removed) = s.stacks[stack].pop()
-        {
-            s.discard.push(removed);
-        }
+        discard_from_tallest(s);
     }
     if card.rules.discard_stack_tops == Some(When::OnDefeat) {
         discard_tops(s);
@@ -407,6 +403,15 @@ pub(crate) fn defeat(s: &mut State, table: &Table, at: usize, chain: bool) {
         if let Some(j) = other {
             defeat(s, table, j, false);
         }
+    }
+}
+
+/// Discards the top card of the stack with the most cards (the last of those on a tie).
+fn discard_from_tallest(s: &mut State) {
+    if let Some(stack) = (0..3).max_by_key(|s2| s.stacks[*s2].len())
+        && let Some(removed) = s.stacks[stack].pop()
+    {
+        s.discard.push(removed);
     }
 }
 
@@ -503,7 +508,11 @@ pub(crate) fn put(s: &mut State, table: &Table, die: usize, at: usize) {
     foe.dice += 1;
     foe.roll_dice += 1;
     foe.colours[colour as usize] = true;
+    let card = foe.card;
     assigned(s, table, colour);
+    if table.cards[card].rules.discard_per_assigned {
+        discard_from_tallest(s);
+    }
 }
 
 /// Counts a die assigned to an enemy for an assign-colour mission.

@@ -85,6 +85,8 @@ pub struct CardRules {
     pub discard_stack_tops: Option<When>,
     /// Cards removed from the stacks when it is defeated.
     pub remove_from_stacks: u32,
+    /// Each die assigned to it discards a stack card (`discard-per-assigned`).
+    pub discard_per_assigned: bool,
     /// Undefeated, it goes back on top of its stack.
     pub return_if_undefeated: bool,
     /// Dice assigned to it that are banished when it is defeated.
@@ -189,7 +191,7 @@ impl CardRules {
                 Rule::HitsInPairs => r.skipped.push("hits-in-pairs"),
                 Rule::CritExhaustsHit => r.skipped.push("crit-exhausts-hit"),
                 Rule::MissRerollsHit => r.skipped.push("miss-rerolls-hit"),
-                Rule::DiscardPerAssigned => r.skipped.push("discard-per-assigned"),
+                Rule::DiscardPerAssigned => r.discard_per_assigned = true,
                 Rule::OneDefeatPerAssign => r.skipped.push("one-defeat-per-assign"),
                 Rule::Text(_) => r.skipped.push("text"),
             }

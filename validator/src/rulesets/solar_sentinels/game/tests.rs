@@ -205,3 +205,54 @@ fn a_strategy_reward_adds_a_step_to_the_round_it_is_won_in() {
     assert!(!s.active[1].defeated);
     assert_eq!(s.pool.len(), 0, "the second step committed the second die");
 }
+
+#[test]
+fn each_die_assigned_to_a_discarding_card_discards_from_the_tallest_stack() {
+    use super::state::Die;
+    use crate::rulesets::solar_sentinels::dice::Colour;
+    use megahex_schema::solar_sentinels::Face;
+    // Stacks of two; `spiller` (top of the first stack) discards a stack card for each die
+    // put on it, and `plain` (top of the second) does not.
+    let deck: Scenario = serde_json::from_value(serde_json::json!({
+        "format": 1, "ruleset": "solar-sentinels",
+        "components": {"stack-size": 2, "bosses": 1, "missions": 0},
+        "heroes": [{"id": "a", "health": 20, "strategy": 1, "recovery": 1},
+                   {"id": "b", "health": 20, "strategy": 1, "recovery": 1}],
+        "conflict": [{"id": "under-1", "level": 1, "health": 5, "damage": 1},
+                     {"id": "spiller", "level": 1, "health": 5, "damage": 1,
+                      "effects": [{"during": "discard-per-assigned"}]},
+                     {"id": "under-2", "level": 1, "health": 5, "damage": 1},
+                     {"id": "plain", "level": 1, "health": 5, "damage": 1},
+                     {"id": "under-3", "level": 1, "health": 5, "damage": 1},
+                     {"id": "top-3", "level": 1, "health": 5, "damage": 1}],
+        "bosses": [{"id": "boss", "health": 1, "damage": 1, "entourage": 0}],
+        "setup": {"hero": "a"}
+    }))
+    .unwrap();
+    let table = Table::new(&deck);
+    let stacks = [vec![0, 1], vec![2, 3], vec![4, 5]];
+    let mut s = super::play::new_state(&table, &deck.heroes[0], None, stacks, vec![6], vec![]);
+    super::play::activate(&mut s, &table, 0);
+    super::play::activate(&mut s, &table, 1);
+    let hit = |s: &mut super::state::State| {
+        s.dice.push(Die {
+            colour: Colour::Red,
+            face: Face::Hit,
+            on: None,
+        });
+        s.dice.len() - 1
+    };
+    // A die on `plain` discards nothing.
+    let die = hit(&mut s);
+    super::play::put(&mut s, &table, die, 1);
+    assert!(s.discard.is_empty());
+    // Stacks now hold 1, 1 and 2 cards: a die on `spiller` discards the third stack's top,
+    // then the next die the top of the last of the three, now all of one card.
+    let die = hit(&mut s);
+    super::play::put(&mut s, &table, die, 0);
+    assert_eq!(s.discard, vec![5]);
+    let die = hit(&mut s);
+    super::play::put(&mut s, &table, die, 0);
+    assert_eq!(s.discard, vec![5, 4]);
+    assert_eq!(s.stacks, [vec![0], vec![2], vec![]]);
+}
