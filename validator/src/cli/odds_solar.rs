@@ -261,7 +261,10 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
     working("the Health expected lost");
     let damage_taken = match enemies.damage.is_empty() {
         true => None,
-        false => Some(damage_taken(pool, &enemies.foes, &enemies.damage, strategy)),
+        false => Some(
+            engagement::damage_taken_against(pool, &enemies.foes, &enemies.damage, strategy)
+                .map_err(|e| e.to_string()),
+        ),
     };
     clear();
     Ok(Engagement {
@@ -277,15 +280,4 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
         damage_taken,
         left_out: enemies.left_out,
     })
-}
-
-/// The least Damage any play leaves, and what the play for the best chance leaves, or why they
-/// were not worked out.
-fn damage_taken(
-    pool: &Pool,
-    foes: &[Foe],
-    damage: &[u32],
-    strategy: u32,
-) -> Result<(f64, f64), String> {
-    engagement::damage_taken_against(pool, foes, damage, strategy).map_err(|e| e.to_string())
 }

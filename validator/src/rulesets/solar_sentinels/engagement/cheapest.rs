@@ -197,11 +197,10 @@ pub fn cheapest_plays_against(
     }
     fits_or_error(pool, strategy)?;
     let (mut search, dice, standing) = search_for(pool, foes, strategy, Aim::Trade(0.0), &[])?;
-    search.first_step = strategy;
     let mut at = |lambda: f64| -> Result<(Outcome, Counts), PoolError> {
         search.set_aim(Aim::Trade(lambda));
-        let found = search.value(strategy, dice, standing);
-        unless_too_big(&search, (found, search.first_commit))
+        let found = search.first_play(strategy, dice, standing);
+        unless_too_big(&search, found)
     };
     reach(&mut at, pool, foes, strategy, targets)
 }

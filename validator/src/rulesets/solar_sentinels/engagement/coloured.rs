@@ -18,7 +18,7 @@ use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
 use super::shares::{Ask, enemy_shares, mask_of, shields_hold};
-use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls};
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
 /// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
@@ -69,8 +69,8 @@ pub(super) struct Search<'p> {
     /// Each enemy's Damage, by enemy, when the aim counts it.
     damage: Vec<u32>,
     /// The steps of the round's first commit, and what the best play commits then.
-    pub(super) first_step: u32,
-    pub(super) first_commit: Counts,
+    first_step: u32,
+    first_commit: Counts,
     /// By (steps, dice, Health left): the best play, before the commit.
     values_memo: HashMap<(u32, usize, usize), Outcome>,
     /// By (steps, dice, Health left): the best play, once committed dice join the active ones.
@@ -246,6 +246,18 @@ impl<'p> Search<'p> {
         }
     }
 
+    /// The best play from the start of a round of `steps` and what it commits first.
+    pub(super) fn first_play(
+        &mut self,
+        steps: u32,
+        dice: usize,
+        standing: usize,
+    ) -> (Outcome, Counts) {
+        self.first_step = steps;
+        let found = self.value(steps, dice, standing);
+        (found, self.first_commit)
+    }
+
     /// Weighs plays by `aim` from now on, forgetting the answers for the last one. The
     /// dice states stay as they were built, so a trade-off must have been the first aim.
     pub(super) fn set_aim(&mut self, aim: Aim) {
@@ -283,7 +295,7 @@ impl<'p> Search<'p> {
         let held = self.held_index(&self.held(&digits));
         let mut commits = self.commits(steps, reserve, standing);
         // Among plays as good, the one that commits more now: it rolls them sooner.
-        commits.sort_by_key(|commit| commit.iter().map(|n| u32::from(*n)).sum::<u32>());
+        commits.sort_by_key(|commit| sum(*commit));
         // The first step reports its commits done, not each commit's rolls.
         let report = self.progress.filter(|(first, _)| *first == steps);
         if report.is_some() {
@@ -301,7 +313,7 @@ impl<'p> Search<'p> {
             let rolled_at = self.dice.index(&rolled) + reserve_at + held;
             let mut outcome = self.rolled(steps, rolled_at, reserve_at, standing);
             if let Aim::Trade(_) = self.aim {
-                outcome = outcome.costing(commit.iter().map(|n| f64::from(*n)).sum());
+                outcome = outcome.costing(f64::from(sum(*commit)));
             }
             if best.is_none_or(|(b, _)| !self.aim.beats(b, outcome)) {
                 best = Some((outcome, *commit));
