@@ -17,7 +17,7 @@ use super::aim::{Aim, Outcome};
 use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
-use super::shares::{Ask, enemy_shares, mask_of, shields_hold};
+use super::shares::{Ask, enemy_shares, mask_of, one_defeat_holds, shields_hold};
 use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
@@ -658,6 +658,11 @@ impl<'p> Search<'p> {
             .collect()
     }
 
+    /// Each kind's face (miss 0, hit 1, crit 2).
+    fn kind_faces(&self) -> Vec<u8> {
+        self.kinds.iter().map(|&(_, face)| face as u8).collect()
+    }
+
     /// Every way to share dice among the enemies standing, grouped by what is assigned in all,
     /// with the state each leaves (none left that another way with the same dice beats).
     fn shares_of(&mut self, standing: usize) -> std::rc::Rc<Shares> {
@@ -705,7 +710,9 @@ impl<'p> Search<'p> {
         }
         let enemies = self.values.len();
         if enemy == enemies {
-            if shields_hold(&self.limits, &walk.digits[..enemies], walk.left) {
+            if shields_hold(&self.limits, &walk.digits[..enemies], walk.left)
+                && one_defeat_holds(&self.limits, &walk.digits[..enemies], walk.left)
+            {
                 let state = self.after(walk);
                 walk.out.entry(given).or_default().push(state);
             }
@@ -717,11 +724,13 @@ impl<'p> Search<'p> {
         let worth = self.worth(enemy);
         let limits = self.limits_now(enemy, walk.digits);
         let colours = self.kind_colours();
+        let faces = self.kind_faces();
         let ask = Ask {
             worth: &worth,
             need: u32::from(need),
             limits: &limits,
             colours: &colours,
+            faces: &faces,
         };
         enemy_shares(&ask, &unbounded, &mut |share, taken| {
             options.push((*share, taken));

@@ -61,6 +61,11 @@ pub struct Limits {
     pub min_colours: u32,
     /// The colours on it already, one bit each by place in [`Colour::ALL`].
     pub colours_on: u8,
+    /// The rolled faces that go on it only in pairs of one colour (`hits-in-pairs`): one bit
+    /// for each (colour, face), at 3 × the colour's place + the face (miss, hit, crit).
+    pub paired: u16,
+    /// While it stands, one enemy at most falls to a roll (`one-defeat-per-assign`).
+    pub one_defeat: bool,
 }
 
 impl Limits {
@@ -95,7 +100,20 @@ impl CommitRules {
 impl Limits {
     /// True when which colour a die is matters to the card beyond what it deals.
     pub fn looks_at_colours(&self) -> bool {
-        self.one_colour || self.one_die_per_colour || self.escort.is_some() || self.min_colours > 0
+        self.one_colour
+            || self.one_die_per_colour
+            || self.escort.is_some()
+            || self.min_colours > 0
+            || self.paired != 0
+    }
+
+    /// How many dice of a `colour` die rolled as `face` go on it at once: 2 for a face it takes
+    /// only in pairs.
+    pub fn unit(&self, colour: u8, face: u8) -> u8 {
+        match self.paired & (1 << (3 * u16::from(colour) + u16::from(face))) {
+            0 => 1,
+            _ => 2,
+        }
     }
 }
 
@@ -139,6 +157,8 @@ impl Foe {
             flee_on_misses,
             min_colours,
             colours_on: _,
+            paired,
+            one_defeat,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -152,6 +172,8 @@ impl Foe {
             && escort.is_none()
             && flee_on_misses.is_none()
             && min_colours == 0
+            && paired == 0
+            && !one_defeat
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -166,8 +188,14 @@ impl Foe {
         exhausted: &Pool,
     ) -> (Foe, Vec<&'static str>) {
         let mut values = PLAIN;
+        let mut paired = 0u16;
         for (c, row) in values.iter_mut().enumerate() {
             let colour = Colour::ALL[c];
+            for (f, face) in [Face::Miss, Face::Hit, Face::Crit].into_iter().enumerate() {
+                if rules.paired(colour, face) {
+                    paired |= 1 << (3 * c + f);
+                }
+            }
             // `needs-exhausted-colour`: a colour with no exhausted die may not go on it.
             let kept_off = rules.no_assign[c]
                 || (rules.needs_exhausted_colour && exhausted.count(colour) == 0);
@@ -199,6 +227,8 @@ impl Foe {
             flee_on_misses: rules.flee_on_misses,
             min_colours: rules.min_colours,
             colours_on: 0,
+            paired,
+            one_defeat: rules.one_defeat_per_assign,
         };
         let foe = Foe {
             health,

@@ -28,8 +28,8 @@ const NONE: u8 = u8::MAX;
 type Tallies = Rc<Vec<(Tally, f64)>>;
 
 /// What each kind deals to each enemy (by enemy, then kind), each enemy's Health and limits,
-/// and each kind's colour.
-type Enemies = (Vec<Vec<u32>>, Vec<u32>, Vec<Limits>, Vec<u8>);
+/// and each kind's colour and face.
+type Enemies = (Vec<Vec<u32>>, Vec<u32>, Vec<Limits>, Vec<u8>, Vec<u8>);
 
 /// The last step's answers, kept across calls for dice of the same faces.
 pub struct OneRoll {
@@ -72,6 +72,10 @@ impl OneRoll {
         if foes.is_empty() {
             return 1.0;
         }
+        // One roll fells one enemy at most while such a card stands.
+        if foes.len() > 1 && foes.iter().any(|f| f.limits.one_defeat) {
+            return 0.0;
+        }
         // The answer does not depend on the enemies' order.
         foes.sort_unstable_by_key(|f| (f.values, f.health));
         let key = (dice, foes);
@@ -90,7 +94,7 @@ impl OneRoll {
     fn work_out(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
         let by_colour = foes.iter().any(|f| f.limits.looks_at_colours());
-        let (map, kinds, colours) = kinds_of(&values, by_colour);
+        let (map, kinds, colours, faces) = kinds_of(&values, by_colour);
         // By enemy, what a die of each kind deals.
         let worth: Vec<Vec<u32>> = (0..foes.len())
             .map(|e| kinds.iter().map(|vector| vector[e]).collect())
@@ -102,7 +106,7 @@ impl OneRoll {
             self.covers.clear();
         }
         let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
-        let enemies = (worth, healths, limits, colours);
+        let enemies = (worth, healths, limits, colours, faces);
         let known = self.covers.entry(enemies.clone()).or_default();
         let mut total = 0.0;
         for (tally, p) in tallies.iter() {
@@ -157,13 +161,14 @@ impl OneRoll {
     }
 }
 
-/// Each (colour, face)'s kind, each kind's damage to each enemy, and each kind's colour: the
-/// (colour, face)s that deal the same to everyone are one kind (of one colour too, when
-/// `by_colour`); those that deal nothing are none.
-fn kinds_of(values: &[Values], by_colour: bool) -> (KindMap, Vec<Vec<u32>>, Vec<u8>) {
+/// Each (colour, face)'s kind, each kind's damage to each enemy, and each kind's colour and
+/// face: the (colour, face)s that deal the same to everyone are one kind (unless `by_colour`,
+/// when each is its own); those that deal nothing are none.
+fn kinds_of(values: &[Values], by_colour: bool) -> (KindMap, Vec<Vec<u32>>, Vec<u8>, Vec<u8>) {
     let mut map = [NONE; KINDS];
     let mut kinds: Vec<Vec<u32>> = Vec::new();
     let mut colours: Vec<u8> = Vec::new();
+    let mut faces: Vec<u8> = Vec::new();
     for colour in 0..5u8 {
         for face in 0..3 {
             let vector: Vec<u32> = values
@@ -173,26 +178,27 @@ fn kinds_of(values: &[Values], by_colour: bool) -> (KindMap, Vec<Vec<u32>>, Vec<
             if vector.iter().all(|d| *d == 0) {
                 continue;
             }
-            let same = |k: usize| kinds[k] == vector && (!by_colour || colours[k] == colour);
+            let same = |k: usize| !by_colour && kinds[k] == vector;
             let at = match (0..kinds.len()).find(|k| same(*k)) {
                 Some(at) => at,
                 None => {
                     kinds.push(vector);
                     colours.push(colour);
+                    faces.push(face as u8);
                     kinds.len() - 1
                 }
             };
             map[usize::from(colour) * 3 + face] = at as u8;
         }
     }
-    (map, kinds, colours)
+    (map, kinds, colours, faces)
 }
 
 /// Whether the dice of `tally` can be shared so that each enemy gets at least its Health. A
 /// shield needs nothing here: when every enemy falls to the roll, the dice on the level 1 and 2
 /// enemies are placed first.
 fn covers(enemies: &Enemies, tally: &Tally, kinds: usize) -> bool {
-    let (worth, healths, limits, _) = enemies;
+    let (worth, healths, limits, _, _) = enemies;
     // Not even every die on its best enemy reaches the Health in all.
     let most: u64 = (0..kinds)
         .map(|k| {
@@ -218,7 +224,7 @@ fn cover_from(
     kinds: usize,
     tried: &mut FxHashMap<(usize, Tally), bool>,
 ) -> bool {
-    let (worth, healths, limits, colours) = enemies;
+    let (worth, healths, limits, colours, faces) = enemies;
     let Some(&need) = healths.get(enemy) else {
         return true;
     };
@@ -231,6 +237,7 @@ fn cover_from(
         need,
         limits: &limits[enemy],
         colours,
+        faces,
     };
     enemy_shares(&ask, left, &mut |given, taken| {
         if found || taken < need {

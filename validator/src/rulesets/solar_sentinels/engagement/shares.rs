@@ -31,8 +31,12 @@ pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnM
         order.sort_by_key(|k| ask.colours[*k] != escort);
     }
     let spare_allowed = |share: &Tally| colours_allowed(ask, share);
+    let units: Vec<u8> = (0..ask.worth.len())
+        .map(|k| limits.unit(ask.colours[k], ask.faces[k]))
+        .collect();
     let walk = Walk {
         worth: ask.worth,
+        units: &units,
         need: need_now,
         available,
         order,
@@ -124,12 +128,13 @@ pub(super) fn colours_allowed(ask: &Ask<'_>, share: &Tally) -> bool {
 }
 
 /// One enemy's side of a roll: what each kind deals it, the Health it needs, its limits, and
-/// each kind's colour.
+/// each kind's colour and face (meaningful when its limits look at colours).
 pub(super) struct Ask<'a> {
     pub(super) worth: &'a [u32],
     pub(super) need: u32,
     pub(super) limits: &'a Limits,
     pub(super) colours: &'a [u8],
+    pub(super) faces: &'a [u8],
 }
 
 /// Whether a roll that leaves `left` of `healths` respects every shield: a shielded boss takes
@@ -147,11 +152,28 @@ pub(super) fn shields_hold(limits: &[Limits], healths: &[u8], left: &[u8]) -> bo
             .all(|(l, (health, left))| !l.shielded || left == health)
 }
 
+/// Whether a roll that leaves `left` of `healths` fells one enemy at most when a card standing
+/// before it allows no more (`one-defeat-per-assign`).
+pub(super) fn one_defeat_holds(limits: &[Limits], healths: &[u8], left: &[u8]) -> bool {
+    let limited = limits
+        .iter()
+        .zip(healths)
+        .any(|(l, health)| l.one_defeat && *health > 0);
+    let fallen = healths
+        .iter()
+        .zip(left)
+        .filter(|(health, left)| **health > 0 && **left == 0)
+        .count();
+    !limited || fallen <= 1
+}
+
 /// One walk over the shares worth giving one enemy: what each kind deals it, what it needs,
 /// the dice of each kind there are, the order the kinds are tried in, and whether a share is
 /// still allowed without a die that its damage could spare.
 struct Walk<'a> {
     worth: &'a [u32],
+    /// How many dice of each kind go on at once: 2 for a face taken only in pairs.
+    units: &'a [u8],
     need: u32,
     available: &'a Tally,
     order: &'a [usize],
@@ -185,7 +207,10 @@ impl Walk<'_> {
             return;
         }
         let mut dealt = dealt;
-        while share[kind] < self.available[kind] && !self.met(share, dealt) {
+        let unit = self.units[kind];
+        while u16::from(share[kind]) + u16::from(unit) <= u16::from(self.available[kind])
+            && !self.met(share, dealt)
+        {
             // Past the Health, a die is worth giving only for a colour the card lacks.
             if dealt >= need
                 && !self
@@ -195,8 +220,8 @@ impl Walk<'_> {
             {
                 break;
             }
-            share[kind] += 1;
-            dealt += worth;
+            share[kind] += unit;
+            dealt += worth * u32::from(unit);
             self.grow(at + 1, dealt, share, visit);
         }
         share[kind] = 0;
@@ -211,9 +236,10 @@ impl Walk<'_> {
     /// of its dice.
     fn has_spare(&self, share: &Tally, dealt: u32) -> bool {
         (0..self.worth.len()).any(|k| {
-            share[k] > 0 && dealt - self.worth[k] >= self.need && {
+            let unit = self.units[k];
+            share[k] >= unit && dealt - self.worth[k] * u32::from(unit) >= self.need && {
                 let mut less = *share;
-                less[k] -= 1;
+                less[k] -= unit;
                 self.spare_allowed.is_none_or(|allowed| allowed(&less))
                     && self.colours.as_ref().is_none_or(|c| {
                         mask_of(c.of_kind, &less) | c.on == mask_of(c.of_kind, share) | c.on

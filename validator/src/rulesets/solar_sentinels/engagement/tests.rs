@@ -173,6 +173,8 @@ impl BruteForce {
             let mut dealt = vec![0i32; enemies];
             let mut dice_on = vec![0u32; enemies];
             let mut colours_on = vec![[0u32; 5]; enemies];
+            // By (colour, face) at 3 × colour + face: for the faces taken only in pairs.
+            let mut faces_on = vec![[0u32; 15]; enemies];
             let (mut unassigned, mut misses) = (0u32, 0u32);
             for (&die, &kind) in rolled.iter().zip(shown) {
                 let target = code % targets;
@@ -194,6 +196,7 @@ impl BruteForce {
                         dealt[e] += self.values[e][colour][kind] as i32;
                         dice_on[e] += 1;
                         colours_on[e][colour] += 1;
+                        faces_on[e][3 * colour + kind] += 1;
                     }
                 }
             }
@@ -203,6 +206,7 @@ impl BruteForce {
                 if limits.per_roll.is_some_and(|most| dice_on[e] > most)
                     || limits.per_card.is_some_and(|most| in_all > most)
                     || (limits.one_die_per_colour && colours_on[e].iter().any(|n| *n > 1))
+                    || (0..15).any(|f| limits.paired & (1 << f) != 0 && faces_on[e][f] % 2 == 1)
                 {
                     continue 'ways;
                 }
@@ -250,6 +254,15 @@ impl BruteForce {
                     left[e] = healths[e];
                     left[4 * enemies + e] = healths[4 * enemies + e];
                 }
+            }
+            // While a card with `one-defeat-per-assign` stands, one enemy at most falls.
+            let limited =
+                (0..enemies).any(|e| self.limits[e].one_defeat && self.standing(e, healths));
+            let fallen = (0..enemies)
+                .filter(|e| self.standing(*e, healths) && !self.standing(*e, &left))
+                .count();
+            if limited && fallen > 1 {
+                continue 'ways;
             }
             best = best.max(self.value(steps - 1, pool, unassigned, misses, left));
             if best >= self.win {
@@ -1570,4 +1583,162 @@ fn colours_needed_by_hand() {
     let both = pool_of(&[Red, Purple]);
     let p = defeat_all_foes(&both, &[two_colours], 1, &none).unwrap();
     assert!((p - 5.0 / 6.0).abs() < 1e-12, "{p}");
+}
+
+/// The hit face of every colour, as [`Limits::paired`] marks it.
+const EVERY_HIT: u16 = 0b010_010_010_010_010;
+
+#[test]
+fn hits_in_pairs_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let pairs = Limits {
+        paired: EVERY_HIT,
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    // Hits and misses swapped but on red: the misses of the other colours show as hits, so
+    // they are the faces taken in pairs.
+    let swapped = {
+        let mut values = PLAIN;
+        for row in values.iter_mut().take(4) {
+            *row = [1, 0, 2];
+        }
+        values
+    };
+    let swapped_pairs = Limits {
+        paired: 0b010_001_001_001_001,
+        ..Limits::default()
+    };
+    let shielded = Limits {
+        shielded: true,
+        boss: true,
+        ..pairs
+    };
+    let cases: [LimitedCase; 7] = [
+        (&[Red, Purple], &[1], vec![PLAIN], vec![pairs]),
+        (&[Green, Green, Red], &[2], vec![PLAIN], vec![pairs]),
+        (&[Blue, Blue, Red, Red], &[3], vec![PLAIN], vec![pairs]),
+        (
+            &[Yellow, Red, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![pairs, none],
+        ),
+        (
+            &[Blue, Purple, Purple],
+            &[2],
+            vec![swapped],
+            vec![swapped_pairs],
+        ),
+        (
+            &[Green, Red, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![none, shielded],
+        ),
+        (
+            &[Yellow, Yellow, Red],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![
+                pairs,
+                Limits {
+                    per_roll: Some(1),
+                    ..pairs
+                },
+            ],
+        ),
+    ];
+    assert_every_policy_finds(&cases, &[1, 2, 3], true);
+}
+
+#[test]
+fn hits_in_pairs_by_hand() {
+    use Colour::{Purple, Red};
+    let none = |_: usize, _: usize| {};
+    let pairs = Foe {
+        limits: Limits {
+            paired: EVERY_HIT,
+            ..Limits::default()
+        },
+        ..Foe::plain(1)
+    };
+    // A red and a purple against Health 1 in one roll: their hits are of two colours and make
+    // no pair, so only a crit (on either) defeats it: 1 − (5/6)².
+    let p = defeat_all_foes(&pool_of(&[Red, Purple]), &[pairs], 1, &none).unwrap();
+    assert!((p - 11.0 / 36.0).abs() < 1e-12, "{p}");
+    // Two reds: a crit, or two red hits: always.
+    let p = defeat_all_foes(&pool_of(&[Red, Red]), &[pairs], 1, &none).unwrap();
+    assert!((p - 1.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn one_defeat_per_assign_is_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let one = Limits {
+        one_defeat: true,
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let shielded_one = Limits {
+        shielded: true,
+        boss: true,
+        ..one
+    };
+    let cases: [LimitedCase; 6] = [
+        (&[Red, Red], &[1, 1], vec![PLAIN; 2], vec![one, none]),
+        (
+            &[Red, Purple, Blue],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![none, one],
+        ),
+        (
+            &[Green, Red, Red],
+            &[1, 1, 1],
+            vec![PLAIN; 3],
+            vec![none, one, none],
+        ),
+        (
+            &[Yellow, Blue, Red],
+            &[1, 2],
+            vec![PLAIN; 2],
+            vec![none, shielded_one],
+        ),
+        (
+            &[Blue, Red, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![
+                Limits {
+                    min_colours: 2,
+                    ..one
+                },
+                none,
+            ],
+        ),
+        (&[Red, Red, Purple], &[3], vec![PLAIN], vec![one]),
+    ];
+    assert_every_policy_finds(&cases, &[1, 2, 3], true);
+}
+
+#[test]
+fn one_defeat_per_assign_by_hand() {
+    use Colour::Red;
+    let none = |_: usize, _: usize| {};
+    let limited = Foe {
+        limits: Limits {
+            one_defeat: true,
+            ..Limits::default()
+        },
+        ..Foe::plain(1)
+    };
+    // Two reds, each dealing at least 1, against two enemies of Health 1: one roll fells one
+    // of them only, so one step never wins; at a second step the other red, left unassigned,
+    // is rolled again and fells the second.
+    let reds = pool_of(&[Red, Red]);
+    let both = [limited, Foe::plain(1)];
+    assert_eq!(defeat_all_foes(&reds, &both, 1, &none).unwrap(), 0.0);
+    let p = defeat_all_foes(&reds, &both, 2, &none).unwrap();
+    assert!((p - 1.0).abs() < 1e-12, "{p}");
 }

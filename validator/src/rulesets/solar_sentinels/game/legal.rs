@@ -107,6 +107,22 @@ pub fn shield_up(s: &State, table: &Table, at: usize) -> bool {
             .any(|f| f.standing() && table.cards[f.card].level < BOSS_LEVEL)
 }
 
+/// The colour of a hit put on enemy `at` this step that still waits for its partner: a
+/// `hits-in-pairs` card takes hits in pairs of one colour. It is not defeated meanwhile.
+pub fn lone_hit(s: &State, at: usize) -> Option<Colour> {
+    Colour::ALL
+        .into_iter()
+        .find(|c| s.active[at].step_paired[*c as usize] % 2 == 1)
+}
+
+/// The standing enemy whose `one-defeat-per-assign` lets one enemy at most fall to the dice in
+/// the assign step that begins now, if any.
+pub fn defeat_limit(s: &State, table: &Table) -> Option<usize> {
+    (0..s.active.len()).find(|at| {
+        s.active[*at].standing() && table.cards[s.active[*at].card].rules.one_defeat_per_assign
+    })
+}
+
 /// Why a die may not go on an enemy: the effect that forbids it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {

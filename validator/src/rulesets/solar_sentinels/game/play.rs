@@ -269,6 +269,7 @@ pub(crate) fn end_step(s: &mut State) {
     for foe in &mut s.active {
         foe.step_damage = 0;
         foe.roll_dice = 0;
+        foe.step_paired = [0; 5];
     }
 }
 
@@ -356,7 +357,11 @@ pub(crate) fn settle(s: &mut State, table: &Table) {
         let foe = s.active[i];
         let card = &table.cards[foe.card];
         let colours = foe.colours.iter().filter(|c| **c).count() as u32;
-        if foe.standing() && foe.damage >= card.health && colours >= card.rules.min_colours {
+        if foe.standing()
+            && foe.damage >= card.health
+            && colours >= card.rules.min_colours
+            && legal::lone_hit(s, i).is_none()
+        {
             defeat(s, table, i, true);
         }
         i += 1;
@@ -499,8 +504,9 @@ pub(crate) fn damage(s: &State, table: &Table, at: usize, colour: Colour, face: 
 
 /// Puts die `die` on enemy `at`.
 pub(crate) fn put(s: &mut State, table: &Table, die: usize, at: usize) {
-    let colour = s.dice[die].colour;
-    let value = damage(s, table, at, colour, s.dice[die].face);
+    let (colour, face) = (s.dice[die].colour, s.dice[die].face);
+    let value = damage(s, table, at, colour, face);
+    let paired = table.cards[s.active[at].card].rules.paired(colour, face);
     s.dice[die].on = Some(at);
     let foe = &mut s.active[at];
     foe.damage += value;
@@ -508,6 +514,7 @@ pub(crate) fn put(s: &mut State, table: &Table, die: usize, at: usize) {
     foe.dice += 1;
     foe.roll_dice += 1;
     foe.colours[colour as usize] = true;
+    foe.step_paired[colour as usize] += u8::from(paired);
     let card = foe.card;
     assigned(s, table, colour);
     if table.cards[card].rules.discard_per_assigned {

@@ -12,7 +12,7 @@ use super::super::dice::{Colour, Pool};
 use super::super::engagement::{Foe as EngagedFoe, OneRoll};
 use super::legal::{self, CommitLimits};
 use super::play::put;
-use super::state::{Foe, State};
+use super::state::{Die, Foe, State};
 use super::{EnemyCard, Table};
 
 /// The chance a commit aims for on the last Strategy step.
@@ -174,12 +174,13 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
                 EngagedFoe::of_card(left, card.level, &card.rules, &s.faces, &every_colour).0;
             // What its limit in all still allows, with the dice already on it.
             engaged.limits.per_card = engaged.limits.per_card.map(|m| m.saturating_sub(foe.dice));
-            // The colour rules (an escort, colours needed) are left to the assigning: told apart by
+            // The colour rules (an escort, colours needed, hits in pairs) are left to the assigning: told apart by
             // colour, the dice make the last-step search too slow to ask at every commit.
             engaged.limits.one_colour = false;
             engaged.limits.one_die_per_colour = false;
             engaged.limits.escort = None;
             engaged.limits.min_colours = 0;
+            engaged.limits.paired = 0;
             engaged
         })
         .collect();
@@ -256,11 +257,18 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
 }
 
 /// Assigns the rolled dice: for each enemy, most dangerous first, the fewest dice that defeat
-/// it; before the last step, every other die that deals something stays on the first enemy
-/// that takes it (a die kept rolling could only do as well).
+/// it (a hit on a card that takes them in pairs with its partner); before the last step, every
+/// other die that deals something stays on the first enemy that takes it (a die kept rolling
+/// could only do as well). While a card allows one defeat an assign step, the dice fell one
+/// enemy at most.
 pub fn assign(s: &mut State, table: &Table, last: bool) {
+    let limited = legal::defeat_limit(s, table).is_some();
+    let mut fallen = 0;
     let mut step_colours = vec![[false; 5]; s.active.len()];
     for at in targets(s, table) {
+        if limited && fallen > 0 {
+            break;
+        }
         let card = &table.cards[s.active[at].card];
         let need = card.health.saturating_sub(s.active[at].damage);
         let mut free: Vec<(usize, u32)> = s
@@ -272,26 +280,49 @@ pub fn assign(s: &mut State, table: &Table, last: bool) {
             .filter(|(_, v)| *v > 0)
             .collect();
         free.sort_by_key(|(_, v)| std::cmp::Reverse(*v));
-        let mut picked = Vec::new();
+        let mut picked: Vec<usize> = Vec::new();
         let mut total = 0;
         let mut colours = step_colours[at];
         let mut trial = s.active[at];
-        for (die, value) in &free {
-            if total >= need {
-                break;
+        for (i, &(die, value)) in free.iter().enumerate() {
+            if total >= need || picked.contains(&die) {
+                continue;
             }
-            let colour = s.dice[*die].colour;
+            let Die { colour, face, .. } = s.dice[die];
+            // A hit it takes in pairs goes on with another of its colour and face, or not at all.
+            let partner = match card.rules.paired(colour, face) {
+                false => None,
+                true => {
+                    let twin = free[i + 1..].iter().find(|(other, _)| {
+                        !picked.contains(other)
+                            && s.dice[*other].colour == colour
+                            && s.dice[*other].face == face
+                    });
+                    match twin {
+                        Some(&(other, _)) => Some(other),
+                        None => continue,
+                    }
+                }
+            };
             let saved = s.active[at];
-            s.active[at] = trial;
-            let ok = legal::may_assign(s, table, at, colour, &colours);
+            let mut tried = trial;
+            let mut tried_colours = colours;
+            let mut ok = true;
+            for _ in 0..1 + usize::from(partner.is_some()) {
+                s.active[at] = tried;
+                ok &= legal::may_assign(s, table, at, colour, &tried_colours);
+                tried_colours[colour as usize] = true;
+                tried.dice += 1;
+                tried.roll_dice += 1;
+                tried.colours[colour as usize] = true;
+            }
             s.active[at] = saved;
             if ok {
-                picked.push(*die);
-                total += value;
-                colours[colour as usize] = true;
-                trial.dice += 1;
-                trial.roll_dice += 1;
-                trial.colours[colour as usize] = true;
+                picked.push(die);
+                picked.extend(partner);
+                total += value * (1 + u32::from(partner.is_some()));
+                colours = tried_colours;
+                trial = tried;
             }
         }
         let capped = card
@@ -304,6 +335,7 @@ pub fn assign(s: &mut State, table: &Table, last: bool) {
                 put(s, table, die, at);
                 step_colours[at][colour as usize] = true;
             }
+            fallen += 1;
         }
     }
     if last {
@@ -313,14 +345,21 @@ pub fn assign(s: &mut State, table: &Table, last: bool) {
         if s.dice[die].on.is_some() {
             continue;
         }
-        let colour = s.dice[die].colour;
+        let Die { colour, face, .. } = s.dice[die];
         for at in targets(s, table) {
             let card = &table.cards[s.active[at].card];
-            let value = card.rules.value(colour, s.dice[die].face, &s.faces);
+            let value = card.rules.value(colour, face, &s.faces);
             let short = s.active[at].damage < card.health;
-            if value > 0 && short && legal::may_assign(s, table, at, colour, &step_colours[at]) {
+            let fells = s.active[at].damage + value >= card.health;
+            if value > 0
+                && short
+                && !card.rules.paired(colour, face)
+                && !(fells && limited && fallen > 0)
+                && legal::may_assign(s, table, at, colour, &step_colours[at])
+            {
                 put(s, table, die, at);
                 step_colours[at][colour as usize] = true;
+                fallen += usize::from(fells);
                 break;
             }
         }

@@ -117,6 +117,10 @@ pub struct CardRules {
     pub needs_exhausted_colour: bool,
     /// Misses are not rolled again.
     pub no_reroll_misses: bool,
+    /// Hits go on it only in pairs of one colour (`hits-in-pairs`).
+    pub hits_in_pairs: bool,
+    /// While it stands, one enemy at most falls in an assign step (`one-defeat-per-assign`).
+    pub one_defeat_per_assign: bool,
     /// Effect kinds the simulation does not play.
     pub skipped: Vec<&'static str>,
 }
@@ -188,11 +192,11 @@ impl CardRules {
                 Rule::CommitWholeColour => r.commit_whole_colour = true,
                 Rule::NeedsExhaustedColour => r.needs_exhausted_colour = true,
                 Rule::NoRerollMisses => r.no_reroll_misses = true,
-                Rule::HitsInPairs => r.skipped.push("hits-in-pairs"),
+                Rule::HitsInPairs => r.hits_in_pairs = true,
                 Rule::CritExhaustsHit => r.skipped.push("crit-exhausts-hit"),
                 Rule::MissRerollsHit => r.skipped.push("miss-rerolls-hit"),
                 Rule::DiscardPerAssigned => r.discard_per_assigned = true,
-                Rule::OneDefeatPerAssign => r.skipped.push("one-defeat-per-assign"),
+                Rule::OneDefeatPerAssign => r.one_defeat_per_assign = true,
                 Rule::Text(_) => r.skipped.push("text"),
             }
         }
@@ -207,6 +211,12 @@ impl CardRules {
             (Some(except), Face::Miss) if !except[colour as usize] => Face::Hit,
             _ => face,
         }
+    }
+
+    /// Whether a `colour` die rolled as `face` must go on this card with a partner: it shows a
+    /// hit, and hits go on it in pairs of one colour.
+    pub fn paired(&self, colour: Colour, face: Face) -> bool {
+        self.hits_in_pairs && self.shows(colour, face) == Face::Hit
     }
 
     /// What `face` of a `colour` die deals to this card: the hero's table, then the card's

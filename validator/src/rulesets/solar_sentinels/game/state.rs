@@ -35,6 +35,8 @@ pub struct Foe {
     pub roll_dice: u32,
     /// Colours of the dice on it.
     pub colours: [bool; 5],
+    /// By colour, the dice put on it this step that go on only in pairs (`hits-in-pairs`).
+    pub step_paired: [u8; 5],
     /// Defeated this round.
     pub defeated: bool,
     /// Escaped.
@@ -51,6 +53,7 @@ impl Foe {
             dice: 0,
             roll_dice: 0,
             colours: [false; 5],
+            step_paired: [0; 5],
             defeated: false,
             fled: false,
         }

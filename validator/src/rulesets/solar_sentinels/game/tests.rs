@@ -256,3 +256,83 @@ fn each_die_assigned_to_a_discarding_card_discards_from_the_tallest_stack() {
     assert_eq!(s.discard, vec![5, 4]);
     assert_eq!(s.stacks, [vec![0], vec![2], vec![]]);
 }
+
+/// A state with the deck's `cards` (Health and effects) active, dice showing `shown`.
+fn engaged(
+    cards: serde_json::Value,
+    shown: &[(
+        crate::rulesets::solar_sentinels::dice::Colour,
+        megahex_schema::solar_sentinels::Face,
+    )],
+) -> (Table, super::state::State) {
+    use super::state::Die;
+    let deck: Scenario = serde_json::from_value(serde_json::json!({
+        "format": 1, "ruleset": "solar-sentinels",
+        "components": {"stack-size": 1, "bosses": 1, "missions": 0},
+        "heroes": [{"id": "a", "health": 20, "strategy": 2, "recovery": 1},
+                   {"id": "b", "health": 20, "strategy": 2, "recovery": 1}],
+        "conflict": cards,
+        "bosses": [{"id": "boss", "health": 1, "damage": 1, "entourage": 0}],
+        "setup": {"hero": "a"}
+    }))
+    .unwrap();
+    let table = Table::new(&deck);
+    let stacks = [vec![0], vec![1], vec![2]];
+    let mut s = super::play::new_state(&table, &deck.heroes[0], None, stacks, vec![3], vec![]);
+    super::play::activate(&mut s, &table, 0);
+    super::play::activate(&mut s, &table, 1);
+    for &(colour, face) in shown {
+        s.dice.push(Die {
+            colour,
+            face,
+            on: None,
+        });
+    }
+    (table, s)
+}
+
+#[test]
+fn the_policy_puts_hits_on_a_pairing_card_two_of_a_colour() {
+    use crate::rulesets::solar_sentinels::dice::Colour::{Purple, Red};
+    use megahex_schema::solar_sentinels::Face::Hit;
+    // `pairing` (Health 2) takes hits in pairs: of a red hit and two purple ones, the purple
+    // pair defeats it and the red stays unassigned; `other` (Health 5) cannot fall this roll.
+    let cards = serde_json::json!([
+        {"id": "pairing", "level": 1, "health": 2, "damage": 3,
+         "effects": [{"during": "hits-in-pairs"}]},
+        {"id": "other", "level": 1, "health": 5, "damage": 1},
+        {"id": "spare", "level": 1, "health": 5, "damage": 1}]);
+    let (table, mut s) = engaged(cards, &[(Red, Hit), (Purple, Hit), (Purple, Hit)]);
+    super::policy::assign(&mut s, &table, true);
+    super::play::settle(&mut s, &table);
+    let on_pairing: Vec<_> = s
+        .dice
+        .iter()
+        .filter(|d| d.on == Some(0))
+        .map(|d| d.colour)
+        .collect();
+    assert_eq!(on_pairing, vec![Purple, Purple]);
+    assert!(s.active[0].defeated);
+    assert_eq!(s.dice[0].on, None);
+}
+
+#[test]
+fn the_policy_fells_one_enemy_an_assign_step_while_a_card_allows_one() {
+    use crate::rulesets::solar_sentinels::dice::Colour::Red;
+    use megahex_schema::solar_sentinels::Face::Hit;
+    // Two enemies of Health 1 and two red hits: each hit could fell one, but `limiter` allows
+    // one defeat an assign step, at the last step and before it alike.
+    let cards = serde_json::json!([
+        {"id": "limiter", "level": 1, "health": 1, "damage": 1,
+         "effects": [{"during": "one-defeat-per-assign"}]},
+        {"id": "other", "level": 1, "health": 1, "damage": 3},
+        {"id": "spare", "level": 1, "health": 5, "damage": 1}]);
+    for last in [true, false] {
+        let (table, mut s) = engaged(cards.clone(), &[(Red, Hit), (Red, Hit)]);
+        super::policy::assign(&mut s, &table, last);
+        super::play::settle(&mut s, &table);
+        let fallen = s.active.iter().filter(|f| f.defeated).count();
+        assert_eq!(fallen, 1, "last step: {last}");
+        assert_eq!(s.dice.iter().filter(|d| d.on.is_none()).count(), 1);
+    }
+}

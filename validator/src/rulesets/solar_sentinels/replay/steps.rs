@@ -162,6 +162,9 @@ impl Replay<'_> {
 
     pub(super) fn assign(&mut self, step: &PlaytestStep, here: &str) -> Checked {
         let mut step_colours = vec![[false; 5]; self.s.active.len()];
+        // The enemy that allows one defeat this step, and the one the dice felled.
+        let limit = legal::defeat_limit(&self.s, self.table);
+        let mut felled: Option<usize> = None;
         for (enemy, dice) in &step.assign.0 {
             let pointer = format!("{here}/assign/{enemy}");
             let foe = self
@@ -208,6 +211,38 @@ impl Replay<'_> {
                 play::put(&mut self.s, self.table, index, foe);
                 step_colours[foe][colour as usize] = true;
                 play::settle(&mut self.s, self.table);
+                if !self.s.active[foe].defeated {
+                    continue;
+                }
+                if let (Some(by), Some(first)) = (limit, felled) {
+                    return Err(Illegal::new(
+                        die_pointer,
+                        format!(
+                            "{die} defeats `{enemy}`, and `{}` fell to this step's dice already: while `{}` stands, one enemy at most is defeated in an assign step (one-defeat-per-assign)",
+                            self.card_id(self.s.active[first].card),
+                            self.card_id(self.s.active[by].card)
+                        ),
+                    )
+                    .help("leave the die unassigned, or put it where it does not defeat: it is rolled again at the next step"));
+                }
+                felled = Some(foe);
+            }
+        }
+        for at in 0..self.s.active.len() {
+            if let Some(colour) = legal::lone_hit(&self.s, at) {
+                let enemy = self.card_id(self.s.active[at].card);
+                return Err(Illegal::new(
+                    format!("{here}/assign/{enemy}"),
+                    format!(
+                        "one {} hit on `{enemy}` has no partner: it takes hits only in pairs of one colour (hits-in-pairs)",
+                        colour.name()
+                    ),
+                )
+                .help(format!(
+                    "put a second {} hit on it with this one, or leave the hit unassigned",
+                    colour.name()
+                ))
+                .at_key());
             }
         }
         Ok(())

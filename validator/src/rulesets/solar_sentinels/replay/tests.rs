@@ -644,3 +644,87 @@ fn the_message_names_the_round_and_step() {
     assert_eq!(place("/playtest/0/discard"), "playtest round 1");
     assert_eq!(place("/playtest"), "playtest");
 }
+
+#[test]
+fn hits_go_on_a_pairing_card_two_of_a_colour_at_a_time() {
+    let round = |a: &str, rolled: &str, assign: &str| {
+        small(
+            &format!("{a}, effects: [{{during: hits-in-pairs}}]"),
+            HERO,
+            "",
+            &format!(
+                "  - activate: [a]
+    steps:
+      - commit: {{purple: 2, red: 1}}
+        rolled: {rolled}
+        assign: {{a: {assign}}}
+    discard: b
+"
+            ),
+        )
+    };
+    // A purple hit and a red hit are two colours: the purple one (first in colour order)
+    // has no partner.
+    illegal_at(
+        &round(
+            A,
+            "[purple:hit, purple:crit, red:hit]",
+            "[purple:hit, red:hit]",
+        ),
+        "/playtest/0/steps/0/assign/a",
+        "one purple hit on `a` has no partner",
+    );
+    // Two purple hits and a crit deal 4 to Health 4: `a` falls and nothing is suffered.
+    replayed(
+        &round(
+            A,
+            "[purple:hit, purple:hit, red:crit]",
+            "[purple:hit, purple:hit, red:crit]",
+        ),
+        |game, illegal| {
+            assert_eq!(illegal, None);
+            assert_eq!(game.s.health, 10);
+        },
+    );
+    // Health 1: the first hit of the pair meets it, yet the card falls only with its
+    // partner, which may then still go on it.
+    legal(&round(
+        "level: 1, health: 1, damage: 2",
+        "[purple:hit, purple:hit, red:hit]",
+        "[purple:hit, purple:hit]",
+    ));
+}
+
+#[test]
+fn one_defeat_an_assign_step_while_the_limiting_card_stands() {
+    // `a` (Health 1, one more enemy with it) brings `b` (Health 3). Three red crits: the first
+    // fells `a`; the next two would fell `b` in the same assign step.
+    let deck = |steps: &str| {
+        small(
+            "level: 1, health: 1, damage: 2, additional-enemies: 1, effects: [{during: one-defeat-per-assign}]",
+            HERO,
+            "",
+            &format!("  - activate: [a, b]\n    steps:\n{steps}    discard: c\n"),
+        )
+    };
+    illegal_at(
+        &deck(
+            "      - commit: {red: 1, purple: 2}
+        rolled: [red:crit, purple:crit, purple:crit]
+        assign: {a: [red:crit], b: [purple:crit, purple:crit]}
+",
+        ),
+        "/playtest/0/steps/0/assign/b/1",
+        "while `a` stands, one enemy at most is defeated in an assign step",
+    );
+    // The second crit waits for step 2, rolled again: `b` falls then.
+    legal(&deck(
+        "      - commit: {red: 1, purple: 2}
+        rolled: [red:crit, purple:crit, purple:crit]
+        assign: {a: [red:crit], b: [purple:crit]}
+      - commit: {}
+        rolled: [purple:crit]
+        assign: {b: [purple:crit]}
+",
+    ));
+}
