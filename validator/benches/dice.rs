@@ -125,6 +125,41 @@ fn engagement(c: &mut Criterion) {
             })
         });
     }
+    // One defeat a roll while the Health 4 stands: the shares are the plain ones, fewer kept.
+    let mut one_defeat = engagement::Foe::plain(4);
+    one_defeat.limits.one_defeat = true;
+    let limited_defeats = [one_defeat, plain(5), plain(6)];
+    group.bench_function(
+        "the whole box against Health 4 (one defeat a roll), 5 and 6, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::defeat_all_foes(
+                    black_box(&pool),
+                    &limited_defeats,
+                    2,
+                    &|_, _| {},
+                ))
+            })
+        },
+    );
+    // The Health expected lost (both figures) with an effect on the dice: every last roll is
+    // shared to leave the least Damage.
+    let mut no_red = engagement::Foe::plain(6);
+    no_red.values[4] = [0, 0, 0];
+    let against = [plain(4), plain(5), no_red];
+    group.bench_function(
+        "Health expected lost, the whole box against Health 4, 5 and 6 (no red on the 6), Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::damage_taken_against(
+                    black_box(&pool),
+                    &against,
+                    &[2, 3, 4],
+                    2,
+                ))
+            })
+        },
+    );
     // The cheapest play weighs every choice of dice at every step: eight dice, two steps.
     let eight = Pool([2, 2, 2, 1, 1]);
     group.bench_function(

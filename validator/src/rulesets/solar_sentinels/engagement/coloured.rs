@@ -454,13 +454,17 @@ impl<'p> Search<'p> {
                 cost: 0.0,
             };
         }
-        // One enemy left: its Damage is taken whenever the last roll does not defeat it.
-        if only_rolled && let Some(alone) = self.alone(standing) {
-            let chance = self.cover(to_roll, standing);
-            return Outcome {
-                chance,
-                cost: f64::from(self.damage[alone]) * (1.0 - chance),
-            };
+        // The last roll with the Damage counted: each roll is shared to defeat everyone if it
+        // can, else to leave the least Damage standing.
+        if only_rolled {
+            let memo = (self.step_key(steps), self.dice.index(&to_roll), standing);
+            if let Some(&v) = self.rolled_memo.get(&memo) {
+                return v;
+            }
+            let (chance, cost) = self.cover_damage(to_roll, standing);
+            let found = Outcome { chance, cost };
+            self.rolled_memo.insert(memo, found);
+            return found;
         }
         let (memo, reserve_at, shown_miss) = match only_rolled {
             true => {
@@ -564,16 +568,6 @@ impl<'p> Search<'p> {
         best.unwrap_or_else(|| self.ended(standing))
     }
 
-    /// The one enemy standing in `standing`, if only one is.
-    fn alone(&self, standing: usize) -> Option<usize> {
-        let digits = self.healths.digits(standing);
-        let mut up = (0..self.values.len()).filter(|e| digits[*e] > 0);
-        match (up.next(), up.next()) {
-            (Some(e), None) => Some(e),
-            _ => None,
-        }
-    }
-
     /// `standing` with every card gone that flees on `misses`: no Health and nothing kept.
     fn without_fled(&self, standing: usize, misses: u32) -> usize {
         let mut digits = self.healths.digits(standing);
@@ -597,8 +591,21 @@ impl<'p> Search<'p> {
 
     /// The last step: the chance a roll of the dice can be shared to meet every Health left.
     fn cover(&mut self, counts: Counts, standing: usize) -> f64 {
+        let foes = self.foes_now(standing);
+        self.last_step.chance(counts, &foes)
+    }
+
+    /// The last step when Damage counts: the chance of defeating everyone, and the Damage
+    /// expected to stand when each roll is shared to leave the least.
+    fn cover_damage(&mut self, counts: Counts, standing: usize) -> (f64, f64) {
+        let foes = self.foes_now(standing);
+        self.last_step.least_damage(counts, &foes, &self.damage)
+    }
+
+    /// The enemies in state `standing`, as the last step takes them.
+    fn foes_now(&self, standing: usize) -> Vec<Foe> {
         let digits = self.healths.digits(standing);
-        let foes: Vec<Foe> = (0..self.values.len())
+        (0..self.values.len())
             .map(|enemy| {
                 let mut limits = self.limits_now(enemy, &digits);
                 if digits[enemy] == 0 {
@@ -613,8 +620,7 @@ impl<'p> Search<'p> {
                     limits,
                 }
             })
-            .collect();
-        self.last_step.chance(counts, &foes)
+            .collect()
     }
 
     /// The state index of enemies with `healths` at the start of the round: no die on any.

@@ -91,6 +91,98 @@ impl OneRoll {
         p
     }
 
+    /// The chance one roll of `dice` defeats every one of `foes` (as [`OneRoll::chance`]), and
+    /// the Damage (`damage`, by enemy) expected to stand after it when each roll is shared to
+    /// leave the least: the last Strategy step when Damage counts.
+    pub fn least_damage(&mut self, dice: Counts, foes: &[Foe], damage: &[u32]) -> (f64, f64) {
+        let mut standing: Vec<(Foe, u32)> = foes
+            .iter()
+            .zip(damage)
+            .filter(|(f, _)| f.stands())
+            .map(|(f, d)| (*f, *d))
+            .collect();
+        for (foe, _) in &mut standing {
+            foe.limits.commits = CommitRules::default();
+            foe.limits.no_reroll_misses = false;
+            foe.limits.flee_on_misses = None;
+        }
+        let Some(most) = (standing.len() < 16).then(|| 1usize << standing.len()) else {
+            return (0.0, standing.iter().map(|(_, d)| f64::from(*d)).sum());
+        };
+        let limited = standing.iter().any(|(f, _)| f.limits.one_defeat);
+        // Every set of enemies one roll may defeat, by the Damage it leaves standing: one at
+        // most while a card allows one defeat, and a shielded boss only with every level 1
+        // and 2 enemy beside it.
+        let mut sets: Vec<(u32, usize)> = (0..most)
+            .filter(|set: &usize| !limited || set.count_ones() <= 1)
+            .filter(|set| {
+                standing.iter().enumerate().all(|(e, (f, _))| {
+                    set & (1 << e) == 0
+                        || !f.limits.shielded
+                        || standing
+                            .iter()
+                            .enumerate()
+                            .all(|(o, (other, _))| other.limits.boss || set & (1 << o) != 0)
+                })
+            })
+            .map(|set| {
+                let left: u32 = (0..standing.len())
+                    .filter(|e| set & (1 << e) == 0)
+                    .map(|e| standing[e].1)
+                    .sum();
+                (left, set)
+            })
+            .collect();
+        // Least Damage first; among sets as good, defeating everyone first, for the chance.
+        sets.sort_by_key(|(left, set)| (*left, std::cmp::Reverse(set.count_ones())));
+        let every = most - 1;
+        let values: Vec<Values> = standing.iter().map(|(f, _)| f.values).collect();
+        let by_colour = standing.iter().any(|(f, _)| f.limits.looks_at_colours());
+        let (map, kinds, colours, faces) = kinds_of(&values, by_colour);
+        // Each set as the covering rule takes it: what each kind deals to its enemies, their
+        // Health and limits.
+        let prepared: Vec<(u32, bool, Enemies)> = sets
+            .iter()
+            .map(|&(left, set)| {
+                let members: Vec<usize> = (0..standing.len())
+                    .filter(|e| set & (1 << e) != 0)
+                    .collect();
+                let worth = members
+                    .iter()
+                    .map(|e| kinds.iter().map(|vector| vector[*e]).collect())
+                    .collect();
+                let healths = members.iter().map(|e| standing[*e].0.need()).collect();
+                let limits = members.iter().map(|e| standing[*e].0.limits).collect();
+                let enemies = (worth, healths, limits, colours.clone(), faces.clone());
+                (left, set == every, enemies)
+            })
+            .collect();
+        let tallies = self.tallies_of(map, dice);
+        let mut known: Vec<FxHashMap<Tally, bool>> = prepared
+            .iter()
+            .map(|(_, _, e)| self.take_known(e))
+            .collect();
+        let (mut chance, mut cost) = (0.0, 0.0);
+        for (tally, p) in tallies.iter() {
+            for ((left, all, enemies), known) in prepared.iter().zip(&mut known) {
+                let covered = *known
+                    .entry(*tally)
+                    .or_insert_with(|| covers(enemies, tally, kinds.len()));
+                if covered {
+                    cost += p * f64::from(*left);
+                    if *all {
+                        chance += p;
+                    }
+                    break;
+                }
+            }
+        }
+        for ((_, _, enemies), known) in prepared.into_iter().zip(known) {
+            self.keep_known(enemies, known);
+        }
+        (chance, cost)
+    }
+
     fn work_out(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
         let by_colour = foes.iter().any(|f| f.limits.looks_at_colours());
@@ -102,12 +194,9 @@ impl OneRoll {
         // A card that needs colours counts one more while they fall short, as the shares do.
         let healths: Vec<u32> = foes.iter().map(Foe::need).collect();
         let tallies = self.tallies_of(map, dice);
-        if self.covers.len() >= MOST_KEPT {
-            self.covers.clear();
-        }
         let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
         let enemies = (worth, healths, limits, colours, faces);
-        let known = self.covers.entry(enemies.clone()).or_default();
+        let mut known = self.take_known(&enemies);
         let mut total = 0.0;
         for (tally, p) in tallies.iter() {
             let covered = *known
@@ -117,7 +206,21 @@ impl OneRoll {
                 total += p;
             }
         }
+        self.keep_known(enemies, known);
         total
+    }
+
+    /// What is known of which tallies cover `enemies`, taken out to be added to.
+    fn take_known(&mut self, enemies: &Enemies) -> FxHashMap<Tally, bool> {
+        self.covers.remove(enemies).unwrap_or_default()
+    }
+
+    /// Keeps what is known of `enemies` for the next ask.
+    fn keep_known(&mut self, enemies: Enemies, known: FxHashMap<Tally, bool>) {
+        if self.covers.len() >= MOST_KEPT {
+            self.covers.clear();
+        }
+        self.covers.insert(enemies, known);
     }
 
     /// The chance of each tally a roll of `dice` shows, one die at a time.

@@ -31,9 +31,12 @@ pub(super) fn enemy_shares(ask: &Ask<'_>, available: &Tally, visit: &mut dyn FnM
         order.sort_by_key(|k| ask.colours[*k] != escort);
     }
     let spare_allowed = |share: &Tally| colours_allowed(ask, share);
-    let units: Vec<u8> = (0..ask.worth.len())
-        .map(|k| limits.unit(ask.colours[k], ask.faces[k]))
-        .collect();
+    let mut units = [1u8; KINDS];
+    if limits.paired != 0 {
+        for (k, unit) in units.iter_mut().enumerate().take(ask.worth.len()) {
+            *unit = limits.unit(ask.colours[k], ask.faces[k]);
+        }
+    }
     let walk = Walk {
         worth: ask.worth,
         units: &units,

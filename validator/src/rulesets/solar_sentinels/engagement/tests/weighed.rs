@@ -43,6 +43,14 @@ fn cases() -> Vec<(LimitedCase<'static>, Vec<i32>)> {
         one_colour: true,
         ..none
     };
+    let pairs = Limits {
+        paired: super::EVERY_HIT,
+        ..none
+    };
+    let one_defeat = Limits {
+        one_defeat: true,
+        ..none
+    };
     let no_red = with(&[Red], [0, 0, 0]);
     let swapped = with(&[Yellow, Green, Blue, Purple], [1, 0, 2]);
     vec![
@@ -102,6 +110,35 @@ fn cases() -> Vec<(LimitedCase<'static>, Vec<i32>)> {
         (
             (&[Red, Red, Yellow], &[3], vec![PLAIN], vec![one_colour]),
             vec![2],
+        ),
+        (
+            (
+                &[Blue, Blue, Red],
+                &[2, 1],
+                vec![PLAIN; 2],
+                vec![pairs, none],
+            ),
+            vec![3, 1],
+        ),
+        // One defeat a roll, beside an enemy that deals nothing: defeating everyone still
+        // counts for the chance when leaving it standing would cost as little.
+        (
+            (
+                &[Purple, Red, Red],
+                &[1, 2, 1],
+                vec![PLAIN; 3],
+                vec![one_defeat, none, none],
+            ),
+            vec![2, 3, 0],
+        ),
+        (
+            (
+                &[Green, Red, Purple],
+                &[1, 1, 2],
+                vec![PLAIN; 3],
+                vec![none, none, boss],
+            ),
+            vec![1, 0, 4],
         ),
         // Once a card flees the chance is lost, and the play left is for the least Damage: here
         // not the one for the best chance of defeating the other two.
