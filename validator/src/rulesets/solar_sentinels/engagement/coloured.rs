@@ -34,8 +34,9 @@ pub(super) const KINDS: usize = 15;
 /// How many dice of each kind: by (class, face), in the order of [`Search::kinds`].
 pub(super) type Tally = [u8; KINDS];
 
-/// By what is assigned in all (a tally), the Health left each way of sharing it can leave.
-type Shares = Vec<(Tally, Vec<usize>)>;
+/// By what is assigned in all (a tally) and the hits its crits exhaust (`crit-exhausts-hit`),
+/// the Health left each way of sharing it can leave.
+type Shares = Vec<((Tally, u8), Vec<usize>)>;
 
 /// The search's states and answers.
 pub(super) struct Search<'p> {
@@ -191,12 +192,15 @@ impl<'p> Search<'p> {
         for at in escort_at.iter().flatten() {
             better[*at] = Better::Higher;
         }
-        // Holding dice back matters when committing is limited, and when a die that shows a
-        // miss stays on it.
+        // Holding dice back matters when committing is limited, when a die that shows a miss
+        // stays on it, and when a hit rolled early can be exhausted by a crit.
         let reserve = matches!(aim, Aim::Trade(_))
-            || limits
-                .iter()
-                .any(|l| !l.commits.is_free() || l.no_reroll_misses || l.flee_on_misses.is_some());
+            || limits.iter().any(|l| {
+                !l.commits.is_free()
+                    || l.no_reroll_misses
+                    || l.flee_on_misses.is_some()
+                    || l.crit_exhausts
+            });
         let mut dice_most = dice.to_vec();
         if reserve {
             dice_most.extend(dice);
@@ -378,8 +382,10 @@ impl<'p> Search<'p> {
         // unless a die more rolled can make a card flee.
         allowed.every = matches!(self.aim, Aim::Trade(_))
             || (steps > 1
-                && (0..self.limits.len())
-                    .any(|e| digits[e] > 0 && self.limits[e].no_reroll_misses))
+                && (0..self.limits.len()).any(|e| {
+                    digits[e] > 0
+                        && (self.limits[e].no_reroll_misses || self.limits[e].crit_exhausts)
+                }))
             || self.flees_at(standing).is_some();
         allowed.commits(reserve)
     }
@@ -523,15 +529,49 @@ impl<'p> Search<'p> {
     ) -> Outcome {
         let tally = self.tally(roll);
         let mut best: Option<Outcome> = None;
-        for (at, (assigned, lefts)) in shares.iter().enumerate() {
+        for (at, ((assigned, exhausts), lefts)) in shares.iter().enumerate() {
             if !within(assigned, &tally) {
                 continue;
             }
             let [misses, hits, crits] = self.unassigned(roll, assigned);
+            // Before the last step, each way to exhaust the hits the crits take out; after it,
+            // the dice left unassigned are never rolled.
+            let exhausted = match steps > 1 {
+                true => *exhausts,
+                false => 0,
+            };
+            let ways = (exhausted > 0).then(|| hits_left(hits, exhausted));
+            let ways = ways.as_deref().unwrap_or(std::slice::from_ref(&hits));
+            for hits in ways {
+                let dice = (&misses, hits, &crits);
+                let v = self.after_share(steps, dice, reserve_at, standing, (at, lefts));
+                best = Some(self.aim.best(best, v));
+                if self.aim.unbeatable(v) {
+                    break;
+                }
+            }
+            if best.is_some_and(|b| self.aim.unbeatable(b)) {
+                break;
+            }
+        }
+        best.unwrap_or_else(|| self.ended(standing))
+    }
+
+    /// The best play after a roll's share `at` (which leaves one of `lefts`), with the dice
+    /// left unassigned by face (miss, hit, crit) and colour.
+    fn after_share(
+        &mut self,
+        steps: u32,
+        (misses, hits, crits): (&Counts, &Counts, &Counts),
+        reserve_at: usize,
+        standing: usize,
+        (at, lefts): (usize, &[usize]),
+    ) -> Outcome {
+        {
             let kept = match self.held_from {
                 Some(_) => {
                     let rolling: Counts = std::array::from_fn(|c| hits[c] + crits[c]);
-                    self.dice.index(&rolling) + self.held_index(&misses)
+                    self.dice.index(&rolling) + self.held_index(misses)
                 }
                 None => {
                     let all: Counts = std::array::from_fn(|c| misses[c] + hits[c] + crits[c]);
@@ -544,28 +584,21 @@ impl<'p> Search<'p> {
                 | (u128::from(self.step_key(steps - 1)) << 58)
                 | ((standing as u128) << 24)
                 | at as u128;
-            let v = match self.best.get(&key) {
-                Some(v) => *v,
-                None => {
-                    let mut v: Option<Outcome> = None;
-                    for &left in lefts {
-                        let next = self.value(steps - 1, kept, left);
-                        v = Some(self.aim.best(v, next));
-                        if self.aim.unbeatable(next) {
-                            break;
-                        }
-                    }
-                    let v = v.unwrap_or_else(|| self.ended(standing));
-                    self.best.insert(key, v);
-                    v
-                }
-            };
-            best = Some(self.aim.best(best, v));
-            if self.aim.unbeatable(v) {
-                break;
+            if let Some(v) = self.best.get(&key) {
+                return *v;
             }
+            let mut v: Option<Outcome> = None;
+            for &left in lefts {
+                let next = self.value(steps - 1, kept, left);
+                v = Some(self.aim.best(v, next));
+                if self.aim.unbeatable(next) {
+                    break;
+                }
+            }
+            let v = v.unwrap_or_else(|| self.ended(standing));
+            self.best.insert(key, v);
+            v
         }
-        best.unwrap_or_else(|| self.ended(standing))
     }
 
     /// `standing` with every card gone that flees on `misses`: no Health and nothing kept.
@@ -676,7 +709,7 @@ impl<'p> Search<'p> {
             return found.clone();
         }
         let digits = self.healths.digits(standing);
-        let mut by_tally: HashMap<Tally, Vec<Vec<u8>>> = HashMap::new();
+        let mut by_tally: HashMap<(Tally, u8), Vec<Vec<u8>>> = HashMap::new();
         let mut left = Vec::with_capacity(digits.len());
         let mut dice_on = Vec::with_capacity(digits.len());
         let mut colour_given = Vec::with_capacity(digits.len());
@@ -689,6 +722,7 @@ impl<'p> Search<'p> {
             colour_given: &mut colour_given,
             ahead: &mut ahead,
             masks: &mut masks,
+            exhausts: 0,
             out: &mut by_tally,
         };
         self.share_from(0, [0; KINDS], &mut walk);
@@ -720,7 +754,10 @@ impl<'p> Search<'p> {
                 && one_defeat_holds(&self.limits, &walk.digits[..enemies], walk.left)
             {
                 let state = self.after(walk);
-                walk.out.entry(given).or_default().push(state);
+                walk.out
+                    .entry((given, walk.exhausts))
+                    .or_default()
+                    .push(state);
             }
             return;
         }
@@ -765,7 +802,16 @@ impl<'p> Search<'p> {
             walk.ahead.push(escorts_after);
             walk.masks
                 .push(limits.colours_on | mask_of(&colours, &share));
+            let exhausts = match limits.crit_exhausts {
+                true => (0..worth.len())
+                    .filter(|k| faces[*k] == 2)
+                    .map(|k| share[k])
+                    .sum(),
+                false => 0,
+            };
+            walk.exhausts += exhausts;
             self.share_from(enemy + 1, total, walk);
+            walk.exhausts -= exhausts;
             walk.left.pop();
             walk.dice_on.pop();
             walk.colour_given.pop();
@@ -844,7 +890,9 @@ struct ShareWalk<'w> {
     colour_given: &'w mut Vec<Option<u8>>,
     ahead: &'w mut Vec<u8>,
     masks: &'w mut Vec<u8>,
-    out: &'w mut HashMap<Tally, Vec<Vec<u8>>>,
+    /// The hits the crits given so far exhaust.
+    exhausts: u8,
+    out: &'w mut HashMap<(Tally, u8), Vec<Vec<u8>>>,
 }
 
 /// The classes of colours that deal alike to every enemy, weakest colour first. A colour whose miss deals more than its hit to someone stands alone, as
@@ -863,6 +911,32 @@ fn classes(values: &[Values]) -> Vec<Vec<usize>> {
         }
     }
     classes
+}
+
+/// Every way to take `exhausted` dice (or all, if fewer) out of `hits`, by colour: the hits
+/// the player lets the crits exhaust.
+fn hits_left(hits: Counts, exhausted: u8) -> Vec<Counts> {
+    let total: u8 = hits.iter().sum();
+    let mut ways = Vec::new();
+    let mut left = hits;
+    take_hits(0, exhausted.min(total), &mut left, &mut ways);
+    ways
+}
+
+fn take_hits(colour: usize, still: u8, left: &mut Counts, ways: &mut Vec<Counts>) {
+    if still == 0 {
+        ways.push(*left);
+        return;
+    }
+    if colour == 5 {
+        return;
+    }
+    let most = left[colour].min(still);
+    for taken in 0..=most {
+        left[colour] -= taken;
+        take_hits(colour + 1, still - taken, left, ways);
+        left[colour] += taken;
+    }
 }
 
 fn within(assigned: &Tally, tally: &Tally) -> bool {

@@ -66,6 +66,9 @@ pub struct Limits {
     pub paired: u16,
     /// While it stands, one enemy at most falls to a roll (`one-defeat-per-assign`).
     pub one_defeat: bool,
+    /// Each crit put on it exhausts a hit of the same roll left unassigned
+    /// (`crit-exhausts-hit`).
+    pub crit_exhausts: bool,
 }
 
 impl Limits {
@@ -159,6 +162,7 @@ impl Foe {
             colours_on: _,
             paired,
             one_defeat,
+            crit_exhausts,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -174,6 +178,7 @@ impl Foe {
             && min_colours == 0
             && paired == 0
             && !one_defeat
+            && !crit_exhausts
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -229,6 +234,7 @@ impl Foe {
             colours_on: 0,
             paired,
             one_defeat: rules.one_defeat_per_assign,
+            crit_exhausts: rules.crit_exhausts_hit,
         };
         let foe = Foe {
             health,
@@ -239,7 +245,8 @@ impl Foe {
     }
 }
 
-/// Most dice × Strategy steps the search plays `no-reroll-misses` and `flee-on-misses` with:
+/// Most dice × Strategy steps the search plays `no-reroll-misses`, `flee-on-misses` and
+/// `crit-exhausts-hit` with:
 /// holding a die back can then be the better play, so every choice of dice at every step is
 /// weighed.
 pub const MOST_WEIGHED_DICE_STEPS: u32 = 16;
@@ -248,7 +255,7 @@ pub const MOST_WEIGHED_DICE_STEPS: u32 = 16;
 /// only enemy: the setup's 14 dice over 2 steps, about 1.4 s (a second enemy makes it 9 s).
 pub const MOST_KEPT_MISSES_ALONE: u32 = 28;
 
-/// Leaves `foe`'s `no-reroll-misses` and `flee-on-misses` out of the search when `pool` over
+/// Leaves `foe`'s `no-reroll-misses`, `flee-on-misses` and `crit-exhausts-hit` out of the search when `pool` over
 /// `strategy` steps, against `enemies` enemies in all, is more than the search plays them
 /// with ([`MOST_WEIGHED_DICE_STEPS`], [`MOST_KEPT_MISSES_ALONE`]); the names of those it left
 /// out, for the caller to report.
@@ -269,6 +276,10 @@ pub fn leave_out_when_too_big(
     if foe.limits.flee_on_misses.is_some() && work > MOST_WEIGHED_DICE_STEPS {
         foe.limits.flee_on_misses = None;
         left_out.push("flee-on-misses");
+    }
+    if foe.limits.crit_exhausts && work > MOST_WEIGHED_DICE_STEPS {
+        foe.limits.crit_exhausts = false;
+        left_out.push("crit-exhausts-hit");
     }
     left_out
 }

@@ -62,12 +62,13 @@ impl OneRoll {
     pub fn chance(&mut self, dice: Counts, foes: &[Foe]) -> f64 {
         let mut foes = foes.to_vec();
         foes.retain(Foe::stands);
-        // What may be committed, and what is rolled again at a later step, do not change
-        // what this roll covers.
+        // What may be committed, and what is rolled again at a later step (or exhausted
+        // before it), do not change what this roll covers.
         for foe in &mut foes {
             foe.limits.commits = CommitRules::default();
             foe.limits.no_reroll_misses = false;
             foe.limits.flee_on_misses = None;
+            foe.limits.crit_exhausts = false;
         }
         if foes.is_empty() {
             return 1.0;
@@ -105,6 +106,7 @@ impl OneRoll {
             foe.limits.commits = CommitRules::default();
             foe.limits.no_reroll_misses = false;
             foe.limits.flee_on_misses = None;
+            foe.limits.crit_exhausts = false;
         }
         let Some(most) = (standing.len() < 16).then(|| 1usize << standing.len()) else {
             return (0.0, standing.iter().map(|(_, d)| f64::from(*d)).sum());

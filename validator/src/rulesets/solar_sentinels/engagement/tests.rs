@@ -255,6 +255,39 @@ impl BruteForce {
                     left[4 * enemies + e] = healths[4 * enemies + e];
                 }
             }
+            // Each crit on a `crit-exhausts-hit` card exhausts an unassigned hit of the roll,
+            // the player's choice: every choice is tried.
+            let exhausts: usize = (0..enemies)
+                .filter(|e| self.limits[*e].crit_exhausts)
+                .map(|e| {
+                    rolled
+                        .iter()
+                        .zip(shown)
+                        .enumerate()
+                        .filter(|(j, (_, kind))| {
+                            **kind == 2 && (way / targets.pow(*j as u32)) % targets == e as u32 + 1
+                        })
+                        .count()
+                })
+                .sum();
+            let hits_left: Vec<usize> = rolled
+                .iter()
+                .zip(shown)
+                .filter(|(die, kind)| **kind == 1 && unassigned & (1 << **die) != 0)
+                .map(|(die, _)| *die)
+                .collect();
+            let taken = exhausts.min(hits_left.len());
+            let mut choices: Vec<u32> = Vec::new();
+            for subset in 0u32..(1 << hits_left.len()) {
+                if subset.count_ones() as usize == taken {
+                    let gone = hits_left
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| subset & (1 << i) != 0)
+                        .fold(0u32, |set, (_, die)| set | (1 << die));
+                    choices.push(unassigned & !gone);
+                }
+            }
             // While a card with `one-defeat-per-assign` stands, one enemy at most falls.
             let limited =
                 (0..enemies).any(|e| self.limits[e].one_defeat && self.standing(e, healths));
@@ -264,7 +297,9 @@ impl BruteForce {
             if limited && fallen > 1 {
                 continue 'ways;
             }
-            best = best.max(self.value(steps - 1, pool, unassigned, misses, left));
+            for rolled_again in choices {
+                best = best.max(self.value(steps - 1, pool, rolled_again, misses, left.clone()));
+            }
             if best >= self.win {
                 break;
             }
@@ -1741,4 +1776,68 @@ fn one_defeat_per_assign_by_hand() {
     assert_eq!(defeat_all_foes(&reds, &both, 1, &none).unwrap(), 0.0);
     let p = defeat_all_foes(&reds, &both, 2, &none).unwrap();
     assert!((p - 1.0).abs() < 1e-12, "{p}");
+}
+
+#[test]
+fn crits_that_exhaust_hits_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let exhausts = Limits {
+        crit_exhausts: true,
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let no_red = with(&[Red], [0, 0, 0]);
+    let one_a_roll = Limits {
+        per_roll: Some(1),
+        ..exhausts
+    };
+    let cases: [LimitedCase; 8] = [
+        // A crit and hits of other colours: which hit the crit exhausts matters, and so does
+        // holding a die back from the first roll.
+        (&[Yellow, Purple, Red], &[3], vec![PLAIN], vec![one_a_roll]),
+        (
+            &[Yellow, Purple, Red, Red],
+            &[3],
+            vec![PLAIN],
+            vec![one_a_roll],
+        ),
+        (
+            &[Yellow, Green, Red],
+            &[2, 2],
+            vec![PLAIN, no_red],
+            vec![one_a_roll, none],
+        ),
+        (
+            &[Red, Red, Purple],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![exhausts, none],
+        ),
+        (
+            &[Red, Blue, Purple],
+            &[2, 1],
+            vec![PLAIN, no_red],
+            vec![exhausts, none],
+        ),
+        (&[Green, Red, Red], &[3], vec![PLAIN], vec![exhausts]),
+        (
+            &[Yellow, Red, Purple],
+            &[2, 2],
+            vec![PLAIN, no_red],
+            vec![
+                Limits {
+                    per_roll: Some(1),
+                    ..exhausts
+                },
+                none,
+            ],
+        ),
+        (
+            &[Purple, Purple, Red, Red],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![exhausts, none],
+        ),
+    ];
+    assert_every_policy_finds(&cases, &[1, 2, 3], true);
 }

@@ -152,6 +152,7 @@ pub(crate) fn new_state(
         defeats_this_round: 0,
         clean_rounds: 0,
         committed: 0,
+        owed_hits: 0,
         tally: vec![CardTally::default(); table.cards.len()],
         lost_to: None,
     }
@@ -240,6 +241,8 @@ pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng, odds: &mut One
         }
         policy::assign(s, table, last);
         settle(s, table);
+        let owed = owed_hits(s);
+        exhaust_hits(s, owed);
         if boss_down(s) {
             return true;
         }
@@ -262,6 +265,42 @@ pub(crate) fn commit_dice(s: &mut State, commit: Pool) {
         s.pool.0[colour as usize] -= commit.count(colour);
     }
     s.committed += commit.len();
+}
+
+/// How many dice of each colour the crits put on `crit-exhausts-hit` cards exhaust, taken
+/// from the unassigned hits the weakest colour first (the simulated player's choice).
+pub(crate) fn owed_hits(s: &State) -> Pool {
+    let mut owed = s.owed_hits;
+    let mut taken = Pool::default();
+    for colour in Colour::ALL {
+        let hits = s
+            .dice
+            .iter()
+            .filter(|d| d.on.is_none() && d.colour == colour && d.face == Face::Hit)
+            .count() as u32;
+        let take = hits.min(owed);
+        taken.0[colour as usize] = take;
+        owed -= take;
+    }
+    taken
+}
+
+/// Moves `hits` (unassigned dice showing a hit, by colour) to the exhausted area: the hits
+/// the crits on `crit-exhausts-hit` cards exhaust. Nothing more is owed after.
+pub(crate) fn exhaust_hits(s: &mut State, hits: Pool) {
+    for colour in Colour::ALL {
+        for _ in 0..hits.count(colour) {
+            if let Some(at) = s
+                .dice
+                .iter()
+                .position(|d| d.on.is_none() && d.colour == colour && d.face == Face::Hit)
+            {
+                s.dice.remove(at);
+                s.exhausted.0[colour as usize] += 1;
+            }
+        }
+    }
+    s.owed_hits = 0;
 }
 
 /// Ends a Strategy step: the per-step counts start again.
@@ -506,7 +545,9 @@ pub(crate) fn damage(s: &State, table: &Table, at: usize, colour: Colour, face: 
 pub(crate) fn put(s: &mut State, table: &Table, die: usize, at: usize) {
     let (colour, face) = (s.dice[die].colour, s.dice[die].face);
     let value = damage(s, table, at, colour, face);
-    let paired = table.cards[s.active[at].card].rules.paired(colour, face);
+    let rules = &table.cards[s.active[at].card].rules;
+    let paired = rules.paired(colour, face);
+    s.owed_hits += u32::from(rules.crit_exhausts_hit && face == Face::Crit);
     s.dice[die].on = Some(at);
     let foe = &mut s.active[at];
     foe.damage += value;
@@ -636,6 +677,7 @@ pub(crate) fn after_effects(s: &mut State, table: &Table) -> AfterEffects {
 /// Exhaust Dice: every committed die goes to the exhausted area, but for those an effect
 /// banishes.
 pub(crate) fn exhaust(s: &mut State, table: &Table, banish_misses: bool) {
+    s.owed_hits = 0;
     let mut banish_left: Vec<u32> = s
         .active
         .iter()

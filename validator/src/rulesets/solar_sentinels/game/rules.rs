@@ -121,6 +121,8 @@ pub struct CardRules {
     pub hits_in_pairs: bool,
     /// While it stands, one enemy at most falls in an assign step (`one-defeat-per-assign`).
     pub one_defeat_per_assign: bool,
+    /// Each crit put on it exhausts a hit of its roll left unassigned (`crit-exhausts-hit`).
+    pub crit_exhausts_hit: bool,
     /// Effect kinds the simulation does not play.
     pub skipped: Vec<&'static str>,
 }
@@ -193,7 +195,7 @@ impl CardRules {
                 Rule::NeedsExhaustedColour => r.needs_exhausted_colour = true,
                 Rule::NoRerollMisses => r.no_reroll_misses = true,
                 Rule::HitsInPairs => r.hits_in_pairs = true,
-                Rule::CritExhaustsHit => r.skipped.push("crit-exhausts-hit"),
+                Rule::CritExhaustsHit => r.crit_exhausts_hit = true,
                 Rule::MissRerollsHit => r.skipped.push("miss-rerolls-hit"),
                 Rule::DiscardPerAssigned => r.discard_per_assigned = true,
                 Rule::OneDefeatPerAssign => r.one_defeat_per_assign = true,

@@ -105,6 +105,9 @@ pub struct State {
     pub defeats_this_round: u32,
     pub clean_rounds: u32,
     pub committed: u32,
+    /// Hits of the last roll that crits put on a `crit-exhausts-hit` card exhaust: they are
+    /// not rolled again.
+    pub owed_hits: u32,
     pub tally: Vec<CardTally>,
     /// Set when Health falls below 1: the card that did it, and whether by its damage.
     pub lost_to: Option<(usize, bool)>,

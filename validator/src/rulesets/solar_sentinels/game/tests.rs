@@ -336,3 +336,26 @@ fn the_policy_fells_one_enemy_an_assign_step_while_a_card_allows_one() {
         assert_eq!(s.dice.iter().filter(|d| d.on.is_none()).count(), 1);
     }
 }
+
+#[test]
+fn a_crit_on_an_exhausting_card_exhausts_the_weakest_unassigned_hit() {
+    use crate::rulesets::solar_sentinels::dice::Colour::{Purple, Red, Yellow};
+    use megahex_schema::solar_sentinels::Face::{Crit, Hit};
+    let cards = serde_json::json!([
+        {"id": "exhausting", "level": 1, "health": 6, "damage": 1,
+         "effects": [{"during": "crit-exhausts-hit"}]},
+        {"id": "other", "level": 1, "health": 6, "damage": 1},
+        {"id": "spare", "level": 1, "health": 5, "damage": 1}]);
+    let shown = [(Red, Hit), (Yellow, Hit), (Purple, Crit), (Purple, Crit)];
+    let (table, mut s) = engaged(cards, &shown);
+    // A crit on `other` exhausts nothing; on `exhausting`, the yellow hit, the weaker one.
+    super::play::put(&mut s, &table, 2, 1);
+    assert_eq!(super::play::owed_hits(&s).len(), 0);
+    super::play::put(&mut s, &table, 3, 0);
+    let owed = super::play::owed_hits(&s);
+    assert_eq!(owed.0, [1, 0, 0, 0, 0]);
+    let exhausted_before = s.exhausted.count(Yellow);
+    super::play::exhaust_hits(&mut s, owed);
+    assert_eq!(s.exhausted.count(Yellow), exhausted_before + 1);
+    assert!(s.dice.iter().all(|d| d.colour != Yellow));
+}

@@ -93,6 +93,9 @@ impl Replay<'_> {
     }
 
     pub(super) fn roll(&mut self, step: &PlaytestStep, here: &str, first: bool) -> Checked {
+        if self.s.owed_hits > 0 {
+            self.exhaust_owed_hits(step, here)?;
+        }
         let keep = legal::keeps_misses(&self.s, self.table, first);
         let rolling: Vec<usize> = (0..self.s.dice.len())
             .filter(|i| {
@@ -157,6 +160,54 @@ impl Replay<'_> {
             }
         }
         play::after_roll(&mut self.s, self.table);
+        Ok(())
+    }
+
+    /// Exhausts the hits the last roll's crits on `crit-exhausts-hit` cards took out: the
+    /// player's choice, read from the dice this step rolls again (of each colour, the hits
+    /// not rolled again are the exhausted ones).
+    fn exhaust_owed_hits(&mut self, step: &PlaytestStep, here: &str) -> Checked {
+        let mut hits = Pool::default();
+        for die in self
+            .s
+            .dice
+            .iter()
+            .filter(|d| d.on.is_none() && d.face == Face::Hit)
+        {
+            hits.0[die.colour as usize] += 1;
+        }
+        let owed = self.s.owed_hits.min(hits.len());
+        let mut unassigned = pool_of(&step.commit);
+        for die in self.s.dice.iter().filter(|d| d.on.is_none()) {
+            unassigned.0[die.colour as usize] += 1;
+        }
+        let mut rolled = Pool::default();
+        for die in &step.rolled {
+            rolled.0[Colour::from(die.colour) as usize] += 1;
+        }
+        let mut taken = Pool::default();
+        for colour in Colour::ALL {
+            let short = unassigned
+                .count(colour)
+                .saturating_sub(rolled.count(colour));
+            taken.0[colour as usize] = short.min(hits.count(colour));
+        }
+        if taken.len() != owed {
+            return Err(Illegal::new(
+                format!("{here}/rolled"),
+                format!(
+                    "the crits put on a crit-exhausts-hit card last step exhaust {} of the unassigned hits ({} in all), which are not rolled again; `rolled` lists {rolled}",
+                    count(owed, "hit", "hits"),
+                    hits.len(),
+                ),
+            )
+            .help(format!(
+                "leave out of `rolled` {} showing a hit (unassigned: {})",
+                dice(owed),
+                self.unassigned()
+            )));
+        }
+        play::exhaust_hits(&mut self.s, taken);
         Ok(())
     }
 

@@ -728,3 +728,37 @@ fn one_defeat_an_assign_step_while_the_limiting_card_stands() {
 ",
     ));
 }
+
+#[test]
+fn a_crit_on_an_exhausting_card_takes_an_unassigned_hit_out_of_the_next_roll() {
+    // Step 1: a red crit on `a` (Health 4) leaves two purple hits unassigned, and exhausts one
+    // of them; step 2 rolls the other only, and its crit defeats `a`.
+    let round = |second_roll: &str| {
+        small(
+            &format!("{A}, effects: [{{during: crit-exhausts-hit}}]"),
+            HERO,
+            "",
+            &format!(
+                "  - activate: [a]
+    steps:
+      - commit: {{purple: 2, red: 1}}
+        rolled: [red:crit, purple:hit, purple:hit]
+        assign: {{a: [red:crit]}}
+      - commit: {{}}
+        rolled: {second_roll}
+        assign: {{a: [purple:crit]}}
+    discard: b
+"
+            ),
+        )
+    };
+    illegal_at(
+        &round("[purple:crit, purple:hit]"),
+        "/playtest/0/steps/1/rolled",
+        "exhaust 1 hit of the unassigned hits (2 in all)",
+    );
+    replayed(&round("[purple:crit]"), |game, illegal| {
+        assert_eq!(illegal, None);
+        assert_eq!(game.s.health, 10);
+    });
+}
