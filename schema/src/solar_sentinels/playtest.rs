@@ -76,6 +76,11 @@ pub struct PlaytestStep {
     /// rolled again, as `colour:face` (`purple:hit`), in any order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolled: Vec<RolledDie>,
+    /// The faces shown by the hits rolled again because a `miss-rerolls-hit` card stands
+    /// (one for each miss rolled, while hits last), as `colour:face`: the colour says which
+    /// hit was rolled again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rerolled: Vec<RolledDie>,
     /// Which rolled dice go on which active enemy, one enemy at a time, in the order written:
     /// `{crater-lurker: [purple:hit, red:crit]}`.
     #[serde(default, skip_serializing_if = "Assignments::is_empty")]

@@ -18,7 +18,7 @@ use super::commits::Allowed;
 use super::foes::{Foe, Limits};
 use super::one_roll::OneRoll;
 use super::shares::{Ask, enemy_shares, mask_of, one_defeat_holds, shields_hold};
-use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, sum};
+use super::{Counts, Mix, Progress, Radix, Roll, digits5, reported_rolls, rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, DieFaces};
 
 /// What each face (miss, hit, crit) of each colour deals to one enemy, by colour in
@@ -200,6 +200,7 @@ impl<'p> Search<'p> {
                     || l.no_reroll_misses
                     || l.flee_on_misses.is_some()
                     || l.crit_exhausts
+                    || l.miss_rerolls
             });
         let mut dice_most = dice.to_vec();
         if reserve {
@@ -386,7 +387,8 @@ impl<'p> Search<'p> {
                     digits[e] > 0
                         && (self.limits[e].no_reroll_misses || self.limits[e].crit_exhausts)
                 }))
-            || self.flees_at(standing).is_some();
+            || self.flees_at(standing).is_some()
+            || self.forces_rerolls(standing);
         allowed.commits(reserve)
     }
 
@@ -453,7 +455,10 @@ impl<'p> Search<'p> {
         // or makes a card flee; otherwise it is as if the die were not there, and so is the
         // pool not committed: only the dice rolled matter.
         let misses_deal = self.kinds.iter().any(|&(_, face)| face == 0);
-        let only_rolled = steps == 1 && !(holds && misses_deal) && flees_at.is_none();
+        let only_rolled = steps == 1
+            && !(holds && misses_deal)
+            && flees_at.is_none()
+            && !self.forces_rerolls(standing);
         if only_rolled && !self.aim.counts_damage() {
             return Outcome {
                 chance: self.cover(to_roll, standing),
@@ -484,37 +489,92 @@ impl<'p> Search<'p> {
         };
         let shares = self.shares_of(standing);
         let mut total = Outcome::default();
-        for (mut roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
-            for (miss, kept) in roll.miss.iter_mut().zip(shown_miss) {
-                *miss += kept;
-            }
-            // A card that flees on this many misses is gone before a die is assigned: the
-            // chance of defeating everyone with it, and the Damage it would deal.
-            let misses: u32 = roll.miss.iter().map(|n| u32::from(*n)).sum();
-            if flees_at.is_some_and(|n| misses >= n) {
-                if self.aim.counts_damage() {
-                    let left = self.without_fled(standing, misses);
-                    let shares = self.shares_of(left);
-                    let aim = std::mem::replace(&mut self.aim, Aim::LeastDamage);
-                    let after = self.after_roll(steps, &roll, &shares, reserve_at, left);
-                    self.aim = aim;
-                    total.add(
-                        p,
-                        Outcome {
-                            chance: 0.0,
-                            cost: after.cost,
-                        },
-                    );
-                }
-                continue;
-            }
-            let best = self.after_roll(steps, &roll, &shares, reserve_at, standing);
-            total.add(p, best);
+        let forcing = self.forces_rerolls(standing);
+        for (roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
+            let rolled_misses: u8 = roll.miss.iter().sum();
+            let forced = match forcing {
+                true => rolled_misses.min(roll.hit.iter().sum()),
+                false => 0,
+            };
+            let at = (steps, reserve_at, standing);
+            let outcome = match forced {
+                0 => self.shown(at, roll, shown_miss, flees_at, &shares),
+                _ => self.rerolled(at, roll, forced, shown_miss, flees_at, &shares),
+            };
+            total.add(p, outcome);
         }
         if steps > 1 || only_rolled {
             self.rolled_memo.insert(memo, total);
         }
         total
+    }
+
+    /// The best play once `roll` shows its faces, with the dice kept on a miss (`shown_miss`)
+    /// beside it: a card that flees on its misses is gone first.
+    fn shown(
+        &mut self,
+        (steps, reserve_at, standing): (u32, usize, usize),
+        mut roll: Roll,
+        shown_miss: Counts,
+        flees_at: Option<u32>,
+        shares: &Shares,
+    ) -> Outcome {
+        for (miss, kept) in roll.miss.iter_mut().zip(shown_miss) {
+            *miss += kept;
+        }
+        // A card that flees on this many misses is gone before a die is assigned: the chance
+        // of defeating everyone with it, and the Damage it would deal.
+        let misses: u32 = roll.miss.iter().map(|n| u32::from(*n)).sum();
+        if flees_at.is_some_and(|n| misses >= n) {
+            if !self.aim.counts_damage() {
+                return Outcome::default();
+            }
+            let left = self.without_fled(standing, misses);
+            let shares = self.shares_of(left);
+            let aim = std::mem::replace(&mut self.aim, Aim::LeastDamage);
+            let after = self.after_roll(steps, &roll, &shares, reserve_at, left);
+            self.aim = aim;
+            return Outcome {
+                chance: 0.0,
+                cost: after.cost,
+            };
+        }
+        self.after_roll(steps, &roll, shares, reserve_at, standing)
+    }
+
+    /// The best play when `forced` of `roll`'s hits must be rolled again (`miss-rerolls-hit`):
+    /// the player picks which, and they are rolled once more.
+    fn rerolled(
+        &mut self,
+        at: (u32, usize, usize),
+        roll: Roll,
+        forced: u8,
+        shown_miss: Counts,
+        flees_at: Option<u32>,
+        shares: &Shares,
+    ) -> Outcome {
+        let mut best: Option<Outcome> = None;
+        for left in hits_left(roll.hit, forced) {
+            let again: Counts = std::array::from_fn(|c| roll.hit[c] - left[c]);
+            let mut outcome = Outcome::default();
+            for (second, q) in rolls(&self.faces, again) {
+                let faces = Roll {
+                    miss: std::array::from_fn(|c| roll.miss[c] + second.miss[c]),
+                    hit: std::array::from_fn(|c| left[c] + second.hit[c]),
+                    crit: std::array::from_fn(|c| roll.crit[c] + second.crit[c]),
+                };
+                outcome.add(q, self.shown(at, faces, shown_miss, flees_at, shares));
+            }
+            best = Some(self.aim.best(best, outcome));
+        }
+        best.unwrap_or_default()
+    }
+
+    /// Whether an enemy standing in `standing` makes each miss rolled force a hit to be
+    /// rolled again.
+    fn forces_rerolls(&self, standing: usize) -> bool {
+        let digits = self.healths.digits(standing);
+        (0..self.limits.len()).any(|e| digits[e] > 0 && self.limits[e].miss_rerolls)
     }
 
     /// The best way to share `roll` among the enemies standing in `standing`, and the best

@@ -69,6 +69,9 @@ pub struct Limits {
     /// Each crit put on it exhausts a hit of the same roll left unassigned
     /// (`crit-exhausts-hit`).
     pub crit_exhausts: bool,
+    /// While it stands, each miss rolled forces a hit of the same roll to be rolled again
+    /// (`miss-rerolls-hit`).
+    pub miss_rerolls: bool,
 }
 
 impl Limits {
@@ -163,6 +166,7 @@ impl Foe {
             paired,
             one_defeat,
             crit_exhausts,
+            miss_rerolls,
         } = self.limits;
         self.values == PLAIN
             && per_roll.is_none()
@@ -179,6 +183,7 @@ impl Foe {
             && paired == 0
             && !one_defeat
             && !crit_exhausts
+            && !miss_rerolls
     }
 
     /// A card's enemy (of `level`, 3 for a boss) under `hero`'s face values, with `exhausted`
@@ -235,6 +240,7 @@ impl Foe {
             paired,
             one_defeat: rules.one_defeat_per_assign,
             crit_exhausts: rules.crit_exhausts_hit,
+            miss_rerolls: rules.miss_rerolls_hit,
         };
         let foe = Foe {
             health,
@@ -280,6 +286,10 @@ pub fn leave_out_when_too_big(
     if foe.limits.crit_exhausts && work > MOST_WEIGHED_DICE_STEPS {
         foe.limits.crit_exhausts = false;
         left_out.push("crit-exhausts-hit");
+    }
+    if foe.limits.miss_rerolls && work > MOST_WEIGHED_DICE_STEPS {
+        foe.limits.miss_rerolls = false;
+        left_out.push("miss-rerolls-hit");
     }
     left_out
 }

@@ -69,6 +69,7 @@ impl OneRoll {
             foe.limits.no_reroll_misses = false;
             foe.limits.flee_on_misses = None;
             foe.limits.crit_exhausts = false;
+            foe.limits.miss_rerolls = false;
         }
         if foes.is_empty() {
             return 1.0;
@@ -107,6 +108,7 @@ impl OneRoll {
             foe.limits.no_reroll_misses = false;
             foe.limits.flee_on_misses = None;
             foe.limits.crit_exhausts = false;
+            foe.limits.miss_rerolls = false;
         }
         let Some(most) = (standing.len() < 16).then(|| 1usize << standing.len()) else {
             return (0.0, standing.iter().map(|(_, d)| f64::from(*d)).sum());

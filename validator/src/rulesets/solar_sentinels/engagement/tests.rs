@@ -94,21 +94,46 @@ impl BruteForce {
                         face_kind(self.dice[i], face)
                     })
                     .collect();
-                // A standing card that flees on this many misses is gone, not defeated, before
-                // the dice are assigned.
-                let misses = shown.iter().filter(|k| **k == 0).count() as u32;
-                let enemies = self.limits.len();
-                let mut after = healths.clone();
-                for e in 0..enemies {
-                    if self.standing(e, &healths)
-                        && self.limits[e].flee_on_misses.is_some_and(|n| misses >= n)
-                    {
-                        after[e] = 0;
-                        after[4 * enemies + e] = 31;
-                        after[5 * enemies] = 1;
-                    }
+                // While a card with `miss-rerolls-hit` stands, each miss rolled forces a hit
+                // to be rolled again: every choice of hits, every face they show.
+                let forcing = (0..self.limits.len())
+                    .any(|e| self.standing(e, &healths) && self.limits[e].miss_rerolls);
+                let rolled_misses = (0..rolled.len())
+                    .filter(|j| !still(rolled[*j]) && shown[*j] == 0)
+                    .count();
+                let hits: Vec<usize> = (0..rolled.len()).filter(|j| shown[*j] == 1).collect();
+                let forced = match forcing {
+                    true => rolled_misses.min(hits.len()),
+                    false => 0,
+                };
+                if forced == 0 {
+                    total += self.after_faces(steps, pool & !commit, &rolled, &shown, &healths);
+                    continue;
                 }
-                total += self.assign(steps, pool & !commit, &rolled, &shown, &after);
+                let mut best_choice = f64::NEG_INFINITY;
+                for subset in 0u32..(1 << hits.len()) {
+                    if subset.count_ones() as usize != forced {
+                        continue;
+                    }
+                    let again: Vec<usize> = (0..hits.len())
+                        .filter(|i| subset & (1 << i) != 0)
+                        .map(|i| hits[i])
+                        .collect();
+                    let outcomes = 6u32.pow(again.len() as u32);
+                    let mut sum = 0.0;
+                    for second in 0..outcomes {
+                        let mut code = second;
+                        let mut faces_now = shown.clone();
+                        for &j in &again {
+                            faces_now[j] = face_kind(self.dice[rolled[j]], code % 6);
+                            code /= 6;
+                        }
+                        sum +=
+                            self.after_faces(steps, pool & !commit, &rolled, &faces_now, &healths);
+                    }
+                    best_choice = best_choice.max(sum / f64::from(outcomes));
+                }
+                total += best_choice;
             }
             best = best.max(total / f64::from(faces) - self.cost * f64::from(commit.count_ones()));
             if commit == 0 {
@@ -118,6 +143,31 @@ impl BruteForce {
         }
         self.memo.insert(key, best);
         best
+    }
+
+    /// The best play once the `rolled` dice show `shown`: a standing card that flees on this
+    /// many misses is gone, not defeated, before the dice are assigned.
+    fn after_faces(
+        &mut self,
+        steps: u32,
+        pool: u32,
+        rolled: &[usize],
+        shown: &[usize],
+        healths: &[i32],
+    ) -> f64 {
+        let misses = shown.iter().filter(|k| **k == 0).count() as u32;
+        let enemies = self.limits.len();
+        let mut after = healths.to_vec();
+        for e in 0..enemies {
+            if self.standing(e, healths)
+                && self.limits[e].flee_on_misses.is_some_and(|n| misses >= n)
+            {
+                after[e] = 0;
+                after[4 * enemies + e] = 31;
+                after[5 * enemies] = 1;
+            }
+        }
+        self.assign(steps, pool, rolled, shown, &after)
     }
 
     /// Whether enemy `e` stands in `state`: Health left, or fewer colours on it than it needs.
@@ -1840,4 +1890,77 @@ fn crits_that_exhaust_hits_are_what_every_policy_tried_finds() {
         ),
     ];
     assert_every_policy_finds(&cases, &[1, 2, 3], true);
+}
+
+#[test]
+fn misses_that_force_hits_again_are_what_every_policy_tried_finds() {
+    use Colour::{Blue, Green, Purple, Red, Yellow};
+    let rerolls = Limits {
+        miss_rerolls: true,
+        ..Limits::default()
+    };
+    let none = Limits::default();
+    let cases: [LimitedCase; 7] = [
+        // A red hit rolled again never misses and may crit; a yellow one mostly misses:
+        // which hit goes again matters.
+        (&[Yellow, Green, Red], &[3], vec![PLAIN], vec![rerolls]),
+        // In one roll the purple alone wins 5/6; with the yellow, whose miss can force the
+        // purple's hit again, 172/216: the yellow is best held back.
+        (&[Purple, Yellow], &[1], vec![PLAIN], vec![rerolls]),
+        (&[Yellow, Yellow, Purple], &[2], vec![PLAIN], vec![rerolls]),
+        (
+            &[Green, Blue, Red],
+            &[2, 1],
+            vec![PLAIN; 2],
+            vec![rerolls, none],
+        ),
+        (
+            &[Yellow, Purple, Red],
+            &[1, 2],
+            vec![PLAIN, with(&[Red], [0, 0, 0])],
+            vec![none, rerolls],
+        ),
+        (&[Yellow, Blue, Blue, Red], &[3], vec![PLAIN], vec![rerolls]),
+        (
+            &[Green, Purple, Yellow],
+            &[2, 2],
+            vec![PLAIN; 2],
+            vec![
+                rerolls,
+                Limits {
+                    flee_on_misses: Some(2),
+                    ..none
+                },
+            ],
+        ),
+    ];
+    assert_every_policy_finds(&cases, &[1, 2, 3], false);
+}
+
+#[test]
+fn misses_that_force_hits_again_by_hand() {
+    use Colour::{Purple, Red, Yellow};
+    let none = |_: usize, _: usize| {};
+    let forcing = Foe {
+        limits: Limits {
+            miss_rerolls: true,
+            ..Limits::default()
+        },
+        ..Foe::plain(2)
+    };
+    // A yellow and a red against Health 2 in one roll. The red deals 2 on its crit (1/6), and
+    // 1 on a hit, with the yellow dealing at least 1 (2/6). When the yellow misses (4/6) and
+    // the red hits (5/6), the red's hit is rolled again: its crit (1/6) then wins. So
+    // 1/6 + 5/6 × 2/6 + 4/6 × 5/6 × 1/6 = 36/216 + 60/216 + 20/216 = 116/216.
+    let p = defeat_all_foes(&pool_of(&[Yellow, Red]), &[forcing], 1, &none).unwrap();
+    assert!((p - 116.0 / 216.0).abs() < 1e-12, "{p}");
+    // A purple and a yellow against Health 1: with both rolled, the yellow's miss forces a
+    // purple hit again (and the purple's miss the yellow's): 172/216 by the cases. The purple
+    // alone wins 5/6 = 180/216, so the best play holds the yellow back.
+    let weak = Foe {
+        health: 1,
+        ..forcing
+    };
+    let p = defeat_all_foes(&pool_of(&[Purple, Yellow]), &[weak], 1, &none).unwrap();
+    assert!((p - 5.0 / 6.0).abs() < 1e-12, "{p}");
 }

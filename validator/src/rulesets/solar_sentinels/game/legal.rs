@@ -3,6 +3,8 @@
 //! items fit. Shared by the simulation's policy, which chooses among the legal moves, and the
 //! playtest replay, which refuses the others, so that both read the rules one way.
 
+use megahex_schema::solar_sentinels::Face;
+
 use super::super::dice::Colour;
 use super::state::State;
 use super::{BOSS_LEVEL, Table};
@@ -96,6 +98,21 @@ pub fn keeps_misses(s: &State, table: &Table, first: bool) -> bool {
         && s.active
             .iter()
             .any(|f| f.standing() && table.cards[f.card].rules.no_reroll_misses)
+}
+
+/// How many hits of a roll must be rolled again: one for each miss among the dice just
+/// `rolled` (indices into the active dice), while hits last, when a standing enemy has
+/// `miss-rerolls-hit`.
+pub fn forced_rerolls(s: &State, table: &Table, rolled: &[usize]) -> usize {
+    let forcing = s
+        .active
+        .iter()
+        .any(|f| f.standing() && table.cards[f.card].rules.miss_rerolls_hit);
+    if !forcing {
+        return 0;
+    }
+    let showing = |face: Face| rolled.iter().filter(|i| s.dice[**i].face == face).count();
+    showing(Face::Miss).min(showing(Face::Hit))
 }
 
 /// Whether enemy `at` is a shielded boss whose shield is up: hits deal it nothing while any

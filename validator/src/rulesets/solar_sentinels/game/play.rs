@@ -333,24 +333,36 @@ pub(crate) fn boss_down(s: &State) -> bool {
         .is_some_and(|b| s.active.iter().any(|f| f.card == b && f.defeated))
 }
 
-/// Rolls every unassigned die, then applies the rules that read a roll.
+/// Rolls every unassigned die (a forced hit again, while a card says so), then applies the
+/// rules that read a roll.
 fn roll(s: &mut State, table: &Table, rng: &mut Rng, first: bool) {
     let keep_misses = legal::keeps_misses(s, table, first);
-    for die in s.dice.iter_mut().filter(|d| d.on.is_none()) {
-        if keep_misses && die.face == Face::Miss {
-            continue;
-        }
-        let faces = table.dice.faces(die.colour);
-        let r = rng.roll(faces.sides().max(1));
-        die.face = if r <= faces.miss {
-            Face::Miss
-        } else if r <= faces.miss + faces.hit {
-            Face::Hit
-        } else {
-            Face::Crit
-        };
+    let rolling: Vec<usize> = (0..s.dice.len())
+        .filter(|i| {
+            let die = s.dice[*i];
+            die.on.is_none() && !(keep_misses && die.face == Face::Miss)
+        })
+        .collect();
+    for &i in &rolling {
+        s.dice[i].face = roll_die(table, s.dice[i].colour, rng);
+    }
+    for i in policy::forced_again(s, table, &rolling) {
+        s.dice[i].face = roll_die(table, s.dice[i].colour, rng);
     }
     after_roll(s, table);
+}
+
+/// One roll of a `colour` die of the table's faces.
+fn roll_die(table: &Table, colour: Colour, rng: &mut Rng) -> Face {
+    let faces = table.dice.faces(colour);
+    let r = rng.roll(faces.sides().max(1));
+    if r <= faces.miss {
+        Face::Miss
+    } else if r <= faces.miss + faces.hit {
+        Face::Hit
+    } else {
+        Face::Crit
+    }
 }
 
 /// The rules that read a roll, once the unassigned dice show their faces: crits for a

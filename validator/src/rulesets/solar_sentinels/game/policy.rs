@@ -256,6 +256,21 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
     }
 }
 
+/// The hits rolled again that a `miss-rerolls-hit` card forces, among the dice just `rolled`:
+/// those of the colours with the fewest misses first, whose roll again loses least (a red hit
+/// never misses and may come up a crit).
+pub fn forced_again(s: &State, table: &Table, rolled: &[usize]) -> Vec<usize> {
+    let forced = legal::forced_rerolls(s, table, rolled);
+    let mut hits: Vec<usize> = rolled
+        .iter()
+        .copied()
+        .filter(|i| s.dice[*i].face == megahex_schema::solar_sentinels::Face::Hit)
+        .collect();
+    hits.sort_by_key(|i| table.dice.faces(s.dice[*i].colour).miss);
+    hits.truncate(forced);
+    hits
+}
+
 /// Assigns the rolled dice: for each enemy, most dangerous first, the fewest dice that defeat
 /// it (a hit on a card that takes them in pairs with its partner); before the last step, every
 /// other die that deals something stays on the first enemy that takes it (a die kept rolling

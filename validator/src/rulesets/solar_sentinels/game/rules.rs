@@ -123,6 +123,9 @@ pub struct CardRules {
     pub one_defeat_per_assign: bool,
     /// Each crit put on it exhausts a hit of its roll left unassigned (`crit-exhausts-hit`).
     pub crit_exhausts_hit: bool,
+    /// While it stands, each miss rolled forces a hit of the roll to be rolled again
+    /// (`miss-rerolls-hit`).
+    pub miss_rerolls_hit: bool,
     /// Effect kinds the simulation does not play.
     pub skipped: Vec<&'static str>,
 }
@@ -196,7 +199,7 @@ impl CardRules {
                 Rule::NoRerollMisses => r.no_reroll_misses = true,
                 Rule::HitsInPairs => r.hits_in_pairs = true,
                 Rule::CritExhaustsHit => r.crit_exhausts_hit = true,
-                Rule::MissRerollsHit => r.skipped.push("miss-rerolls-hit"),
+                Rule::MissRerollsHit => r.miss_rerolls_hit = true,
                 Rule::DiscardPerAssigned => r.discard_per_assigned = true,
                 Rule::OneDefeatPerAssign => r.one_defeat_per_assign = true,
                 Rule::Text(_) => r.skipped.push("text"),

@@ -359,3 +359,20 @@ fn a_crit_on_an_exhausting_card_exhausts_the_weakest_unassigned_hit() {
     assert_eq!(s.exhausted.count(Yellow), exhausted_before + 1);
     assert!(s.dice.iter().all(|d| d.colour != Yellow));
 }
+
+#[test]
+fn a_forced_roll_again_takes_the_hit_that_misses_least() {
+    use crate::rulesets::solar_sentinels::dice::Colour::{Green, Red, Yellow};
+    use megahex_schema::solar_sentinels::Face::{Hit, Miss};
+    let cards = serde_json::json!([
+        {"id": "forcing", "level": 1, "health": 6, "damage": 1,
+         "effects": [{"during": "miss-rerolls-hit"}]},
+        {"id": "other", "level": 1, "health": 6, "damage": 1},
+        {"id": "spare", "level": 1, "health": 5, "damage": 1}]);
+    // One miss forces one of the yellow and red hits again: the red, which never misses.
+    let shown = [(Yellow, Hit), (Red, Hit), (Green, Miss)];
+    let (table, s) = engaged(cards, &shown);
+    assert_eq!(super::policy::forced_again(&s, &table, &[0, 1, 2]), vec![1]);
+    // Had the green been kept on its miss rather than rolled, nothing is forced.
+    assert!(super::policy::forced_again(&s, &table, &[0, 1]).is_empty());
+}

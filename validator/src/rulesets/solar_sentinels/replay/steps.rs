@@ -124,26 +124,7 @@ impl Replay<'_> {
             .help("list one colour:face for every die rolled, for example purple:hit"));
         }
         for (j, die) in step.rolled.iter().enumerate() {
-            let colour = Colour::from(die.colour);
-            let faces = self.table.dice.faces(colour);
-            let count = match die.face {
-                Face::Miss => faces.miss,
-                Face::Hit => faces.hit,
-                Face::Crit => faces.crit,
-            };
-            if count == 0 {
-                return Err(Illegal::new(
-                    format!("{pointer}/{j}"),
-                    format!(
-                        "a {} die has no {} face (its faces: {} miss, {} hit, {} crit)",
-                        colour.name(),
-                        face_name(die.face),
-                        faces.miss,
-                        faces.hit,
-                        faces.crit
-                    ),
-                ));
-            }
+            self.face_exists(die, &format!("{pointer}/{j}"))?;
         }
         for colour in Colour::ALL {
             let mut faces = step
@@ -159,7 +140,82 @@ impl Replay<'_> {
                 }
             }
         }
+        self.rolled_again(step, here, &rolling)?;
         play::after_roll(&mut self.s, self.table);
+        Ok(())
+    }
+
+    /// The hits a `miss-rerolls-hit` card forces to be rolled again, from `rerolled`: one for
+    /// each miss among the dice just `rolled`, while hits last, each of a colour that shows a
+    /// hit.
+    fn rolled_again(&mut self, step: &PlaytestStep, here: &str, rolled: &[usize]) -> Checked {
+        let forced = legal::forced_rerolls(&self.s, self.table, rolled);
+        let pointer = format!("{here}/rerolled");
+        if step.rerolled.len() != forced {
+            let why = match forced {
+                0 => "nothing forces a hit to be rolled again".to_owned(),
+                n => format!(
+                    "a miss-rerolls-hit card stands, so the roll's misses force {} to be rolled again",
+                    count(n as u32, "hit", "hits")
+                ),
+            };
+            return Err(Illegal::new(
+                pointer,
+                format!("{why}, and `rerolled` lists {}", dice(step.rerolled.len() as u32)),
+            )
+            .help("list in `rerolled` one colour:face for each hit rolled again: one for each miss rolled, while hits last"));
+        }
+        let mut again: Vec<usize> = Vec::new();
+        for (j, die) in step.rerolled.iter().enumerate() {
+            let die_pointer = format!("{pointer}/{j}");
+            self.face_exists(die, &die_pointer)?;
+            let colour = Colour::from(die.colour);
+            let Some(&i) = rolled.iter().find(|i| {
+                let d = self.s.dice[**i];
+                d.colour == colour && d.face == Face::Hit && !again.contains(i)
+            }) else {
+                return Err(Illegal::new(
+                    die_pointer,
+                    format!(
+                        "no {} die rolled a hit this step to be rolled again",
+                        colour.name()
+                    ),
+                ));
+            };
+            again.push(i);
+        }
+        for (i, die) in again.into_iter().zip(&step.rerolled) {
+            self.s.dice[i].face = die.face;
+        }
+        Ok(())
+    }
+
+    /// A die of `die`'s colour has its face.
+    fn face_exists(
+        &self,
+        die: &megahex_schema::solar_sentinels::RolledDie,
+        pointer: &str,
+    ) -> Checked {
+        let colour = Colour::from(die.colour);
+        let faces = self.table.dice.faces(colour);
+        let count = match die.face {
+            Face::Miss => faces.miss,
+            Face::Hit => faces.hit,
+            Face::Crit => faces.crit,
+        };
+        if count == 0 {
+            return Err(Illegal::new(
+                pointer,
+                format!(
+                    "a {} die has no {} face (its faces: {} miss, {} hit, {} crit)",
+                    colour.name(),
+                    face_name(die.face),
+                    faces.miss,
+                    faces.hit,
+                    faces.crit
+                ),
+            ));
+        }
         Ok(())
     }
 

@@ -762,3 +762,42 @@ fn a_crit_on_an_exhausting_card_takes_an_unassigned_hit_out_of_the_next_roll() {
         assert_eq!(game.s.health, 10);
     });
 }
+
+#[test]
+fn a_miss_forces_a_hit_to_be_rolled_again_and_rerolled_says_how_it_fell() {
+    let round = |rerolled: &str, assign: &str| {
+        small(
+            &format!("{A}, effects: [{{during: miss-rerolls-hit}}]"),
+            HERO,
+            "",
+            &format!(
+                "  - activate: [a]
+    steps:
+      - commit: {{yellow: 1, purple: 1}}
+        rolled: [yellow:miss, purple:hit]
+        rerolled: {rerolled}
+        assign: {{a: {assign}}}
+    discard: b
+"
+            ),
+        )
+    };
+    // One miss, one hit: the purple hit is rolled again.
+    illegal_at(
+        &round("[]", "[purple:hit]"),
+        "/playtest/0/steps/0/rerolled",
+        "force 1 hit to be rolled again",
+    );
+    illegal_at(
+        &round("[yellow:hit]", "[]"),
+        "/playtest/0/steps/0/rerolled/0",
+        "no yellow die rolled a hit this step",
+    );
+    // Rolled again, the purple shows a crit, and only the crit can go on `a`.
+    legal(&round("[purple:crit]", "[purple:crit]"));
+    illegal_at(
+        &round("[purple:crit]", "[purple:hit]"),
+        "/playtest/0/steps/0/assign/a/0",
+        "no unassigned die shows purple:hit",
+    );
+}
