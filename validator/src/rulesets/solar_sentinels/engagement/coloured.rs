@@ -496,10 +496,10 @@ impl<'p> Search<'p> {
                 true => rolled_misses.min(roll.hit.iter().sum()),
                 false => 0,
             };
-            let at = (steps, reserve_at, standing);
+            let state = (steps, reserve_at, standing);
             let outcome = match forced {
-                0 => self.shown(at, roll, shown_miss, flees_at, &shares),
-                _ => self.rerolled(at, roll, forced, shown_miss, flees_at, &shares),
+                0 => self.shown(state, roll, shown_miss, flees_at, &shares),
+                _ => self.rerolled(state, roll, forced, shown_miss, flees_at, &shares),
             };
             total.add(p, outcome);
         }
@@ -510,7 +510,8 @@ impl<'p> Search<'p> {
     }
 
     /// The best play once `roll` shows its faces, with the dice kept on a miss (`shown_miss`)
-    /// beside it: a card that flees on its misses is gone first.
+    /// beside it: a card that flees on its misses is gone first. `state` is the steps left, the
+    /// reserve's part of the dice index, and the Health left.
     fn shown(
         &mut self,
         (steps, reserve_at, standing): (u32, usize, usize),
@@ -543,10 +544,11 @@ impl<'p> Search<'p> {
     }
 
     /// The best play when `forced` of `roll`'s hits must be rolled again (`miss-rerolls-hit`):
-    /// the player picks which, and they are rolled once more.
+    /// the player picks which, and they are rolled once more. `state` is as for
+    /// [`Search::shown`].
     fn rerolled(
         &mut self,
-        at: (u32, usize, usize),
+        state: (u32, usize, usize),
         roll: Roll,
         forced: u8,
         shown_miss: Counts,
@@ -563,7 +565,7 @@ impl<'p> Search<'p> {
                     hit: std::array::from_fn(|c| left[c] + second.hit[c]),
                     crit: std::array::from_fn(|c| roll.crit[c] + second.crit[c]),
                 };
-                outcome.add(q, self.shown(at, faces, shown_miss, flees_at, shares));
+                outcome.add(q, self.shown(state, faces, shown_miss, flees_at, shares));
             }
             best = Some(self.aim.best(best, outcome));
         }
@@ -627,38 +629,36 @@ impl<'p> Search<'p> {
         standing: usize,
         (at, lefts): (usize, &[usize]),
     ) -> Outcome {
-        {
-            let kept = match self.held_from {
-                Some(_) => {
-                    let rolling: Counts = std::array::from_fn(|c| hits[c] + crits[c]);
-                    self.dice.index(&rolling) + self.held_index(misses)
-                }
-                None => {
-                    let all: Counts = std::array::from_fn(|c| misses[c] + hits[c] + crits[c]);
-                    self.dice.index(&all)
-                }
-            } + reserve_at;
-            // Fields wide enough for any dice state (active, reserve and misses, 9^15), any
-            // enemies (2^20 Health states, a guard), the steps with their aim, and 2^24 shares.
-            let key = ((kept as u128) << 64)
-                | (u128::from(self.step_key(steps - 1)) << 58)
-                | ((standing as u128) << 24)
-                | at as u128;
-            if let Some(v) = self.best.get(&key) {
-                return *v;
+        let kept = match self.held_from {
+            Some(_) => {
+                let rolling: Counts = std::array::from_fn(|c| hits[c] + crits[c]);
+                self.dice.index(&rolling) + self.held_index(misses)
             }
-            let mut v: Option<Outcome> = None;
-            for &left in lefts {
-                let next = self.value(steps - 1, kept, left);
-                v = Some(self.aim.best(v, next));
-                if self.aim.unbeatable(next) {
-                    break;
-                }
+            None => {
+                let all: Counts = std::array::from_fn(|c| misses[c] + hits[c] + crits[c]);
+                self.dice.index(&all)
             }
-            let v = v.unwrap_or_else(|| self.ended(standing));
-            self.best.insert(key, v);
-            v
+        } + reserve_at;
+        // Fields wide enough for any dice state (active, reserve and misses, 9^15), any
+        // enemies (2^20 Health states, a guard), the steps with their aim, and 2^24 shares.
+        let key = ((kept as u128) << 64)
+            | (u128::from(self.step_key(steps - 1)) << 58)
+            | ((standing as u128) << 24)
+            | at as u128;
+        if let Some(v) = self.best.get(&key) {
+            return *v;
         }
+        let mut v: Option<Outcome> = None;
+        for &left in lefts {
+            let next = self.value(steps - 1, kept, left);
+            v = Some(self.aim.best(v, next));
+            if self.aim.unbeatable(next) {
+                break;
+            }
+        }
+        let v = v.unwrap_or_else(|| self.ended(standing));
+        self.best.insert(key, v);
+        v
     }
 
     /// `standing` with every card gone that flees on `misses`: no Health and nothing kept.
