@@ -257,8 +257,9 @@ impl Foe {
 /// weighed.
 pub const MOST_WEIGHED_DICE_STEPS: u32 = 16;
 
-/// Most dice × Strategy steps the search plays `no-reroll-misses` with when its card is the
-/// only enemy: the setup's 14 dice over 2 steps, about 1.4 s (a second enemy makes it 9 s).
+/// Most dice × Strategy steps the search plays `no-reroll-misses` and `crit-exhausts-hit`
+/// with when its card is the only enemy: the setup's 14 dice over 2 steps, about 1.4 s and
+/// 0.7 s (a second enemy makes them 9 s and 3 s).
 pub const MOST_KEPT_MISSES_ALONE: u32 = 28;
 
 /// Leaves `foe`'s `no-reroll-misses`, `flee-on-misses` and `crit-exhausts-hit` out of the search when `pool` over
@@ -283,7 +284,7 @@ pub fn leave_out_when_too_big(
         foe.limits.flee_on_misses = None;
         left_out.push("flee-on-misses");
     }
-    if foe.limits.crit_exhausts && work > MOST_WEIGHED_DICE_STEPS {
+    if foe.limits.crit_exhausts && !keeps_fit {
         foe.limits.crit_exhausts = false;
         left_out.push("crit-exhausts-hit");
     }

@@ -1964,3 +1964,31 @@ fn misses_that_force_hits_again_by_hand() {
     let p = defeat_all_foes(&pool_of(&[Purple, Yellow]), &[weak], 1, &none).unwrap();
     assert!((p - 5.0 / 6.0).abs() < 1e-12, "{p}");
 }
+
+#[test]
+fn crits_that_exhaust_hits_are_played_on_the_setup_s_pool_for_a_card_alone() {
+    // The setup's 14 dice over 2 steps are 28 dice × steps: played for the card alone, left
+    // out beside a second enemy (16 at most then), and left out alone past 28.
+    let exhausting = Foe {
+        limits: Limits {
+            crit_exhausts: true,
+            ..Limits::default()
+        },
+        ..Foe::plain(3)
+    };
+    let setup = Pool([2, 3, 4, 4, 1]);
+    let mut alone = exhausting;
+    assert!(leave_out_when_too_big(&mut alone, &setup, 2, 1).is_empty());
+    assert!(alone.limits.crit_exhausts);
+    let mut beside = exhausting;
+    assert_eq!(
+        leave_out_when_too_big(&mut beside, &setup, 2, 2),
+        vec!["crit-exhausts-hit"]
+    );
+    assert!(!beside.limits.crit_exhausts);
+    let mut three_steps = exhausting;
+    assert_eq!(
+        leave_out_when_too_big(&mut three_steps, &setup, 3, 1),
+        vec!["crit-exhausts-hit"]
+    );
+}
