@@ -100,6 +100,18 @@ pub fn keeps_misses(s: &State, table: &Table, first: bool) -> bool {
             .any(|f| f.standing() && table.cards[f.card].rules.no_reroll_misses)
 }
 
+/// The active dice (by index) a step's roll rolls: every unassigned one, but those kept on a
+/// miss while [`keeps_misses`] says so.
+pub fn dice_to_roll(s: &State, table: &Table, first: bool) -> Vec<usize> {
+    let keep = keeps_misses(s, table, first);
+    (0..s.dice.len())
+        .filter(|i| {
+            let die = s.dice[*i];
+            die.on.is_none() && !(keep && die.face == Face::Miss)
+        })
+        .collect()
+}
+
 /// How many hits of a roll must be rolled again: one for each miss among the dice just
 /// `rolled` (indices into the active dice), while hits last, when a standing enemy has
 /// `miss-rerolls-hit`.

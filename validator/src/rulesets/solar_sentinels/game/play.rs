@@ -336,13 +336,7 @@ pub(crate) fn boss_down(s: &State) -> bool {
 /// Rolls every unassigned die (a forced hit again, while a card says so), then applies the
 /// rules that read a roll.
 fn roll(s: &mut State, table: &Table, rng: &mut Rng, first: bool) {
-    let keep_misses = legal::keeps_misses(s, table, first);
-    let rolling: Vec<usize> = (0..s.dice.len())
-        .filter(|i| {
-            let die = s.dice[*i];
-            die.on.is_none() && !(keep_misses && die.face == Face::Miss)
-        })
-        .collect();
+    let rolling = legal::dice_to_roll(s, table, first);
     for &i in &rolling {
         s.dice[i].face = roll_die(table, s.dice[i].colour, rng);
     }

@@ -96,13 +96,7 @@ impl Replay<'_> {
         if self.s.owed_hits > 0 {
             self.exhaust_owed_hits(step, here)?;
         }
-        let keep = legal::keeps_misses(&self.s, self.table, first);
-        let rolling: Vec<usize> = (0..self.s.dice.len())
-            .filter(|i| {
-                let die = self.s.dice[*i];
-                die.on.is_none() && !(keep && die.face == Face::Miss)
-            })
-            .collect();
+        let rolling = legal::dice_to_roll(&self.s, self.table, first);
         let mut need = Pool::default();
         for i in &rolling {
             need.0[self.s.dice[*i].colour as usize] += 1;
