@@ -32,7 +32,7 @@ pub const MAX_STRATEGY: u32 = 4;
 type Counts = [u8; 5];
 
 /// One roll of some dice: misses, hits and crits by colour.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Roll {
     miss: Counts,
     hit: Counts,

@@ -11,6 +11,8 @@
 //! more than its hit to some enemy (hits and misses swapped) is a class of its own.
 
 use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 use std::hash::BuildHasherDefault;
 
 use super::aim::{Aim, Outcome};
@@ -92,6 +94,8 @@ pub(super) struct Search<'p> {
     held_places: [usize; 5],
     /// The last step's answers.
     last_step: OneRoll,
+    /// By the hits rolled again (`miss-rerolls-hit`): every roll of them.
+    rolls_again: FxHashMap<Counts, std::rc::Rc<Vec<(Roll, f64)>>>,
     /// Set when the ways to share dice outgrow [`MOST_SHARES`]: the answer is not to be used.
     pub(super) too_big: bool,
 }
@@ -247,6 +251,7 @@ impl<'p> Search<'p> {
             shares: HashMap::new(),
             best: HashMap::default(),
             last_step: OneRoll::new(faces),
+            rolls_again: FxHashMap::default(),
             too_big: false,
         }
     }
@@ -436,11 +441,14 @@ impl<'p> Search<'p> {
         if let Some(known) = self.settled(steps, dice, standing) {
             return known;
         }
-        // The last step's answers are kept by the last step itself.
-        let memo = (self.step_key(steps), dice, standing);
-        if steps > 1
-            && let Some(&v) = self.rolled_memo.get(&memo)
-        {
+        // At the last step the pool not committed is never rolled: the answer is the same
+        // whatever it holds, so it is kept without it.
+        let memo_dice = match steps {
+            1 => dice - reserve_at,
+            _ => dice,
+        };
+        let memo = (self.step_key(steps), memo_dice, standing);
+        if let Some(&v) = self.rolled_memo.get(&memo) {
             return v;
         }
         let digits = self.dice.digits(dice);
@@ -477,19 +485,12 @@ impl<'p> Search<'p> {
             self.rolled_memo.insert(memo, found);
             return found;
         }
-        let (memo, reserve_at, shown_miss) = match only_rolled {
-            true => {
-                let memo = (self.step_key(steps), self.dice.index(&to_roll), standing);
-                if let Some(&v) = self.rolled_memo.get(&memo) {
-                    return v;
-                }
-                (memo, 0, [0; 5])
-            }
-            false => (memo, reserve_at, shown_miss),
-        };
         let shares = self.shares_of(standing);
         let mut total = Outcome::default();
         let forcing = self.forces_rerolls(standing);
+        // Many first rolls and choices of hits to roll again end in the same faces: each is
+        // weighed once.
+        let mut weighed = FxHashMap::default();
         for (roll, p) in reported_rolls(&self.faces, to_roll, self.progress, steps) {
             let rolled_misses: u8 = roll.miss.iter().sum();
             let forced = match forcing {
@@ -499,13 +500,14 @@ impl<'p> Search<'p> {
             let state = (steps, reserve_at, standing);
             let outcome = match forced {
                 0 => self.shown(state, roll, shown_miss, flees_at, &shares),
-                _ => self.rerolled(state, roll, forced, shown_miss, flees_at, &shares),
+                _ => {
+                    let shown = (shown_miss, flees_at, &*shares);
+                    self.rerolled(state, roll, forced, shown, &mut weighed)
+                }
             };
             total.add(p, outcome);
         }
-        if steps > 1 || only_rolled {
-            self.rolled_memo.insert(memo, total);
-        }
+        self.rolled_memo.insert(memo, total);
         total
     }
 
@@ -551,25 +553,42 @@ impl<'p> Search<'p> {
         state: (u32, usize, usize),
         roll: Roll,
         forced: u8,
-        shown_miss: Counts,
-        flees_at: Option<u32>,
-        shares: &Shares,
+        (shown_miss, flees_at, shares): (Counts, Option<u32>, &Shares),
+        weighed: &mut FxHashMap<Roll, Outcome>,
     ) -> Outcome {
         let mut best: Option<Outcome> = None;
         for left in hits_left(roll.hit, forced) {
             let again: Counts = std::array::from_fn(|c| roll.hit[c] - left[c]);
             let mut outcome = Outcome::default();
-            for (second, q) in rolls(&self.faces, again) {
+            for &(second, q) in self.rolls_again(again).iter() {
                 let faces = Roll {
                     miss: std::array::from_fn(|c| roll.miss[c] + second.miss[c]),
                     hit: std::array::from_fn(|c| left[c] + second.hit[c]),
                     crit: std::array::from_fn(|c| roll.crit[c] + second.crit[c]),
                 };
-                outcome.add(q, self.shown(state, faces, shown_miss, flees_at, shares));
+                let shown = match weighed.get(&faces) {
+                    Some(known) => *known,
+                    None => {
+                        let found = self.shown(state, faces, shown_miss, flees_at, shares);
+                        weighed.insert(faces, found);
+                        found
+                    }
+                };
+                outcome.add(q, shown);
             }
             best = Some(self.aim.best(best, outcome));
         }
         best.unwrap_or_default()
+    }
+
+    /// Every roll of the hits `again` rolled once more, with its chance: the same few dice are
+    /// rolled again after many first rolls.
+    fn rolls_again(&mut self, again: Counts) -> std::rc::Rc<Vec<(Roll, f64)>> {
+        let faces = &self.faces;
+        self.rolls_again
+            .entry(again)
+            .or_insert_with(|| std::rc::Rc::new(rolls(faces, again)))
+            .clone()
     }
 
     /// Whether an enemy standing in `standing` makes each miss rolled force a hit to be

@@ -251,21 +251,20 @@ impl Foe {
     }
 }
 
-/// Most dice × Strategy steps the search plays `no-reroll-misses`, `flee-on-misses` and
-/// `crit-exhausts-hit` with:
-/// holding a die back can then be the better play, so every choice of dice at every step is
-/// weighed.
+/// Most dice × Strategy steps the search plays `no-reroll-misses`, `flee-on-misses`,
+/// `crit-exhausts-hit` and `miss-rerolls-hit` with beside other enemies: holding a die back can
+/// then be the better play, so every choice of dice at every step is weighed.
 pub const MOST_WEIGHED_DICE_STEPS: u32 = 16;
 
-/// Most dice × Strategy steps the search plays `no-reroll-misses` and `crit-exhausts-hit`
-/// with when its card is the only enemy: the setup's 14 dice over 2 steps, about 1.4 s and
-/// 0.7 s (a second enemy makes them 9 s and 3 s).
+/// Most dice × Strategy steps the search plays those four with when their card is the only
+/// enemy: the setup's 14 dice over 2 steps, 0.1 to 0.6 s for the first three and 5 s for
+/// `miss-rerolls-hit` (a second enemy makes them 2 to 15 s and more).
 pub const MOST_KEPT_MISSES_ALONE: u32 = 28;
 
-/// Leaves `foe`'s `no-reroll-misses`, `flee-on-misses` and `crit-exhausts-hit` out of the search when `pool` over
-/// `strategy` steps, against `enemies` enemies in all, is more than the search plays them
-/// with ([`MOST_WEIGHED_DICE_STEPS`], [`MOST_KEPT_MISSES_ALONE`]); the names of those it left
-/// out, for the caller to report.
+/// Leaves `foe`'s `no-reroll-misses`, `flee-on-misses`, `crit-exhausts-hit` and
+/// `miss-rerolls-hit` out of the search when `pool` over `strategy` steps, against `enemies`
+/// enemies in all, is more than the search plays them with ([`MOST_WEIGHED_DICE_STEPS`],
+/// [`MOST_KEPT_MISSES_ALONE`]); the names of those it left out, for the caller to report.
 pub fn leave_out_when_too_big(
     foe: &mut Foe,
     pool: &Pool,
@@ -280,7 +279,7 @@ pub fn leave_out_when_too_big(
         foe.limits.no_reroll_misses = false;
         left_out.push("no-reroll-misses");
     }
-    if foe.limits.flee_on_misses.is_some() && work > MOST_WEIGHED_DICE_STEPS {
+    if foe.limits.flee_on_misses.is_some() && !keeps_fit {
         foe.limits.flee_on_misses = None;
         left_out.push("flee-on-misses");
     }
@@ -288,7 +287,7 @@ pub fn leave_out_when_too_big(
         foe.limits.crit_exhausts = false;
         left_out.push("crit-exhausts-hit");
     }
-    if foe.limits.miss_rerolls && work > MOST_WEIGHED_DICE_STEPS {
+    if foe.limits.miss_rerolls && !keeps_fit {
         foe.limits.miss_rerolls = false;
         left_out.push("miss-rerolls-hit");
     }

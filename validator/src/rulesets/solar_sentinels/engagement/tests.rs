@@ -1966,29 +1966,59 @@ fn misses_that_force_hits_again_by_hand() {
 }
 
 #[test]
-fn crits_that_exhaust_hits_are_played_on_the_setup_s_pool_for_a_card_alone() {
+fn effects_that_hold_dice_back_are_played_on_the_setup_s_pool_for_a_card_alone() {
     // The setup's 14 dice over 2 steps are 28 dice × steps: played for the card alone, left
     // out beside a second enemy (16 at most then), and left out alone past 28.
-    let exhausting = Foe {
-        limits: Limits {
-            crit_exhausts: true,
-            ..Limits::default()
-        },
-        ..Foe::plain(3)
-    };
+    let effects = [
+        (
+            "no-reroll-misses",
+            Limits {
+                no_reroll_misses: true,
+                ..Limits::default()
+            },
+        ),
+        (
+            "flee-on-misses",
+            Limits {
+                flee_on_misses: Some(2),
+                ..Limits::default()
+            },
+        ),
+        (
+            "crit-exhausts-hit",
+            Limits {
+                crit_exhausts: true,
+                ..Limits::default()
+            },
+        ),
+        (
+            "miss-rerolls-hit",
+            Limits {
+                miss_rerolls: true,
+                ..Limits::default()
+            },
+        ),
+    ];
     let setup = Pool([2, 3, 4, 4, 1]);
-    let mut alone = exhausting;
-    assert!(leave_out_when_too_big(&mut alone, &setup, 2, 1).is_empty());
-    assert!(alone.limits.crit_exhausts);
-    let mut beside = exhausting;
-    assert_eq!(
-        leave_out_when_too_big(&mut beside, &setup, 2, 2),
-        vec!["crit-exhausts-hit"]
-    );
-    assert!(!beside.limits.crit_exhausts);
-    let mut three_steps = exhausting;
-    assert_eq!(
-        leave_out_when_too_big(&mut three_steps, &setup, 3, 1),
-        vec!["crit-exhausts-hit"]
-    );
+    for (name, limits) in effects {
+        let card = Foe {
+            limits,
+            ..Foe::plain(3)
+        };
+        let mut alone = card;
+        assert!(leave_out_when_too_big(&mut alone, &setup, 2, 1).is_empty());
+        assert_eq!(alone, card, "{name}");
+        let mut beside = card;
+        assert_eq!(
+            leave_out_when_too_big(&mut beside, &setup, 2, 2),
+            vec![name]
+        );
+        assert_eq!(beside, Foe::plain(3), "{name}");
+        let mut three_steps = card;
+        assert_eq!(
+            leave_out_when_too_big(&mut three_steps, &setup, 3, 1),
+            vec![name]
+        );
+        assert_eq!(three_steps, Foe::plain(3), "{name}");
+    }
 }
