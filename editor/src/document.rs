@@ -149,6 +149,7 @@ impl Document {
             special_rules: Vec::new(),
             stats: Default::default(),
             playtest: Vec::new(),
+            assertions: Vec::new(),
         };
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
         doc.editing = Some(Editing::new(scenario));

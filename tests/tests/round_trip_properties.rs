@@ -253,6 +253,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                     special_rules,
                     stats,
                     playtest: Vec::new(),
+                    assertions: Vec::new(),
                 }
             },
         )

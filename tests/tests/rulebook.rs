@@ -32,12 +32,19 @@ fn seen(record: &Value) -> (bool, bool) {
     )
 }
 
+/// An example without its `assert:` list (the last key): the rulebook's verdicts hold under
+/// the default rules, and a copy that changes the rules or the board changes some of them.
+fn without_claims(text: &str) -> String {
+    let (kept, _) = text.split_once("\nassert:").unwrap();
+    kept.to_owned()
+}
+
 /// A copy of an example with a `rules:` block, in a scratch folder with the catalog.
 fn with_rules(name: &str, file: &str, rules: &str) -> std::path::PathBuf {
     let dir = scratch_dir(name);
     let root = workspace_root().join(EXAMPLES);
     std::fs::copy(root.join("catalog.yaml"), dir.join("catalog.yaml")).unwrap();
-    let text = std::fs::read_to_string(root.join(file)).unwrap();
+    let text = without_claims(&std::fs::read_to_string(root.join(file)).unwrap());
     let text = text.replacen("\nmap:", &format!("\nrules: {rules}\n\nmap:"), 1);
     std::fs::write(dir.join(file), text).unwrap();
     dir
@@ -104,6 +111,66 @@ fn bunker_is_blocked_because_the_drone_stands_low() {
         seen(&los_in(&dir, "los-examples.yaml", "ra", "drone")),
         (false, false)
     );
+}
+
+/// A claim line of an example turned false: the other verdict, or a range one more.
+fn turned_false(line: &str) -> String {
+    if line.contains("visible: true") {
+        return line.replace("visible: true", "visible: false");
+    }
+    if line.contains("visible: false") {
+        return line.replace("visible: false", "visible: true");
+    }
+    let (head, tail) = line.split_once("is: ").unwrap();
+    let (number, rest) = tail.split_once('}').unwrap();
+    let more = number.trim().parse::<u32>().unwrap() + 1;
+    format!("{head}is: {more}}}{rest}")
+}
+
+#[test]
+fn each_claim_in_the_examples_fails_at_its_line_once_turned_false() {
+    // The examples state the rulebook's verdicts under `assert:` (they hold: see
+    // `the_examples_are_valid_scenarios`). Each one turned false must be reported at its own
+    // line, and nothing else.
+    let root = workspace_root().join(EXAMPLES);
+    let dir = scratch_dir("rulebook-claims-turned");
+    std::fs::copy(root.join("catalog.yaml"), dir.join("catalog.yaml")).unwrap();
+    let mut turned = 0;
+    for file in [
+        "los-examples.yaml",
+        "range-examples.yaml",
+        "cover-example.yaml",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (at, line) in lines.iter().enumerate() {
+            if !(line.starts_with("  - sight:") || line.starts_with("  - range:")) {
+                continue;
+            }
+            let mut changed: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+            changed[at] = turned_false(line);
+            std::fs::write(dir.join(file), changed.join("\n")).unwrap();
+            let run = megahex_in(&dir, ["validate", "--format", "json", file]);
+            assert_eq!(run.code, 1, "{file}:{}: {}", at + 1, run.stdout);
+            let report: Value = serde_json::from_str(&run.stdout).unwrap();
+            let found: Vec<(String, u64)> = report["files"][0]["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| {
+                    (
+                        d["code"].as_str().unwrap().to_owned(),
+                        d["line"].as_u64().unwrap(),
+                    )
+                })
+                .collect();
+            let expected = vec![("assertion-failed".to_owned(), at as u64 + 1)];
+            assert_eq!(found, expected, "{file}: {}", changed[at]);
+            turned += 1;
+        }
+    }
+    // Four line-of-sight verdicts, three ranges and six sights, seventeen cover verdicts.
+    assert_eq!(turned, 4 + 9 + 17);
 }
 
 #[test]
@@ -185,7 +252,8 @@ fn cover_between_blocks_whatever_its_elevation() {
     let covered = "- {index: 12, q: -1, r: 1, elevation: 1, terrain: [cover]}";
     assert!(catalog.contains(covered));
     std::fs::write(dir.join("catalog.yaml"), catalog.replace(covered, plain)).unwrap();
-    std::fs::copy(root.join(file), dir.join(file)).unwrap();
+    let example = std::fs::read_to_string(root.join(file)).unwrap();
+    std::fs::write(dir.join(file), without_claims(&example)).unwrap();
     assert_eq!(seen(&los_in(&dir, file, "legacy", "bunker")), (true, true));
 }
 

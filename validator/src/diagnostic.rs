@@ -74,11 +74,13 @@ pub enum Code {
     TurnOneExposure,
     /// Fairness report: stats it needed and did not find.
     StatsMissing,
+    /// A designer's claim about the scenario (`assert:`) does not hold.
+    AssertionFailed,
 }
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 32] = [
+    pub const ALL: [Code; 33] = [
         Code::YamlSyntax,
         Code::Schema,
         Code::UnsupportedFormat,
@@ -111,6 +113,7 @@ impl Code {
         Code::ObjectiveDistance,
         Code::TurnOneExposure,
         Code::StatsMissing,
+        Code::AssertionFailed,
     ];
 
     /// The stable kebab-case name.
@@ -148,6 +151,7 @@ impl Code {
             Code::ObjectiveDistance => "objective-distance",
             Code::TurnOneExposure => "turn-one-exposure",
             Code::StatsMissing => "stats-missing",
+            Code::AssertionFailed => "assertion-failed",
         }
     }
 
@@ -201,6 +205,9 @@ impl Code {
             }
             Code::TurnOneExposure => "Which enemy figures a figure can hit from where it starts.",
             Code::StatsMissing => "Figures whose stats the fairness report needed.",
+            Code::AssertionFailed => {
+                "A claim the scenario makes about itself in `assert:` is false."
+            }
         }
     }
 }

@@ -284,6 +284,7 @@ crate::versioned! {
         special_rules: Vec<String>,
         stats: megahex_schema::stats::StatsByFigure,
         playtest: Vec<megahex_schema::playtest::PlaytestTurn>,
+        assertions: Vec<megahex_schema::sentinel_tactics::assertions::Assertion>,
     }
 }
 
@@ -364,6 +365,7 @@ mod tests {
             special_rules: vec![],
             stats: Default::default(),
             playtest: Vec::new(),
+            assertions: Vec::new(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! The `sentinel-tactics` ruleset's scenario body: tiles, tokens, objectives, figure stats and
 //! scripted playtests, and the catalog of tile sides and figures they refer to.
 
+pub mod assertions;
 pub mod catalog;
 mod hex_refs;
 pub mod objective_rules;

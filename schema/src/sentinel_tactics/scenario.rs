@@ -110,6 +110,10 @@ pub struct Scenario {
     /// A scripted playtest, replayed under the rules: the first illegal action is reported.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub playtest: Vec<super::playtest::PlaytestTurn>,
+    /// Claims about the map that `megahex validate` checks: each false one is an
+    /// `assertion-failed` error at its line, so CI notices when a change breaks them.
+    #[serde(rename = "assert", default, skip_serializing_if = "Vec::is_empty")]
+    pub assertions: Vec<super::assertions::Assertion>,
 }
 
 /// Rule options. Defaults follow the rulebook's wording.

@@ -258,6 +258,9 @@ impl Checker {
             diagnostics.extend(crate::rulesets::sentinel_tactics::playtest::replay(
                 &scenario, &catalog,
             ));
+            diagnostics.extend(crate::rulesets::sentinel_tactics::assertions::check(
+                &scenario, &catalog,
+            ));
             if self.fairness {
                 diagnostics.extend(crate::rulesets::sentinel_tactics::fairness::report(
                     &scenario, &catalog,

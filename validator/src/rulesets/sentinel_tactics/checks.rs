@@ -18,6 +18,7 @@ pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic>
     check_tokens(scenario, catalog, &board, &mut out);
     check_objectives(scenario, &board, &mut out);
     check_zones(scenario, &board, &mut out);
+    super::assertions::check_places(scenario, &board, &mut out);
     out
 }
 
@@ -340,7 +341,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
 }
 
 /// Turns a failed hex reference into the right diagnostic for where it was written.
-fn resolve_problem(
+pub(super) fn resolve_problem(
     error: &ResolveError,
     pointer: String,
     off_map_code: Code,

@@ -1,0 +1,93 @@
+//! Designer assertions: claims about a scenario's map that `megahex validate` checks, so a
+//! change that breaks what the designer meant (a sniper's lane, a distance to an objective)
+//! fails CI at the claim's line.
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+
+use crate::header::ID_PATTERN;
+use crate::hexref::HexRef;
+
+/// One claim. Each kind is a key of its own, so a list reads as a checklist.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "assertion")]
+pub enum Assertion {
+    /// Whether one end sees the other (the figure's best hex for a multi-hex figure).
+    Sight(SightClaim),
+    /// The rulebook's range (hexes plus elevation difference) between two ends.
+    Range(RangeClaim),
+}
+
+/// `{sight: {from: REF, to: REF, visible: true|false}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct SightClaim {
+    /// The viewer: a token id or a hex.
+    pub from: Place,
+    /// The target: a token id or a hex.
+    pub to: Place,
+    /// What the designer expects: true when `from` must see `to`.
+    pub visible: bool,
+}
+
+/// `{range: {from: REF, to: REF, is: N}}`, or `at-most` / `at-least` (both may be given).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(extend("anyOf" = [
+    {"required": ["is"]},
+    {"required": ["at-most"]},
+    {"required": ["at-least"]}
+]))]
+pub struct RangeClaim {
+    /// One end: a token id or a hex.
+    pub from: Place,
+    /// The other end: a token id or a hex.
+    pub to: Place,
+    /// The range exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is: Option<u32>,
+    /// The range is no more than this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<u32>,
+    /// The range is no less than this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<u32>,
+}
+
+/// An end of a claim: a hex in any form, or a token id (its hexes, nearest first).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Place {
+    /// `[q, r]`, `"T/I"` or `{tile: T, hex: I}`.
+    Hex(HexRef),
+    /// A token's id; ids never contain `/`, so `3/7` is always a hex.
+    Token(String),
+}
+
+impl JsonSchema for Place {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Place".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let hex = generator.subschema_for::<HexRef>();
+        json_schema!({
+            "description": "A token id, or a hex: [q, r], \"T/I\" or {tile: T, hex: I}.",
+            "anyOf": [
+                hex,
+                {"type": "string", "pattern": ID_PATTERN, "description": "A token's id."}
+            ],
+            "examples": ["ra", "3/7", [0, 2]]
+        })
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Hex(hex) => write!(f, "{hex}"),
+            Place::Token(id) => f.write_str(id),
+        }
+    }
+}

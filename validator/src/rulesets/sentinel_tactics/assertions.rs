@@ -1,0 +1,187 @@
+//! Designer assertions (`assert:`): each claim is asked of the same rules the `los` and
+//! `range` queries answer from, and a false one is an `assertion-failed` error at its line.
+
+use megahex_schema::sentinel_tactics::assertions::{Assertion, Place, RangeClaim, SightClaim};
+use megahex_schema::{Catalog, Scenario};
+
+use crate::board::los::{self, Sight};
+use crate::board::{Axial, Board};
+use crate::check::ids::unknown;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::scene::Scene;
+
+use super::checks::resolve_problem;
+
+/// The claims' ends that name no token or no hex of the map: reported with the other
+/// references, whether or not the claims can be checked.
+pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {
+    let ids: Vec<&str> = scenario.tokens.iter().map(|t| t.id.as_str()).collect();
+    for (i, claim) in scenario.assertions.iter().enumerate() {
+        let (kind, from, to) = ends(claim);
+        for (end, place) in [("from", from), ("to", to)] {
+            let pointer = format!("/assert/{i}/{kind}/{end}");
+            match place {
+                Place::Token(id) if !ids.contains(&id.as_str()) => out.push(unknown(
+                    pointer,
+                    format!("assert[{i}] names token `{id}`, which this scenario does not have"),
+                    &ids,
+                )),
+                Place::Token(_) => {}
+                Place::Hex(hex) => {
+                    if let Err(e) = board.resolve(hex) {
+                        let owner = format!("assert[{i}] {kind} {end}");
+                        out.push(resolve_problem(&e, pointer, Code::HexOffMap, &owner));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every claim that does not hold, at its line. Claims whose ends do not resolve are left to
+/// [`check_places`].
+pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
+    if scenario.assertions.is_empty() {
+        return Vec::new();
+    }
+    let scene = Scene::new(scenario, catalog);
+    scenario
+        .assertions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, claim)| {
+            let pointer = format!("/assert/{i}");
+            match claim {
+                Assertion::Sight(claim) => sight_fails(&scene, claim, pointer),
+                Assertion::Range(claim) => range_fails(&scene, claim, pointer),
+            }
+        })
+        .collect()
+}
+
+/// The claim's key and its two ends.
+fn ends(claim: &Assertion) -> (&'static str, &Place, &Place) {
+    match claim {
+        Assertion::Sight(SightClaim { from, to, .. }) => ("sight", from, to),
+        Assertion::Range(RangeClaim { from, to, .. }) => ("range", from, to),
+    }
+}
+
+/// The hexes an end stands for: a token's, or the one hex.
+fn hexes_of(scene: &Scene, place: &Place) -> Option<Vec<Axial>> {
+    match place {
+        Place::Token(id) => scene.token(id).map(|t| t.hexes.clone()),
+        Place::Hex(hex) => scene.board.resolve(hex).ok().map(|at| vec![at]),
+    }
+}
+
+fn sight_fails(scene: &Scene, claim: &SightClaim, pointer: String) -> Option<Diagnostic> {
+    let from = hexes_of(scene, &claim.from)?;
+    let to = hexes_of(scene, &claim.to)?;
+    let sight = los::best_sight(&scene.board, &from, &to, scene.rules)?;
+    if sight.visible == claim.visible {
+        return None;
+    }
+    let rule = scene.rules.name();
+    let (verdict, why, marked) = match sight.visible {
+        true => (
+            "sees",
+            format!("a clear line runs from {:?} to {:?}", sight.from, sight.to),
+            vec![sight.from, sight.to],
+        ),
+        false => (
+            "does not see",
+            blocked_text(&sight),
+            [vec![sight.from, sight.to], sight.blocked_by.clone()].concat(),
+        ),
+    };
+    let asserted = match claim.visible {
+        true => "does",
+        false => "does not",
+    };
+    Some(
+        Diagnostic::error(
+            Code::AssertionFailed,
+            pointer,
+            format!(
+                "{} {verdict} {} under rule {rule} ({why}), but the claim says it {asserted}",
+                claim.from, claim.to
+            ),
+        )
+        .with_help(format!(
+            "`megahex los FILE --from {} --to {}` explains the verdict; change the map or the figures, or correct the claim",
+            query_arg(&claim.from),
+            query_arg(&claim.to)
+        ))
+        .with_hexes(marked),
+    )
+}
+
+/// What stops every line of a sight that fails.
+fn blocked_text(sight: &Sight) -> String {
+    match sight.blocked_by.len() {
+        0 => "no line between them is clear".to_owned(),
+        n => format!(
+            "{n} hex(es) stop every line: {}",
+            sight
+                .blocked_by
+                .iter()
+                .map(|h| format!("{h:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Diagnostic> {
+    let from = hexes_of(scene, &claim.from)?;
+    let to = hexes_of(scene, &claim.to)?;
+    // Multi-hex figures are as near as their nearest hexes.
+    let (range, near, far) = from
+        .iter()
+        .flat_map(|&x| to.iter().map(move |&y| (x, y)))
+        .filter_map(|(x, y)| los::range(&scene.board, x, y, 0).map(|r| (r, x, y)))
+        .min()?;
+    let mut broken = Vec::new();
+    if let Some(is) = claim.is.filter(|is| *is != range) {
+        broken.push(format!("is {is}"));
+    }
+    if let Some(most) = claim.at_most.filter(|most| range > *most) {
+        broken.push(format!("is at most {most}"));
+    }
+    if let Some(least) = claim.at_least.filter(|least| range < *least) {
+        broken.push(format!("is at least {least}"));
+    }
+    if broken.is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::error(
+            Code::AssertionFailed,
+            pointer,
+            format!(
+                "the range from {} to {} is {range} (hexes apart plus the difference in elevation), but the claim says it {}",
+                claim.from,
+                claim.to,
+                broken.join(" and ")
+            ),
+        )
+        .with_help(format!(
+            "`megahex los FILE --from {} --to {}` gives the range; change the map or the figures, or correct the claim",
+            query_arg(&claim.from),
+            query_arg(&claim.to)
+        ))
+        .with_hexes([near, far]),
+    )
+}
+
+/// An end as the command line takes it: `q,r`, `T/I` or a token id.
+fn query_arg(place: &Place) -> String {
+    match place {
+        Place::Hex(megahex_schema::HexRef::Axial([q, r])) => format!("{q},{r}"),
+        Place::Hex(hex) => hex
+            .tile_hex()
+            .map_or_else(|| hex.to_string(), |th| th.to_string()),
+        Place::Token(id) => id.clone(),
+    }
+}
