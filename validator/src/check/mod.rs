@@ -33,8 +33,8 @@ pub struct Checker {
     limits: Limits,
     max_file_bytes: usize,
     fairness: bool,
-    /// Whether the checks that play the rules run: the turn order, playtest replay and the
-    /// fairness report. They ask line-of-sight questions, which an editor opening a file on
+    /// Whether the checks that play the rules run: the turn order, playtest replay, the
+    /// designer's `assert:` claims and the fairness report. They ask line-of-sight questions, which an editor opening a file on
     /// its UI thread leaves to its background check.
     play: bool,
 }
@@ -73,7 +73,7 @@ impl Checker {
         })
     }
 
-    /// Without the checks that play the rules (turn order, playtest replay, fairness): a quick
+    /// Without the checks that play the rules (turn order, playtest replay, claims, fairness): a quick
     /// check of the file itself, for reading a scenario where time matters more than those.
     pub fn without_play(mut self) -> Checker {
         self.play = false;
