@@ -17,6 +17,8 @@ pub enum Assertion {
     Sight(SightClaim),
     /// The rulebook's range (hexes plus elevation difference) between two ends.
     Range(RangeClaim),
+    /// How many turns a figure needs, by its movement stats, to stand on a hex.
+    Reach(ReachClaim),
 }
 
 /// `{sight: {from: REF, to: REF, visible: true|false}}`.
@@ -53,6 +55,40 @@ pub struct RangeClaim {
     /// The range is no less than this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_least: Option<u32>,
+}
+
+/// `{reach: {figure: ID, hex: REF, within-turns: N}}`, optionally `by: expected`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ReachClaim {
+    /// The figure's token id; its `stats:` give its movement and actions.
+    #[schemars(schema_with = "crate::header::id_schema")]
+    pub figure: String,
+    /// Where it must be able to stand: a hex, or a token's hexes (any of them).
+    pub hex: Place,
+    /// Turns it may take, counting the turn it arrives in.
+    #[schemars(range(min = 1, max = 99))]
+    pub within_turns: u32,
+    /// Which count of turns: however its movement dice fall (the default), or on average.
+    #[serde(default, skip_serializing_if = "ReachMeasure::is_default")]
+    pub by: ReachMeasure,
+}
+
+/// How a reach claim counts turns.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReachMeasure {
+    /// Every movement roll its lowest: a promise that holds whatever the dice do.
+    #[default]
+    WorstCase,
+    /// The expected turns, each turn's moves chosen after seeing its move value.
+    Expected,
+}
+
+impl ReachMeasure {
+    fn is_default(&self) -> bool {
+        *self == ReachMeasure::default()
+    }
 }
 
 /// An end of a claim: a hex in any form, or a token id (its hexes, nearest first).

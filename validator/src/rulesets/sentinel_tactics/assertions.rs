@@ -1,7 +1,9 @@
 //! Designer assertions (`assert:`): each claim is asked of the same rules the `los` and
 //! `range` queries answer from, and a false one is an `assertion-failed` error at its line.
 
-use megahex_schema::sentinel_tactics::assertions::{Assertion, Place, RangeClaim, SightClaim};
+use megahex_schema::sentinel_tactics::assertions::{
+    Assertion, Place, RangeClaim, ReachClaim, SightClaim,
+};
 use megahex_schema::{Catalog, Scenario};
 
 use crate::board::los::{self, Sight};
@@ -12,13 +14,15 @@ use crate::scene::Scene;
 
 use super::checks::resolve_problem;
 
+mod reach;
+
 /// The claims' ends that name no token or no hex of the map: reported with the other
 /// references, whether or not the claims can be checked.
 pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {
     let ids: Vec<&str> = scenario.tokens.iter().map(|t| t.id.as_str()).collect();
     for (i, claim) in scenario.assertions.iter().enumerate() {
-        let (kind, from, to) = ends(claim);
-        for (end, place) in [("from", from), ("to", to)] {
+        let kind = kind_of(claim);
+        for (end, place) in ends(claim) {
             let pointer = format!("/assert/{i}/{kind}/{end}");
             match place {
                 Place::Token(id) if !ids.contains(&id.as_str()) => out.push(unknown(
@@ -28,7 +32,7 @@ pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
                 )),
                 Place::Token(_) => {}
                 Place::Hex(hex) => {
-                    if let Err(e) = board.resolve(hex) {
+                    if let Err(e) = board.resolve(&hex) {
                         let owner = format!("assert[{i}] {kind} {end}");
                         out.push(resolve_problem(&e, pointer, Code::HexOffMap, &owner));
                     }
@@ -45,6 +49,7 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let scene = Scene::new(scenario, catalog);
+    let mut costs = reach::Costs::default();
     scenario
         .assertions
         .iter()
@@ -54,16 +59,41 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
             match claim {
                 Assertion::Sight(claim) => sight_fails(&scene, claim, pointer),
                 Assertion::Range(claim) => range_fails(&scene, claim, pointer),
+                Assertion::Reach(claim) => {
+                    let asked = reach::Asked {
+                        scenario,
+                        catalog,
+                        scene: &scene,
+                    };
+                    reach::fails(&asked, &mut costs, claim, pointer)
+                }
             }
         })
         .collect()
 }
 
-/// The claim's key and its two ends.
-fn ends(claim: &Assertion) -> (&'static str, &Place, &Place) {
+/// The claim's key, as written.
+fn kind_of(claim: &Assertion) -> &'static str {
     match claim {
-        Assertion::Sight(SightClaim { from, to, .. }) => ("sight", from, to),
-        Assertion::Range(RangeClaim { from, to, .. }) => ("range", from, to),
+        Assertion::Sight(_) => "sight",
+        Assertion::Range(_) => "range",
+        Assertion::Reach(_) => "reach",
+    }
+}
+
+/// The claim's ends that must name a token or a hex of the map, by key.
+fn ends(claim: &Assertion) -> Vec<(&'static str, Place)> {
+    match claim {
+        Assertion::Sight(SightClaim { from, to, .. })
+        | Assertion::Range(RangeClaim { from, to, .. }) => {
+            vec![("from", from.clone()), ("to", to.clone())]
+        }
+        Assertion::Reach(ReachClaim { figure, hex, .. }) => {
+            vec![
+                ("figure", Place::Token(figure.clone())),
+                ("hex", hex.clone()),
+            ]
+        }
     }
 }
 
