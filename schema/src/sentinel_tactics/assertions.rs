@@ -9,7 +9,7 @@ use crate::header::ID_PATTERN;
 use crate::hexref::HexRef;
 
 /// One claim. Each kind is a key of its own, so a list reads as a checklist.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[schemars(title = "assertion")]
 pub enum Assertion {
@@ -19,6 +19,10 @@ pub enum Assertion {
     Range(RangeClaim),
     /// How many turns a figure needs, by its movement stats, to stand on a hex.
     Reach(ReachClaim),
+    /// What one figure's attack does to another from where they stand.
+    Odds(OddsClaim),
+    /// The damage a team can expect to take on turn 1 from where everyone stands.
+    Exposure(ExposureClaim),
 }
 
 /// `{sight: {from: REF, to: REF, visible: true|false}}`.
@@ -89,6 +93,59 @@ impl ReachMeasure {
     fn is_default(&self) -> bool {
         *self == ReachMeasure::default()
     }
+}
+
+/// `{odds: {attacker: ID, attack: NAME, defender: ID, expected-damage: {at-least: X}}}`, or
+/// `at-least-one: {at-least: P}` (the chance of 1 damage or more); both may be given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(extend("anyOf" = [
+    {"required": ["expected-damage"]},
+    {"required": ["at-least-one"]}
+]))]
+pub struct OddsClaim {
+    /// The attacking figure's token id.
+    #[schemars(schema_with = "crate::header::id_schema")]
+    pub attacker: String,
+    /// The attack's `name`, as its stats give it.
+    pub attack: String,
+    /// The defending figure's token id; its stats give its `defense`.
+    #[schemars(schema_with = "crate::header::id_schema")]
+    pub defender: String,
+    /// Bounds on the expected damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_damage: Option<Bounds>,
+    /// Bounds on the chance of 1 damage or more, from 0 to 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least_one: Option<Bounds>,
+}
+
+/// `{exposure: {team: ID, turn-1-expected-damage: {at-most: X}}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ExposureClaim {
+    /// The team whose figures are hit.
+    #[schemars(schema_with = "crate::header::id_schema")]
+    pub team: String,
+    /// Bounds on the damage its figures can expect to take on turn 1: every enemy figure's
+    /// attack that can hit one of them without moving, as the fairness report counts.
+    #[serde(rename = "turn-1-expected-damage")]
+    pub turn_1_expected_damage: Bounds,
+}
+
+/// `{at-least: X}`, `{at-most: X}` or both.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(extend("anyOf" = [{"required": ["at-least"]}, {"required": ["at-most"]}]))]
+pub struct Bounds {
+    /// The figure is no less than this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0))]
+    pub at_least: Option<f64>,
+    /// The figure is no more than this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0))]
+    pub at_most: Option<f64>,
 }
 
 /// An end of a claim: a hex in any form, or a token id (its hexes, nearest first).

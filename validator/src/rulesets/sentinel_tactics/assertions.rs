@@ -2,7 +2,7 @@
 //! `range` queries answer from, and a false one is an `assertion-failed` error at its line.
 
 use megahex_schema::sentinel_tactics::assertions::{
-    Assertion, Place, RangeClaim, ReachClaim, SightClaim,
+    Assertion, ExposureClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,
 };
 use megahex_schema::{Catalog, Scenario};
 
@@ -14,6 +14,7 @@ use crate::scene::Scene;
 
 use super::checks::resolve_problem;
 
+mod attacks;
 mod reach;
 
 /// The claims' ends that name no token or no hex of the map: reported with the other
@@ -37,6 +38,16 @@ pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
                         out.push(resolve_problem(&e, pointer, Code::HexOffMap, &owner));
                     }
                 }
+            }
+        }
+        if let Assertion::Exposure(ExposureClaim { team, .. }) = claim {
+            let teams: Vec<&str> = scenario.teams.iter().map(|t| t.id.as_str()).collect();
+            if !teams.contains(&team.as_str()) {
+                out.push(unknown(
+                    format!("/assert/{i}/exposure/team"),
+                    format!("assert[{i}] names team `{team}`, which this scenario does not have"),
+                    &teams,
+                ));
             }
         }
     }
@@ -67,6 +78,12 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                     };
                     reach::fails(&asked, &mut costs, claim, pointer)
                 }
+                Assertion::Odds(claim) => {
+                    attacks::odds_fails(scenario, catalog, &scene, claim, pointer)
+                }
+                Assertion::Exposure(claim) => {
+                    attacks::exposure_fails(scenario, catalog, &scene, claim, pointer)
+                }
             }
         })
         .collect()
@@ -78,6 +95,8 @@ fn kind_of(claim: &Assertion) -> &'static str {
         Assertion::Sight(_) => "sight",
         Assertion::Range(_) => "range",
         Assertion::Reach(_) => "reach",
+        Assertion::Odds(_) => "odds",
+        Assertion::Exposure(_) => "exposure",
     }
 }
 
@@ -94,6 +113,13 @@ fn ends(claim: &Assertion) -> Vec<(&'static str, Place)> {
                 ("hex", hex.clone()),
             ]
         }
+        Assertion::Odds(OddsClaim {
+            attacker, defender, ..
+        }) => vec![
+            ("attacker", Place::Token(attacker.clone())),
+            ("defender", Place::Token(defender.clone())),
+        ],
+        Assertion::Exposure(_) => Vec::new(),
     }
 }
 

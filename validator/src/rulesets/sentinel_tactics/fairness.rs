@@ -493,45 +493,16 @@ fn analyse(scenario: &Scenario, catalog: &Catalog) -> (Vec<Diagnostic>, Facts) {
             .iter()
             .filter(|d| d.team != attacker.team)
             .filter_map(|defender| {
-                let (attack, range) = stats
-                    .attacks
-                    .iter()
-                    .filter_map(|a| {
-                        hit_range(
-                            &scene,
-                            &attacker.placed.hexes,
-                            &defender.placed.hexes,
-                            a,
-                            &|x, y| los::sees(&scene.board, x, y, scene.rules),
-                        )
-                        .map(|r| (a, r))
-                    })
-                    .min_by_key(|(_, r)| *r)?;
+                let hit = turn_one_hit(&scene, attacker.placed, stats, defender)?;
                 let mut text = format!(
-                    "`{}` with {} (range {range}",
-                    defender.placed.id, attack.name
+                    "`{}` with {} (range {}",
+                    defender.placed.id, hit.attack.name, hit.range
                 );
-                if let Some(defense) = defender.stats.as_ref().and_then(|s| s.defense) {
-                    let odds = dice::odds(
-                        &Attack {
-                            dice: attack.dice,
-                            auto_miss: Faces::of(&attack.auto_miss).unwrap_or_default(),
-                            range,
-                            reach: attack.reach,
-                            ..Attack::default()
-                        },
-                        &Defense {
-                            dice: defense,
-                            ..Defense::default()
-                        },
-                    );
-                    if let Ok(odds) = odds {
-                        damage += odds.expected();
-                        text.push_str(&format!(
-                            ", expected damage {:.2} against {defense} defence dice",
-                            odds.expected()
-                        ));
-                    }
+                if let (Some(expected), Some(defense)) = (hit.expected, hit.defense) {
+                    damage += expected;
+                    text.push_str(&format!(
+                        ", expected damage {expected:.2} against {defense} defence dice"
+                    ));
                 }
                 text.push(')');
                 Some(text)
@@ -579,6 +550,83 @@ fn analyse(scenario: &Scenario, catalog: &Catalog) -> (Vec<Diagnostic>, Facts) {
     (out, facts)
 }
 
+/// The attack a figure can make on another on turn 1 without moving: of those that can hit,
+/// the one at the shortest range.
+struct TurnOneHit<'a> {
+    attack: &'a AttackStats,
+    range: u32,
+    /// The defender's defence dice, when its stats give them.
+    defense: Option<u32>,
+    /// The attack's expected damage, when the defence is known.
+    expected: Option<f64>,
+}
+
+/// What `attacker` (its stats `stats`) can do to `defender` on turn 1 without moving, if it can
+/// hit at all: one home for the report's exposure and the designer's exposure claims.
+fn turn_one_hit<'a>(
+    scene: &Scene,
+    attacker: &Placed,
+    stats: &'a FigureStats,
+    defender: &Figure<'_>,
+) -> Option<TurnOneHit<'a>> {
+    let (attack, range) = stats
+        .attacks
+        .iter()
+        .filter_map(|a| {
+            hit_range(
+                scene,
+                &attacker.hexes,
+                &defender.placed.hexes,
+                a,
+                &|x, y| los::sees(&scene.board, x, y, scene.rules),
+            )
+            .map(|r| (a, r))
+        })
+        .min_by_key(|(_, r)| *r)?;
+    let defense = defender.stats.as_ref().and_then(|s| s.defense);
+    let expected = defense
+        .and_then(|defense| attack_odds(attack, range, defense).ok())
+        .map(|odds| odds.expected());
+    Some(TurnOneHit {
+        attack,
+        range,
+        defense,
+        expected,
+    })
+}
+
+/// The damage `team` can expect to take on turn 1 from every enemy figure that can hit it
+/// without moving (each with its attack at the shortest range, as the report counts), and what
+/// it could not count: enemy figures without stats, and hit figures without `defense`.
+pub(crate) fn turn_one_damage_taken(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    scene: &Scene,
+    team: &str,
+) -> (f64, Vec<String>) {
+    let figures = figures(scenario, catalog, scene);
+    let mut total = 0.0;
+    let mut uncounted = Vec::new();
+    for attacker in figures.iter().filter(|f| f.team != team) {
+        let Some(stats) = attacker.stats.as_ref() else {
+            uncounted.push(format!("`{}` has no stats", attacker.placed.id));
+            continue;
+        };
+        for defender in figures.iter().filter(|f| f.team == team) {
+            let Some(hit) = turn_one_hit(scene, attacker.placed, stats, defender) else {
+                continue;
+            };
+            match hit.expected {
+                Some(expected) => total += expected,
+                None => uncounted.push(format!("`{}` has no defense", defender.placed.id)),
+            }
+        }
+    }
+    uncounted.sort();
+    uncounted.dedup();
+    (total, uncounted)
+}
+
 fn missing_stats(stats: Option<&FigureStats>) -> Vec<&'static str> {
     let Some(s) = stats else {
         return vec!["all stats"];
@@ -600,6 +648,28 @@ fn missing_stats(stats: Option<&FigureStats>) -> Vec<&'static str> {
         names.push("attacks");
     }
     names
+}
+
+/// The damage distribution of `attack` at `range` against `defense` dice, with no token
+/// spent: the turn-one exposure and the designer's odds claims ask it the same way.
+pub(crate) fn attack_odds(
+    attack: &AttackStats,
+    range: u32,
+    defense: u32,
+) -> Result<crate::odds::Odds, dice::DiceError> {
+    dice::odds(
+        &Attack {
+            dice: attack.dice,
+            auto_miss: Faces::of(&attack.auto_miss).unwrap_or_default(),
+            range,
+            reach: attack.reach,
+            ..Attack::default()
+        },
+        &Defense {
+            dice: defense,
+            ..Defense::default()
+        },
+    )
 }
 
 /// The range at which `attack` from `from` can hit `to` without moving, if it can at all: a
