@@ -23,6 +23,8 @@ pub enum Assertion {
     Odds(OddsClaim),
     /// The damage a team can expect to take on turn 1 from where everyone stands.
     Exposure(ExposureClaim),
+    /// A team's win rate in seeded self-play.
+    Balance(BalanceClaim),
 }
 
 /// `{sight: {from: REF, to: REF, visible: true|false}}`.
@@ -131,6 +133,45 @@ pub struct ExposureClaim {
     /// attack that can hit one of them without moving, as the fairness report counts.
     #[serde(rename = "turn-1-expected-damage")]
     pub turn_1_expected_damage: Bounds,
+}
+
+/// `{balance: {team: ID, win-rate: [LOW, HIGH], games: N, seed: S}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct BalanceClaim {
+    /// The team whose wins are counted.
+    #[schemars(schema_with = "crate::header::id_schema")]
+    pub team: String,
+    /// The share of games it should win, from 0 to 1: the 95% interval of its share must lie
+    /// inside; it fails when the interval lies outside, and warns when it straddles an edge.
+    #[schemars(schema_with = "win_rate_schema")]
+    pub win_rate: [f64; 2],
+    /// Games to play: more narrow the interval and take longer.
+    #[serde(default = "default_games")]
+    #[schemars(range(min = 1, max = 100_000))]
+    pub games: u32,
+    /// The run's seed: the same seed plays the same games on any machine.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+fn default_games() -> u32 {
+    1000
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn win_rate_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "array",
+        "description": "[LOW, HIGH]: shares of games won, from 0 to 1.",
+        "items": {"type": "number", "minimum": 0, "maximum": 1},
+        "minItems": 2,
+        "maxItems": 2,
+        "examples": [[0.4, 0.6]]
+    })
 }
 
 /// `{at-least: X}`, `{at-most: X}` or both.

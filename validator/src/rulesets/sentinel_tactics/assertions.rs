@@ -2,7 +2,7 @@
 //! `range` queries answer from, and a false one is an `assertion-failed` error at its line.
 
 use megahex_schema::sentinel_tactics::assertions::{
-    Assertion, ExposureClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,
+    Assertion, BalanceClaim, ExposureClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,
 };
 use megahex_schema::{Catalog, Scenario};
 
@@ -15,6 +15,7 @@ use crate::scene::Scene;
 use super::checks::resolve_problem;
 
 mod attacks;
+mod balance;
 mod reach;
 
 /// The claims' ends that name no token or no hex of the map: reported with the other
@@ -40,11 +41,13 @@ pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
                 }
             }
         }
-        if let Assertion::Exposure(ExposureClaim { team, .. }) = claim {
+        if let Assertion::Exposure(ExposureClaim { team, .. })
+        | Assertion::Balance(BalanceClaim { team, .. }) = claim
+        {
             let teams: Vec<&str> = scenario.teams.iter().map(|t| t.id.as_str()).collect();
             if !teams.contains(&team.as_str()) {
                 out.push(unknown(
-                    format!("/assert/{i}/exposure/team"),
+                    format!("/assert/{i}/{kind}/team"),
                     format!("assert[{i}] names team `{team}`, which this scenario does not have"),
                     &teams,
                 ));
@@ -81,6 +84,7 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
                 Assertion::Odds(claim) => {
                     attacks::odds_fails(scenario, catalog, &scene, claim, pointer)
                 }
+                Assertion::Balance(claim) => balance::fails(scenario, catalog, claim, pointer),
                 Assertion::Exposure(claim) => {
                     attacks::exposure_fails(scenario, catalog, &scene, claim, pointer)
                 }
@@ -97,6 +101,7 @@ fn kind_of(claim: &Assertion) -> &'static str {
         Assertion::Reach(_) => "reach",
         Assertion::Odds(_) => "odds",
         Assertion::Exposure(_) => "exposure",
+        Assertion::Balance(_) => "balance",
     }
 }
 
@@ -119,7 +124,7 @@ fn ends(claim: &Assertion) -> Vec<(&'static str, Place)> {
             ("attacker", Place::Token(attacker.clone())),
             ("defender", Place::Token(defender.clone())),
         ],
-        Assertion::Exposure(_) => Vec::new(),
+        Assertion::Exposure(_) | Assertion::Balance(_) => Vec::new(),
     }
 }
 
