@@ -164,12 +164,19 @@ fn problem_body(ui: &mut egui::Ui, problem: &Problem) {
     }
 }
 
-/// The problems list, then the fairness report: a click on a finding shows it on the map.
+/// The problems list, the designer's claims as a checklist, then the fairness report: a click
+/// on a finding shows it on the map.
 pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
     let clicked = problems_panel(ui, &wb.doc.problems, checking, wb.doc.is_dirty());
     if let Some(index) = clicked {
         focus_problem(wb, index);
     }
+    crate::sentinel_tactics::claims_view::claims_section(
+        ui,
+        wb.doc.scenario(),
+        &wb.doc.problems,
+        checking,
+    );
     crate::sentinel_tactics::fairness_view::fairness_section(
         ui,
         wb.doc.verdict.as_ref(),
