@@ -113,6 +113,22 @@ fn bunker_is_blocked_because_the_drone_stands_low() {
     );
 }
 
+/// Each finding of a one-file `validate --format json` report: its code and line.
+fn codes_and_lines(report: &str) -> Vec<(String, u64)> {
+    let report: Value = serde_json::from_str(report).unwrap();
+    report["files"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_owned(),
+                d["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 /// A claim line of an example turned false: the other verdict, or a range one more.
 fn turned_false(line: &str) -> String {
     if line.contains("visible: true") {
@@ -152,18 +168,7 @@ fn each_claim_in_the_examples_fails_at_its_line_once_turned_false() {
             std::fs::write(dir.join(file), changed.join("\n")).unwrap();
             let run = megahex_in(&dir, ["validate", "--format", "json", file]);
             assert_eq!(run.code, 1, "{file}:{}: {}", at + 1, run.stdout);
-            let report: Value = serde_json::from_str(&run.stdout).unwrap();
-            let found: Vec<(String, u64)> = report["files"][0]["diagnostics"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| {
-                    (
-                        d["code"].as_str().unwrap().to_owned(),
-                        d["line"].as_u64().unwrap(),
-                    )
-                })
-                .collect();
+            let found = codes_and_lines(&run.stdout);
             let expected = vec![("assertion-failed".to_owned(), at as u64 + 1)];
             assert_eq!(found, expected, "{file}: {}", changed[at]);
             turned += 1;
@@ -304,18 +309,7 @@ fn the_example_combat_replays_and_every_claim_in_it_is_checked() {
                 .collect();
             std::fs::write(dir.join("combat.yaml"), changed.join("\n") + "\n").unwrap();
             let run = megahex_in(&dir, ["validate", "--format", "json", "combat.yaml"]);
-            let report: Value = serde_json::from_str(&run.stdout).unwrap();
-            let found: Vec<(String, u64)> = report["files"][0]["diagnostics"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| {
-                    (
-                        d["code"].as_str().unwrap().to_owned(),
-                        d["line"].as_u64().unwrap(),
-                    )
-                })
-                .collect();
+            let found = codes_and_lines(&run.stdout);
             assert_eq!(
                 found,
                 vec![("playtest-illegal".to_owned(), line as u64)],

@@ -18,6 +18,17 @@ mod attacks;
 mod balance;
 mod reach;
 
+/// The findings of `megahex validate` for a scenario's text: the claims' tests check through
+/// the whole checker, as a user's file is.
+#[cfg(test)]
+fn findings_of(text: &str) -> Vec<Diagnostic> {
+    #[allow(clippy::unwrap_used)]
+    let checker = crate::check::Checker::new(megahex_schema::Catalog::builtin()).unwrap();
+    checker
+        .check_text(text, &|_| Err("no catalog".into()))
+        .diagnostics
+}
+
 /// The claims' ends that name no token or no hex of the map: reported with the other
 /// references, whether or not the claims can be checked.
 pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {

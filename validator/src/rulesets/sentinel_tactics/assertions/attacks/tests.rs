@@ -1,6 +1,4 @@
-use crate::check::Checker;
 use crate::diagnostic::{Code, Diagnostic};
-use megahex_schema::Catalog;
 
 /// Baron Blade on (0,2) and Legacy on (0,0) of tile 1, both at elevation 1, with (0,1) at
 /// elevation 1 between: in sight at range 2. Blade's Blaster is one die, which makes range 2
@@ -33,10 +31,7 @@ stats:
 assert:
 {claims}"
     );
-    let checker = Checker::new(Catalog::builtin()).unwrap();
-    checker
-        .check_text(&text, &|_| Err("no catalog".into()))
-        .diagnostics
+    super::super::findings_of(&text)
 }
 
 const BY_HAND: f64 = 225.0 / 1296.0;
