@@ -152,14 +152,14 @@ pub struct BalanceClaim {
     pub games: u32,
     /// The run's seed: the same seed plays the same games on any machine.
     #[serde(default = "default_seed")]
-    pub seed: u64,
+    pub seed: u32,
 }
 
 fn default_games() -> u32 {
     1000
 }
 
-fn default_seed() -> u64 {
+fn default_seed() -> u32 {
     1
 }
 

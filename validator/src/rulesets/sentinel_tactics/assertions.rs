@@ -1,5 +1,7 @@
-//! Designer assertions (`assert:`): each claim is asked of the same rules the `los` and
-//! `range` queries answer from, and a false one is an `assertion-failed` error at its line.
+//! Designer assertions (`assert:`): each claim is asked of the rules' own homes (sight and
+//! range of `board::los`, turns and turn-one attacks of the fairness report, games of
+//! self-play), so a claim and the report or query it echoes never disagree; a false one is an
+//! `assertion-failed` error at its line.
 
 use megahex_schema::sentinel_tactics::assertions::{
     Assertion, BalanceClaim, ExposureClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,

@@ -22,7 +22,13 @@ pub(super) fn fails(
         return None;
     }
     let [low, high] = claim.win_rate;
-    let results = match simulate(scenario, catalog, claim.games, claim.seed, &|| {}) {
+    let results = match simulate(
+        scenario,
+        catalog,
+        claim.games,
+        u64::from(claim.seed),
+        &|| {},
+    ) {
         Ok(results) => results,
         Err(e) => {
             return Some(
