@@ -10,6 +10,7 @@ use megahex::yaml::Limits;
 use megahex::{CatalogFile, Code, Diagnostic};
 use megahex_schema::Catalog;
 
+mod diff;
 mod odds;
 mod odds_solar;
 mod queries;
@@ -131,6 +132,9 @@ enum Command {
     Odds(odds::OddsArgs),
     /// Seeded self-play: win rates, game lengths and deciding objectives.
     Simulate(simulate::SimulateArgs),
+    /// What changed between two versions of a scenario, and what it does to sight, reach,
+    /// the claims and the fairness figures.
+    Diff(diff::DiffArgs),
     /// What an area or vertex attack hits.
     Area {
         /// The scenario file.
@@ -266,6 +270,7 @@ pub fn run() -> i32 {
         ),
         Command::Odds(args) => odds::run(&args, &catalog),
         Command::Simulate(args) => simulate::run(&args, &catalog),
+        Command::Diff(args) => diff::run(&args, &catalog),
         Command::Completions { shell } => completions(shell),
     }
 }

@@ -6,6 +6,7 @@
 pub mod board;
 pub mod check;
 pub mod diagnostic;
+pub mod diff;
 pub mod odds;
 pub mod report;
 mod rng;

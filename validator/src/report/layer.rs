@@ -34,6 +34,10 @@ pub struct Layer {
     pub witness: Option<[[f64; 2]; 2]>,
     /// The corner a vertex attack comes from.
     pub corner: Option<[f64; 2]>,
+    /// Straight lines between two points, as between two figures whose sight changed.
+    pub lines: Vec<([[f64; 2]; 2], Rgb)>,
+    /// Arrows from one point to another (a token's move between two versions of a scenario).
+    pub arrows: Vec<([f64; 2], [f64; 2], Rgb)>,
 }
 
 /// The tint of a hex by its two line-of-sight verdicts: from the source, and back.
@@ -215,6 +219,23 @@ impl Layer {
                 });
             }
         }
+        for &([a, b], colour) in &self.lines {
+            for stroke in [
+                shadow,
+                Line {
+                    colour: with_alpha(colour, 255),
+                    width: WIDTH,
+                },
+            ] {
+                push(Prim::Path {
+                    points: vec![a, b],
+                    stroke,
+                });
+            }
+        }
+        for &(from, to, colour) in &self.arrows {
+            arrow(&mut push, from, to, with_alpha(colour, 255), WIDTH);
+        }
         if let Some(at) = self.corner {
             push(Prim::Circle {
                 centre: at,
@@ -255,6 +276,46 @@ impl Layer {
         }
         out
     }
+}
+
+/// A line with a head at `to`, on a dark underlay, stopping short of the ends so the pieces
+/// under them stay readable.
+fn arrow(push: &mut impl FnMut(Prim), from: [f64; 2], to: [f64; 2], colour: Rgba, width: f64) {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length < 1e-9 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let inset = 0.35_f64.min(length / 4.0);
+    let start = [from[0] + ux * inset, from[1] + uy * inset];
+    let tip = [to[0] - ux * inset, to[1] - uy * inset];
+    let head = 0.3_f64.min(length / 3.0);
+    let base = [tip[0] - ux * head, tip[1] - uy * head];
+    let wing = [-uy * head * 0.55, ux * head * 0.55];
+    push(Prim::Path {
+        points: vec![start, base],
+        stroke: Line {
+            colour: [0, 0, 0, 150],
+            width: width + 0.06,
+        },
+    });
+    push(Prim::Path {
+        points: vec![start, base],
+        stroke: Line { colour, width },
+    });
+    push(Prim::Polygon {
+        points: vec![
+            tip,
+            [base[0] + wing[0], base[1] + wing[1]],
+            [base[0] - wing[0], base[1] - wing[1]],
+        ],
+        fill: Some(colour),
+        stroke: Some(Line {
+            colour: [0, 0, 0, 150],
+            width: 0.03,
+        }),
+    });
 }
 
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! Report formats. Each format is its own module and returns text; only the CLI prints.
 
 pub mod catalog;
+pub mod change_marks;
 pub mod deck_simulation;
 pub mod decor;
+pub mod diff;
 pub mod github;
 pub mod ground;
 pub mod human;

@@ -71,6 +71,13 @@ pub fn colour_of_team(teams: &[Team], id: Option<&str>, fallback: Rgb) -> Rgb {
         .map_or(fallback, |i| team_colour(teams, i))
 }
 
+/// A hex whose elevation or terrain changed between two versions of a scenario.
+pub const CHANGED: Rgb = [255, 170, 40];
+/// Hexes, tokens or sight gained in the new version.
+pub const GAINED: Rgb = [90, 230, 120];
+/// Hexes, tokens or sight lost from the old version.
+pub const LOST: Rgb = [255, 80, 80];
+
 /// `#rrggbb`, for SVG.
 pub fn css(rgb: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])

@@ -54,6 +54,13 @@ pub enum Overlay {
         /// What moved, for the legend (for example "move 4").
         label: String,
     },
+    /// What changed since another version of the scenario, marked on this one.
+    Changes {
+        /// The changes.
+        diff: Box<crate::diff::ScenarioDiff>,
+        /// Each token's hexes on this map, by id, to draw lines between figures.
+        tokens: Vec<(String, Vec<Axial>)>,
+    },
 }
 
 impl Overlay {
@@ -84,6 +91,26 @@ impl Overlay {
     pub fn range_from(scene: &Scene, from: Vec<Axial>) -> Overlay {
         let ranges = los::ranges_from(&scene.board, &from);
         Overlay::Range { from, ranges }
+    }
+
+    /// A diff's marks on the new version's map.
+    pub fn changes(scene: &Scene, diff: crate::diff::ScenarioDiff) -> Overlay {
+        Overlay::Changes {
+            diff: Box::new(diff),
+            tokens: scene
+                .tokens
+                .iter()
+                .map(|t| (t.id.clone(), t.hexes.clone()))
+                .collect(),
+        }
+    }
+
+    /// Hexes the overlay marks off the map, which the picture must still frame.
+    fn extent(&self) -> Vec<Axial> {
+        match self {
+            Overlay::Changes { diff, .. } => Layer::off_map_extent(diff),
+            _ => Vec::new(),
+        }
     }
 
     /// Where a figure can end a movement, as `reach` answers it.
@@ -322,7 +349,9 @@ pub fn render_sized(
     let centres: Vec<[f64; 2]> = board
         .hexes()
         .iter()
-        .map(|h| geom::pixel_centre(h.at))
+        .map(|h| h.at)
+        .chain(overlay.extent())
+        .map(geom::pixel_centre)
         .collect();
     let min = [
         centres.iter().map(|c| c[0]).fold(f64::INFINITY, f64::min) - 1.0,
@@ -499,6 +528,16 @@ fn overlay_layer(board: &Board, overlay: &Overlay) -> (Layer, String) {
             layer.add_reach(from, found);
             layer.add_source(from);
             format!("Reach ({what}): least cost to end on each hex; orange paths enter a hazard.")
+        }
+        Overlay::Changes { diff, tokens } => {
+            layer.add_changes(diff, |id| {
+                tokens
+                    .iter()
+                    .find(|(t, _)| t == id)
+                    .map(|(_, hexes)| hexes.clone())
+                    .unwrap_or_default()
+            });
+            super::change_marks::legend(diff)
         }
     };
     (layer, legend)

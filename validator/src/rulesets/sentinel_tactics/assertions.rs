@@ -107,7 +107,7 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
 }
 
 /// The claim's key, as written.
-fn kind_of(claim: &Assertion) -> &'static str {
+pub(crate) fn kind_of(claim: &Assertion) -> &'static str {
     match claim {
         Assertion::Sight(_) => "sight",
         Assertion::Range(_) => "range",

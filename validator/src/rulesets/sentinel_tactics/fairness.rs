@@ -372,6 +372,14 @@ pub fn verdict(scenario: &Scenario, catalog: &Catalog) -> Verdict {
     Verdict::from_facts(scenario, analyse(scenario, catalog).1)
 }
 
+/// The verdict, with how far each figure is from each objective of its team: what a change to
+/// the map moves, for `megahex diff`.
+pub fn measures(scenario: &Scenario, catalog: &Catalog) -> (Verdict, Vec<FigureReach>) {
+    let facts = analyse(scenario, catalog).1;
+    let reach = facts.reach.clone();
+    (Verdict::from_facts(scenario, facts), reach)
+}
+
 /// The report's lines, and the figures behind them for the verdict.
 fn analyse(scenario: &Scenario, catalog: &Catalog) -> (Vec<Diagnostic>, Facts) {
     let mut facts = Facts::default();
@@ -426,26 +434,34 @@ fn analyse(scenario: &Scenario, catalog: &Catalog) -> (Vec<Diagnostic>, Facts) {
             if cost < nearest.map_or(u32::MAX, |n| n.0) {
                 nearest = Some((cost, f.placed.id.as_str()));
             }
-            let (Some(movement), Some(actions)) = (
+            let mut reach = FigureReach {
+                figure: f.placed.id.clone(),
+                objective: objective.id.clone(),
+                movement: (cost != u32::MAX).then_some(cost),
+                turns: None,
+            };
+            if let (Some(movement), Some(actions)) = (
                 f.stats.as_ref().and_then(|s| s.movement),
                 f.stats.as_ref().and_then(|s| s.actions),
-            ) else {
-                continue;
-            };
-            let values = move_values(&movement);
-            let plan = TurnPlan {
-                actions,
-                repeat: scenario.rules.repeat_basic_actions,
-            };
-            let turns = starts
-                .iter()
-                .filter_map(|&start| expected_turns(table, sprints, start, &goals, &values, plan))
-                .min_by(f64::total_cmp);
-            if let Some(turns) = turns
-                && best.as_ref().is_none_or(|b| turns < b.0)
-            {
-                best = Some((turns, plan, f.placed.id.clone()));
+            ) {
+                let values = move_values(&movement);
+                let plan = TurnPlan {
+                    actions,
+                    repeat: scenario.rules.repeat_basic_actions,
+                };
+                reach.turns = starts
+                    .iter()
+                    .filter_map(|&start| {
+                        expected_turns(table, sprints, start, &goals, &values, plan)
+                    })
+                    .min_by(f64::total_cmp);
+                if let Some(turns) = reach.turns
+                    && best.as_ref().is_none_or(|b| turns < b.0)
+                {
+                    best = Some((turns, plan, f.placed.id.clone()));
+                }
             }
+            facts.reach.push(reach);
         }
         let Some((cost, id)) = nearest.filter(|n| n.0 != u32::MAX) else {
             continue;
@@ -742,7 +758,7 @@ pub(crate) fn hit_range(
 
 mod verdict;
 use verdict::{ExposureFact, Facts, ObjectiveFact};
-pub use verdict::{Standing, Verdict};
+pub use verdict::{FigureReach, Standing, Verdict};
 
 #[cfg(test)]
 mod tests;

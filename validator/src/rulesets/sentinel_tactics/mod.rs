@@ -7,6 +7,7 @@
 pub mod assertions;
 pub mod checks;
 pub mod dice;
+pub mod diff;
 pub mod fairness;
 pub mod game;
 pub mod playtest;

@@ -36,6 +36,21 @@ pub(super) struct Facts {
     pub no_stats: bool,
     /// The map is larger than the report covers.
     pub too_large: bool,
+    /// Each figure's way to each objective of its team.
+    pub reach: Vec<FigureReach>,
+}
+
+/// How far one figure is from one objective of its team.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct FigureReach {
+    /// The figure's token id.
+    pub figure: String,
+    /// The objective's id.
+    pub objective: String,
+    /// The least movement to stand where the objective asks, `None` when it never gets there.
+    pub movement: Option<u32>,
+    /// Expected turns to get there, when its stats allow an estimate.
+    pub turns: Option<f64>,
 }
 
 /// One team's figures.
