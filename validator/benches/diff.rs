@@ -1,5 +1,7 @@
 //! `megahex diff` on two eight-tile versions of a scenario: the change lists with every
 //! consequence (all sight pairs of both maps, figure sight, reach, fairness).
+#![allow(clippy::expect_used)]
+
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::Checker;
