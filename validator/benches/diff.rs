@@ -2,7 +2,6 @@
 //! consequence (all sight pairs of both maps, figure sight, reach, fairness).
 #![allow(clippy::expect_used)]
 
-
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::Checker;
 use megahex_schema::{AnyScenario, Catalog};
