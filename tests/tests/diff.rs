@@ -361,3 +361,85 @@ fn the_picture_is_the_new_map_with_the_changes_marked() {
     let bytes = std::fs::read(dir.join("d.png")).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+/// The `run:` script of the step named `step` in the yaml block of `docs/ci.md` that starts
+/// with `first_line`, exactly as printed.
+fn docs_workflow_step(first_line: &str, step: &str) -> String {
+    let page = std::fs::read_to_string(workspace_root().join("docs/ci.md")).unwrap();
+    let start = page.find(&format!("```yaml\n{first_line}\n")).unwrap() + "```yaml\n".len();
+    let end = start + page[start..].find("```\n").unwrap();
+    let workflow: serde_yaml::Value = serde_yaml::from_str(&page[start..end]).unwrap();
+    let steps = workflow["jobs"]["describe"]["steps"].as_sequence().unwrap();
+    steps
+        .iter()
+        .find(|s| s["name"].as_str() == Some(step))
+        .and_then(|s| s["run"].as_str())
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn the_pull_request_step_in_docs_ci_describes_each_changed_scenario() {
+    let script = docs_workflow_step(
+        "# .github/workflows/scenario-diff.yml",
+        "Describe each changed scenario",
+    );
+    let dir = scratch_dir("diff-workflow");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .current_dir(&dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .output()
+            .expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let scenarios = dir.join("scenarios");
+    std::fs::create_dir_all(&scenarios).unwrap();
+    let bundled = workspace_root().join("scenarios");
+    std::fs::copy(
+        bundled.join("city-blades-gambit.yaml"),
+        scenarios.join("blades.yaml"),
+    )
+    .unwrap();
+    std::fs::copy(
+        bundled.join("jungle-raptor-run.yaml"),
+        scenarios.join("raptors.yaml"),
+    )
+    .unwrap();
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-qm", "base"]);
+    let base = git(&["rev-parse", "HEAD"]).trim().to_owned();
+    std::fs::copy(
+        workspace_root().join("docs/examples/diff/blades-turned.yaml"),
+        scenarios.join("blades.yaml"),
+    )
+    .unwrap();
+    git(&["commit", "-qam", "turn tile 3"]);
+    let bin_dir = common::megahex_bin().parent().unwrap().to_owned();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap());
+    let run = std::process::Command::new("bash")
+        .current_dir(&dir)
+        .args(["-e", "-c", &script])
+        .env("BASE", &base)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{run:?}");
+    let markdown = std::fs::read_to_string(dir.join("scenario-diff.md")).unwrap();
+    assert!(
+        markdown.starts_with("### Scenario changes: `scenarios/blades.yaml`"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains("- tile 3 turned rotation 0 → 2"),
+        "{markdown}"
+    );
+    assert!(
+        !markdown.contains("raptors"),
+        "the untouched scenario is left out"
+    );
+}

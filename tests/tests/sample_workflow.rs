@@ -27,6 +27,11 @@ const WORKFLOW_PATH_LINE: &str = "# .github/workflows/scenarios.yml";
 /// The yaml code block of `docs/ci.md` that starts with [`WORKFLOW_PATH_LINE`], exactly as
 /// printed (without the fences).
 fn sample_workflow() -> String {
+    workflow_block(WORKFLOW_PATH_LINE)
+}
+
+/// The yaml code block of `docs/ci.md` that starts with `path_line`, exactly as printed.
+fn workflow_block(path_line: &str) -> String {
     let page = std::fs::read_to_string(workspace_root().join("docs/ci.md")).expect("docs/ci.md");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
@@ -46,13 +51,13 @@ fn sample_workflow() -> String {
     }
     let mut samples = blocks
         .into_iter()
-        .filter(|block| block.lines().next() == Some(WORKFLOW_PATH_LINE));
+        .filter(|block| block.lines().next() == Some(path_line));
     let sample = samples
         .next()
         .expect("docs/ci.md has a yaml block starting with the workflow's path");
     assert!(
         samples.next().is_none(),
-        "docs/ci.md has two blocks starting with {WORKFLOW_PATH_LINE}"
+        "docs/ci.md has two blocks starting with {path_line}"
     );
     sample
 }
@@ -314,17 +319,27 @@ fn the_sample_workflow_in_docs_ci_works_as_written() {
         &["commit", "-q", "-m", "Scenarios, checked in CI"],
     );
 
-    // The workflow's syntax, against GitHub's workflow schema as vendored by check-jsonschema.
-    let schema_check = Command::new("check-jsonschema")
-        .args(["--builtin-schema", "vendor.github-workflows"])
-        .arg(&workflow_file)
-        .output()
-        .expect("check-jsonschema on the PATH (pip install check-jsonschema)");
-    assert!(
-        schema_check.status.success(),
-        "the sample workflow breaks GitHub's workflow schema:\n{}",
-        String::from_utf8_lossy(&schema_check.stdout)
-    );
+    // The workflows' syntax, against GitHub's workflow schema as vendored by check-jsonschema:
+    // this one, and the one that posts `megahex diff` on a pull request.
+    let diff_workflow = scratch.join("scenario-diff.yml");
+    std::fs::write(
+        &diff_workflow,
+        workflow_block("# .github/workflows/scenario-diff.yml"),
+    )
+    .expect("write the diff workflow");
+    for file in [&workflow_file, &diff_workflow] {
+        let schema_check = Command::new("check-jsonschema")
+            .args(["--builtin-schema", "vendor.github-workflows"])
+            .arg(file)
+            .output()
+            .expect("check-jsonschema on the PATH (pip install check-jsonschema)");
+        assert!(
+            schema_check.status.success(),
+            "{} breaks GitHub's workflow schema:\n{}",
+            file.display(),
+            String::from_utf8_lossy(&schema_check.stdout)
+        );
+    }
 
     // A push of legal scenarios: every step passes, and nothing is annotated.
     let clean = play(&steps, &repository, &scratch.join("runner-1"), &target_dir);
