@@ -295,8 +295,13 @@ pub fn human(old: &str, new: &str, diff: &ScenarioDiff) -> String {
         for line in &section.lines {
             out.push_str(&format!("  {line}\n"));
         }
-        if section.title == "Sight" {
-            out.push_str(&listed_pairs(&diff.consequences.sight.pairs, "  "));
+        let pairs = &diff.consequences.sight.pairs;
+        if section.title == "Sight" && !pairs.is_empty() {
+            out.push_str(&format!(
+                "  hex pairs, the first {}:\n",
+                pairs.len().min(LISTED_PAIRS)
+            ));
+            out.push_str(&listed_pairs(pairs, "  "));
         }
     }
     out
