@@ -38,6 +38,33 @@ pub struct Report {
     /// Seeded self-play over [`SELF_PLAY_GAMES`] games: the win rates, or why it cannot be
     /// played (missing stats, one team). `None` when the file did not read as a scenario.
     pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
+    /// What changed since the file was last read or saved, and what that does to the game;
+    /// `None` when nothing did, or there is no saved version to compare with.
+    pub changes: Option<megahex::diff::ScenarioDiff>,
+}
+
+/// The saved version last compared with, read once per save rather than once per edit.
+#[derive(Default)]
+struct SavedVersion {
+    text: String,
+    read: Option<(AnyScenario, Catalog)>,
+}
+
+impl SavedVersion {
+    /// The saved text as a scenario with its catalog, read with `checker` when it changed.
+    fn read(
+        &mut self,
+        checker: &Checker,
+        text: &str,
+        dir: Option<&std::path::Path>,
+    ) -> Option<&(AnyScenario, Catalog)> {
+        if self.text != text || self.read.is_none() {
+            let (outcome, _) = check_with(checker, text.as_bytes(), dir);
+            self.text = text.to_owned();
+            self.read = outcome.and_then(|o| Some((o.scenario?, o.catalog?)));
+        }
+        self.read.as_ref()
+    }
 }
 
 /// Games played for the verdict's win rates: enough for an interval of about ±7 points, few
@@ -74,6 +101,8 @@ pub struct CheckRunner {
     own_reports: Sender<Report>,
     /// The checker for inline checks, made on first use.
     inline: Option<Result<Checker, String>>,
+    /// The saved version inline checks compare with.
+    inline_saved: SavedVersion,
     next: u64,
     awaiting: Option<u64>,
 }
@@ -93,6 +122,7 @@ impl CheckRunner {
             reports: report_rx,
             own_reports: report_tx,
             inline: None,
+            inline_saved: SavedVersion::default(),
             next: 0,
             awaiting: None,
         }
@@ -133,7 +163,7 @@ impl CheckRunner {
     fn check_inline(&mut self, request: &Request) {
         let checker = self.inline.get_or_insert_with(crate::document::new_checker);
         let report = match checker {
-            Ok(checker) => run(checker, request),
+            Ok(checker) => run(checker, request, &mut self.inline_saved),
             Err(e) => not_started(request.generation, e),
         };
         let _ = self.own_reports.send(report);
@@ -184,13 +214,14 @@ impl CheckRunner {
 
 fn worker(requests: &Receiver<Request>, reports: &Sender<Report>) {
     let checker = crate::document::new_checker();
+    let mut saved = SavedVersion::default();
     while let Ok(mut request) = requests.recv() {
         // Skip to the newest request: older ones would be dropped on arrival anyway.
         while let Ok(newer) = requests.try_recv() {
             request = newer;
         }
         let report = match &checker {
-            Ok(checker) => run(checker, &request),
+            Ok(checker) => run(checker, &request, &mut saved),
             Err(e) => not_started(request.generation, e),
         };
         if reports.send(report).is_err() {
@@ -213,10 +244,11 @@ fn not_started(generation: u64, error: &str) -> Report {
         catalog: None,
         verdict: None,
         selfplay: None,
+        changes: None,
     }
 }
 
-fn run(checker: &Checker, request: &Request) -> Report {
+fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report {
     let text = text_patch::saved_any_text(
         request.original.as_deref(),
         &request.scenario,
@@ -236,9 +268,17 @@ fn run(checker: &Checker, request: &Request) -> Report {
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
                 Some(self_play(scenario.sentinel_tactics()?, catalog))
             });
+            let changes = outcome.as_ref().and_then(|o| {
+                let original = request.original.as_deref().filter(|o| *o != text)?;
+                let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
+                let (old, old_catalog) = saved.read(checker, original, request.dir.as_deref())?;
+                let found = megahex::diff::scenarios(old, old_catalog, scenario, catalog);
+                (!found.is_empty()).then_some(found)
+            });
             Report {
                 verdict,
                 selfplay,
+                changes,
                 generation: request.generation,
                 problems,
                 fairness: outcome
@@ -255,6 +295,7 @@ fn run(checker: &Checker, request: &Request) -> Report {
             catalog: None,
             verdict: None,
             selfplay: None,
+            changes: None,
         },
     }
 }
@@ -288,5 +329,27 @@ mod tests {
         // A late answer to the first request, if it was checked at all, is dropped.
         std::thread::sleep(Duration::from_millis(50));
         assert!(runner.poll().is_none());
+    }
+
+    #[test]
+    fn an_edit_is_compared_with_the_text_on_disk() {
+        let mut doc = Document::sample();
+        let saved = crate::document::SAMPLE_YAML;
+        let mut runner = CheckRunner::start();
+        runner.request(&doc.current().unwrap(), Some(saved), None, None, None);
+        let unchanged = runner.wait(Duration::from_secs(30)).unwrap();
+        assert!(unchanged.changes.is_none(), "nothing changed yet");
+        doc.apply(Edit::MoveTile {
+            index: 1,
+            at: [40, 0],
+        })
+        .unwrap();
+        runner.request(&doc.current().unwrap(), Some(saved), None, None, None);
+        let report = runner.wait(Duration::from_secs(30)).unwrap();
+        let changes = report.changes.expect("the moved tile is a change");
+        assert_eq!(changes.tiles.len(), 1, "{:?}", changes.tiles);
+        assert_eq!(changes.tiles[0].new.map(|p| p.at), Some([40, 0]));
+        assert_eq!(changes.hexes.added.len(), 19);
+        assert_eq!(changes.hexes.removed.len(), 19);
     }
 }

@@ -101,6 +101,8 @@ pub struct Document {
     pub verdict: Option<megahex::rulesets::sentinel_tactics::fairness::Verdict>,
     /// The background check's self-play win rates, or why there are none.
     pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
+    /// What changed since the file was last read or saved, from the last background check.
+    pub changes: Option<megahex::diff::ScenarioDiff>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
     /// and is never the same for two documents: overlays cached for one layout stay valid
     /// until this changes.
@@ -255,6 +257,7 @@ impl Document {
             problems: Vec::new(),
             fairness: Vec::new(),
             verdict: None,
+            changes: None,
             selfplay: None,
             layout: 0,
             on_disk: None,
@@ -530,6 +533,8 @@ impl Document {
         if let Some(history) = self.history_mut() {
             history.mark_saved();
         }
+        // Nothing differs from the file any more; the next check says so too.
+        self.changes = None;
     }
 
     /// What Ctrl+Z would undo, in either ruleset's history.

@@ -177,6 +177,12 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
         &wb.doc.problems,
         checking,
     );
+    crate::sentinel_tactics::changes_view::changes_section(
+        ui,
+        wb.doc.changes.as_ref(),
+        wb.doc.is_dirty(),
+        &mut wb.layers.changes,
+    );
     crate::sentinel_tactics::fairness_view::fairness_section(
         ui,
         wb.doc.verdict.as_ref(),

@@ -81,6 +81,8 @@ pub struct MapLayers {
     pub objectives: bool,
     /// Deployment zones.
     pub zones: bool,
+    /// What changed since the last save, marked as `megahex diff` marks it.
+    pub changes: bool,
 }
 
 impl Default for MapLayers {
@@ -88,6 +90,7 @@ impl Default for MapLayers {
         MapLayers {
             objectives: true,
             zones: true,
+            changes: false,
         }
     }
 }

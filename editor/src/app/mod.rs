@@ -374,6 +374,7 @@ impl EditorApp {
         self.wb.doc.fairness = report.fairness;
         self.wb.doc.verdict = report.verdict;
         self.wb.doc.selfplay = report.selfplay;
+        self.wb.doc.changes = report.changes;
         if let Some(catalog) = report.catalog {
             self.wb.doc.set_catalog(catalog);
         }

@@ -4,6 +4,7 @@
 //! scenario's named edits ([`edit::Edit`]).
 
 pub mod canvas;
+pub mod changes_view;
 pub mod claims_view;
 pub mod clipboard;
 pub mod deployment;

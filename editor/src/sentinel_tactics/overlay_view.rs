@@ -201,6 +201,12 @@ impl OverlayView {
     pub fn overlay_layer(&mut self, wb: &Workbench) -> Layer {
         let mut layer = Layer::default();
         self.note = None;
+        if let (true, Some(diff), Some(scene)) = (wb.layers.changes, &wb.doc.changes, &wb.doc.scene)
+        {
+            layer.add_changes(diff, |id| {
+                scene.token(id).map(|t| t.hexes.clone()).unwrap_or_default()
+            });
+        }
         if !wb.overlays.any() {
             return layer;
         }

@@ -148,6 +148,15 @@ fn turns(v: Option<u32>) -> String {
     v.map_or("unreachable".into(), |m| m.to_string())
 }
 
+/// The report's sections as headings and lines, for a reader that lays them out itself (the
+/// editor's "Changes since saved").
+pub fn summary(diff: &ScenarioDiff) -> Vec<(&'static str, Vec<String>)> {
+    sections(diff)
+        .into_iter()
+        .map(|s| (s.title, s.lines))
+        .collect()
+}
+
 fn sections(diff: &ScenarioDiff) -> Vec<Section> {
     let mut out = Vec::new();
     let mut push = |title, lines: Vec<String>| {
