@@ -1,6 +1,6 @@
 //! `megahex diff` on two eight-tile versions of a scenario: the change lists with every
 //! consequence (all sight pairs of both maps, figure sight, reach, fairness).
-#![allow(clippy::expect_used)]
+#![allow(clippy::expect_used, clippy::panic)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::Checker;
@@ -81,5 +81,40 @@ fn diff(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, diff);
+/// Blade's Gambit with tile 1 placed a second time, east of tile 3: four free tiles, so 48
+/// candidates, ranked and judged by the checks `megahex validate` runs.
+fn inventory(c: &mut Criterion) {
+    use megahex::rulesets::sentinel_tactics::{inventory, replacement_judge};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scenarios/city-blades-gambit.yaml"
+    );
+    let text = std::fs::read_to_string(path).expect("the bundled scenario");
+    let last = "    - {tile: 5, side: megalopolis, at: [7, 1], rotation: 0}\n";
+    let text = text.replacen(
+        last,
+        &format!("{last}    - {{tile: 1, side: insula-primalis, at: [10, -4], rotation: 0}}\n"),
+        1,
+    );
+    let checker = Checker::new(Catalog::builtin()).expect("the schema");
+    let outcome = checker.check_text(&text, &|_| Err("no catalog".into()));
+    let Some(AnyScenario::SentinelTactics(scenario)) = outcome.scenario else {
+        panic!("the scenario reads");
+    };
+    let catalog = Catalog::builtin();
+    let owned = inventory::Owned::whole_box(&catalog);
+    let propose = || {
+        let judge = replacement_judge(&scenario, &catalog, true);
+        inventory::propose(&scenario, &catalog, &owned, 3, &judge)
+    };
+    let found = propose();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].proposals.len(), 3);
+    c.bench_function(
+        "inventory, proposals for one duplicated tile (48 candidates)",
+        |b| b.iter(|| black_box(propose())),
+    );
+}
+
+criterion_group!(benches, diff, inventory);
 criterion_main!(benches);

@@ -11,6 +11,7 @@ use megahex::{CatalogFile, Code, Diagnostic};
 use megahex_schema::Catalog;
 
 mod diff;
+mod inventory;
 mod odds;
 mod odds_solar;
 mod queries;
@@ -135,6 +136,8 @@ enum Command {
     /// What changed between two versions of a scenario, and what it does to sight, reach,
     /// the claims and the fairness figures.
     Diff(diff::DiffArgs),
+    /// Which tiles to use instead when a map uses a tile twice or one you do not own.
+    Inventory(inventory::InventoryArgs),
     /// What an area or vertex attack hits.
     Area {
         /// The scenario file.
@@ -271,6 +274,7 @@ pub fn run() -> i32 {
         Command::Odds(args) => odds::run(&args, &catalog),
         Command::Simulate(args) => simulate::run(&args, &catalog),
         Command::Diff(args) => diff::run(&args, &catalog),
+        Command::Inventory(args) => inventory::run(&args, &catalog),
         Command::Completions { shell } => completions(shell),
     }
 }

@@ -239,34 +239,7 @@ impl Checker {
                 }
             },
         };
-        let mut diagnostics = sentinel_tactics::checks::check_scenario(&scenario, &catalog);
-        let errors = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Error).count();
-        // A map in pieces is the one way an objective is out of reach, so that check also runs
-        // when `map-disconnected` is the only error.
-        if diagnostics
-            .iter()
-            .all(|d| d.severity != Severity::Error || d.code == Code::MapDisconnected)
-        {
-            diagnostics.extend(
-                crate::rulesets::sentinel_tactics::fairness::unreachable_objectives(
-                    &scenario, &catalog,
-                ),
-            );
-        }
-        if errors(&diagnostics) == 0 && self.play {
-            diagnostics.extend(sentinel_tactics::turns::uneven(&scenario, &catalog));
-            diagnostics.extend(crate::rulesets::sentinel_tactics::playtest::replay(
-                &scenario, &catalog,
-            ));
-            diagnostics.extend(crate::rulesets::sentinel_tactics::assertions::check(
-                &scenario, &catalog,
-            ));
-            if self.fairness {
-                diagnostics.extend(crate::rulesets::sentinel_tactics::fairness::report(
-                    &scenario, &catalog,
-                ));
-            }
-        }
+        let diagnostics = sentinel_tactics::findings(&scenario, &catalog, self.play, self.fairness);
         let scenario = AnyScenario::SentinelTactics(Box::new(scenario));
         finish(diagnostics, &document, text, Some(scenario), Some(catalog))
     }

@@ -10,6 +10,110 @@ pub mod dice;
 pub mod diff;
 pub mod fairness;
 pub mod game;
+pub mod inventory;
 pub mod playtest;
 pub mod selfplay;
 pub mod turns;
+
+use megahex_schema::{Catalog, Scenario};
+
+use crate::diagnostic::{Code, Diagnostic, Severity};
+
+/// Everything `megahex validate` finds in a scenario that passed the schema: the semantic
+/// checks, then (on a file without errors, when `play`) the checks that play the rules, and the
+/// fairness report when asked for.
+pub fn findings(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    play: bool,
+    fairness: bool,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = checks::check_scenario(scenario, catalog);
+    suggest_replacements(scenario, catalog, &mut diagnostics);
+    let errors = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Error).count();
+    // A map in pieces is the one way an objective is out of reach, so that check also runs
+    // when `map-disconnected` is the only error.
+    if diagnostics
+        .iter()
+        .all(|d| d.severity != Severity::Error || d.code == Code::MapDisconnected)
+    {
+        diagnostics.extend(self::fairness::unreachable_objectives(scenario, catalog));
+    }
+    if errors(&diagnostics) == 0 && play {
+        diagnostics.extend(turns::uneven(scenario, catalog));
+        diagnostics.extend(playtest::replay(scenario, catalog));
+        diagnostics.extend(assertions::check(scenario, catalog));
+        if fairness {
+            diagnostics.extend(self::fairness::report(scenario, catalog));
+        }
+    }
+    diagnostics
+}
+
+/// The inventory solver's judge of replacements for `scenario`: a candidate passes when it
+/// brings no error the scenario does not already have (`tile-duplicate` aside, since the
+/// solver fixes those one at a time); with `play`, a candidate with no error at all must also
+/// pass the checks that play the rules (playtests, claims, the turn order).
+pub fn replacement_judge<'a>(
+    scenario: &Scenario,
+    catalog: &'a Catalog,
+    play: bool,
+) -> impl Fn(&Scenario) -> bool + 'a {
+    let errors = |found: Vec<Diagnostic>| -> Vec<(Code, Option<String>)> {
+        found
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error && d.code != Code::TileDuplicate)
+            .map(|d| (d.code, d.pointer))
+            .collect()
+    };
+    let already = errors(checks::check_scenario(scenario, catalog));
+    move |candidate: &Scenario| {
+        let semantic = checks::check_scenario(candidate, catalog);
+        let clean = semantic.iter().all(|d| d.severity != Severity::Error);
+        if !errors(semantic).iter().all(|e| already.contains(e)) {
+            return false;
+        }
+        !(play && clean)
+            || findings(candidate, catalog, true, false)
+                .iter()
+                .all(|d| d.severity != Severity::Error)
+    }
+}
+
+/// Puts the inventory solver's best replacement, from one box of tiles, in the help of each
+/// `tile-duplicate`, judged by the semantic checks (the rules' play is left to
+/// `megahex inventory`, which weighs more than one).
+fn suggest_replacements(scenario: &Scenario, catalog: &Catalog, diagnostics: &mut [Diagnostic]) {
+    if !diagnostics.iter().any(|d| d.code == Code::TileDuplicate) {
+        return;
+    }
+    let owned = inventory::Owned::whole_box(catalog);
+    let judge = replacement_judge(scenario, catalog, false);
+    let changes = inventory::propose(scenario, catalog, &owned, 1, &judge);
+    for change in changes {
+        let pointer = format!("/map/tiles/{}/tile", change.index);
+        let Some(found) = diagnostics.iter_mut().find(|d| {
+            d.code == Code::TileDuplicate && d.pointer.as_deref() == Some(pointer.as_str())
+        }) else {
+            continue;
+        };
+        let help = match change.proposals.first() {
+            Some(best) => {
+                let p = best.placement;
+                format!(
+                    "use a tile not on the map: `{{tile: {}, side: {}, at: [{}, {}], rotation: {}}}` changes the map least ({} level(s) of elevation, {} terrain tag(s), {} figure sight pair(s)); `megahex inventory FILE` lists more",
+                    p.tile,
+                    p.side.as_str(),
+                    p.at[0],
+                    p.at[1],
+                    p.rotation,
+                    best.score.elevation,
+                    best.score.terrain,
+                    best.score.sight_pairs
+                )
+            }
+            None => "every tile of the box is on the map already: take this placement off the map, or add a catalog with more tiles".to_owned(),
+        };
+        found.help = Some(help);
+    }
+}
