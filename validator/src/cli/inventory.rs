@@ -8,8 +8,8 @@ use megahex::rulesets::sentinel_tactics::inventory::{self, Change, Owned};
 use megahex_schema::{AnyScenario, Catalog};
 use serde::{Deserialize, Serialize};
 
-use super::fail;
-use super::queries::{load_scenario, print};
+use super::queries::print;
+use super::{EXIT_FINDINGS, fail};
 
 /// The scenario and the tiles owned.
 #[derive(Debug, Args)]
@@ -46,7 +46,7 @@ struct Collection {
 
 /// Lists the replacements.
 pub fn run(args: &InventoryArgs, catalog: &Catalog) -> i32 {
-    let (scenario, catalog, _) = match load_scenario(&args.scenario, catalog) {
+    let (scenario, catalog) = match load(&args.scenario, catalog) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -69,6 +69,36 @@ pub fn run(args: &InventoryArgs, catalog: &Catalog) -> i32 {
         };
     }
     print(&human(&path, &changes))
+}
+
+/// Reads the scenario without printing its findings (the duplicate is why the solver is asked;
+/// `megahex validate` shows the rest), saying in a line how many errors it has.
+fn load(path: &std::path::Path, catalog: &Catalog) -> Result<(AnyScenario, Catalog), i32> {
+    let bytes =
+        std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
+    let checker = megahex::Checker::new(catalog.clone())
+        .map_err(|e| fail(&e))?
+        .without_play();
+    let base = path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let read_catalog =
+        |relative: &str| megahex::CatalogFile::read(&base, relative, checker.max_file_bytes());
+    let outcome = checker.check_bytes(&bytes, &read_catalog);
+    let errors = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == megahex::Severity::Error)
+        .count();
+    let Some(scenario) = outcome.scenario else {
+        eprintln!(
+            "megahex: {} is not a scenario the solver can read ({errors} error(s); `megahex validate` shows them)",
+            path.display()
+        );
+        return Err(EXIT_FINDINGS);
+    };
+    Ok((scenario, outcome.catalog.unwrap_or_else(|| catalog.clone())))
 }
 
 fn owned(args: &InventoryArgs, catalog: &Catalog) -> Result<Owned, String> {
