@@ -41,6 +41,9 @@ pub struct Report {
     /// What changed since the file was last read or saved, and what that does to the game;
     /// `None` when nothing did, or there is no saved version to compare with.
     pub changes: Option<megahex::diff::ScenarioDiff>,
+    /// For each tile placed twice, the inventory solver's best replacement: `(index in
+    /// map.tiles, placement)`.
+    pub replacements: Vec<(usize, megahex_schema::TilePlacement)>,
 }
 
 /// The saved version last compared with, read once per save rather than once per edit.
@@ -245,7 +248,22 @@ fn not_started(generation: u64, error: &str) -> Report {
         verdict: None,
         selfplay: None,
         changes: None,
+        replacements: Vec::new(),
     }
+}
+
+/// The best replacement for each tile placed twice, judged as `megahex inventory` judges them.
+fn replacements(
+    scenario: &megahex_schema::Scenario,
+    catalog: &Catalog,
+) -> Vec<(usize, megahex_schema::TilePlacement)> {
+    use megahex::rulesets::sentinel_tactics::{inventory, replacement_judge};
+    let judge = replacement_judge(scenario, catalog, true);
+    let owned = inventory::Owned::whole_box(catalog);
+    inventory::propose(scenario, catalog, &owned, 1, &judge)
+        .into_iter()
+        .filter_map(|change| Some((change.index, change.proposals.first()?.placement)))
+        .collect()
 }
 
 fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report {
@@ -275,10 +293,19 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
                 let found = megahex::diff::scenarios(old, old_catalog, scenario, catalog);
                 (!found.is_empty()).then_some(found)
             });
+            let replacements = outcome
+                .as_ref()
+                .filter(|_| problems.iter().any(|p| p.code == "tile-duplicate"))
+                .and_then(|o| {
+                    let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
+                    Some(replacements(scenario.sentinel_tactics()?, catalog))
+                })
+                .unwrap_or_default();
             Report {
                 verdict,
                 selfplay,
                 changes,
+                replacements,
                 generation: request.generation,
                 problems,
                 fairness: outcome
@@ -296,6 +323,7 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
             verdict: None,
             selfplay: None,
             changes: None,
+            replacements: Vec::new(),
         },
     }
 }
@@ -351,5 +379,38 @@ mod tests {
         assert_eq!(changes.tiles[0].new.map(|p| p.at), Some([40, 0]));
         assert_eq!(changes.hexes.added.len(), 19);
         assert_eq!(changes.hexes.removed.len(), 19);
+    }
+
+    #[test]
+    fn a_tile_placed_twice_gets_a_quick_fix_that_leaves_no_problem() {
+        let text = crate::document::SAMPLE_YAML.replacen(
+            "{tile: 7, side: insula-primalis, at: [-3, 5], rotation: 0}",
+            "{tile: 1, side: insula-primalis, at: [-3, 5], rotation: 0}",
+            1,
+        );
+        assert_ne!(text, crate::document::SAMPLE_YAML);
+        let mut doc = Document::from_bytes("twice.yaml".into(), None, text.as_bytes());
+        let mut runner = CheckRunner::start();
+        runner.request(&doc.current().unwrap(), Some(&text), None, None, None);
+        let report = runner.wait(Duration::from_secs(30)).unwrap();
+        assert!(report.problems.iter().any(|p| p.code == "tile-duplicate"));
+        assert_eq!(report.replacements.len(), 1, "{:?}", report.replacements);
+        let (index, placement) = report.replacements[0];
+        assert_eq!(index, 3);
+        assert!(
+            ![1, 2, 8].contains(&placement.tile),
+            "a tile not on the map"
+        );
+        doc.apply(Edit::ReplaceTile { index, placement }).unwrap();
+        runner.request(&doc.current().unwrap(), Some(&text), None, None, None);
+        let fixed = runner.wait(Duration::from_secs(30)).unwrap();
+        let errors: Vec<&str> = fixed
+            .problems
+            .iter()
+            .filter(|p| p.severity == megahex::Severity::Error)
+            .map(|p| p.code.as_str())
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(fixed.replacements.is_empty());
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use megahex::board::{Axial, Board};
 use megahex::{CatalogFile, Checker, Outcome, Severity};
-use megahex_schema::{AnyScenario, Catalog, Map, Ruleset, Scenario};
+use megahex_schema::{AnyScenario, Catalog, Map, Ruleset, Scenario, TilePlacement};
 
 use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
@@ -103,6 +103,8 @@ pub struct Document {
     pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
     /// What changed since the file was last read or saved, from the last background check.
     pub changes: Option<megahex::diff::ScenarioDiff>,
+    /// Quick fixes for tiles placed twice: `(index in map.tiles, the best replacement)`.
+    pub replacements: Vec<(usize, TilePlacement)>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
     /// and is never the same for two documents: overlays cached for one layout stay valid
     /// until this changes.
@@ -258,6 +260,7 @@ impl Document {
             fairness: Vec::new(),
             verdict: None,
             changes: None,
+            replacements: Vec::new(),
             selfplay: None,
             layout: 0,
             on_disk: None,

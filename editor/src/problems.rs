@@ -171,6 +171,12 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
     if let Some(index) = clicked {
         focus_problem(wb, index);
     }
+    if let Some((index, placement)) =
+        crate::sentinel_tactics::inventory_fix::quick_fixes(ui, &wb.doc.replacements)
+        && wb.edit(crate::sentinel_tactics::edit::Edit::ReplaceTile { index, placement })
+    {
+        wb.doc.replacements.clear();
+    }
     crate::sentinel_tactics::claims_view::claims_section(
         ui,
         wb.doc.scenario(),

@@ -56,6 +56,8 @@ pub enum ChangeKind {
     Flipped,
     /// Some other key of it changed.
     Changed,
+    /// Another tile put in its place (same centre, another tile number).
+    Replaced,
 }
 
 impl ChangeKind {
@@ -68,6 +70,7 @@ impl ChangeKind {
             ChangeKind::Turned => "turned",
             ChangeKind::Flipped => "flipped",
             ChangeKind::Changed => "changed",
+            ChangeKind::Replaced => "replaced",
         }
     }
 }
@@ -75,7 +78,7 @@ impl ChangeKind {
 /// One physical tile's placement before and after.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TileChange {
-    /// The tile's number.
+    /// The tile's number (the new one, when another tile was put in its place).
     pub tile: u32,
     /// What happened, in order.
     pub kinds: Vec<ChangeKind>,
@@ -93,6 +96,7 @@ impl TileChange {
             (None, None) => return None,
             (None, Some(_)) => vec![ChangeKind::Added],
             (Some(_), None) => vec![ChangeKind::Removed],
+            (Some(a), Some(b)) if a.tile != b.tile => vec![ChangeKind::Replaced],
             (Some(a), Some(b)) => [
                 (a.at != b.at, ChangeKind::Moved),
                 (a.rotation != b.rotation, ChangeKind::Turned),
@@ -102,7 +106,7 @@ impl TileChange {
             .filter_map(|(differs, kind)| differs.then_some(kind))
             .collect(),
         };
-        let tile = old.or(new).map(|p| p.tile)?;
+        let tile = new.or(old).map(|p| p.tile)?;
         (!kinds.is_empty()).then_some(TileChange {
             tile,
             kinds,

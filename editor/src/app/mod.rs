@@ -375,6 +375,7 @@ impl EditorApp {
         self.wb.doc.verdict = report.verdict;
         self.wb.doc.selfplay = report.selfplay;
         self.wb.doc.changes = report.changes;
+        self.wb.doc.replacements = report.replacements;
         if let Some(catalog) = report.catalog {
             self.wb.doc.set_catalog(catalog);
         }

@@ -38,6 +38,14 @@ pub enum Edit {
         /// Position in `map.tiles`.
         index: usize,
     },
+    /// Put another tile, side or rotation in a placement's place (the inventory solver's
+    /// quick fix for a tile used twice).
+    ReplaceTile {
+        /// Position in `map.tiles`.
+        index: usize,
+        /// The placement to put there.
+        placement: TilePlacement,
+    },
     /// Take a tile off the table.
     RemoveTile {
         /// Position in `map.tiles`.
@@ -114,6 +122,7 @@ impl Edit {
             Edit::RotateTile { .. } | Edit::TurnTile { .. } => "rotate tile".into(),
             Edit::FlipTile { .. } => "flip tile".into(),
             Edit::RemoveTile { .. } => "remove tile".into(),
+            Edit::ReplaceTile { placement, .. } => format!("use tile {}", placement.tile),
             Edit::AddToken(t) => format!("add {}", t.id),
             Edit::MoveToken { .. } => "move token".into(),
             Edit::RotateToken { .. } => "rotate token".into(),
@@ -179,6 +188,20 @@ impl Edit {
             Edit::FlipTile { index } => {
                 let tile = tile_at(tiles, *index)?;
                 tiles[*index].side = other_side(tile.side);
+            }
+            Edit::ReplaceTile { index, placement } => {
+                tile_at(tiles, *index)?;
+                if let Some(other) = tiles
+                    .iter()
+                    .enumerate()
+                    .find(|(i, t)| *i != *index && t.tile == placement.tile)
+                {
+                    return Err(format!(
+                        "tile {} is already on the map (map.tiles[{}])",
+                        placement.tile, other.0
+                    ));
+                }
+                tiles[*index] = *placement;
             }
             Edit::RemoveTile { index } => {
                 tile_at(tiles, *index)?;

@@ -15,6 +15,7 @@ pub mod export;
 pub mod fairness_view;
 pub mod group;
 pub mod inspector;
+pub mod inventory_fix;
 pub mod map_commands;
 pub mod objective_panel;
 pub mod overlay;

@@ -67,6 +67,9 @@ fn tile_line(change: &TileChange) -> String {
     match (&change.old, &change.new) {
         (None, Some(p)) => format!("tile {tile} added: {}", placement(p)),
         (Some(p), None) => format!("tile {tile} removed (was {})", placement(p)),
+        (Some(a), Some(b)) if a.tile != b.tile => {
+            format!("tile {} replaced by tile {tile}: {}", a.tile, placement(b))
+        }
         (Some(a), Some(b)) => {
             let parts: Vec<String> = change
                 .kinds

@@ -7,7 +7,8 @@ use crate::diff::{HexChange, HexChanges, HexState, TileChange};
 
 /// Tile placements before and after, matched as physical tiles: a placement the same in both
 /// files first, then each remaining placement to the nearest remaining one of the same tile
-/// number (so a tile used twice still pairs sensibly), the rest added or removed. In the new
+/// number (so a tile used twice still pairs sensibly), then a placement to a remaining one at
+/// the same centre (another tile put in its place), the rest added or removed. In the new
 /// file's order, then the removed ones in the old file's.
 pub(super) fn tile_changes(old: &[TilePlacement], new: &[TilePlacement]) -> Vec<TileChange> {
     let mut old_left: Vec<Option<TilePlacement>> = old.iter().copied().map(Some).collect();
@@ -28,6 +29,18 @@ pub(super) fn tile_changes(old: &[TilePlacement], new: &[TilePlacement]) -> Vec<
             .min_by_key(|(i, o)| (distance(o.at, placement.at), *i));
         if let Some((i, _)) = nearest {
             partner[j] = old_left[i].take();
+        }
+    }
+    // A placement with no copy of its tile left, where another tile was: a replacement.
+    for (j, placement) in new.iter().enumerate() {
+        if partner[j].is_some() {
+            continue;
+        }
+        if let Some(slot) = old_left
+            .iter_mut()
+            .find(|o| o.is_some_and(|o| o.at == placement.at))
+        {
+            partner[j] = slot.take();
         }
     }
     let mut out: Vec<TileChange> = new

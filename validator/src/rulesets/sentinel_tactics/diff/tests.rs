@@ -151,3 +151,17 @@ fn a_claim_rewritten_is_a_key_change_and_not_a_verdict_change() {
     let pointers: Vec<&str> = found.fields.iter().map(|f| f.pointer.as_str()).collect();
     assert_eq!(pointers, ["/assert/0/range/at-most"]);
 }
+
+#[test]
+fn another_tile_at_the_same_centre_is_a_replacement() {
+    let old = [tile(1, [0, 0], 0, CITY), tile(2, [5, -2], 0, CITY)];
+    let new = [
+        tile(1, [0, 0], 0, CITY),
+        tile(4, [5, -2], 3, Side::InsulaPrimalis),
+    ];
+    let changes = map::tile_changes(&old, &new);
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(changes[0].tile, 4);
+    assert_eq!(changes[0].kinds, [ChangeKind::Replaced]);
+    assert_eq!(changes[0].old.map(|p| p.tile), Some(2));
+}
