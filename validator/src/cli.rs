@@ -15,6 +15,7 @@ mod inventory;
 mod odds;
 mod odds_solar;
 mod queries;
+mod sheet;
 mod simulate;
 mod simulate_deck;
 mod skirmish;
@@ -138,6 +139,9 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Which tiles to use instead when a map uses a tile twice or one you do not own.
     Inventory(inventory::InventoryArgs),
+    /// A one-page setup sheet to build the table from: the map, the tiles, tokens, teams,
+    /// objectives and special rules, as PDF, PNG or SVG.
+    Sheet(sheet::SheetArgs),
     /// What an area or vertex attack hits.
     Area {
         /// The scenario file.
@@ -275,6 +279,7 @@ pub fn run() -> i32 {
         Command::Simulate(args) => simulate::run(&args, &catalog),
         Command::Diff(args) => diff::run(&args, &catalog),
         Command::Inventory(args) => inventory::run(&args, &catalog),
+        Command::Sheet(args) => sheet::run(&args, &catalog),
         Command::Completions { shell } => completions(shell),
     }
 }

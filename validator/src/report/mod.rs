@@ -17,6 +17,7 @@ pub mod pieces;
 pub mod png;
 pub mod query;
 pub mod sarif;
+pub mod sheet;
 pub mod simulation;
 pub mod svg;
 

@@ -30,6 +30,19 @@ pub enum PngError {
 /// Rasterises an SVG document, `zoom` pixels per SVG pixel (CSS pixels: a millimetre is 96 / 25.4
 /// of them, so a print at `dpi` dots per inch uses `zoom = dpi / 96`).
 pub fn from_svg(svg: &str, zoom: f64) -> Result<Vec<u8>, PngError> {
+    pixmap(svg, zoom)?
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}
+
+/// The same drawing as pixels: width, height and premultiplied RGBA rows, for a picture placed
+/// in another document (the setup sheet's PDF).
+pub fn rgba_from_svg(svg: &str, zoom: f64) -> Result<(u32, u32, Vec<u8>), PngError> {
+    let pixmap = pixmap(svg, zoom)?;
+    Ok((pixmap.width(), pixmap.height(), pixmap.take()))
+}
+
+fn pixmap(svg: &str, zoom: f64) -> Result<tiny_skia::Pixmap, PngError> {
     let mut options = usvg::Options::default();
     let fonts = options.fontdb_mut();
     fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
@@ -54,7 +67,5 @@ pub fn from_svg(svg: &str, zoom: f64) -> Result<Vec<u8>, PngError> {
         tiny_skia::Transform::from_scale(zoom, zoom),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| PngError::Encode(e.to_string()))
+    Ok(pixmap)
 }
