@@ -40,6 +40,9 @@ pub enum PictureFormat {
     Svg,
     /// Pixels, for chat, slides and printing at a chosen resolution.
     Png,
+    /// The one-page setup sheet, as `megahex sheet` writes it: the map with the tiles, tokens,
+    /// teams, objectives and special rules to build the table from.
+    SetupSheet,
 }
 
 impl PictureFormat {
@@ -47,6 +50,15 @@ impl PictureFormat {
         match self {
             PictureFormat::Svg => "svg",
             PictureFormat::Png => "png",
+            PictureFormat::SetupSheet => "pdf",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "SVG",
+            PictureFormat::Png => "PNG",
+            PictureFormat::SetupSheet => "Setup sheet (PDF)",
         }
     }
 }
@@ -147,18 +159,29 @@ impl OverlayPlan {
     }
 }
 
-/// The picture's bytes: the drawing as SVG, or rasterised to PNG.
+/// The picture's bytes: the drawing as SVG, or rasterised to PNG; or the setup sheet, on A4
+/// or (at tile scale) with the map at the size of the tiles.
 pub fn picture(
+    scenario: &megahex_schema::Scenario,
     scene: &Scene,
     decor: &Decorations,
     overlay: &Overlay,
     settings: &ExportSettings,
 ) -> Result<Vec<u8>, String> {
     let (size, zoom) = settings.size()?;
+    if settings.format == PictureFormat::SetupSheet {
+        use megahex::report::sheet::{self, Paper, SheetSize};
+        let page = match size {
+            Size::Print { hex_flats_mm } => SheetSize::TableScale(hex_flats_mm),
+            Size::Pixels(_) => SheetSize::Paper(Paper::A4),
+        };
+        return sheet::pdf::to_pdf(&sheet::layout(scenario, scene, page))
+            .map_err(|e| e.to_string());
+    }
     let drawing = svg::render_sized(&scene.board, &scene.tokens, overlay, decor, size);
     match settings.format {
-        PictureFormat::Svg => Ok(drawing.into_bytes()),
         PictureFormat::Png => png::from_svg(&drawing, zoom).map_err(|e| e.to_string()),
+        _ => Ok(drawing.into_bytes()),
     }
 }
 
@@ -228,7 +251,7 @@ impl ExportPanel {
             let scene = Scene::new(&scenario, &catalog);
             let overlay = plan.draw(&scene);
             let with = !matches!(overlay, Overlay::None);
-            let outcome = picture(&scene, &decor, &overlay, &settings)
+            let outcome = picture(&scenario, &scene, &decor, &overlay, &settings)
                 .and_then(|bytes| storage::save_atomic(&target, &bytes).map_err(|e| e.to_string()));
             let _ = done.send(match outcome {
                 Ok(()) => Ok(format!(
@@ -314,22 +337,31 @@ impl ExportPanel {
                 });
                 ui.horizontal(|ui| {
                     ui.label("Format:");
-                    for format in [PictureFormat::Png, PictureFormat::Svg] {
-                        let label = format.extension().to_uppercase();
-                        if ui.radio(settings.format == format, label).clicked() {
+                    for format in [
+                        PictureFormat::Png,
+                        PictureFormat::Svg,
+                        PictureFormat::SetupSheet,
+                    ] {
+                        if ui.radio(settings.format == format, format.label()).clicked() {
                             settings.set_format(format);
                         }
                     }
                 });
-                ui.radio_value(&mut settings.print, false, "Screen scale");
-                ui.add_enabled_ui(!settings.print, |ui| {
+                let sheet = settings.format == PictureFormat::SetupSheet;
+                let (fitted, scaled) = if sheet {
+                    ("The map fitted to an A4 page", "The map at tile scale (the page grows)")
+                } else {
+                    ("Screen scale", "Print at tile scale")
+                };
+                ui.radio_value(&mut settings.print, false, fitted);
+                ui.add_enabled_ui(!settings.print && !sheet, |ui| {
                     ui.add(
                         egui::Slider::new(&mut settings.scale, 4.0..=400.0)
                             .logarithmic(true)
                             .text("pixels per hex (centre to corner)"),
                     );
                 });
-                ui.radio_value(&mut settings.print, true, "Print at tile scale");
+                ui.radio_value(&mut settings.print, true, scaled);
                 ui.add_enabled_ui(settings.print, |ui| {
                     ui.add(
                         egui::DragValue::new(&mut settings.print_mm)
@@ -427,6 +459,26 @@ mod tests {
         assert!(svg.contains(r#"width="180.00mm""#), "{}", &svg[..160]);
         // Exporting is not an edit.
         assert!(!app.wb.doc.is_dirty());
+    }
+
+    #[test]
+    fn the_setup_sheet_is_exported_as_a_one_page_pdf_naming_the_tiles() {
+        let (mut app, dir) = one_tile_app("sheet");
+        let mut settings =
+            ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
+        settings.set_format(PictureFormat::SetupSheet);
+        settings.print = false;
+        assert!(settings.path.ends_with(".pdf"), "{}", settings.path);
+        assert!(app.export.export_to(&mut app.wb, &settings));
+        let pdf = std::fs::read(dir.join("one.pdf")).unwrap();
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.starts_with("%PDF-"));
+        assert!(text.contains("/Count 1"));
+        let tile = app.wb.doc.scenario().unwrap().map.tiles[0].tile;
+        assert!(
+            text.contains(&format!("(tile {tile},")),
+            "the tile is named"
+        );
     }
 
     #[test]
