@@ -158,3 +158,49 @@ pub fn summarise(mut teams: Vec<String>, results: &[GameResult]) -> Summary {
         objectives: objectives.into_iter().collect(),
     }
 }
+
+/// The finding of a `balance` claim on a summary of its games: an error when the team's 95%
+/// Wilson interval lies outside the claimed win rates, a warning when it straddles an edge
+/// (more games would tell), nothing when it lies inside. Every ruleset's claim is judged here.
+pub fn balance_finding(
+    claim: &megahex_schema::sentinel_tactics::assertions::BalanceClaim,
+    summary: &Summary,
+    pointer: String,
+) -> Option<crate::diagnostic::Diagnostic> {
+    use crate::diagnostic::{Code, Diagnostic};
+    let [low, high] = claim.win_rate;
+    let (wins, share, (from, to)) = summary
+        .teams
+        .iter()
+        .find(|(team, ..)| *team == claim.team)
+        .map(|(_, wins, share, interval)| (*wins, *share, *interval))?;
+    if low <= from && to <= high {
+        return None;
+    }
+    let found = format!(
+        "team `{}` won {wins} of {} games ({:.1}%, 95% interval {:.1}% to {:.1}%, seed {})",
+        claim.team,
+        claim.games,
+        share * 100.0,
+        from * 100.0,
+        to * 100.0,
+        claim.seed
+    );
+    let wanted = format!("{:.1}% to {:.1}%", low * 100.0, high * 100.0);
+    let outside = to < low || from > high;
+    let help = "`megahex simulate FILE --games N --seed S` plays the same games; more games narrow the interval";
+    Some(match outside {
+        true => Diagnostic::error(
+            Code::AssertionFailed,
+            pointer,
+            format!("{found}, outside the claimed {wanted}"),
+        )
+        .with_help(help),
+        false => Diagnostic::warning(
+            Code::AssertionFailed,
+            pointer,
+            format!("{found}: it straddles an edge of the claimed {wanted}, so the claim is not shown true or false"),
+        )
+        .with_help(help),
+    })
+}

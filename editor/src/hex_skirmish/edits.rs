@@ -30,6 +30,7 @@ crate::versioned! {
         water_monster: Option<megahex_schema::hex_skirmish::Attributes>,
         special_rules: Vec<String>,
         playtest: Vec<megahex_schema::hex_skirmish::playtest::PlaytestTurn>,
+        assertions: Vec<megahex_schema::hex_skirmish::assertions::Assertion>,
     }
 }
 

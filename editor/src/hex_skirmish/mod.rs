@@ -68,6 +68,7 @@ pub fn new_scenario() -> Scenario {
         water_monster: None,
         special_rules: Vec::new(),
         playtest: Vec::new(),
+        assertions: Vec::new(),
     }
 }
 

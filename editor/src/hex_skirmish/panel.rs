@@ -410,6 +410,12 @@ impl SkirmishUi {
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)).cloned() {
             self.focus(wb, &problem);
         }
+        crate::sentinel_tactics::claims_view::skirmish_claims_section(
+            ui,
+            wb.doc.skirmish(),
+            &wb.doc.problems,
+            checking,
+        );
     }
 
     /// Shows a finding on the map: selects the unit it points at, and centres on its hexes.

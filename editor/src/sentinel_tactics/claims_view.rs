@@ -134,9 +134,28 @@ pub fn claims_section(
     problems: &[Problem],
     checking: bool,
 ) {
-    let Some(claims) = scenario.map(|s| &s.assertions).filter(|a| !a.is_empty()) else {
+    if let Some(claims) = scenario.map(|s| &s.assertions) {
+        checklist(ui, claims, problems, checking);
+    }
+}
+
+/// The checklist of a hex-skirmish arena's claims, worded as Sentinel Tactics words them.
+pub fn skirmish_claims_section(
+    ui: &mut egui::Ui,
+    scenario: Option<&megahex_schema::hex_skirmish::Scenario>,
+    problems: &[Problem],
+    checking: bool,
+) {
+    let claims: Vec<Assertion> = scenario
+        .map(|s| s.assertions.iter().cloned().map(Assertion::from).collect())
+        .unwrap_or_default();
+    checklist(ui, &claims, problems, checking);
+}
+
+fn checklist(ui: &mut egui::Ui, claims: &[Assertion], problems: &[Problem], checking: bool) {
+    if claims.is_empty() {
         return;
-    };
+    }
     ui.separator();
     let held = (0..claims.len())
         .filter(|i| claim_status(*i, problems, checking) == ClaimStatus::Holds)

@@ -1,6 +1,7 @@
 //! The `hex-skirmish` ruleset's scenario body (seed 004 and its sibling pages): a free hex map
 //! with terrain, units with their attribute line, treasure chests, spawn zones and objectives.
 
+pub mod assertions;
 pub mod map;
 pub mod playtest;
 pub mod rules;
@@ -105,6 +106,10 @@ pub struct Scenario {
     /// A scripted playtest, replayed under the rules: the first illegal action is reported.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub playtest: Vec<PlaytestTurn>,
+    /// Claims the scenario makes about itself (sight, range, reach, balance), checked by
+    /// `megahex validate`: a false one is an `assertion-failed` error at its line.
+    #[serde(rename = "assert", default, skip_serializing_if = "Vec::is_empty")]
+    pub assertions: Vec<assertions::Assertion>,
 }
 
 /// A treasure chest.

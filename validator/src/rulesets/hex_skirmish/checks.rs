@@ -27,6 +27,7 @@ pub fn check_scenario(scenario: &Scenario, play: bool) -> Vec<Diagnostic> {
     check_map(&arena, &mut out);
     check_ids(scenario, &mut out);
     check_places(scenario, &arena, &mut out);
+    super::assertions::check_places(scenario, &arena, &mut out);
     check_attributes(scenario, &mut out);
     let errors = |out: &[Diagnostic]| out.iter().any(|d| d.severity == crate::Severity::Error);
     if !errors(&out) {
@@ -34,6 +35,7 @@ pub fn check_scenario(scenario: &Scenario, play: bool) -> Vec<Diagnostic> {
     }
     if play && !errors(&out) {
         out.extend(super::replay::replay(scenario));
+        out.extend(super::assertions::check(scenario));
     }
     out
 }

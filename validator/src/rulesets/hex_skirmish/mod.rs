@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod arena;
+pub mod assertions;
 pub mod checks;
 pub mod damage;
 pub mod game;

@@ -250,7 +250,7 @@ fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Dia
 }
 
 /// An end as the command line takes it: `q,r`, `T/I` or a token id.
-fn query_arg(place: &Place) -> String {
+pub(crate) fn query_arg(place: &Place) -> String {
     match place {
         Place::Hex(megahex_schema::HexRef::Axial([q, r])) => format!("{q},{r}"),
         Place::Hex(hex) => hex

@@ -21,7 +21,6 @@ pub(super) fn fails(
     if !scenario.teams.iter().any(|t| t.id == claim.team) {
         return None;
     }
-    let [low, high] = claim.win_rate;
     let results = match simulate(
         scenario,
         catalog,
@@ -44,39 +43,5 @@ pub(super) fn fails(
             );
         }
     };
-    let summary = summarise(scenario, &results);
-    let (wins, share, (from, to)) = summary
-        .teams
-        .iter()
-        .find(|(team, ..)| *team == claim.team)
-        .map(|(_, wins, share, interval)| (*wins, *share, *interval))?;
-    if low <= from && to <= high {
-        return None;
-    }
-    let found = format!(
-        "team `{}` won {wins} of {} games ({:.1}%, 95% interval {:.1}% to {:.1}%, seed {})",
-        claim.team,
-        claim.games,
-        share * 100.0,
-        from * 100.0,
-        to * 100.0,
-        claim.seed
-    );
-    let wanted = format!("{:.1}% to {:.1}%", low * 100.0, high * 100.0);
-    let outside = to < low || from > high;
-    let help = "`megahex simulate FILE --games N --seed S` plays the same games; more games narrow the interval";
-    Some(match outside {
-        true => Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!("{found}, outside the claimed {wanted}"),
-        )
-        .with_help(help),
-        false => Diagnostic::warning(
-            Code::AssertionFailed,
-            pointer,
-            format!("{found}: it straddles an edge of the claimed {wanted}, so the claim is not shown true or false"),
-        )
-        .with_help(help),
-    })
+    crate::simulate::balance_finding(claim, &summarise(scenario, &results), pointer)
 }

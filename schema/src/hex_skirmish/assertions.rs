@@ -1,0 +1,38 @@
+//! Designer assertions for a hex-skirmish arena: the claims whose notion the ruleset has (sight,
+//! range, reach, balance), written as in Sentinel Tactics so a designer learns one form.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use crate::sentinel_tactics::assertions::{
+    BalanceClaim, Place, RangeClaim, ReachClaim, ReachMeasure, SightClaim,
+};
+
+/// One claim. Each kind is a key of its own, so a list reads as a checklist.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(title = "skirmish-assertion")]
+pub enum Assertion {
+    /// Whether one end sees the other (a unit id, a chest id or a hex `[q, r]`).
+    Sight(SightClaim),
+    /// The range between two ends, as the ruleset counts it.
+    Range(RangeClaim),
+    /// How many turns a unit needs, moving with its actions, to stand on a hex.
+    Reach(ReachClaim),
+    /// A team's win rate in seeded self-play.
+    Balance(BalanceClaim),
+}
+
+impl From<Assertion> for crate::sentinel_tactics::assertions::Assertion {
+    /// The same claim as Sentinel Tactics writes it, so one checklist and one wording serve
+    /// both rulesets.
+    fn from(claim: Assertion) -> Self {
+        use crate::sentinel_tactics::assertions::Assertion as Shared;
+        match claim {
+            Assertion::Sight(c) => Shared::Sight(c),
+            Assertion::Range(c) => Shared::Range(c),
+            Assertion::Reach(c) => Shared::Reach(c),
+            Assertion::Balance(c) => Shared::Balance(c),
+        }
+    }
+}
