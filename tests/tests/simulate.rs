@@ -67,3 +67,43 @@ fn a_scenario_without_stats_is_refused_by_name() {
     let bad = simulate(&["scenarios/skirmish-three-on-three.yaml", "--games", "0"]);
     assert_eq!(bad.code, 2);
 }
+
+/// A deck's balance claim plays the games `megahex simulate --games N --seed S` plays: its
+/// finding counts the same wins.
+#[test]
+fn a_deck_balance_claim_counts_the_wins_simulate_counts() {
+    let dir = common::scratch_dir("deck-balance-claim");
+    let deck = common::workspace_root().join("scenarios/solar-first-light.yaml");
+    let text = std::fs::read_to_string(&deck).unwrap();
+    std::fs::write(
+        dir.join("deck.yaml"),
+        format!("{text}\nassert:\n  - balance: {{win-rate: [0.95, 1.0], games: 200, seed: 3}}\n"),
+    )
+    .unwrap();
+    let simulated = common::megahex_in(
+        &dir,
+        [
+            "simulate",
+            deck.to_str().unwrap(),
+            "--games",
+            "200",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    );
+    assert_eq!(simulated.code, 0, "{}", simulated.stderr);
+    let simulated = simulated.json();
+    let (wins, games) = (
+        simulated["wins"].as_u64().unwrap(),
+        simulated["games"].as_u64().unwrap(),
+    );
+    let report = common::megahex_in(&dir, ["validate", "deck.yaml", "--format", "json"]).json();
+    let finding = &report["files"][0]["diagnostics"][0];
+    assert_eq!(finding["code"], "assertion-failed");
+    let message = finding["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!("the player won {wins} of {games} games")),
+        "{message}"
+    );
+}

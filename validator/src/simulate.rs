@@ -161,30 +161,65 @@ pub fn summarise(mut teams: Vec<String>, results: &[GameResult]) -> Summary {
 
 /// The finding of a `balance` claim on a summary of its games: an error when the team's 95%
 /// Wilson interval lies outside the claimed win rates, a warning when it straddles an edge
-/// (more games would tell), nothing when it lies inside. Every ruleset's claim is judged here.
+/// (more games would tell), nothing when it lies inside. Every ruleset's claim is judged by
+/// [`win_rate_finding`].
 pub fn balance_finding(
     claim: &megahex_schema::sentinel_tactics::assertions::BalanceClaim,
     summary: &Summary,
     pointer: String,
 ) -> Option<crate::diagnostic::Diagnostic> {
-    use crate::diagnostic::{Code, Diagnostic};
-    let [low, high] = claim.win_rate;
-    let (wins, share, (from, to)) = summary
+    let (wins, _, interval) = summary
         .teams
         .iter()
         .find(|(team, ..)| *team == claim.team)
         .map(|(_, wins, share, interval)| (*wins, *share, *interval))?;
+    let played = WinRate {
+        who: format!("team `{}`", claim.team),
+        wins,
+        games: summary.games,
+        interval,
+        seed: claim.seed,
+    };
+    win_rate_finding(&played, claim.win_rate, pointer)
+}
+
+/// How often someone won, over how many seeded games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinRate {
+    /// Who, in words (``team `heroes` ``, "the player").
+    pub who: String,
+    /// Games won.
+    pub wins: u32,
+    /// Games played.
+    pub games: u32,
+    /// The 95% Wilson interval of the share won.
+    pub interval: (f64, f64),
+    /// The seed the games were played from.
+    pub seed: u32,
+}
+
+/// A win-rate claim `[low, high]` judged on games played: an error when the interval lies
+/// outside, a warning when it straddles an edge, nothing when it lies inside.
+pub fn win_rate_finding(
+    played: &WinRate,
+    [low, high]: [f64; 2],
+    pointer: String,
+) -> Option<crate::diagnostic::Diagnostic> {
+    use crate::diagnostic::{Code, Diagnostic};
+    let (from, to) = played.interval;
     if low <= from && to <= high {
         return None;
     }
+    let share = f64::from(played.wins) / f64::from(played.games.max(1));
     let found = format!(
-        "team `{}` won {wins} of {} games ({:.1}%, 95% interval {:.1}% to {:.1}%, seed {})",
-        claim.team,
-        claim.games,
+        "{} won {} of {} games ({:.1}%, 95% interval {:.1}% to {:.1}%, seed {})",
+        played.who,
+        played.wins,
+        played.games,
         share * 100.0,
         from * 100.0,
         to * 100.0,
-        claim.seed
+        played.seed
     );
     let wanted = format!("{:.1}% to {:.1}%", low * 100.0, high * 100.0);
     let outside = to < low || from > high;

@@ -152,7 +152,44 @@ pub fn skirmish_claims_section(
     checklist(ui, &claims, problems, checking);
 }
 
+/// The checklist of a Solar Sentinels deck's claims.
+pub fn deck_claims_section(
+    ui: &mut egui::Ui,
+    deck: Option<&megahex_schema::solar_sentinels::Scenario>,
+    problems: &[Problem],
+    checking: bool,
+) {
+    use megahex_schema::solar_sentinels::assertions::Assertion as DeckAssertion;
+    let texts: Vec<String> = deck
+        .map(|d| {
+            d.assertions
+                .iter()
+                .map(|DeckAssertion::Balance(c)| {
+                    let who = c
+                        .hero
+                        .as_deref()
+                        .map_or("the player".to_owned(), |h| format!("the player with {h}"));
+                    format!(
+                        "{who} wins {:.0}% to {:.0}% ({} games, seed {})",
+                        c.win_rate[0] * 100.0,
+                        c.win_rate[1] * 100.0,
+                        c.games,
+                        c.seed
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    checklist_of(ui, &texts, problems, checking);
+}
+
 fn checklist(ui: &mut egui::Ui, claims: &[Assertion], problems: &[Problem], checking: bool) {
+    let texts: Vec<String> = claims.iter().map(claim_text).collect();
+    checklist_of(ui, &texts, problems, checking);
+}
+
+/// One line per claim, in words, with where it stands after the last check.
+fn checklist_of(ui: &mut egui::Ui, claims: &[String], problems: &[Problem], checking: bool) {
     if claims.is_empty() {
         return;
     }
@@ -187,7 +224,7 @@ fn checklist(ui: &mut egui::Ui, claims: &[Assertion], problems: &[Problem], chec
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(mark).color(color).strong())
                         .on_hover_text(hover);
-                    ui.label(claim_text(claim)).on_hover_text(hover);
+                    ui.label(claim).on_hover_text(hover);
                 });
             }
         });

@@ -23,6 +23,7 @@ crate::versioned! {
         missions: Vec<Mission>,
         setup: megahex_schema::solar_sentinels::Setup,
         playtest: Vec<megahex_schema::solar_sentinels::PlaytestRound>,
+        assertions: Vec<megahex_schema::solar_sentinels::assertions::Assertion>,
     }
 }
 

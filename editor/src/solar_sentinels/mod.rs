@@ -191,6 +191,12 @@ impl DeckUi {
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)) {
             self.selected = selection_of(problem.pointer.as_deref()).or(self.selected);
         }
+        crate::sentinel_tactics::claims_view::deck_claims_section(
+            ui,
+            wb.doc.deck(),
+            &wb.doc.problems,
+            checking,
+        );
     }
 
     fn inspector(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, selected: Selected) {

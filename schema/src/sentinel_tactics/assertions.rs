@@ -155,15 +155,15 @@ pub struct BalanceClaim {
     pub seed: u32,
 }
 
-fn default_games() -> u32 {
+pub(crate) fn default_games() -> u32 {
     1000
 }
 
-fn default_seed() -> u32 {
+pub(crate) fn default_seed() -> u32 {
     1
 }
 
-fn win_rate_schema(_: &mut SchemaGenerator) -> Schema {
+pub(crate) fn win_rate_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "type": "array",
         "description": "[LOW, HIGH]: shares of games won, from 0 to 1.",

@@ -2,6 +2,7 @@
 //! solo dice-and-card game with no map. The deck lists heroes, conflict cards, bosses and
 //! missions; the setup picks the hero, the rank and, optionally, a fixed order.
 
+pub mod assertions;
 pub mod cards;
 pub mod effects;
 pub mod playtest;
@@ -98,6 +99,10 @@ pub struct Scenario {
     /// first step the rules do not allow is reported. Needs a fixed `setup.stacks`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub playtest: Vec<PlaytestRound>,
+    /// Claims the deck makes about itself (how often the player wins), checked by
+    /// `megahex validate`: a false one is an `assertion-failed` error at its line.
+    #[serde(rename = "assert", default, skip_serializing_if = "Vec::is_empty")]
+    pub assertions: Vec<assertions::Assertion>,
 }
 
 impl Scenario {

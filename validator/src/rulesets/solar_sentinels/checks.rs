@@ -18,10 +18,12 @@ pub fn check_deck(deck: &Scenario, play: bool) -> Vec<Diagnostic> {
     check_counts(deck, &mut out);
     check_fixed_order(deck, &mut out);
     check_rank(deck, &mut out);
+    super::assertions::check_places(deck, &mut out);
     if !out.iter().any(|d| d.severity == Severity::Error) {
         super::lints::lint_deck(deck, &mut out);
         if play {
             out.extend(super::replay::replay(deck));
+            out.extend(super::assertions::check(deck));
         }
     }
     out

@@ -2,6 +2,7 @@
 //! dice, the exact odds of a committed pool and of a round's engagement, and the checks and
 //! lints on a deck file.
 
+pub mod assertions;
 pub mod checks;
 pub mod deck;
 pub mod dice;
