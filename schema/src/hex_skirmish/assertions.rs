@@ -1,11 +1,11 @@
 //! Designer assertions for a hex-skirmish arena: the claims whose notion the ruleset has (sight,
-//! range, reach, balance), written as in Sentinel Tactics so a designer learns one form.
+//! range, reach, odds, balance), written as in Sentinel Tactics so a designer learns one form.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use crate::sentinel_tactics::assertions::{
-    BalanceClaim, Place, RangeClaim, ReachClaim, ReachMeasure, SightClaim,
+    BalanceClaim, Bounds, OddsClaim, Place, RangeClaim, ReachClaim, ReachMeasure, SightClaim,
 };
 
 /// One claim. Each kind is a key of its own, so a list reads as a checklist.
@@ -19,6 +19,8 @@ pub enum Assertion {
     Range(RangeClaim),
     /// How many turns a unit needs, moving with its actions, to stand on a hex.
     Reach(ReachClaim),
+    /// What one blow of a unit's weapon or spell does to another unit.
+    Odds(OddsClaim),
     /// A team's win rate in seeded self-play.
     Balance(BalanceClaim),
 }
@@ -32,6 +34,7 @@ impl From<Assertion> for crate::sentinel_tactics::assertions::Assertion {
             Assertion::Sight(c) => Shared::Sight(c),
             Assertion::Range(c) => Shared::Range(c),
             Assertion::Reach(c) => Shared::Reach(c),
+            Assertion::Odds(c) => Shared::Odds(c),
             Assertion::Balance(c) => Shared::Balance(c),
         }
     }

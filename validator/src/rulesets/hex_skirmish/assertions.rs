@@ -7,7 +7,7 @@
 use megahex_schema::HexRef;
 use megahex_schema::hex_skirmish::Scenario;
 use megahex_schema::hex_skirmish::assertions::{
-    Assertion, BalanceClaim, Place, RangeClaim, ReachClaim, SightClaim,
+    Assertion, BalanceClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,
 };
 
 use super::arena::Arena;
@@ -29,6 +29,7 @@ fn kind_of(claim: &Assertion) -> &'static str {
         Assertion::Sight(_) => "sight",
         Assertion::Range(_) => "range",
         Assertion::Reach(_) => "reach",
+        Assertion::Odds(_) => "odds",
         Assertion::Balance(_) => "balance",
     }
 }
@@ -54,6 +55,12 @@ pub fn check_places(scenario: &Scenario, arena: &Arena, out: &mut Vec<Diagnostic
                     ("hex", hex.clone()),
                 ]
             }
+            Assertion::Odds(OddsClaim {
+                attacker, defender, ..
+            }) => vec![
+                ("attacker", Place::Token(attacker.clone())),
+                ("defender", Place::Token(defender.clone())),
+            ],
             Assertion::Balance(BalanceClaim { team, .. }) => {
                 if !scenario.teams.iter().any(|t| t.id == *team) {
                     out.push(Diagnostic::error(
@@ -135,6 +142,7 @@ pub fn check(scenario: &Scenario) -> Vec<Diagnostic> {
                 Assertion::Sight(claim) => sight_fails(&game, &state, claim, pointer),
                 Assertion::Range(claim) => range_fails(&game, &state, claim, pointer),
                 Assertion::Reach(claim) => reach_fails(&game, &state, claim, pointer),
+                Assertion::Odds(claim) => odds_fails(&game, claim, pointer),
                 Assertion::Balance(claim) => balance_fails(scenario, claim, pointer),
             }
         })
@@ -274,6 +282,83 @@ fn reach_fails(
             claim.figure
         ))
         .with_hexes([start, goal]),
+    )
+}
+
+/// One blow's odds, as `megahex odds --ruleset hex-skirmish` works them out from the two
+/// units' attributes: where the units stand does not enter into it.
+fn odds_fails(game: &Game, claim: &OddsClaim, pointer: String) -> Option<Diagnostic> {
+    use super::game::Means;
+    use crate::rulesets::sentinel_tactics::assertions::attacks::{broken, chance, damage};
+    let attacker = game.unit(&claim.attacker)?;
+    let defender = game.unit(&claim.defender)?;
+    let spec = &game.units[attacker];
+    let means = spec
+        .weapons
+        .iter()
+        .position(|w| w.name == claim.attack)
+        .map(Means::Weapon)
+        .or_else(|| {
+            spec.spells
+                .iter()
+                .position(|s| s.name == claim.attack)
+                .map(Means::Spell)
+        });
+    let Some(blow) = means.and_then(|m| game.blow(attacker, m, defender)) else {
+        let names: Vec<&str> = spec
+            .weapons
+            .iter()
+            .map(|w| w.name.as_str())
+            .chain(spec.spells.iter().map(|s| s.name.as_str()))
+            .collect();
+        return Some(
+            Diagnostic::error(
+                Code::AssertionFailed,
+                pointer,
+                format!(
+                    "cannot check `{}`'s {}: it has no weapon or spell of that name",
+                    claim.attacker, claim.attack
+                ),
+            )
+            .with_help(format!("its weapons and spells: {}", names.join(", "))),
+        );
+    };
+    let odds = super::odds::blow_odds(&blow);
+    let expected = odds.expected();
+    let at_least_one = 1.0 - odds.probabilities().first().copied().unwrap_or(1.0);
+    let mut wrong = Vec::new();
+    if let Some(bounds) = &claim.expected_damage {
+        wrong.extend(
+            broken(bounds, expected, &damage)
+                .into_iter()
+                .map(|b| format!("the expected damage is {b}")),
+        );
+    }
+    if let Some(bounds) = &claim.at_least_one {
+        wrong.extend(
+            broken(bounds, at_least_one, &chance)
+                .into_iter()
+                .map(|b| format!("the chance of 1 damage or more is {b}")),
+        );
+    }
+    if wrong.is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::error(
+            Code::AssertionFailed,
+            pointer,
+            format!(
+                "one blow of `{}`'s {} on `{}`: expected damage {}, 1 damage or more {}; but the claim says {}",
+                claim.attacker,
+                claim.attack,
+                claim.defender,
+                damage(expected),
+                chance(at_least_one),
+                wrong.join(" and ")
+            ),
+        )
+        .with_help("`megahex odds --ruleset hex-skirmish --strike S --defense D --damage DICE` works out one blow; change the units' attributes, or correct the claim"),
     )
 }
 

@@ -16,7 +16,7 @@ use crate::scene::Scene;
 
 use super::checks::resolve_problem;
 
-mod attacks;
+pub(crate) mod attacks;
 mod balance;
 mod reach;
 

@@ -107,3 +107,52 @@ fn a_balance_claim_is_the_same_for_its_seed_and_any_rate_holds_for_zero_to_one()
     assert_eq!(first, second, "the same seed plays the same games");
     assert!(first[0].1.contains("seed 7"));
 }
+
+/// A club of 3 damage, strike 1 against defence 1: D10 + 1 against D10 + 1 hits when the
+/// attacker's die is at least the defender's ("ties go to the attacker"), 55 of the 100 pairs
+/// (10 + 9 + ... + 1). So 1 damage or more with chance 0.55, and 3 × 0.55 = 1.65 expected.
+#[test]
+fn an_odds_claim_is_one_blow_worked_out_by_hand() {
+    let with_club = |claims: &str| {
+        let text = format!(
+            "format: 1
+ruleset: hex-skirmish
+map:
+  hexagon: {{radius: 2}}
+teams:
+  - {{id: red}}
+  - {{id: blue}}
+units:
+  - {{id: brute, team: red, at: [-1, 0], initiative: 1, actions: 2, attacks: 1, strike: 1,
+     hit-points: 5, defense: 1, weapons: [{{name: Club, damage: 3}}]}}
+  - {{id: victim, team: blue, at: [1, 0], initiative: 2, actions: 2, attacks: 1, strike: 1,
+     hit-points: 5, defense: 1}}
+assert:
+{claims}"
+        );
+        let checker = crate::check::Checker::new(megahex_schema::Catalog::builtin()).unwrap();
+        checker
+            .check_text(&text, &|_| Err("no catalog".into()))
+            .diagnostics
+    };
+    let holds = with_club(
+        "  - odds: {attacker: brute, attack: Club, defender: victim, expected-damage: {at-least: 1.65, at-most: 1.65}, at-least-one: {at-least: 0.55, at-most: 0.55}}\n",
+    );
+    assert!(
+        holds.iter().all(|d| d.severity != Severity::Error),
+        "{holds:?}"
+    );
+    let fails = failed(&with_club(
+        "  - odds: {attacker: brute, attack: Club, defender: victim, expected-damage: {at-most: 1.6}}
+  - odds: {attacker: brute, attack: Club, defender: victim, at-least-one: {at-least: 0.6}}
+  - odds: {attacker: brute, attack: Axe, defender: victim, at-least-one: {at-least: 0.1}}
+",
+    ));
+    assert_eq!(fails.len(), 3, "{fails:?}");
+    assert!(fails[0].1.contains("expected damage 1.650"), "{fails:?}");
+    assert!(fails[1].1.contains("1 damage or more 55.0%"), "{fails:?}");
+    assert!(
+        fails[2].1.contains("no weapon or spell of that name"),
+        "{fails:?}"
+    );
+}

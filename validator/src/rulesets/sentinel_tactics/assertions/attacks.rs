@@ -14,7 +14,7 @@ use crate::scene::{Scene, figure_stats};
 mod tests;
 
 /// The bounds `value` breaks, in words, formatted by `show`.
-fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
+pub(crate) fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
     // The figures are exact fractions worked out in floating point: a claim at the exact
     // figure holds.
     let slack = 1e-9;
@@ -28,11 +28,11 @@ fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<Stri
     out
 }
 
-fn damage(value: f64) -> String {
+pub(crate) fn damage(value: f64) -> String {
     format!("{value:.3}")
 }
 
-fn chance(value: f64) -> String {
+pub(crate) fn chance(value: f64) -> String {
     format!("{:.1}%", value * 100.0)
 }
 
