@@ -239,3 +239,17 @@ pub fn win_rate_finding(
         .with_help(help),
     })
 }
+
+/// A `balance` claim that self-play cannot judge (missing stats, one team), and why.
+pub fn cannot_play(
+    team: &str,
+    why: &dyn std::fmt::Display,
+    pointer: String,
+) -> crate::diagnostic::Diagnostic {
+    crate::diagnostic::Diagnostic::error(
+        crate::diagnostic::Code::AssertionFailed,
+        pointer,
+        format!("cannot check the balance of team `{team}` by self-play: {why}"),
+    )
+    .with_help("`megahex simulate FILE` says what self-play needs")
+}

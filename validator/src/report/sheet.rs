@@ -11,7 +11,7 @@ use std::fmt::Write;
 use megahex_schema::{Scenario, Side};
 
 use super::decor::Decorations;
-use super::svg::{Overlay, Size, render_sized};
+use super::svg::{Overlay, Size, render_sized, wrap};
 use crate::scene::Scene;
 
 /// A page size.
@@ -182,24 +182,6 @@ fn arrow_words(rotation: u8) -> &'static str {
         4 => "down and left (turned twice counter-clockwise)",
         _ => "up and left (turned once counter-clockwise)",
     }
-}
-
-/// Greedy word wrap to about `width` characters.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = vec![String::new()];
-    for word in text.split_whitespace() {
-        let last = lines.last().map_or(0, String::len);
-        if last > 0 && last + 1 + word.len() > width {
-            lines.push(String::new());
-        }
-        if let Some(line) = lines.last_mut() {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-    }
-    lines
 }
 
 /// Lays the page out: the title, the map across the top, the sections in two columns under it.

@@ -459,8 +459,8 @@ pub fn render_sized(
     svg
 }
 
-/// Greedy word wrap for the legend.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// Greedy word wrap for the legend (and the setup sheet's lines).
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
     for word in text.split_whitespace() {
         let last = lines.last_mut().map_or(0, |l| l.len());

@@ -193,16 +193,7 @@ fn range_fails(
     let (from, _) = place(game, state, &claim.from)?;
     let (to, _) = place(game, state, &claim.to)?;
     let range = super::view::sight(game, from, to)?.range;
-    let mut broken = Vec::new();
-    if let Some(is) = claim.is.filter(|is| range != *is) {
-        broken.push(format!("is {is}"));
-    }
-    if let Some(most) = claim.at_most.filter(|most| range > *most) {
-        broken.push(format!("is at most {most}"));
-    }
-    if let Some(least) = claim.at_least.filter(|least| range < *least) {
-        broken.push(format!("is at least {least}"));
-    }
+    let broken = crate::rulesets::sentinel_tactics::assertions::range_broken(claim, range);
     if broken.is_empty() {
         return None;
     }
@@ -289,7 +280,7 @@ fn reach_fails(
 /// units' attributes: where the units stand does not enter into it.
 fn odds_fails(game: &Game, claim: &OddsClaim, pointer: String) -> Option<Diagnostic> {
     use super::game::Means;
-    use crate::rulesets::sentinel_tactics::assertions::attacks::{broken, chance, damage};
+    use crate::rulesets::sentinel_tactics::assertions::attacks::{chance, damage, odds_broken};
     let attacker = game.unit(&claim.attacker)?;
     let defender = game.unit(&claim.defender)?;
     let spec = &game.units[attacker];
@@ -326,21 +317,7 @@ fn odds_fails(game: &Game, claim: &OddsClaim, pointer: String) -> Option<Diagnos
     let odds = super::odds::blow_odds(&blow);
     let expected = odds.expected();
     let at_least_one = 1.0 - odds.probabilities().first().copied().unwrap_or(1.0);
-    let mut wrong = Vec::new();
-    if let Some(bounds) = &claim.expected_damage {
-        wrong.extend(
-            broken(bounds, expected, &damage)
-                .into_iter()
-                .map(|b| format!("the expected damage is {b}")),
-        );
-    }
-    if let Some(bounds) = &claim.at_least_one {
-        wrong.extend(
-            broken(bounds, at_least_one, &chance)
-                .into_iter()
-                .map(|b| format!("the chance of 1 damage or more is {b}")),
-        );
-    }
+    let wrong = odds_broken(claim, expected, at_least_one);
     if wrong.is_empty() {
         return None;
     }
@@ -369,19 +346,7 @@ fn balance_fails(scenario: &Scenario, claim: &BalanceClaim, pointer: String) -> 
     let results =
         match super::selfplay::simulate(scenario, claim.games, u64::from(claim.seed), &|| {}) {
             Ok(results) => results,
-            Err(e) => {
-                return Some(
-                    Diagnostic::error(
-                        Code::AssertionFailed,
-                        pointer,
-                        format!(
-                            "cannot check the balance of team `{}` by self-play: {e}",
-                            claim.team
-                        ),
-                    )
-                    .with_help("`megahex simulate FILE` says what self-play needs"),
-                );
-            }
+            Err(e) => return Some(crate::simulate::cannot_play(&claim.team, &e, pointer)),
         };
     let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
     crate::simulate::balance_finding(claim, &crate::simulate::summarise(teams, &results), pointer)

@@ -207,15 +207,8 @@ fn blocked_text(sight: &Sight) -> String {
     }
 }
 
-fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Diagnostic> {
-    let from = hexes_of(scene, &claim.from)?;
-    let to = hexes_of(scene, &claim.to)?;
-    // Multi-hex figures are as near as their nearest hexes.
-    let (range, near, far) = from
-        .iter()
-        .flat_map(|&x| to.iter().map(move |&y| (x, y)))
-        .filter_map(|(x, y)| los::range(&scene.board, x, y, 0).map(|r| (r, x, y)))
-        .min()?;
+/// What a range claim says that `range` breaks, in words (`is at most 7`); empty when it holds.
+pub(crate) fn range_broken(claim: &RangeClaim, range: u32) -> Vec<String> {
     let mut broken = Vec::new();
     if let Some(is) = claim.is.filter(|is| *is != range) {
         broken.push(format!("is {is}"));
@@ -226,6 +219,19 @@ fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Dia
     if let Some(least) = claim.at_least.filter(|least| range < *least) {
         broken.push(format!("is at least {least}"));
     }
+    broken
+}
+
+fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Diagnostic> {
+    let from = hexes_of(scene, &claim.from)?;
+    let to = hexes_of(scene, &claim.to)?;
+    // Multi-hex figures are as near as their nearest hexes.
+    let (range, near, far) = from
+        .iter()
+        .flat_map(|&x| to.iter().map(move |&y| (x, y)))
+        .filter_map(|(x, y)| los::range(&scene.board, x, y, 0).map(|r| (r, x, y)))
+        .min()?;
+    let broken = range_broken(claim, range);
     if broken.is_empty() {
         return None;
     }

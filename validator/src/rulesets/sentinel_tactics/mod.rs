@@ -117,3 +117,16 @@ fn suggest_replacements(scenario: &Scenario, catalog: &Catalog, diagnostics: &mu
         found.help = Some(help);
     }
 }
+
+/// A scenario read as `megahex validate` reads it, for the tests of the modules that take one.
+#[cfg(test)]
+pub(crate) fn parsed(text: &str) -> Scenario {
+    #[allow(clippy::unwrap_used)]
+    let checker = crate::check::Checker::new(Catalog::builtin()).unwrap();
+    let outcome = checker.check_text(text, &|_| Err("no catalog".into()));
+    match outcome.scenario {
+        Some(megahex_schema::AnyScenario::SentinelTactics(s)) => *s,
+        #[allow(clippy::panic)]
+        _ => panic!("not a scenario: {:?}", outcome.diagnostics),
+    }
+}

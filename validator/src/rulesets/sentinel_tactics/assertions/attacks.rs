@@ -14,7 +14,7 @@ use crate::scene::{Scene, figure_stats};
 mod tests;
 
 /// The bounds `value` breaks, in words, formatted by `show`.
-pub(crate) fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
+fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
     // The figures are exact fractions worked out in floating point: a claim at the exact
     // figure holds.
     let slack = 1e-9;
@@ -26,6 +26,26 @@ pub(crate) fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) 
         out.push(format!("at most {}", show(most)));
     }
     out
+}
+
+/// What an odds claim says that an attack's figures break, in words; empty when it holds.
+pub(crate) fn odds_broken(claim: &OddsClaim, expected: f64, at_least_one: f64) -> Vec<String> {
+    let mut wrong = Vec::new();
+    if let Some(bounds) = &claim.expected_damage {
+        wrong.extend(
+            broken(bounds, expected, &damage)
+                .into_iter()
+                .map(|b| format!("the expected damage is {b}")),
+        );
+    }
+    if let Some(bounds) = &claim.at_least_one {
+        wrong.extend(
+            broken(bounds, at_least_one, &chance)
+                .into_iter()
+                .map(|b| format!("the chance of 1 damage or more is {b}")),
+        );
+    }
+    wrong
 }
 
 pub(crate) fn damage(value: f64) -> String {
@@ -105,21 +125,7 @@ pub(super) fn odds_fails(
             Err(e) => return cannot(e.to_string()),
         },
     };
-    let mut wrong = Vec::new();
-    if let Some(bounds) = &claim.expected_damage {
-        wrong.extend(
-            broken(bounds, expected, &damage)
-                .into_iter()
-                .map(|b| format!("the expected damage is {b}")),
-        );
-    }
-    if let Some(bounds) = &claim.at_least_one {
-        wrong.extend(
-            broken(bounds, at_least_one, &chance)
-                .into_iter()
-                .map(|b| format!("the chance of 1 damage or more is {b}")),
-        );
-    }
+    let wrong = odds_broken(claim, expected, at_least_one);
     if wrong.is_empty() {
         return None;
     }

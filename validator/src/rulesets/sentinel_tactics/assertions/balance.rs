@@ -4,7 +4,7 @@
 use megahex_schema::sentinel_tactics::assertions::BalanceClaim;
 use megahex_schema::{Catalog, Scenario};
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::rulesets::sentinel_tactics::selfplay::{simulate, summarise};
 
 #[cfg(test)]
@@ -29,19 +29,7 @@ pub(super) fn fails(
         &|| {},
     ) {
         Ok(results) => results,
-        Err(e) => {
-            return Some(
-                Diagnostic::error(
-                    Code::AssertionFailed,
-                    pointer,
-                    format!(
-                        "cannot check the balance of team `{}` by self-play: {e}",
-                        claim.team
-                    ),
-                )
-                .with_help("`megahex simulate FILE` says what self-play needs"),
-            );
-        }
+        Err(e) => return Some(crate::simulate::cannot_play(&claim.team, &e, pointer)),
     };
     crate::simulate::balance_finding(claim, &summarise(scenario, &results), pointer)
 }

@@ -1,18 +1,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use megahex_schema::{AnyScenario, Catalog, Scenario, Side, TilePlacement};
+use megahex_schema::{Catalog, Side, TilePlacement};
 
 use super::{Version, diff, map};
 use crate::diff::{ChangeKind, ClaimVerdict};
 
-fn parse(text: &str) -> Scenario {
-    let checker = crate::check::Checker::new(Catalog::builtin()).unwrap();
-    let outcome = checker.check_text(text, &|_| Err("no catalog".into()));
-    match outcome.scenario {
-        Some(AnyScenario::SentinelTactics(s)) => *s,
-        _ => panic!("not a scenario: {:?}", outcome.diagnostics),
-    }
-}
+use crate::rulesets::sentinel_tactics::parsed as parse;
 
 fn between(old: &str, new: &str) -> crate::diff::ScenarioDiff {
     let catalog = Catalog::builtin();

@@ -1,17 +1,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use megahex_schema::{AnyScenario, Catalog, Scenario, Side, TilePlacement};
+use megahex_schema::{Catalog, Scenario, Side, TilePlacement};
 
 use super::{Owned, candidates, must_change, propose, score};
 
-fn parse(text: &str) -> Scenario {
-    let checker = crate::check::Checker::new(Catalog::builtin()).unwrap();
-    let outcome = checker.check_text(text, &|_| Err("no catalog".into()));
-    match outcome.scenario {
-        Some(AnyScenario::SentinelTactics(s)) => *s,
-        _ => panic!("not a scenario: {:?}", outcome.diagnostics),
-    }
-}
+use crate::rulesets::sentinel_tactics::parsed as parse;
 
 /// Tiles 1 and 2 side by side, and tile 1 again where tile 3 would go.
 fn duplicated(tokens: &str) -> Scenario {
