@@ -741,3 +741,41 @@ fn solar_sentinels_cheapest_play_holds_the_red_die_back_by_hand() {
         big.stdout
     );
 }
+
+/// A deck's odds claim works out the chance `megahex odds --deck --cards` works out, with the
+/// setup's dice and hero.
+#[test]
+fn a_deck_odds_claim_gives_the_chance_odds_gives() {
+    let dir = common::scratch_dir("deck-odds-claim");
+    let deck = common::workspace_root().join("scenarios/solar-first-light.yaml");
+    let text = std::fs::read_to_string(&deck).unwrap();
+    std::fs::write(
+        dir.join("deck.yaml"),
+        format!("{text}\nassert:\n  - odds: {{cards: [cinder-beetle], defeat-all: {{at-least: 1.0}}}}\n"),
+    )
+    .unwrap();
+    let odds = common::megahex_in(
+        &dir,
+        [
+            "odds",
+            "--ruleset",
+            "solar-sentinels",
+            "--deck",
+            deck.to_str().unwrap(),
+            "--cards",
+            "cinder-beetle",
+            "--json",
+        ],
+    );
+    assert_eq!(odds.code, 0, "{}", odds.stderr);
+    let p = odds.json()["defeat-all"].as_f64().unwrap();
+    assert!(p < 1.0, "the beetle is not a sure thing: {p}");
+    let report = common::megahex_in(&dir, ["validate", "deck.yaml", "--format", "json"]).json();
+    let finding = &report["files"][0]["diagnostics"][0];
+    assert_eq!(finding["code"], "assertion-failed");
+    let message = finding["message"].as_str().unwrap();
+    assert!(
+        message.contains(&format!("with chance {:.1}%", p * 100.0)),
+        "{message} (odds: {p})"
+    );
+}

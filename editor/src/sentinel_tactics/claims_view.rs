@@ -164,18 +164,26 @@ pub fn deck_claims_section(
         .map(|d| {
             d.assertions
                 .iter()
-                .map(|DeckAssertion::Balance(c)| {
-                    let who = c
-                        .hero
-                        .as_deref()
-                        .map_or("the player".to_owned(), |h| format!("the player with {h}"));
-                    format!(
-                        "{who} wins {:.0}% to {:.0}% ({} games, seed {})",
-                        c.win_rate[0] * 100.0,
-                        c.win_rate[1] * 100.0,
-                        c.games,
-                        c.seed
-                    )
+                .map(|claim| match claim {
+                    DeckAssertion::Balance(c) => {
+                        let who = c
+                            .hero
+                            .as_deref()
+                            .map_or("the player".to_owned(), |h| format!("the player with {h}"));
+                        format!(
+                            "{who} wins {:.0}% to {:.0}% ({} games, seed {})",
+                            c.win_rate[0] * 100.0,
+                            c.win_rate[1] * 100.0,
+                            c.games,
+                            c.seed
+                        )
+                    }
+                    DeckAssertion::Odds(c) => format!(
+                        "{} defeats {} in one engagement: chance {}",
+                        c.hero.as_deref().unwrap_or("the setup's hero"),
+                        c.cards.join(", "),
+                        bounds_text(&c.defeat_all)
+                    ),
                 })
                 .collect()
         })

@@ -1,10 +1,11 @@
-//! Designer assertions for a Solar Sentinels deck: the one notion of the assertions a solo game
-//! without a map has, how often the player wins, by the deck's seeded simulation.
+//! Designer assertions for a Solar Sentinels deck: the notions of the assertions a solo game
+//! without a map has: how often the player wins, by the deck's seeded simulation, and the odds
+//! of one engagement against some of its cards.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::sentinel_tactics::assertions::{default_games, default_seed};
+use crate::sentinel_tactics::assertions::{Bounds, default_games, default_seed};
 
 /// One claim. Each kind is a key of its own, so a list reads as a checklist.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -13,6 +14,24 @@ use crate::sentinel_tactics::assertions::{default_games, default_seed};
 pub enum Assertion {
     /// How often the player wins with the deck, in seeded simulation.
     Balance(DeckBalanceClaim),
+    /// The chance of defeating some cards in one engagement, under the best play.
+    Odds(DeckOddsClaim),
+}
+
+/// `{odds: {cards: [ID, ...], defeat-all: {at-least: P}, hero: ID}}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct DeckOddsClaim {
+    /// The conflict cards or bosses engaged at once, by id (1 to 4).
+    #[schemars(length(min = 1, max = 4))]
+    pub cards: Vec<String>,
+    /// Bounds on the chance, from 0 to 1, of defeating every one of them this round, rolling
+    /// the setup's dice (after its handicaps) with the best choices at each step.
+    pub defeat_all: Bounds,
+    /// The hero engaging them (its ability and Strategy); without it, the setup's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "crate::header::id_schema")]
+    pub hero: Option<String>,
 }
 
 /// `{balance: {win-rate: [LOW, HIGH], games: N, seed: S, hero: ID}}`.

@@ -4,9 +4,8 @@
 use std::io::IsTerminal;
 
 use megahex::report::odds::{Cheapest, Engagement};
+use megahex::rulesets::solar_sentinels::engaged::foes_of_cards;
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
-use megahex::rulesets::solar_sentinels::game::BOSS_LEVEL;
-use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
 use megahex_schema::solar_sentinels::Scenario as Deck;
 
@@ -145,51 +144,19 @@ fn chosen_hero<'d>(
 
 /// `--cards`: each card's Health, Damage and effects, under the hero's ability.
 fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
-    if deck::DiceBox::of(deck).faces != Colour::ALL.map(Colour::faces) {
-        return Err(
-            "this deck changes the dice's faces; the engagement search plays the game's own dice"
-                .to_owned(),
-        );
-    }
     let hero = chosen_hero(deck, args)?;
-    let faces = hero_faces(hero.and_then(|h| h.ability.as_ref()).map(|a| &a.effect));
     let exhausted = match args.exhausted.as_deref() {
         Some(text) => Pool::parse(text).map_err(|e| format!("--exhausted: {e}"))?,
         None => deck::after_handicaps(deck::DiceBox::of(deck).pool, &deck.setup.handicaps).1,
     };
-    let mut enemies = Enemies {
-        foes: Vec::new(),
-        damage: Vec::new(),
-        cards: Vec::new(),
-        left_out: Vec::new(),
-    };
-    for id in &args.cards {
-        let card = deck
-            .conflict
-            .iter()
-            .find(|c| &c.id == id)
-            .map(|c| (c.health, c.level, c.damage, &c.effects))
-            .or_else(|| {
-                deck.bosses
-                    .iter()
-                    .find(|b| &b.id == id)
-                    .map(|b| (b.health, BOSS_LEVEL, b.damage, &b.effects))
-            });
-        let Some((health, level, damage, effects)) = card else {
-            return Err(format!(
-                "--cards {id}: the deck has no conflict card or boss with this id"
-            ));
-        };
-        let (foe, left_out) =
-            Foe::of_card(health, level, &CardRules::of(effects), &faces, &exhausted);
-        enemies.foes.push(foe);
-        enemies.damage.push(damage);
-        enemies.cards.push(Some(id.clone()));
-        if !left_out.is_empty() {
-            enemies.left_out.push((id.clone(), left_out));
-        }
-    }
-    Ok(enemies)
+    let found =
+        foes_of_cards(deck, hero, &args.cards, &exhausted).map_err(|e| format!("--cards: {e}"))?;
+    Ok(Enemies {
+        foes: found.foes,
+        damage: found.damage,
+        cards: found.cards.into_iter().map(Some).collect(),
+        left_out: found.left_out,
+    })
 }
 
 /// The search: the chance of defeating everyone, the fewest dice for each target, and the

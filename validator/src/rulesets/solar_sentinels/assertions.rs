@@ -3,7 +3,7 @@
 //! claim is ([`crate::simulate::win_rate_finding`]).
 
 use megahex_schema::solar_sentinels::Scenario;
-use megahex_schema::solar_sentinels::assertions::{Assertion, DeckBalanceClaim};
+use megahex_schema::solar_sentinels::assertions::{Assertion, DeckBalanceClaim, DeckOddsClaim};
 
 use super::selfplay::{Plan, simulate};
 use crate::diagnostic::{Code, Diagnostic};
@@ -15,16 +15,35 @@ mod tests;
 /// Claims naming a hero the deck does not have.
 pub fn check_places(deck: &Scenario, out: &mut Vec<Diagnostic>) {
     let heroes: Vec<&str> = deck.heroes.iter().map(|h| h.id.as_str()).collect();
-    for (i, Assertion::Balance(claim)) in deck.assertions.iter().enumerate() {
-        if let Some(hero) = claim.hero.as_deref().filter(|h| !heroes.contains(h)) {
+    let cards: Vec<&str> = deck
+        .conflict
+        .iter()
+        .map(|c| c.id.as_str())
+        .chain(deck.bosses.iter().map(|b| b.id.as_str()))
+        .collect();
+    for (i, claim) in deck.assertions.iter().enumerate() {
+        let (kind, hero, named) = match claim {
+            Assertion::Balance(c) => ("balance", c.hero.as_deref(), &[][..]),
+            Assertion::Odds(c) => ("odds", c.hero.as_deref(), c.cards.as_slice()),
+        };
+        if let Some(hero) = hero.filter(|h| !heroes.contains(h)) {
             out.push(
                 Diagnostic::error(
                     Code::UnknownReference,
-                    format!("/assert/{i}/balance/hero"),
+                    format!("/assert/{i}/{kind}/hero"),
                     format!("assert[{i}] names hero `{hero}`, which this deck does not have"),
                 )
                 .with_help(format!("the deck's heroes: {}", heroes.join(", "))),
             );
+        }
+        for (k, card) in named.iter().enumerate() {
+            if !cards.contains(&card.as_str()) {
+                out.push(Diagnostic::error(
+                    Code::UnknownReference,
+                    format!("/assert/{i}/{kind}/cards/{k}"),
+                    format!("assert[{i}] names card `{card}`, which is no conflict card or boss of this deck"),
+                ));
+            }
         }
     }
 }
@@ -34,8 +53,12 @@ pub fn check(deck: &Scenario) -> Vec<Diagnostic> {
     deck.assertions
         .iter()
         .enumerate()
-        .filter_map(|(i, Assertion::Balance(claim))| {
-            balance_fails(deck, claim, format!("/assert/{i}"))
+        .filter_map(|(i, claim)| {
+            let pointer = format!("/assert/{i}");
+            match claim {
+                Assertion::Balance(claim) => balance_fails(deck, claim, pointer),
+                Assertion::Odds(claim) => odds_fails(deck, claim, pointer),
+            }
         })
         .collect()
 }
@@ -73,4 +96,69 @@ fn balance_fails(deck: &Scenario, claim: &DeckBalanceClaim, pointer: String) -> 
         seed: claim.seed,
     };
     win_rate_finding(&result, claim.win_rate, pointer)
+}
+
+/// The chance of defeating the claim's cards in one engagement, as `megahex odds --ruleset
+/// solar-sentinels --deck FILE --cards ...` works it out with the setup's dice.
+fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option<Diagnostic> {
+    use super::deck::{DiceBox, after_handicaps};
+    use crate::rulesets::sentinel_tactics::assertions::attacks::chance;
+    let hero = match &claim.hero {
+        Some(id) => Some(deck.heroes.iter().find(|h| h.id == *id)?),
+        None => super::deck::hero(deck),
+    };
+    let cannot = |why: String| {
+        Diagnostic::error(
+            Code::AssertionFailed,
+            pointer.clone(),
+            format!(
+                "cannot work out the odds of engaging {}: {why}",
+                claim.cards.join(", ")
+            ),
+        )
+        .with_help("`megahex odds --ruleset solar-sentinels --deck FILE --cards ...` says the same")
+    };
+    let Some(hero) = hero else {
+        return Some(cannot(
+            "the setup names no hero of the deck; give the claim a `hero`".into(),
+        ));
+    };
+    let (pool, exhausted) = after_handicaps(DiceBox::of(deck).pool, &deck.setup.handicaps);
+    let found = match super::engaged::foes_of_cards(deck, Some(hero), &claim.cards, &exhausted) {
+        Ok(found) => found,
+        Err(why) => return Some(cannot(why)),
+    };
+    let p = match super::engagement::defeat_all_foes(&pool, &found.foes, hero.strategy, &|_, _| {})
+    {
+        Ok(p) => p,
+        Err(why) => return Some(cannot(why.to_string())),
+    };
+    let slack = 1e-9;
+    let bounds = &claim.defeat_all;
+    let mut wrong = Vec::new();
+    if let Some(least) = bounds.at_least.filter(|least| p < least - slack) {
+        wrong.push(format!("at least {}", chance(least)));
+    }
+    if let Some(most) = bounds.at_most.filter(|most| p > most + slack) {
+        wrong.push(format!("at most {}", chance(most)));
+    }
+    if wrong.is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::error(
+            Code::AssertionFailed,
+            pointer,
+            format!(
+                "`{}` defeats {} in one engagement with chance {}, but the claim says {}",
+                hero.id,
+                claim.cards.join(", "),
+                chance(p),
+                wrong.join(" and ")
+            ),
+        )
+        .with_help(
+            "`megahex odds --ruleset solar-sentinels --deck FILE --cards ...` shows the best play",
+        ),
+    )
 }

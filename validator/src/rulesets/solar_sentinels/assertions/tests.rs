@@ -68,3 +68,21 @@ fn a_claim_about_one_hero_plays_that_hero_alone_and_an_unknown_hero_is_a_referen
         "{unknown:?}"
     );
 }
+
+#[test]
+fn an_odds_claim_names_cards_of_the_deck_and_a_chance_of_one_always_holds_at_most() {
+    let found = claims(
+        "  - odds: {cards: [cinder-beetle, no-such-card], defeat-all: {at-least: 0.1}}
+  - odds: {cards: [cinder-beetle], defeat-all: {at-most: 1.0}, hero: nobody}
+",
+    );
+    let refs: Vec<String> = found
+        .iter()
+        .filter(|d| d.code == Code::UnknownReference)
+        .map(|d| d.pointer.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(refs, ["/assert/0/odds/cards/1", "/assert/1/odds/hero"]);
+    let holds =
+        claims("  - odds: {cards: [cinder-beetle], defeat-all: {at-least: 0.0, at-most: 1.0}}\n");
+    assert!(failed(&holds).is_empty(), "{holds:?}");
+}

@@ -1,0 +1,74 @@
+//! The enemies of one engagement taken from a deck's cards: each card's Health, Damage and
+//! effects under the hero's ability, as the engagement search sees them. Shared by
+//! `megahex odds --deck` and the deck's `odds` claims.
+
+use megahex_schema::solar_sentinels::{Hero, Scenario};
+
+use super::deck;
+use super::dice::{Colour, Pool};
+use super::engagement::Foe;
+use super::game::BOSS_LEVEL;
+use super::game::rules::{CardRules, hero_faces};
+
+/// The cards engaged, as the search sees them.
+#[derive(Debug, Clone)]
+pub struct CardFoes {
+    /// Each card as a foe.
+    pub foes: Vec<Foe>,
+    /// Each card's Damage.
+    pub damage: Vec<u32>,
+    /// Each card's id.
+    pub cards: Vec<String>,
+    /// Cards with effects the search leaves out, and those effects' names.
+    pub left_out: Vec<(String, Vec<&'static str>)>,
+}
+
+/// The cards `ids` (conflict cards or bosses) engaged by `hero` (none: no ability), with the
+/// dice `exhausted` this round; or what stops the search.
+pub fn foes_of_cards(
+    deck: &Scenario,
+    hero: Option<&Hero>,
+    ids: &[String],
+    exhausted: &Pool,
+) -> Result<CardFoes, String> {
+    if deck::DiceBox::of(deck).faces != Colour::ALL.map(Colour::faces) {
+        return Err(
+            "this deck changes the dice's faces; the engagement search plays the game's own dice"
+                .to_owned(),
+        );
+    }
+    let faces = hero_faces(hero.and_then(|h| h.ability.as_ref()).map(|a| &a.effect));
+    let mut out = CardFoes {
+        foes: Vec::new(),
+        damage: Vec::new(),
+        cards: Vec::new(),
+        left_out: Vec::new(),
+    };
+    for id in ids {
+        let card = deck
+            .conflict
+            .iter()
+            .find(|c| &c.id == id)
+            .map(|c| (c.health, c.level, c.damage, &c.effects))
+            .or_else(|| {
+                deck.bosses
+                    .iter()
+                    .find(|b| &b.id == id)
+                    .map(|b| (b.health, BOSS_LEVEL, b.damage, &b.effects))
+            });
+        let Some((health, level, damage, effects)) = card else {
+            return Err(format!(
+                "the deck has no conflict card or boss with the id `{id}`"
+            ));
+        };
+        let (foe, left_out) =
+            Foe::of_card(health, level, &CardRules::of(effects), &faces, exhausted);
+        out.foes.push(foe);
+        out.damage.push(damage);
+        out.cards.push(id.clone());
+        if !left_out.is_empty() {
+            out.left_out.push((id.clone(), left_out));
+        }
+    }
+    Ok(out)
+}
