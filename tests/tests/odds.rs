@@ -751,7 +751,9 @@ fn a_deck_odds_claim_gives_the_chance_odds_gives() {
     let text = std::fs::read_to_string(&deck).unwrap();
     std::fs::write(
         dir.join("deck.yaml"),
-        format!("{text}\nassert:\n  - odds: {{cards: [cinder-beetle], defeat-all: {{at-least: 1.0}}}}\n"),
+        format!(
+            "{text}\nassert:\n  - odds: {{cards: [cinder-beetle], defeat-all: {{at-least: 1.0}}}}\n"
+        ),
     )
     .unwrap();
     let odds = common::megahex_in(
