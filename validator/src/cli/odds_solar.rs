@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use megahex::report::odds::{Cheapest, Engagement};
-use megahex::rulesets::solar_sentinels::engaged::foes_of_cards;
+use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
 use megahex_schema::solar_sentinels::Scenario as Deck;
@@ -149,8 +149,12 @@ fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
         Some(text) => Pool::parse(text).map_err(|e| format!("--exhausted: {e}"))?,
         None => deck::after_handicaps(deck::DiceBox::of(deck).pool, &deck.setup.handicaps).1,
     };
-    let found =
-        foes_of_cards(deck, hero, &args.cards, &exhausted).map_err(|e| format!("--cards: {e}"))?;
+    let found = foes_of_cards(deck, hero, &args.cards, &exhausted).map_err(|e| match e {
+        CardsError::NoCard(id) => {
+            format!("--cards {id}: the deck has no conflict card or boss with this id")
+        }
+        other => other.to_string(),
+    })?;
     Ok(Enemies {
         foes: found.foes,
         damage: found.damage,

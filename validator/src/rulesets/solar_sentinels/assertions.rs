@@ -126,7 +126,7 @@ fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option
     let (pool, exhausted) = after_handicaps(DiceBox::of(deck).pool, &deck.setup.handicaps);
     let found = match super::engaged::foes_of_cards(deck, Some(hero), &claim.cards, &exhausted) {
         Ok(found) => found,
-        Err(why) => return Some(cannot(why)),
+        Err(why) => return Some(cannot(why.to_string())),
     };
     let p = match super::engagement::defeat_all_foes(&pool, &found.foes, hero.strategy, &|_, _| {})
     {

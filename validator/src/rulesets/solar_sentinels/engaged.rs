@@ -23,6 +23,32 @@ pub struct CardFoes {
     pub left_out: Vec<(String, Vec<&'static str>)>,
 }
 
+/// Why a deck's cards cannot be engaged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardsError {
+    /// The deck changes the dice's faces, and the search plays the game's own dice.
+    OtherDice,
+    /// No conflict card or boss has this id.
+    NoCard(String),
+}
+
+impl std::fmt::Display for CardsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CardsError::OtherDice => write!(
+                f,
+                "this deck changes the dice's faces; the engagement search plays the game's own dice"
+            ),
+            CardsError::NoCard(id) => {
+                write!(
+                    f,
+                    "the deck has no conflict card or boss with the id `{id}`"
+                )
+            }
+        }
+    }
+}
+
 /// The cards `ids` (conflict cards or bosses) engaged by `hero` (none: no ability), with the
 /// dice `exhausted` this round; or what stops the search.
 pub fn foes_of_cards(
@@ -30,12 +56,9 @@ pub fn foes_of_cards(
     hero: Option<&Hero>,
     ids: &[String],
     exhausted: &Pool,
-) -> Result<CardFoes, String> {
+) -> Result<CardFoes, CardsError> {
     if deck::DiceBox::of(deck).faces != Colour::ALL.map(Colour::faces) {
-        return Err(
-            "this deck changes the dice's faces; the engagement search plays the game's own dice"
-                .to_owned(),
-        );
+        return Err(CardsError::OtherDice);
     }
     let faces = hero_faces(hero.and_then(|h| h.ability.as_ref()).map(|a| &a.effect));
     let mut out = CardFoes {
@@ -57,9 +80,7 @@ pub fn foes_of_cards(
                     .map(|b| (b.health, BOSS_LEVEL, b.damage, &b.effects))
             });
         let Some((health, level, damage, effects)) = card else {
-            return Err(format!(
-                "the deck has no conflict card or boss with the id `{id}`"
-            ));
+            return Err(CardsError::NoCard(id.clone()));
         };
         let (foe, left_out) =
             Foe::of_card(health, level, &CardRules::of(effects), &faces, exhausted);
