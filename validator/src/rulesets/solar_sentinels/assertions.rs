@@ -102,7 +102,7 @@ fn balance_fails(deck: &Scenario, claim: &DeckBalanceClaim, pointer: String) -> 
 /// solar-sentinels --deck FILE --cards ...` works it out with the setup's dice.
 fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option<Diagnostic> {
     use super::deck::{DiceBox, after_handicaps};
-    use crate::rulesets::sentinel_tactics::assertions::attacks::chance;
+    use crate::rulesets::sentinel_tactics::assertions::attacks::{broken, chance};
     let hero = match &claim.hero {
         Some(id) => Some(deck.heroes.iter().find(|h| h.id == *id)?),
         None => super::deck::hero(deck),
@@ -133,15 +133,7 @@ fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option
         Ok(p) => p,
         Err(why) => return Some(cannot(why.to_string())),
     };
-    let slack = 1e-9;
-    let bounds = &claim.defeat_all;
-    let mut wrong = Vec::new();
-    if let Some(least) = bounds.at_least.filter(|least| p < least - slack) {
-        wrong.push(format!("at least {}", chance(least)));
-    }
-    if let Some(most) = bounds.at_most.filter(|most| p > most + slack) {
-        wrong.push(format!("at most {}", chance(most)));
-    }
+    let wrong = broken(&claim.defeat_all, p, &chance);
     if wrong.is_empty() {
         return None;
     }

@@ -13,8 +13,9 @@ use crate::scene::{Scene, figure_stats};
 #[cfg(test)]
 mod tests;
 
-/// The bounds `value` breaks, in words, formatted by `show`.
-fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
+/// What `bounds` say that `value` breaks (`at least 55.0%`), shown with `show`; empty when it
+/// holds. Exact figures computed in floating point meet a bound at the exact figure.
+pub(crate) fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
     // The figures are exact fractions worked out in floating point: a claim at the exact
     // figure holds.
     let slack = 1e-9;
