@@ -1,11 +1,13 @@
-//! Validation throughput on 400 real scenario files: the library's `Checker` over all of them in
-//! parallel, as `megahex validate` runs it, and the `megahex validate` binary end to end (start,
-//! search, read, check, report). The files are copies of the bundled `scenarios/*.yaml` with
-//! varied titles, written to a temporary folder when the bench starts and removed at its end.
+//! What `megahex validate` costs on a convention-sized scenario: one file on one thread (the
+//! library's `Checker`, as each worker runs it), and a folder of 4,000 copies through the
+//! binary end to end (start, search, read, check, report) on every core. The copies are
+//! `scenarios/convention-dawn-over-megalopolis.yaml`, six tiles and twenty tokens, each with its
+//! own title, written to a temporary folder when the bench starts and removed at its end.
 //!
-//! With `MEGAHEX_BENCH_CHECK_JSONSCHEMA=1` and `check-jsonschema` on the `PATH`, the same 400
-//! files are also timed through `check-jsonschema --schemafile schema/scenario.schema.json`
-//! (schema only), for the comparison in `docs/ci.md`.
+//! The schema-only validators CI users reach for run on the same folder, the same way, when
+//! asked: `MEGAHEX_BENCH_CHECK_JSONSCHEMA=1` times `check-jsonschema --schemafile` and
+//! `MEGAHEX_BENCH_AJV=1` times `ajv validate --spec=draft2020` (both must be on the `PATH`),
+//! for the comparison in `docs/ci.md`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -16,10 +18,12 @@ use std::process::{Command, Stdio};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use megahex::Checker;
 use megahex_schema::Catalog;
-use rayon::prelude::*;
 
-/// How many scenario files each run validates.
-const FILES: usize = 400;
+/// How many scenario files the folder holds.
+const FILES: usize = 4_000;
+
+/// The scenario every file is a copy of.
+const CONVENTION: &str = "scenarios/convention-dawn-over-megalopolis.yaml";
 
 /// The workspace root.
 fn workspace_root() -> PathBuf {
@@ -29,36 +33,29 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Writes `FILES` scenarios into a fresh folder: the bundled ones in turn, each copy with its
-/// own title, so every file is a different, valid scenario.
+fn convention_text() -> String {
+    std::fs::read_to_string(workspace_root().join(CONVENTION)).expect("the convention scenario")
+}
+
+/// Writes `FILES` copies of the convention scenario into a fresh folder, each with its own
+/// title, so every file is a different, valid scenario.
 fn generate(dir: &Path) -> Vec<PathBuf> {
-    let mut bundled: Vec<PathBuf> = std::fs::read_dir(workspace_root().join("scenarios"))
-        .expect("the bundled scenarios")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    bundled.sort();
-    assert!(!bundled.is_empty(), "no bundled scenarios");
-    let texts: Vec<String> = bundled
-        .iter()
-        .map(|p| std::fs::read_to_string(p).expect("a bundled scenario"))
-        .collect();
+    let text = convention_text();
     if dir.exists() {
         std::fs::remove_dir_all(dir).expect("remove an old bench folder");
     }
     std::fs::create_dir_all(dir).expect("create the bench folder");
     (0..FILES)
         .map(|i| {
-            let text = &texts[i % texts.len()];
             let copy: String = text
                 .lines()
                 .map(|line| match line.strip_prefix("title: ") {
-                    Some(title) => format!("title: {title} (variant {i})"),
+                    Some(title) => format!("title: {title} (table {i})"),
                     None => line.to_owned(),
                 })
                 .collect::<Vec<_>>()
                 .join("\n");
-            let path = dir.join(format!("scenario-{i:03}.yaml"));
+            let path = dir.join(format!("scenario-{i:04}.yaml"));
             std::fs::write(&path, copy + "\n").expect("write a bench scenario");
             path
         })
@@ -74,44 +71,35 @@ impl Drop for Folder {
     }
 }
 
-fn validate_400(c: &mut Criterion) {
+fn no_catalog(_: &str) -> Result<megahex::CatalogFile, String> {
+    Err("no catalog".into())
+}
+
+fn one_file(c: &mut Criterion) {
+    let checker = Checker::new(Catalog::builtin()).expect("the checker");
+    let bytes = convention_text().into_bytes();
+    // The file must really be valid, or the bench would time an error path.
+    let outcome = checker.check_bytes(&bytes, &no_catalog);
+    assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+
+    let mut group = c.benchmark_group("validate one file");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("library: Checker::check_bytes, one thread", |b| {
+        b.iter(|| black_box(checker.check_bytes(black_box(&bytes), &no_catalog)))
+    });
+    group.finish();
+}
+
+fn folder_of_4000(c: &mut Criterion) {
     let folder =
         Folder(std::env::temp_dir().join(format!("megahex-bench-validate-{}", std::process::id())));
     let files = generate(&folder.0);
 
-    // The generated files must really be valid, or the bench would time error paths.
-    let checker = Checker::new(Catalog::builtin()).expect("the checker");
-    let no_catalog = |_: &str| -> Result<megahex::CatalogFile, String> { Err("no catalog".into()) };
-    for file in &files {
-        let outcome = checker.check_bytes(&std::fs::read(file).unwrap(), &no_catalog);
-        assert!(
-            outcome.diagnostics.is_empty(),
-            "{} is not clean: {:?}",
-            file.display(),
-            outcome.diagnostics
-        );
-    }
-
-    let mut group = c.benchmark_group("validate 400 scenario files");
+    let mut group = c.benchmark_group("validate 4,000 files");
     group.throughput(Throughput::Elements(FILES as u64));
-    group.sample_size(20);
-    group.bench_function(
-        "library: Checker, files read and checked in parallel",
-        |b| {
-            b.iter(|| {
-                let outcomes: Vec<usize> = files
-                    .par_iter()
-                    .map(|file| {
-                        let bytes = std::fs::read(file).unwrap();
-                        checker.check_bytes(&bytes, &no_catalog).diagnostics.len()
-                    })
-                    .collect();
-                black_box(outcomes)
-            })
-        },
-    );
+    group.sample_size(10);
     let binary = env!("CARGO_BIN_EXE_megahex");
-    group.bench_function("binary: megahex validate DIR, end to end", |b| {
+    group.bench_function("binary: megahex validate DIR, all threads", |b| {
         b.iter(|| {
             let status = Command::new(binary)
                 .arg("validate")
@@ -122,9 +110,8 @@ fn validate_400(c: &mut Criterion) {
             assert!(status.success());
         })
     });
-    if std::env::var_os("MEGAHEX_BENCH_CHECK_JSONSCHEMA").is_some_and(|v| !v.is_empty()) {
-        let schema = workspace_root().join("schema/scenario.schema.json");
-        group.sample_size(10);
+    let schema = workspace_root().join("schema/scenario.schema.json");
+    if wanted("MEGAHEX_BENCH_CHECK_JSONSCHEMA") {
         group.bench_function("check-jsonschema --schemafile, schema only", |b| {
             b.iter(|| {
                 let status = Command::new("check-jsonschema")
@@ -138,8 +125,30 @@ fn validate_400(c: &mut Criterion) {
             })
         });
     }
+    if wanted("MEGAHEX_BENCH_AJV") {
+        let data = folder.0.join("*.yaml");
+        group.bench_function("ajv validate --spec=draft2020, schema only", |b| {
+            b.iter(|| {
+                let status = Command::new("ajv")
+                    .args(["validate", "--spec=draft2020", "--strict=false", "-s"])
+                    .arg(&schema)
+                    .arg("-d")
+                    .arg(&data)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .expect("ajv on the PATH");
+                assert!(status.success());
+            })
+        });
+    }
     group.finish();
 }
 
-criterion_group!(benches, validate_400);
+/// Whether an opt-in comparison row was asked for.
+fn wanted(variable: &str) -> bool {
+    std::env::var_os(variable).is_some_and(|v| !v.is_empty())
+}
+
+criterion_group!(benches, one_file, folder_of_4000);
 criterion_main!(benches);
