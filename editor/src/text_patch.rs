@@ -176,7 +176,7 @@ impl<'a> Patcher<'a> {
 
     /// Rewrites the node at `pointer` whole.
     fn replace(&self, pointer: &str, new: &Value, in_flow: bool) -> Placed {
-        let span = *self.source.value_spans.get(pointer).ok_or(Unplaced)?;
+        let span = self.source.value_span(pointer).ok_or(Unplaced)?;
         if pointer.is_empty() {
             return Err(Unplaced);
         }
@@ -198,7 +198,7 @@ impl<'a> Patcher<'a> {
         let (parent, name) = pointer.rsplit_once('/').ok_or(Unplaced)?;
         match self.source.value.pointer(parent) {
             Some(Json::Object(_)) => {
-                let key = *self.source.key_spans.get(pointer).ok_or(Unplaced)?;
+                let key = self.source.key_span(pointer).ok_or(Unplaced)?;
                 let (_, end, _) = self.entry_lines(pointer)?;
                 let indent = self.column_of(key.offset);
                 let mut one = Mapping::new();
@@ -255,8 +255,7 @@ impl<'a> Patcher<'a> {
 
     fn is_flow(&self, pointer: &str) -> bool {
         self.source
-            .value_spans
-            .get(pointer)
+            .value_span(pointer)
             .and_then(|s| self.text.get(s.offset..))
             .is_some_and(|rest| rest.starts_with('[') || rest.starts_with('{'))
     }
@@ -264,7 +263,7 @@ impl<'a> Patcher<'a> {
     /// The lines of a mapping entry, from its key to the end of its last line, and whether
     /// the key shares its first line with a list item's dash.
     fn entry_lines(&self, pointer: &str) -> Result<(usize, usize, bool), Unplaced> {
-        let key = *self.source.key_spans.get(pointer).ok_or(Unplaced)?;
+        let key = self.source.key_span(pointer).ok_or(Unplaced)?;
         let line_start = self.line_start(key.offset);
         let before = &self.text[line_start..key.offset];
         if !before.chars().all(|c| c == ' ' || c == '-') {
@@ -277,14 +276,14 @@ impl<'a> Patcher<'a> {
 
     /// True when the value at `pointer` is a block list whose dashes stand at `column`.
     fn dashes_at(&self, pointer: &str, column: usize) -> bool {
-        self.source.value_spans.get(pointer).is_some_and(|v| {
+        self.source.value_span(pointer).is_some_and(|v| {
             self.text[v.offset..].starts_with('-') && self.column_of(v.offset) == column
         })
     }
 
     /// The lines of a block sequence item and the column of its dash.
     fn item_lines(&self, pointer: &str) -> Result<(usize, usize, usize), Unplaced> {
-        let span = *self.source.value_spans.get(pointer).ok_or(Unplaced)?;
+        let span = self.source.value_span(pointer).ok_or(Unplaced)?;
         let before = &self.text[..span.offset];
         let dash = before.trim_end_matches(' ');
         if !dash.ends_with('-') {
@@ -335,15 +334,15 @@ impl<'a> Patcher<'a> {
         let keys: Vec<String> = written.keys().map(|k| child_pointer(pointer, k)).collect();
         let first = keys
             .iter()
-            .filter_map(|k| self.source.key_spans.get(k))
+            .filter_map(|k| self.source.key_span(k))
             .min_by_key(|s| s.offset)
             .ok_or(Unplaced)?;
         let last = keys
             .iter()
-            .max_by_key(|k| self.source.key_spans.get(*k).map(|s| s.offset))
+            .max_by_key(|k| self.source.key_span(k).map(|s| s.offset))
             .ok_or(Unplaced)?;
         let indent = self.column_of(first.offset);
-        let last_key = *self.source.key_spans.get(last).ok_or(Unplaced)?;
+        let last_key = self.source.key_span(last).ok_or(Unplaced)?;
         let column = self.column_of(last_key.offset);
         let at = self.extent_end(last_key.offset, column, self.dashes_at(last, column));
         let mut text = String::new();
