@@ -48,6 +48,12 @@ impl Scene {
     /// Builds the scene; tokens that do not resolve are left out (the validator reports them).
     pub fn new(scenario: &Scenario, catalog: &Catalog) -> Scene {
         let (board, _) = Board::build_map(&scenario.map, catalog);
+        Scene::on_board(scenario, catalog, board)
+    }
+
+    /// The scene on a board already built from the scenario's map, so the checks of one file
+    /// share one board.
+    pub fn on_board(scenario: &Scenario, catalog: &Catalog, board: Board) -> Scene {
         let rules = LosRules::from_rules(&scenario.rules);
         let tokens: Vec<Placed> = scenario
             .tokens

@@ -267,6 +267,14 @@ impl Board {
     /// number still place their hexes, so one mistake does not hide the rest of the map.
     pub fn build(tiles: &[TilePlacement], catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
         let mut board = Board::default();
+        let hexes: usize = tiles
+            .iter()
+            .filter_map(|t| catalog.side(t.tile, t.side))
+            .map(|side| side.hexes.len())
+            .sum();
+        board.hexes.reserve(hexes);
+        board.by_position.reserve(hexes);
+        board.by_tile_index.reserve(hexes);
         let mut problems = Vec::new();
         for (placement, tile) in tiles.iter().enumerate() {
             let Some(side) = catalog.side(tile.tile, tile.side) else {
@@ -469,15 +477,17 @@ impl Board {
         components(&at, |slot| {
             neighbours(at[slot])
                 .into_iter()
-                .filter_map(|n| self.by_position.get(&n).copied())
-                .collect()
+                .filter_map(|n| self.slot(n))
         })
     }
 }
 
 /// Groups of the map's hexes (`at`, by slot) that touch, largest first and each sorted, for
 /// any map: `adjacent(slot)` gives the slots next to a slot.
-pub fn components(at: &[Axial], adjacent: impl Fn(usize) -> Vec<usize>) -> Vec<Vec<Axial>> {
+pub fn components<Adjacent: IntoIterator<Item = usize>>(
+    at: &[Axial],
+    adjacent: impl Fn(usize) -> Adjacent,
+) -> Vec<Vec<Axial>> {
     let mut seen = vec![false; at.len()];
     let mut components = Vec::new();
     for start in 0..at.len() {

@@ -75,7 +75,14 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
     if scenario.assertions.is_empty() {
         return Vec::new();
     }
-    let scene = Scene::new(scenario, catalog);
+    check_in(scenario, catalog, &Scene::new(scenario, catalog))
+}
+
+/// [`check`] on the scenario's scene, already built.
+pub fn check_in(scenario: &Scenario, catalog: &Catalog, scene: &Scene) -> Vec<Diagnostic> {
+    if scenario.assertions.is_empty() {
+        return Vec::new();
+    }
     let mut costs = reach::Costs::default();
     scenario
         .assertions
@@ -84,22 +91,22 @@ pub fn check(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
         .filter_map(|(i, claim)| {
             let pointer = format!("/assert/{i}");
             match claim {
-                Assertion::Sight(claim) => sight_fails(&scene, claim, pointer),
-                Assertion::Range(claim) => range_fails(&scene, claim, pointer),
+                Assertion::Sight(claim) => sight_fails(scene, claim, pointer),
+                Assertion::Range(claim) => range_fails(scene, claim, pointer),
                 Assertion::Reach(claim) => {
                     let asked = reach::Asked {
                         scenario,
                         catalog,
-                        scene: &scene,
+                        scene,
                     };
                     reach::fails(&asked, &mut costs, claim, pointer)
                 }
                 Assertion::Odds(claim) => {
-                    attacks::odds_fails(scenario, catalog, &scene, claim, pointer)
+                    attacks::odds_fails(scenario, catalog, scene, claim, pointer)
                 }
                 Assertion::Balance(claim) => balance::fails(scenario, catalog, claim, pointer),
                 Assertion::Exposure(claim) => {
-                    attacks::exposure_fails(scenario, catalog, &scene, claim, pointer)
+                    attacks::exposure_fails(scenario, catalog, scene, claim, pointer)
                 }
             }
         })

@@ -11,18 +11,39 @@ use crate::diagnostic::{Code, Diagnostic};
 
 /// Runs every semantic check on a scenario that passed the schema.
 pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
+    let (board, problems) = Board::build_map(&scenario.map, catalog);
+    let components = board.connected_components();
+    check_scenario_on(scenario, catalog, &board, problems, &components)
+}
+
+/// [`check_scenario`] on the board built from the scenario's map, with what went wrong
+/// building it and the pieces it is in.
+pub fn check_scenario_on(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    board: &Board,
+    problems: Vec<PlacementProblem>,
+    components: &[Vec<Axial>],
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let board = check_map(scenario, catalog, &mut out);
+    check_map(scenario, catalog, board, problems, components, &mut out);
     check_ids(scenario, &mut out);
     check_references(scenario, catalog, &mut out);
-    check_tokens(scenario, catalog, &board, &mut out);
-    check_objectives(scenario, &board, &mut out);
-    check_zones(scenario, &board, &mut out);
-    super::assertions::check_places(scenario, &board, &mut out);
+    check_tokens(scenario, catalog, board, &mut out);
+    check_objectives(scenario, board, &mut out);
+    check_zones(scenario, board, &mut out);
+    super::assertions::check_places(scenario, board, &mut out);
     out
 }
 
-fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) -> Board {
+fn check_map(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    board: &Board,
+    problems: Vec<PlacementProblem>,
+    components: &[Vec<Axial>],
+    out: &mut Vec<Diagnostic>,
+) {
     let tiles = &scenario.map.tiles;
     let mut first_use: HashMap<u32, usize> = HashMap::new();
     for (i, placement) in tiles.iter().enumerate() {
@@ -46,7 +67,6 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
             }
         }
     }
-    let (board, problems) = Board::build_map(&scenario.map, catalog);
     for problem in problems {
         match problem {
             PlacementProblem::UnknownTile { placement } => {
@@ -124,7 +144,6 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
             }
         }
     }
-    let components = board.connected_components();
     if components.len() > 1 {
         let mut pieces_by_tile: Vec<(usize, Vec<Axial>)> = Vec::new();
         for component in components.iter().skip(1) {
@@ -166,7 +185,6 @@ fn check_map(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) 
             );
         }
     }
-    board
 }
 
 fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {

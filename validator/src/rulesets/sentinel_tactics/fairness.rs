@@ -305,11 +305,23 @@ fn goal_hexes(scenario: &Scenario, scene: &Scene, objective: usize) -> Option<Ve
 /// even when the map is in pieces (`map-disconnected`), since that is the only way it happens.
 pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
     let scene = Scene::new(scenario, catalog);
-    let figures = figures(scenario, catalog, &scene);
+    let components = scene.board.connected_components();
+    unreachable_objectives_in(scenario, catalog, &scene, &components)
+}
+
+/// [`unreachable_objectives`] on the scenario's scene and the pieces of its map, already
+/// worked out.
+pub fn unreachable_objectives_in(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    scene: &Scene,
+    components: &[Vec<Axial>],
+) -> Vec<Diagnostic> {
+    let figures = figures(scenario, catalog, scene);
     let board = &scene.board;
     // The piece of the map each hex is on.
     let mut piece = vec![usize::MAX; board.hexes().len()];
-    for (p, component) in board.connected_components().iter().enumerate() {
+    for (p, component) in components.iter().enumerate() {
         for &h in component {
             if let Some(slot) = board.slot(h) {
                 piece[slot] = p;
@@ -326,7 +338,7 @@ pub fn unreachable_objectives(scenario: &Scenario, catalog: &Catalog) -> Vec<Dia
         ) {
             continue;
         }
-        let Some(goals) = goal_hexes(scenario, &scene, i) else {
+        let Some(goals) = goal_hexes(scenario, scene, i) else {
             continue;
         };
         let goals: Vec<usize> = goals.iter().filter_map(|&g| piece_of(g)).collect();

@@ -17,7 +17,10 @@ pub mod turns;
 
 use megahex_schema::{Catalog, Scenario};
 
+use crate::board::Board;
 use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::scene::Scene;
+use game::Game;
 
 /// Everything `megahex validate` finds in a scenario that passed the schema: the semantic
 /// checks, then (on a file without errors, when `play`) the checks that play the rules, and the
@@ -28,21 +31,32 @@ pub fn findings(
     play: bool,
     fairness: bool,
 ) -> Vec<Diagnostic> {
-    let mut diagnostics = checks::check_scenario(scenario, catalog);
+    // One board, one scene and one game serve every check of the file.
+    let (board, problems) = Board::build_map(&scenario.map, catalog);
+    let components = board.connected_components();
+    let mut diagnostics =
+        checks::check_scenario_on(scenario, catalog, &board, problems, &components);
     suggest_replacements(scenario, catalog, &mut diagnostics);
     let errors = |d: &[Diagnostic]| d.iter().filter(|d| d.severity == Severity::Error).count();
+    let scene = Scene::on_board(scenario, catalog, board);
     // A map in pieces is the one way an objective is out of reach, so that check also runs
     // when `map-disconnected` is the only error.
     if diagnostics
         .iter()
         .all(|d| d.severity != Severity::Error || d.code == Code::MapDisconnected)
     {
-        diagnostics.extend(self::fairness::unreachable_objectives(scenario, catalog));
+        diagnostics.extend(self::fairness::unreachable_objectives_in(
+            scenario,
+            catalog,
+            &scene,
+            &components,
+        ));
     }
     if errors(&diagnostics) == 0 && play {
-        diagnostics.extend(turns::uneven(scenario, catalog));
-        diagnostics.extend(playtest::replay(scenario, catalog));
-        diagnostics.extend(assertions::check(scenario, catalog));
+        let game = Game::on_scene(scenario, catalog, scene);
+        diagnostics.extend(turns::uneven_in(scenario, &game));
+        diagnostics.extend(playtest::replay_in(scenario, &game));
+        diagnostics.extend(assertions::check_in(scenario, catalog, &game.scene));
         if fairness {
             diagnostics.extend(self::fairness::report(scenario, catalog));
         }

@@ -29,10 +29,17 @@ pub fn replay(scenario: &Scenario, catalog: &megahex_schema::Catalog) -> Option<
     if scenario.playtest.is_empty() {
         return None;
     }
-    let game = Game::new(scenario, catalog);
+    replay_in(scenario, &Game::new(scenario, catalog))
+}
+
+/// [`replay`] in the scenario's game, already set up.
+pub fn replay_in(scenario: &Scenario, game: &Game) -> Option<Diagnostic> {
+    if scenario.playtest.is_empty() {
+        return None;
+    }
     let mut state = game.start();
     for (t, turn) in scenario.playtest.iter().enumerate() {
-        if let Err(illegal) = play_turn(&game, &mut state, t, turn) {
+        if let Err(illegal) = play_turn(game, &mut state, t, turn) {
             return Some(Diagnostic::error(
                 Code::PlaytestIllegal,
                 illegal.pointer,

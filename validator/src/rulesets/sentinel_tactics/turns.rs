@@ -33,7 +33,11 @@ fn longest_runs(turns: &[Option<String>]) -> Vec<(String, usize, usize)> {
 
 /// Warnings for the scenario's turn order.
 pub fn uneven(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
-    let game = Game::new(scenario, catalog);
+    uneven_in(scenario, &Game::new(scenario, catalog))
+}
+
+/// [`uneven`] in the scenario's game, already set up.
+pub fn uneven_in(scenario: &Scenario, game: &Game) -> Vec<Diagnostic> {
     let state = game.start();
     let round = game.order.first_round(&game.figures, &state.pieces);
     let pointer = if scenario.turn_order.is_empty() {

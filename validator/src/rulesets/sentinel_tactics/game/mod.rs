@@ -59,7 +59,11 @@ pub struct State {
 impl Game {
     /// The game a scenario sets up.
     pub fn new(scenario: &Scenario, catalog: &Catalog) -> Game {
-        let scene = Scene::new(scenario, catalog);
+        Game::on_scene(scenario, catalog, Scene::new(scenario, catalog))
+    }
+
+    /// The game on the scenario's scene, already built.
+    pub fn on_scene(scenario: &Scenario, catalog: &Catalog, scene: Scene) -> Game {
         let figures = figure::figures(scenario, catalog, &scene);
         let order = TurnOrder::new(scenario, &figures);
         let hazards = hazard::sources(scenario, &scene);
