@@ -64,7 +64,8 @@ impl SavedVersion {
         if self.text != text || self.read.is_none() {
             let (outcome, _) = check_with(checker, text.as_bytes(), dir);
             self.text = text.to_owned();
-            self.read = outcome.and_then(|o| Some((o.scenario?, o.catalog?)));
+            self.read = outcome
+                .and_then(|o| Some((o.scenario?, std::sync::Arc::unwrap_or_clone(o.catalog?))));
         }
         self.read.as_ref()
     }
@@ -312,7 +313,9 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
                     .as_ref()
                     .map(crate::document::fairness_of)
                     .unwrap_or_default(),
-                catalog: outcome.and_then(|o| o.catalog),
+                catalog: outcome
+                    .and_then(|o| o.catalog)
+                    .map(std::sync::Arc::unwrap_or_clone),
             }
         }
         Err(message) => Report {

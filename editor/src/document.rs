@@ -228,7 +228,7 @@ impl Document {
             ..Document::empty(name, path)
         };
         if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
-            doc.catalog = catalog;
+            doc.catalog = std::sync::Arc::unwrap_or_clone(catalog);
         }
         match scenario_of(outcome, bytes) {
             Some(AnyScenario::SentinelTactics(scenario)) => {

@@ -39,7 +39,9 @@ fn parse(text: &str) -> (AnyScenario, Catalog) {
     assert!(outcome.is_ok(), "{:?}", outcome.diagnostics);
     (
         outcome.scenario.expect("a scenario"),
-        outcome.catalog.unwrap_or_else(Catalog::builtin),
+        outcome
+            .catalog
+            .map_or_else(Catalog::builtin, std::sync::Arc::unwrap_or_clone),
     )
 }
 

@@ -8,6 +8,8 @@ pub mod catalog;
 pub mod ids;
 pub mod schema;
 
+use std::sync::Arc;
+
 use megahex_schema::{
     AnyScenario, Catalog, FORMAT_VERSION, Ruleset, Scenario, hex_skirmish, solar_sentinels,
 };
@@ -29,7 +31,8 @@ pub const DEFAULT_MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 /// Everything one validation run shares across files: build it once.
 pub struct Checker {
     schema: SchemaChecker,
-    catalog: Catalog,
+    /// Shared with every outcome checked against it, rather than copied into each.
+    catalog: Arc<Catalog>,
     limits: Limits,
     max_file_bytes: usize,
     fairness: bool,
@@ -47,7 +50,7 @@ pub struct Outcome {
     /// The typed scenario, of whichever ruleset it names, when the file got that far.
     pub scenario: Option<AnyScenario>,
     /// The catalog the scenario was checked against (the run's, or the scenario's own merge).
-    pub catalog: Option<Catalog>,
+    pub catalog: Option<Arc<Catalog>>,
 }
 
 impl Outcome {
@@ -65,7 +68,7 @@ impl Checker {
     pub fn new(catalog: Catalog) -> Result<Checker, String> {
         Ok(Checker {
             schema: SchemaChecker::new()?,
-            catalog,
+            catalog: Arc::new(catalog),
             limits: Limits::default(),
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
             fairness: false,
@@ -230,9 +233,9 @@ impl Checker {
             Err(d) => return finish(vec![*d], &document, text, None, None),
         };
         let catalog = match &scenario.catalog {
-            None => self.catalog.clone(),
+            None => Arc::clone(&self.catalog),
             Some(path) => match self.scenario_catalog(path, read_catalog) {
-                Ok(catalog) => catalog,
+                Ok(catalog) => Arc::new(catalog),
                 Err(d) => {
                     let scenario = AnyScenario::SentinelTactics(Box::new(scenario));
                     return finish(vec![*d], &document, text, Some(scenario), None);
@@ -325,7 +328,7 @@ fn finish(
     document: &Document,
     text: &str,
     scenario: Option<AnyScenario>,
-    catalog: Option<Catalog>,
+    catalog: Option<Arc<Catalog>>,
 ) -> Outcome {
     let mut diagnostics: Vec<Diagnostic> = diagnostics
         .into_iter()

@@ -282,7 +282,7 @@ fn load(checker: &Checker, version: &Version) -> Result<(AnyScenario, Catalog), 
         eprint!("{}", report::human::render(&[result], false));
     }
     match (outcome.scenario, outcome.catalog) {
-        (Some(scenario), Some(catalog)) => Ok((scenario, catalog)),
+        (Some(scenario), Some(catalog)) => Ok((scenario, std::sync::Arc::unwrap_or_clone(catalog))),
         (Some(scenario), None) => Ok((scenario, checker.catalog().clone())),
         _ => {
             eprintln!(

@@ -98,7 +98,12 @@ fn load(path: &std::path::Path, catalog: &Catalog) -> Result<(AnyScenario, Catal
         );
         return Err(EXIT_FINDINGS);
     };
-    Ok((scenario, outcome.catalog.unwrap_or_else(|| catalog.clone())))
+    Ok((
+        scenario,
+        outcome
+            .catalog
+            .map_or_else(|| catalog.clone(), std::sync::Arc::unwrap_or_clone),
+    ))
 }
 
 fn owned(args: &InventoryArgs, catalog: &Catalog) -> Result<Owned, String> {

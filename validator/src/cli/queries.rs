@@ -86,7 +86,11 @@ pub(super) fn load_scenario(
         eprintln!("megahex: note: answering anyway, on the parts of the map that could be built");
     }
     match (outcome.scenario, outcome.catalog) {
-        (Some(scenario), Some(catalog)) => Ok((scenario, catalog, had_errors)),
+        (Some(scenario), Some(catalog)) => Ok((
+            scenario,
+            std::sync::Arc::unwrap_or_clone(catalog),
+            had_errors,
+        )),
         (Some(scenario), None) => Ok((scenario, catalog.clone(), had_errors)),
         _ => Err(EXIT_FINDINGS),
     }
