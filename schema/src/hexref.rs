@@ -8,6 +8,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::limits::MAX_TILE_NUMBER;
 
+mod read;
+
 /// A tile's hex as `tile/index`, so designers can name hexes the way they read a printed tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TileHex {
@@ -95,7 +97,7 @@ pub struct TileHexMap {
 }
 
 /// A hex on the map in any of the accepted forms; resolve it against a board to get a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[schemars(
     title = "hex reference",
@@ -148,7 +150,7 @@ pub fn axial_schema(_: &mut SchemaGenerator) -> Schema {
 }
 
 /// One hex, or the list of contiguous hexes a multi-hex figure covers.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[schemars(
     title = "position",
