@@ -251,6 +251,11 @@ impl Checker {
 /// Reads the document into a ruleset's types; anything the schema let through but the types
 /// refuse (a number too big for its field) still gets a pointer.
 fn typed<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T, Box<Diagnostic>> {
+    // Tracking the path costs a third of the reading; only a value that does not fit needs it,
+    // so it is read again with the path when that happens.
+    if let Ok(typed) = T::deserialize(value) {
+        return Ok(typed);
+    }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let pointer = path_to_pointer(&e.path().to_string());
         Box::new(Diagnostic::error(

@@ -36,7 +36,12 @@ impl<'a> LineIndex<'a> {
     pub(super) fn new(text: &'a str) -> Self {
         let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
         line_starts.push(0);
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         LineIndex { text, line_starts }
     }
 
@@ -99,13 +104,15 @@ impl<'a> LineIndex<'a> {
 
     /// Span of a scalar: the rest of its token on the line.
     fn scalar(&self, start: Span, value: &str, style: TScalarStyle) -> Span {
-        let rest = &self.text[start.offset..];
-        let line_end = rest.find('\n').unwrap_or(rest.len());
+        let rest = &self.text.as_bytes()[start.offset..];
         let quoted = matches!(
             style,
             TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted
         );
         let wanted = if quoted { value.len() + 2 } else { value.len() };
+        // Only the first `wanted` bytes can hold the line's end that cuts the span short.
+        let near = &rest[..wanted.min(rest.len())];
+        let line_end = near.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
         self.to(start, start.offset + wanted.min(line_end).max(1))
     }
 }

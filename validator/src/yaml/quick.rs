@@ -54,7 +54,25 @@ pub(super) fn read<'t>(
 /// True when the text has none of the characters YAML treats specially (tabs, carriage
 /// returns, other controls, the byte order mark, Unicode line separators and non-characters).
 fn plain_characters(bytes: &[u8]) -> bool {
-    let mut i = 0;
+    // Most of a file is printable ASCII: check that a block at a time, the rest byte by byte.
+    let printable = |b: u8| (b.wrapping_sub(0x20) < 0x5f) | (b == b'\n');
+    let blocks = bytes.chunks_exact(32);
+    let tail = blocks.remainder();
+    let mut start = 0;
+    for block in blocks {
+        if !block.iter().fold(true, |ok, &b| ok & printable(b)) {
+            break;
+        }
+        start += 32;
+    }
+    if start == bytes.len() - tail.len() && tail.iter().all(|&b| printable(b)) {
+        return true;
+    }
+    // Back up to a character boundary: a block may have ended inside one.
+    while start > 0 && bytes[start] & 0xc0 == 0x80 {
+        start -= 1;
+    }
+    let mut i = start;
     while i < bytes.len() {
         let b = bytes[i];
         match b {

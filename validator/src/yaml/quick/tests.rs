@@ -201,3 +201,33 @@ fn unusual_yaml_is_left_to_yaml_rust2() {
         );
     }
 }
+
+/// The block-at-a-time character check against a plain byte-by-byte one, with each kind of
+/// special character at every offset around the block edges.
+#[test]
+fn special_characters_are_found_wherever_they_stand() {
+    let reference = |text: &str| {
+        !text.chars().any(|c| {
+            (c.is_control() && c != '\n')
+                || matches!(
+                    c,
+                    '\u{85}' | '\u{a0}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
+                )
+                || matches!(c, '\u{fffe}' | '\u{ffff}')
+        })
+    };
+    let specials = [
+        "\t", "\r", "\u{7f}", "\u{85}", "\u{a0}", "\u{2028}", "\u{feff}", "\u{ffff}",
+    ];
+    let fine = ["é", "—", "ü", "\n", "漢"];
+    for at in 0..70 {
+        for piece in specials.iter().chain(&fine) {
+            let text = format!("{}{piece}{}", "a".repeat(at), "b".repeat(70 - at));
+            assert_eq!(
+                plain_characters(text.as_bytes()),
+                reference(&text),
+                "{piece:?} at {at}"
+            );
+        }
+    }
+}

@@ -91,11 +91,7 @@ impl TurnOrder {
         pieces: &[Piece],
         gone: &[bool],
     ) -> Vec<usize> {
-        let eligible = |i: usize| {
-            figures[i].takes_turns()
-                && matches!(pieces[i].status, Status::Active | Status::Incapacitated)
-                && !gone[i]
-        };
+        let eligible = |i: usize| eligible(figures, pieces, gone, i);
         match entry {
             Entry::Team(team) => (0..figures.len())
                 .filter(|&i| figures[i].team.as_deref() == Some(team.as_str()) && eligible(i))
@@ -125,19 +121,30 @@ impl TurnOrder {
     ) {
         round.gone[figure] = true;
         round.next = due.entry + 1;
-        if self.due(round, figures, pieces).is_none() {
-            // The list ran out: start it again if anyone it names is left to go.
-            let mut again = round.clone();
-            again.next = 0;
-            if self.due(&again, figures, pieces).is_some() {
-                round.next = 0;
-            }
+        // The list ran out: start it again if anyone it names is left to go.
+        if !self.any_due(round.next, &round.gone, figures, pieces)
+            && self.any_due(0, &round.gone, figures, pieces)
+        {
+            round.next = 0;
         }
     }
 
     /// Is the round over: no entry has a figure left to go?
     pub fn complete(&self, round: &Round, figures: &[Figure], pieces: &[Piece]) -> bool {
-        self.due(round, figures, pieces).is_none()
+        !self.any_due(round.next, &round.gone, figures, pieces)
+    }
+
+    /// Whether [`TurnOrder::due`] would find a turn from entry `next` on, without listing who
+    /// may take it.
+    fn any_due(&self, next: usize, gone: &[bool], figures: &[Figure], pieces: &[Piece]) -> bool {
+        self.entries.iter().skip(next).any(|entry| {
+            let eligible = |i: usize| eligible(figures, pieces, gone, i);
+            match entry {
+                Entry::Team(team) => (0..figures.len())
+                    .any(|i| figures[i].team.as_deref() == Some(team.as_str()) && eligible(i)),
+                Entry::Figure(i) => eligible(*i),
+            }
+        })
     }
 
     /// The first round's sequence of turns when every figure is standing, as the team of each
@@ -156,6 +163,13 @@ impl TurnOrder {
         }
         turns
     }
+}
+
+/// May figure `i` be given a turn: it takes turns, it is in play, and it has not gone.
+fn eligible(figures: &[Figure], pieces: &[Piece], gone: &[bool], i: usize) -> bool {
+    figures[i].takes_turns()
+        && matches!(pieces[i].status, Status::Active | Status::Incapacitated)
+        && !gone[i]
 }
 
 impl Round {
