@@ -89,8 +89,10 @@ pub enum PlacementProblem {
 #[derive(Debug, Clone, Default)]
 pub struct Board {
     hexes: Vec<BoardHex>,
+    /// Position to slot, for a map too sparse for [`Grid`]; otherwise the grid answers.
     by_position: HashMap<Axial, usize>,
-    by_tile_index: HashMap<(u32, u32), usize>,
+    /// `(tile, index)` to slot, sorted by key; the first slot given a key keeps it.
+    by_tile_index: Vec<((u32, u32), usize)>,
     /// Dense lookup over the bounding box, because geometry asks "which hex is here" millions
     /// of times and hashing dominated that cost.
     grid: Grid,
@@ -178,6 +180,34 @@ impl SightGrid {
 
 impl Grid {
     const EMPTY: u32 = u32::MAX;
+    /// The largest box laid out as a grid.
+    const MAX_CELLS: i64 = 4_000_000;
+
+    /// An empty grid over the box of `positions`, or none for a box too sparse to lay out.
+    fn covering(positions: impl Iterator<Item = Axial>) -> Grid {
+        let mut bounds: Option<(Axial, Axial)> = None;
+        for at in positions {
+            let (min, max) = bounds.get_or_insert((at, at));
+            for i in 0..2 {
+                min[i] = min[i].min(at[i]);
+                max[i] = max[i].max(at[i]);
+            }
+        }
+        let Some((min, max)) = bounds else {
+            return Grid::default();
+        };
+        let width = i64::from(max[0]) - i64::from(min[0]) + 1;
+        let height = i64::from(max[1]) - i64::from(min[1]) + 1;
+        if width.saturating_mul(height) > Grid::MAX_CELLS {
+            return Grid::default();
+        }
+        Grid {
+            min,
+            width,
+            height,
+            slots: vec![Grid::EMPTY; (width * height) as usize],
+        }
+    }
 
     fn build(hexes: &[BoardHex]) -> Grid {
         let Some(first) = hexes.first() else {
@@ -193,7 +223,7 @@ impl Grid {
         let width = i64::from(max[0]) - i64::from(min[0]) + 1;
         let height = i64::from(max[1]) - i64::from(min[1]) + 1;
         // Coordinates are bounded by the schema; a map too sparse for a grid keeps the hash map.
-        if width.saturating_mul(height) > 4_000_000 {
+        if width.saturating_mul(height) > Grid::MAX_CELLS {
             return Grid::default();
         }
         let mut grid = Grid {
@@ -266,30 +296,57 @@ impl Board {
     /// Places every tile it can, reporting the ones it cannot. Later duplicates of a tile
     /// number still place their hexes, so one mistake does not hide the rest of the map.
     pub fn build(tiles: &[TilePlacement], catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
+        Board::build_with(tiles, catalog, &[])
+    }
+
+    /// Where a placement puts each hex of its tile side.
+    fn placed_hexes<'c>(
+        tile: &'c TilePlacement,
+        side: &'c megahex_schema::TileSide,
+    ) -> impl Iterator<Item = (Axial, &'c megahex_schema::CatalogHex)> + 'c {
+        side.hexes.iter().map(move |local| {
+            let [dq, dr] = rot_cw([local.q, local.r], u32::from(tile.rotation));
+            (
+                [tile.at[0].saturating_add(dq), tile.at[1].saturating_add(dr)],
+                local,
+            )
+        })
+    }
+
+    /// [`Board::build`], with the grid also covering `more` positions that will be added.
+    fn build_with(
+        tiles: &[TilePlacement],
+        catalog: &Catalog,
+        more: &[Axial],
+    ) -> (Board, Vec<PlacementProblem>) {
         let mut board = Board::default();
-        let hexes: usize = tiles
+        let sides: Vec<_> = tiles.iter().map(|t| catalog.side(t.tile, t.side)).collect();
+        let positions = tiles
             .iter()
-            .filter_map(|t| catalog.side(t.tile, t.side))
-            .map(|side| side.hexes.len())
-            .sum();
+            .zip(&sides)
+            .filter_map(|(tile, side)| Some(Board::placed_hexes(tile, (*side)?)))
+            .flatten()
+            .map(|(at, _)| at)
+            .chain(more.iter().copied());
+        // The grid answers "which hex is here" while the board is put together, too.
+        board.grid = Grid::covering(positions);
+        let hexes: usize = sides.iter().flatten().map(|side| side.hexes.len()).sum();
         board.hexes.reserve(hexes);
-        board.by_position.reserve(hexes);
         board.by_tile_index.reserve(hexes);
         let mut problems = Vec::new();
-        for (placement, tile) in tiles.iter().enumerate() {
-            let Some(side) = catalog.side(tile.tile, tile.side) else {
+        for (placement, (tile, side)) in tiles.iter().zip(&sides).enumerate() {
+            let Some(side) = side else {
                 problems.push(PlacementProblem::UnknownTile { placement });
                 continue;
             };
-            let mut overlaps: HashMap<usize, Vec<Axial>> = HashMap::new();
-            for local in &side.hexes {
-                let [dq, dr] = rot_cw([local.q, local.r], u32::from(tile.rotation));
-                let at = [tile.at[0].saturating_add(dq), tile.at[1].saturating_add(dr)];
-                if let Some(&existing) = board.by_position.get(&at) {
-                    overlaps
-                        .entry(board.hexes[existing].placement)
-                        .or_default()
-                        .push(at);
+            let mut overlaps: Vec<(usize, Vec<Axial>)> = Vec::new();
+            for (at, local) in Board::placed_hexes(tile, side) {
+                if let Some(existing) = board.slot(at) {
+                    let with = board.hexes[existing].placement;
+                    match overlaps.iter_mut().find(|(w, _)| *w == with) {
+                        Some((_, hexes)) => hexes.push(at),
+                        None => overlaps.push((with, vec![at])),
+                    }
                     continue;
                 }
                 let slot = board.hexes.len();
@@ -302,13 +359,9 @@ impl Board {
                     index: local.index,
                     placement,
                 });
-                board.by_position.insert(at, slot);
-                board
-                    .by_tile_index
-                    .entry((tile.tile, local.index))
-                    .or_insert(slot);
+                board.put(at, slot);
+                board.by_tile_index.push(((tile.tile, local.index), slot));
             }
-            let mut overlaps: Vec<_> = overlaps.into_iter().collect();
             overlaps.sort();
             for (with, mut hexes) in overlaps {
                 hexes.sort();
@@ -319,29 +372,49 @@ impl Board {
                 });
             }
         }
-        board.grid = Grid::build(&board.hexes);
-        board.sight_levels = board.hexes.iter().map(BoardHex::sight_level).collect();
-        board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
+        board.by_tile_index.sort_by_key(|&(key, _)| key);
+        board.finish();
         (board, problems)
+    }
+
+    /// Records the slot of the hex at `at`, in the grid when it covers the map.
+    fn put(&mut self, at: Axial, slot: usize) {
+        match self.grid.offset(at).filter(|_| !self.grid.slots.is_empty()) {
+            Some(i) => self.grid.slots[i] = slot as u32,
+            None => {
+                self.by_position.insert(at, slot);
+            }
+        }
+    }
+
+    /// The sight levels, once every hex is placed.
+    fn finish(&mut self) {
+        self.sight_levels = self.hexes.iter().map(BoardHex::sight_level).collect();
+        self.sight_grid = SightGrid::build(&self.hexes, &self.sight_levels, &self.grid);
     }
 
     /// A Sentinel Tactics map: its tiles, then the hexes it gives one by one (a homebrew
     /// board). A free hex has tile 0 and `placement` past the tiles' (`tiles.len() + entry`),
     /// and is named by `[q, r]` only.
     pub fn build_map(map: &Map, catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
-        let (mut board, mut problems) = Board::build(&map.tiles, catalog);
+        let free_positions: Vec<Axial> = map
+            .hexes
+            .iter()
+            .flat_map(|free| free.at.as_slice().iter().copied())
+            .collect();
+        let (mut board, mut problems) = Board::build_with(&map.tiles, catalog, &free_positions);
         if map.hexes.is_empty() {
             return (board, problems);
         }
         for (entry, free) in map.hexes.iter().enumerate() {
             let mut taken: Vec<(Option<usize>, Axial)> = Vec::new();
             for &at in free.at.as_slice() {
-                if let Some(&slot) = board.by_position.get(&at) {
+                if let Some(slot) = board.slot(at) {
                     let owner = board.hexes[slot].placement;
                     taken.push(((owner < map.tiles.len()).then_some(owner), at));
                     continue;
                 }
-                board.by_position.insert(at, board.hexes.len());
+                board.put(at, board.hexes.len());
                 board.hexes.push(BoardHex {
                     at,
                     elevation: free.elevation,
@@ -364,9 +437,7 @@ impl Board {
                 problems.push(PlacementProblem::HexTaken { entry, tile, hexes });
             }
         }
-        board.grid = Grid::build(&board.hexes);
-        board.sight_levels = board.hexes.iter().map(BoardHex::sight_level).collect();
-        board.sight_grid = SightGrid::build(&board.hexes, &board.sight_levels, &board.grid);
+        board.finish();
         (board, problems)
     }
 
@@ -456,7 +527,11 @@ impl Board {
                 }
             }
             Some(th) => {
-                if let Some(&slot) = self.by_tile_index.get(&(th.tile, th.hex)) {
+                let key = (th.tile, th.hex);
+                let first = self.by_tile_index.partition_point(|&(k, _)| k < key);
+                if let Some(&(k, slot)) = self.by_tile_index.get(first)
+                    && k == key
+                {
                     return Ok(self.hexes[slot].at);
                 }
                 if self.hexes.iter().any(|h| h.tile == th.tile) {
@@ -586,6 +661,45 @@ mod tests {
             at,
             rotation,
         }
+    }
+
+    /// A map whose box is too big for the grid keeps its hexes in the hash map, and answers
+    /// every question as a compact one does.
+    #[test]
+    fn a_sparse_map_answers_as_a_compact_one() {
+        let catalog = Catalog::builtin();
+        let near = [
+            place(1, Side::Megalopolis, [0, 0], 0),
+            place(2, Side::Megalopolis, [2, 0], 1),
+        ];
+        let far = place(3, Side::Megalopolis, [3000, 3000], 0);
+        let (compact, compact_problems) = Board::build(&near, &catalog);
+        let (sparse, sparse_problems) = Board::build(&[near[0], near[1], far], &catalog);
+        assert!(!compact.grid.slots.is_empty());
+        assert!(sparse.grid.slots.is_empty());
+        assert_eq!(compact_problems, sparse_problems);
+        assert!(matches!(
+            compact_problems.as_slice(),
+            [PlacementProblem::Overlap {
+                placement: 1,
+                with: 0,
+                ..
+            }]
+        ));
+        for hex in compact.hexes() {
+            assert_eq!(sparse.slot(hex.at), compact.slot(hex.at));
+            let reference = HexRef::Tile(megahex_schema::TileHex {
+                tile: hex.tile,
+                hex: hex.index,
+            });
+            assert_eq!(sparse.resolve(&reference), compact.resolve(&reference));
+        }
+        assert_eq!(sparse.hexes().len(), compact.hexes().len() + 19);
+        assert_eq!(sparse.connected_components().len(), 2);
+        assert_eq!(
+            sparse.connected_components()[0],
+            compact.connected_components()[0]
+        );
     }
 
     #[test]

@@ -364,9 +364,17 @@ fn is_catalog_file(path: &Path) -> bool {
     if read.is_err() {
         return false;
     }
-    let text = String::from_utf8_lossy(&head);
-    let top = |key: &str| text.lines().any(|l| l.starts_with(key));
-    (top("tiles:") || top("figures:")) && !top("ruleset:")
+    let (mut catalog_key, mut ruleset) = (false, false);
+    for line in head.split(|&b| b == b'\n') {
+        // Only top-level keys matter, and they start with a letter.
+        match line.first() {
+            Some(b't') => catalog_key |= line.starts_with(b"tiles:"),
+            Some(b'f') => catalog_key |= line.starts_with(b"figures:"),
+            Some(b'r') => ruleset |= line.starts_with(b"ruleset:"),
+            _ => {}
+        }
+    }
+    catalog_key && !ruleset
 }
 
 /// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.
@@ -479,9 +487,13 @@ pub(super) fn collect_inputs(
             push(Input::Stdin, &mut inputs);
         } else if path.is_dir() {
             let rules = dir_rules(&global, path, cwd_canonical.as_deref())?;
-            let mut found: Vec<PathBuf> = search(path, &rules, cwd)
+            let candidates: Vec<PathBuf> = search(path, &rules, cwd)
                 .filter(|e| e.file_type().is_file() && is_scenario_file(e.path()))
                 .map(walkdir::DirEntry::into_path)
+                .collect();
+            // Telling catalogs apart reads each file's start: on every core, as the checks do.
+            let mut found: Vec<PathBuf> = candidates
+                .into_par_iter()
                 .filter(|p| !is_catalog_file(p))
                 .collect();
             found.sort();

@@ -26,30 +26,41 @@ pub(super) enum Event<'t> {
     End,
 }
 
-/// Maps positions to lines, columns and byte offsets.
+/// Maps positions to lines, columns and byte offsets. The table of line starts is made the
+/// first time a position needs it; the quick reader knows its lines and never does.
 pub(super) struct LineIndex<'a> {
     pub(super) text: &'a str,
-    line_starts: Vec<usize>,
+    line_starts: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl<'a> LineIndex<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        let mut line_starts = Vec::with_capacity(text.len() / 32 + 1);
-        line_starts.push(0);
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        LineIndex { text, line_starts }
+        LineIndex {
+            text,
+            line_starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = Vec::with_capacity(self.text.len() / 32 + 1);
+            starts.push(0);
+            starts.extend(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            );
+            starts
+        })
     }
 
     /// A zero-length span at a 1-based line and a 0-based column counted in characters.
     pub(super) fn at_line_column(&self, line: usize, column: usize) -> Span {
         let line = line.max(1);
         let start = self
-            .line_starts
+            .line_starts()
             .get(line - 1)
             .copied()
             .unwrap_or(self.text.len());
@@ -70,8 +81,9 @@ impl<'a> LineIndex<'a> {
 
     /// A zero-length span at a byte offset.
     pub(super) fn at_offset(&self, offset: usize) -> Span {
-        let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.line_starts[line - 1];
+        let line_starts = self.line_starts();
+        let line = line_starts.partition_point(|&s| s <= offset).max(1);
+        let start = line_starts[line - 1];
         let column = self.text[start..offset.min(self.text.len())]
             .chars()
             .count()
@@ -86,7 +98,27 @@ impl<'a> LineIndex<'a> {
 
     /// The number of lines a parser counts at the end of the text.
     pub(super) fn lines(&self) -> usize {
-        self.line_starts.len()
+        self.text.bytes().filter(|&b| b == b'\n').count() + 1
+    }
+
+    /// A zero-length span at a byte offset a little before `later`: worked out from `later`
+    /// when both are on one line, which is how a block mapping's first key stands before the
+    /// colon that opens it.
+    fn at_offset_before(&self, offset: usize, later: Span) -> Span {
+        let column = self
+            .text
+            .get(offset..later.offset)
+            .filter(|between| !between.contains('\n'))
+            .and_then(|between| later.column.checked_sub(between.chars().count()));
+        match column {
+            Some(column) if column >= 1 => Span {
+                offset,
+                len: 0,
+                line: later.line,
+                column,
+            },
+            _ => self.at_offset(offset),
+        }
     }
 
     /// Extends `span` to end at `end_offset` (bytes), never past the text and never inside a
@@ -371,7 +403,7 @@ impl<'a> Builder<'a> {
             FrameKind::Map { entries, .. } => Value::Object(entries),
         };
         let start = if frame.first_child < frame.start.offset {
-            self.lines.at_offset(frame.first_child)
+            self.lines.at_offset_before(frame.first_child, frame.start)
         } else {
             frame.start
         };

@@ -45,6 +45,7 @@ pub(super) fn read<'t>(
         line: 1,
         line_start: 0,
         end_line: line_count + usize::from(!text.is_empty() && !text.ends_with('\n')),
+        ascii_until: 0,
         max_depth,
         sink,
     };
@@ -143,6 +144,8 @@ struct Reader<'t, 's, S> {
     line_start: usize,
     /// The line yaml-rust2 gives the end of the text.
     end_line: usize,
+    /// How far the current line is known to be ASCII.
+    ascii_until: usize,
     max_depth: usize,
     sink: &'s mut S,
 }
@@ -153,12 +156,18 @@ impl<'t, S: Sink<'t>> Reader<'t, '_, S> {
     }
 
     /// A place on the current line.
-    fn at(&self, offset: usize) -> Span {
-        let before = &self.text[self.line_start..offset];
-        let column = if before.is_ascii() {
-            before.len()
+    fn at(&mut self, offset: usize) -> Span {
+        // Columns count characters; on the ASCII start of a line they are bytes.
+        if self.ascii_until < self.line_start {
+            self.ascii_until = self.line_start;
+        }
+        while self.ascii_until < offset && self.bytes[self.ascii_until].is_ascii() {
+            self.ascii_until += 1;
+        }
+        let column = if offset <= self.ascii_until {
+            offset - self.line_start
         } else {
-            before.chars().count()
+            self.text[self.line_start..offset].chars().count()
         };
         Span {
             offset,
@@ -179,7 +188,7 @@ impl<'t, S: Sink<'t>> Reader<'t, '_, S> {
     }
 
     /// Where the next token is: the current position, or the end.
-    fn here(&self) -> Span {
+    fn here(&mut self) -> Span {
         if self.pos >= self.bytes.len() {
             self.end()
         } else {
@@ -325,7 +334,10 @@ impl<'t, S: Sink<'t>> Reader<'t, '_, S> {
             match self.content() {
                 None => return self.emit(Event::End, self.end()),
                 Some(i) if i == indent && !self.is_dash(self.pos) => {}
-                Some(i) if i < indent => return self.emit(Event::End, self.here()),
+                Some(i) if i < indent => {
+                    let at = self.here();
+                    return self.emit(Event::End, at);
+                }
                 Some(_) => return Err(Unread),
             }
         }
@@ -358,7 +370,10 @@ impl<'t, S: Sink<'t>> Reader<'t, '_, S> {
             match self.content() {
                 None => return self.emit(Event::End, self.end()),
                 Some(i) if i == indent && self.is_dash(self.pos) => {}
-                Some(i) if i < indent => return self.emit(Event::End, self.here()),
+                Some(i) if i < indent => {
+                    let at = self.here();
+                    return self.emit(Event::End, at);
+                }
                 Some(_) => return Err(Unread),
             }
         }

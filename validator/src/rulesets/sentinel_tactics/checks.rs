@@ -1,11 +1,11 @@
 //! Semantic checks: what the schema cannot say about a scenario.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use megahex_schema::sentinel_tactics::objective_rules::fits;
 use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
 
-use crate::board::{Axial, Board, PlacementProblem, ResolveError, distance};
+use crate::board::{Axial, Board, PlacementProblem, ResolveError, neighbours};
 use crate::check::ids::unknown;
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -379,7 +379,8 @@ pub(super) fn resolve_problem(
 }
 
 fn check_tokens(scenario: &Scenario, catalog: &Catalog, board: &Board, out: &mut Vec<Diagnostic>) {
-    let mut occupant: HashMap<Axial, &str> = HashMap::new();
+    // The target standing on each hex of the board, by board slot.
+    let mut occupant: Vec<Option<&str>> = vec![None; board.hexes().len()];
     for (i, token) in scenario.tokens.iter().enumerate() {
         let refs = token.at.hexes();
         let many = refs.len() > 1 || matches!(token.at, megahex_schema::Footprint::Many(_));
@@ -423,12 +424,13 @@ fn check_tokens(scenario: &Scenario, catalog: &Catalog, board: &Board, out: &mut
         if token.is_target() {
             let mut clashes = Vec::new();
             for &at in &hexes {
-                match occupant.get(&at) {
-                    Some(other) if *other != token.id => clashes.push((at, *other)),
+                let Some(slot) = board.slot(at) else {
+                    continue;
+                };
+                match occupant[slot] {
+                    Some(other) if other != token.id => clashes.push((at, other)),
                     Some(_) => {}
-                    None => {
-                        occupant.insert(at, token.id.as_str());
-                    }
+                    None => occupant[slot] = Some(token.id.as_str()),
                 }
             }
             if let Some((_, other)) = clashes.first() {
@@ -451,8 +453,9 @@ pub(crate) fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Optio
     let Some(&first) = hexes.first() else {
         return Some("no hexes are listed".into());
     };
-    let unique: HashSet<Axial> = hexes.iter().copied().collect();
-    if unique.len() != hexes.len() {
+    let mut sorted = hexes.to_vec();
+    sorted.sort_unstable();
+    if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
         return Some("the same hex is listed twice".into());
     }
     if let Some(expected) = expected
@@ -464,16 +467,25 @@ pub(crate) fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Optio
         ));
     }
     // Contiguous: every hex reachable from the first through listed neighbours.
-    let mut reached = HashSet::from([first]);
+    let mut reached = vec![false; sorted.len()];
+    let mut count = 0;
     let mut frontier = vec![first];
+    if let Ok(k) = sorted.binary_search(&first) {
+        reached[k] = true;
+        count = 1;
+    }
     while let Some(at) = frontier.pop() {
-        for &other in hexes {
-            if distance(at, other) == 1 && reached.insert(other) {
-                frontier.push(other);
+        for next in neighbours(at) {
+            if let Ok(k) = sorted.binary_search(&next)
+                && !reached[k]
+            {
+                reached[k] = true;
+                count += 1;
+                frontier.push(next);
             }
         }
     }
-    if reached.len() != hexes.len() {
+    if count != hexes.len() {
         return Some("its hexes do not all touch; a figure's hexes must be contiguous".into());
     }
     None
@@ -675,5 +687,57 @@ mod tests {
                 .unwrap()
                 .contains("twice")
         );
+    }
+}
+
+#[cfg(test)]
+mod footprint_tests {
+    use super::*;
+
+    /// The answer by the definition: no repeats, then every hex reached from the first
+    /// through listed hexes one step apart.
+    fn by_definition(hexes: &[Axial]) -> Option<&'static str> {
+        for (i, a) in hexes.iter().enumerate() {
+            if hexes[..i].contains(a) {
+                return Some("twice");
+            }
+        }
+        let mut reached = vec![hexes[0]];
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for &h in hexes {
+                if !reached.contains(&h)
+                    && reached.iter().any(|&r| crate::board::distance(r, h) == 1)
+                {
+                    reached.push(h);
+                    grew = true;
+                }
+            }
+        }
+        (reached.len() != hexes.len()).then_some("apart")
+    }
+
+    #[test]
+    fn footprints_are_judged_as_the_definition_judges_them() {
+        let around: Vec<Axial> = (-2..=2)
+            .flat_map(|q| (-2..=2).map(move |r| [q, r]))
+            .collect();
+        let mut state = 0x2545_F491_u64;
+        for _ in 0..3000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let len = 1 + (state >> 60) as usize % 4;
+            let hexes: Vec<Axial> = (0..len)
+                .map(|k| around[((state >> (8 * k + 3)) % around.len() as u64) as usize])
+                .collect();
+            let ours = footprint_problem(&hexes, None);
+            match by_definition(&hexes) {
+                None => assert_eq!(ours, None, "{hexes:?}"),
+                Some("twice") => assert!(ours.unwrap().contains("twice"), "{hexes:?}"),
+                Some(_) => assert!(ours.unwrap().contains("touch"), "{hexes:?}"),
+            }
+        }
     }
 }
