@@ -304,8 +304,11 @@ fn check_input(
             (STDIN_NAME.to_owned(), bytes, PathBuf::from("."))
         }
         Input::File(file) => {
+            let cannot = |e: std::io::Error| format!("cannot read {}: {e}", file.display());
+            let mut opened = std::fs::File::open(file).map_err(cannot)?;
             // A file over the limit is refused from its size alone, without reading it.
-            if let Ok(len) = std::fs::metadata(file).map(|m| m.len())
+            let len = opened.metadata().map(|m| m.len()).ok();
+            if let Some(len) = len
                 && checker.refuse_size(len).is_some()
             {
                 return Ok(Checked {
@@ -313,8 +316,8 @@ fn check_input(
                     catalog: None,
                 });
             }
-            let bytes =
-                std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let mut bytes = Vec::with_capacity(len.map_or(0, |l| l as usize + 1));
+            opened.read_to_end(&mut bytes).map_err(cannot)?;
             let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
             (display_path(file), bytes, base)
         }
@@ -325,10 +328,16 @@ fn check_input(
         CatalogFile::read(&base, relative, checker.max_file_bytes())
     };
     let outcome = checker.check_bytes(&bytes, &read_catalog);
+    // The text is kept for the findings' snippets; a clean file has none to show.
+    let source = if outcome.diagnostics.is_empty() {
+        String::new()
+    } else {
+        String::from_utf8(bytes).unwrap_or_default()
+    };
     Ok(Checked {
         result: FileResult {
             path: name,
-            source: String::from_utf8(bytes).unwrap_or_default(),
+            source,
             diagnostics: outcome.diagnostics,
         },
         catalog: catalog.into_inner(),
@@ -359,22 +368,48 @@ pub(super) fn is_scenario_file(path: &Path) -> bool {
 /// files out; named on the command line they are checked as scenarios (and fail loudly).
 fn is_catalog_file(path: &Path) -> bool {
     use std::io::Read;
-    let mut head = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(64 * 1024).read_to_end(&mut head));
-    if read.is_err() {
+    const HEAD: usize = 64 * 1024;
+    let Ok(mut file) = std::fs::File::open(path) else {
         return false;
+    };
+    let mut head = vec![0; 8 * 1024];
+    let mut filled = 0;
+    loop {
+        match file.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        }
+        // A scenario says `ruleset:` near its top: no need to read on.
+        if top_level_keys(&head[..filled]).1 {
+            return false;
+        }
+        if filled == head.len() {
+            if head.len() == HEAD {
+                break;
+            }
+            head.resize((head.len() * 2).min(HEAD), 0);
+        }
     }
-    let (mut catalog_key, mut ruleset) = (false, false);
-    for line in head.split(|&b| b == b'\n') {
+    let (catalog_key, ruleset) = top_level_keys(&head[..filled]);
+    catalog_key && !ruleset
+}
+
+/// Whether `text` has a top-level `tiles:` or `figures:` line, and a `ruleset:` line (on
+/// finding which it stops looking).
+fn top_level_keys(text: &[u8]) -> (bool, bool) {
+    let mut catalog_key = false;
+    for line in text.split(|&b| b == b'\n') {
         // Only top-level keys matter, and they start with a letter.
         match line.first() {
             Some(b't') => catalog_key |= line.starts_with(b"tiles:"),
             Some(b'f') => catalog_key |= line.starts_with(b"figures:"),
-            Some(b'r') => ruleset |= line.starts_with(b"ruleset:"),
+            Some(b'r') if line.starts_with(b"ruleset:") => return (catalog_key, true),
             _ => {}
         }
     }
-    catalog_key && !ruleset
+    (catalog_key, false)
 }
 
 /// Hidden folders (`.git`) and build output (`target`, `node_modules`) are never scenarios.

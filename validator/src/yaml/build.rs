@@ -513,7 +513,12 @@ fn resolve_scalar(
 pub(super) fn resolve_plain(text: Cow<'_, str>) -> Value {
     // Most scalars are words or whole numbers; these shortcuts give what yaml-rust2's
     // resolution gives them, without its allocations.
-    if !text.bytes().any(|b| b.is_ascii_digit()) && !is_core_word(&text) {
+    // Numbers are written with digits, letters, signs, points and underscores only, so text
+    // without a digit, or with another character (`3/7`, `a b`), is text.
+    let numeric = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.' | b'_');
+    if !is_core_word(&text)
+        && (!text.bytes().any(|b| b.is_ascii_digit()) || !text.bytes().all(numeric))
+    {
         return Value::String(text.into_owned());
     }
     let digits = text.strip_prefix('-').unwrap_or(&text);

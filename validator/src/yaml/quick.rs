@@ -161,8 +161,16 @@ impl<'t, S: Sink<'t>> Reader<'t, '_, S> {
         if self.ascii_until < self.line_start {
             self.ascii_until = self.line_start;
         }
-        while self.ascii_until < offset && self.bytes[self.ascii_until].is_ascii() {
-            self.ascii_until += 1;
+        if self.ascii_until < offset {
+            let ahead = &self.bytes[self.ascii_until..offset];
+            self.ascii_until += if ahead.is_ascii() {
+                ahead.len()
+            } else {
+                ahead
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(ahead.len())
+            };
         }
         let column = if offset <= self.ascii_until {
             offset - self.line_start
