@@ -154,5 +154,26 @@ fn wanted(variable: &str) -> bool {
     std::env::var_os(variable).is_some_and(|v| !v.is_empty())
 }
 
-criterion_group!(benches, one_file, folder_of_4000);
+/// Files built to be slow: thousands of keys in one mapping and thousands of ids, all sharing
+/// long prefixes (what makes keys collide in a hash that looks at lengths or prefixes, and the
+/// worst case for comparing them), and a figure standing on thousands of hexes. Each is timed
+/// per key, id or hex, beside the convention scenario's cost per YAML node.
+fn hostile_files(c: &mut Criterion) {
+    let checker = Checker::new(Catalog::builtin()).expect("the checker");
+    let mut group = c.benchmark_group("hostile files");
+    group.sample_size(10);
+    for (name, text, count) in hostile::files() {
+        let bytes = text.into_bytes();
+        group.throughput(Throughput::Elements(count as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(checker.check_bytes(black_box(&bytes), &no_catalog)))
+        });
+    }
+    group.finish();
+}
+
+#[path = "../tests/hostile.rs"]
+mod hostile;
+
+criterion_group!(benches, one_file, folder_of_4000, hostile_files);
 criterion_main!(benches);

@@ -190,9 +190,7 @@ impl<'a> Builder<'a> {
             nodes: 0,
             root: None,
             documents: 0,
-            spans: Spans {
-                nodes: Vec::with_capacity(text.len() / 8),
-            },
+            spans: Spans::with_capacity(text.len() / 8),
         }
     }
 

@@ -1,10 +1,14 @@
-//! Where each node of a loaded document stands in its source, kept as a flat table in document
-//! order and looked up by JSON pointer only when a finding or an edit asks. Building a pointer
-//! string for every node of every file cost more than the rest of the loader.
+//! Where each node of a loaded document stands in its source. The loader keeps a flat table in
+//! document order; the map from JSON pointers to places is made from it the first time a
+//! finding or an edit asks for one. Building a pointer string for every node of every file cost
+//! more than the rest of the loader, and a clean file never needs one.
+
+use std::cell::OnceCell;
+use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::Span;
+use super::{Span, escape_pointer_segment};
 
 /// One node's place: its value's span, the span of the key naming it (mapping entries only),
 /// and where its subtree ends in the table.
@@ -16,125 +20,94 @@ pub(super) struct Node {
     pub(super) end: u32,
 }
 
+/// The places of one node, by pointer.
+#[derive(Debug, Clone, Copy)]
+struct Places {
+    value: Span,
+    key: Option<Span>,
+}
+
 /// The nodes of a document in the order they appear: a collection, then its children in their
 /// order in the value. A node made by an alias has no children here, even when its value has.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Spans {
     pub(super) nodes: Vec<Node>,
-}
-
-/// A lookup's end: the deepest node the pointer reached, and whether it reached all of it.
-struct Walk {
-    node: usize,
-    whole: bool,
+    by_pointer: OnceCell<HashMap<String, Places>>,
 }
 
 impl Spans {
-    /// Follows `pointer` through `root` and the table together, as far as both go.
-    fn walk(&self, root: &Value, pointer: &str) -> Option<Walk> {
-        if self.nodes.is_empty() {
-            return None;
+    pub(super) fn with_capacity(nodes: usize) -> Spans {
+        Spans {
+            nodes: Vec::with_capacity(nodes),
+            by_pointer: OnceCell::new(),
         }
-        if pointer.is_empty() {
-            return Some(Walk {
-                node: 0,
-                whole: true,
-            });
-        }
-        let rest = pointer.strip_prefix('/')?;
-        let mut node = 0;
-        let mut value = root;
-        for segment in rest.split('/') {
-            let stop = Walk { node, whole: false };
-            let Some(position) = child_position(value, segment) else {
-                return Some(stop);
-            };
-            let Some(child) = self.child(node, position) else {
-                return Some(stop);
-            };
-            value = match value {
-                Value::Array(items) => &items[position],
-                Value::Object(entries) => match entries.values().nth(position) {
-                    Some(v) => v,
-                    None => return Some(stop),
-                },
-                _ => return Some(stop),
-            };
-            node = child;
-        }
-        Some(Walk { node, whole: true })
     }
 
-    /// The table index of the `position`th child of `node`, when the table has it.
-    fn child(&self, node: usize, position: usize) -> Option<usize> {
-        let end = self.nodes.get(node)?.end as usize;
-        let mut child = node + 1;
-        for _ in 0..position {
-            child = self.nodes.get(child)?.end as usize;
+    fn by_pointer(&self, root: &Value) -> &HashMap<String, Places> {
+        self.by_pointer.get_or_init(|| {
+            let mut map = HashMap::with_capacity(self.nodes.len());
+            if !self.nodes.is_empty() {
+                self.index(0, root, String::new(), &mut map);
+            }
+            map
+        })
+    }
+
+    /// Adds node `at` (whose value is `value`) and its descendants under `pointer`.
+    fn index(&self, at: usize, value: &Value, pointer: String, map: &mut HashMap<String, Places>) {
+        let Some(node) = self.nodes.get(at) else {
+            return;
+        };
+        let end = node.end as usize;
+        let mut child = at + 1;
+        let mut visit = |segment: &dyn std::fmt::Display, value: &Value| {
+            if child < end {
+                let here = child;
+                child = self.nodes.get(here).map_or(end, |n| n.end as usize);
+                self.index(here, value, format!("{pointer}/{segment}"), map);
+            }
+        };
+        match value {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    visit(&i, item);
+                }
+            }
+            Value::Object(entries) => {
+                for (key, item) in entries {
+                    visit(&escape_pointer_segment(key), item);
+                }
+            }
+            _ => {}
         }
-        (child < end).then_some(child)
+        map.insert(
+            pointer,
+            Places {
+                value: node.value,
+                key: node.key,
+            },
+        );
     }
 
     /// The span of the value at exactly `pointer`.
     pub(super) fn value(&self, root: &Value, pointer: &str) -> Option<Span> {
-        let walk = self.walk(root, pointer)?;
-        walk.whole.then(|| self.nodes[walk.node].value)
+        self.by_pointer(root).get(pointer).map(|p| p.value)
     }
 
     /// The span of the key naming exactly `pointer`.
     pub(super) fn key(&self, root: &Value, pointer: &str) -> Option<Span> {
-        let walk = self.walk(root, pointer)?;
-        if walk.whole {
-            self.nodes[walk.node].key
-        } else {
-            None
-        }
+        self.by_pointer(root).get(pointer).and_then(|p| p.key)
     }
 
     /// The span of `pointer`, or of its nearest located ancestor.
     pub(super) fn nearest(&self, root: &Value, pointer: &str) -> Option<Span> {
-        let walk = self.walk(root, pointer)?;
-        Some(self.nodes[walk.node].value)
-    }
-}
-
-/// Which child of `value` a pointer segment names: an array index written as JSON Pointer
-/// writes it, or a mapping key after unescaping `~1` and `~0`.
-fn child_position(value: &Value, segment: &str) -> Option<usize> {
-    match value {
-        Value::Array(items) => {
-            let canonical = segment == "0"
-                || (!segment.is_empty()
-                    && !segment.starts_with('0')
-                    && segment.bytes().all(|b| b.is_ascii_digit()));
-            let index: usize = segment.parse().ok().filter(|_| canonical)?;
-            (index < items.len()).then_some(index)
-        }
-        Value::Object(entries) => {
-            let key = unescape(segment)?;
-            entries.keys().position(|k| *k == key)
-        }
-        _ => None,
-    }
-}
-
-/// Undoes RFC 6901 escaping; `None` for a `~` that is not `~0` or `~1`, which no key writes.
-fn unescape(segment: &str) -> Option<std::borrow::Cow<'_, str>> {
-    if !segment.contains('~') {
-        return Some(std::borrow::Cow::Borrowed(segment));
-    }
-    let mut key = String::with_capacity(segment.len());
-    let mut chars = segment.chars();
-    while let Some(c) = chars.next() {
-        if c == '~' {
-            match chars.next() {
-                Some('0') => key.push('~'),
-                Some('1') => key.push('/'),
-                _ => return None,
+        let by_pointer = self.by_pointer(root);
+        let mut current = pointer;
+        loop {
+            if let Some(places) = by_pointer.get(current) {
+                return Some(places.value);
             }
-        } else {
-            key.push(c);
+            current = &current[..current.rfind('/')?];
         }
     }
-    Some(std::borrow::Cow::Owned(key))
 }
