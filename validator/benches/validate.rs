@@ -1,6 +1,6 @@
 //! What `megahex validate` costs on a convention-sized scenario: one file on one thread (the
 //! library's `Checker`, as each worker runs it), and a folder of 4,000 copies through the
-//! binary end to end (start, search, read, check, report) on every core. The copies are
+//! binary end to end (start, search, read, check, report) on every core and on one. The copies are
 //! `scenarios/convention-dawn-over-megalopolis.yaml`, six tiles and twenty tokens, each with its
 //! own title, written to a temporary folder when the bench starts and removed at its end.
 //!
@@ -108,6 +108,18 @@ fn folder_of_4000(c: &mut Criterion) {
             let status = Command::new(binary)
                 .arg("validate")
                 .arg(&folder.0)
+                .stdout(Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        })
+    });
+    group.bench_function("binary: megahex validate DIR, one thread", |b| {
+        b.iter(|| {
+            let status = Command::new(binary)
+                .arg("validate")
+                .arg(&folder.0)
+                .env("RAYON_NUM_THREADS", "1")
                 .stdout(Stdio::null())
                 .status()
                 .unwrap();

@@ -151,13 +151,13 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
         Err(message) => return fail(&message),
     };
     let cwd = std::env::current_dir().ok();
-    let inputs = match collect_inputs(
+    let (inputs, prefetched) = match collect_and_read(
         &args.paths,
         &args.check.exclude,
         cwd.as_deref(),
         Missing::Fail,
     ) {
-        Ok(inputs) => inputs,
+        Ok(found) => found,
         Err(message) => return fail(&message),
     };
     if inputs.is_empty() {
@@ -179,7 +179,7 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
         None
     };
     let checked: Result<Vec<FileResult>, String> =
-        check_files(&checker, &overrides, &inputs, stdin.as_ref())
+        check_files(&checker, &overrides, &inputs, stdin.as_ref(), &prefetched)
             .into_iter()
             .map(|checked| checked.map(|c| c.result))
             .collect();
@@ -221,11 +221,12 @@ pub(super) fn check_files(
     overrides: &Overrides,
     inputs: &[Input],
     stdin: Option<&StdinText>,
+    prefetched: &Prefetched,
 ) -> Vec<Result<Checked, String>> {
     inputs
         .par_iter()
         .map(|input| {
-            check_input(checker, input, stdin).map(|checked| Checked {
+            check_input(checker, input, stdin, prefetched).map(|checked| Checked {
                 result: FileResult {
                     diagnostics: overrides.apply(checked.result.diagnostics),
                     ..checked.result
@@ -287,6 +288,7 @@ fn check_input(
     checker: &Checker,
     input: &Input,
     stdin: Option<&StdinText>,
+    prefetched: &Prefetched,
 ) -> Result<Checked, String> {
     let (name, bytes, base) = match input {
         Input::Stdin => {
@@ -302,6 +304,17 @@ fn check_input(
             };
             // A scenario's own `catalog:` path is relative to the current directory.
             (STDIN_NAME.to_owned(), bytes, PathBuf::from("."))
+        }
+        Input::File(file) if prefetched.contains_key(file) => {
+            let bytes = prefetched.get(file).cloned().unwrap_or_default();
+            if checker.refuse_size(bytes.len() as u64).is_some() {
+                return Ok(Checked {
+                    result: refused(display_path(file), checker, bytes.len() as u64),
+                    catalog: None,
+                });
+            }
+            let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
+            (display_path(file), bytes, base)
         }
         Input::File(file) => {
             let cannot = |e: std::io::Error| format!("cannot read {}: {e}", file.display());
@@ -363,37 +376,26 @@ pub(super) fn is_scenario_file(path: &Path) -> bool {
     )
 }
 
-/// A tile and roster catalog, which scenarios name with `catalog:` and which may sit beside
-/// them: a top-level `tiles:` or `figures:` key and no `ruleset:`. A folder search leaves such
-/// files out; named on the command line they are checked as scenarios (and fail loudly).
-fn is_catalog_file(path: &Path) -> bool {
+/// Whether the file is a tile and roster catalog, which scenarios name with `catalog:` and
+/// which may sit beside them: a top-level `tiles:` or `figures:` key and no `ruleset:`. A
+/// folder search leaves such files out; named on the command line they are checked as
+/// scenarios (and fail loudly). Also the file's whole text when it is a small scenario, so the
+/// check need not open it again.
+fn read_head(path: &Path) -> (bool, Option<Vec<u8>>) {
     use std::io::Read;
-    const HEAD: usize = 64 * 1024;
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
+    const HEAD: u64 = 64 * 1024;
+    let Ok(file) = std::fs::File::open(path) else {
+        return (false, None);
     };
-    let mut head = vec![0; 8 * 1024];
-    let mut filled = 0;
-    loop {
-        match file.read(&mut head[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return false,
-        }
-        // A scenario says `ruleset:` near its top: no need to read on.
-        if top_level_keys(&head[..filled]).1 {
-            return false;
-        }
-        if filled == head.len() {
-            if head.len() == HEAD {
-                break;
-            }
-            head.resize((head.len() * 2).min(HEAD), 0);
-        }
+    let len = file.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
+    let mut head = Vec::with_capacity(len.min(HEAD) as usize + 1);
+    if file.take(HEAD).read_to_end(&mut head).is_err() {
+        return (false, None);
     }
-    let (catalog_key, ruleset) = top_level_keys(&head[..filled]);
-    catalog_key && !ruleset
+    let (catalog_key, ruleset) = top_level_keys(&head);
+    let catalog = catalog_key && !ruleset;
+    let whole = (!catalog && head.len() as u64 == len).then_some(head);
+    (catalog, whole)
 }
 
 /// Whether `text` has a top-level `tiles:` or `figures:` line, and a `ruleset:` line (on
@@ -506,6 +508,24 @@ pub(super) fn collect_inputs(
     cwd: Option<&Path>,
     missing: Missing,
 ) -> Result<Vec<Input>, String> {
+    collect_and_read(paths, excludes, cwd, missing).map(|(inputs, _)| inputs)
+}
+
+/// Files already read whole while a folder search told scenarios from catalogs, by path.
+pub(super) type Prefetched = std::collections::HashMap<PathBuf, Vec<u8>>;
+
+/// At most this many bytes of files are kept from the folder search for the check.
+const PREFETCH_BYTES: usize = 256 * 1024 * 1024;
+
+/// [`collect_inputs`], keeping the text of the small files a folder search read.
+pub(super) fn collect_and_read(
+    paths: &[String],
+    excludes: &[String],
+    cwd: Option<&Path>,
+    missing: Missing,
+) -> Result<(Vec<Input>, Prefetched), String> {
+    let mut prefetched = Prefetched::new();
+    let mut kept = 0;
     let global = global_rules(excludes)?;
     let cwd_canonical = cwd.and_then(|c| c.canonicalize().ok());
 
@@ -527,10 +547,26 @@ pub(super) fn collect_inputs(
                 .map(walkdir::DirEntry::into_path)
                 .collect();
             // Telling catalogs apart reads each file's start: on every core, as the checks do.
-            let mut found: Vec<PathBuf> = candidates
+            let heads: Vec<(PathBuf, bool, Option<Vec<u8>>)> = candidates
                 .into_par_iter()
-                .filter(|p| !is_catalog_file(p))
+                .map(|p| {
+                    let (catalog, whole) = read_head(&p);
+                    (p, catalog, whole)
+                })
                 .collect();
+            let mut found = Vec::with_capacity(heads.len());
+            for (path, catalog, whole) in heads {
+                if catalog {
+                    continue;
+                }
+                if let Some(bytes) = whole
+                    && kept + bytes.len() <= PREFETCH_BYTES
+                {
+                    kept += bytes.len();
+                    prefetched.insert(path.clone(), bytes);
+                }
+                found.push(path);
+            }
             found.sort();
             for file in found {
                 push(Input::File(file), &mut inputs);
@@ -558,7 +594,7 @@ pub(super) fn collect_inputs(
             return Err(format!("{raw}: no such file or directory"));
         }
     }
-    Ok(inputs)
+    Ok((inputs, prefetched))
 }
 
 /// What a path pattern is matched against.
@@ -739,12 +775,19 @@ mod tests {
             "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles: []\n",
         );
         let no_ruleset = write("broken.yaml", "format: 1\nmap:\n  tiles: []\n");
+        let is_catalog_file = |path: &Path| read_head(path).0;
         assert!(is_catalog_file(&catalog) && is_catalog_file(&roster));
         assert!(!is_catalog_file(&scenario));
         assert!(
             !is_catalog_file(&no_ruleset),
             "a scenario missing `ruleset` is still checked"
         );
+        // A scenario's whole text comes back, so the check reads it from there.
+        assert_eq!(
+            read_head(&scenario).1.as_deref(),
+            Some(&std::fs::read(&scenario).unwrap()[..])
+        );
+        assert_eq!(read_head(&catalog).1, None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

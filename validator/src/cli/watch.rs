@@ -314,7 +314,13 @@ impl<'a> Session<'a> {
     /// error. Remembers the catalog each scenario named.
     fn report(&mut self, header: &str, inputs: &[Input], always: bool) -> Result<(), String> {
         let mut results: Vec<FileResult> = Vec::new();
-        let checked = validate::check_files(&self.checker, &self.overrides, inputs, None);
+        let checked = validate::check_files(
+            &self.checker,
+            &self.overrides,
+            inputs,
+            None,
+            &validate::Prefetched::new(),
+        );
         for (input, checked) in inputs.iter().zip(checked) {
             let scenario = match input {
                 Input::File(path) => key(path),
