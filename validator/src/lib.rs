@@ -7,6 +7,8 @@ pub mod board;
 pub mod check;
 pub mod diagnostic;
 pub mod diff;
+#[cfg(test)]
+mod mangle;
 pub mod odds;
 pub mod report;
 mod rng;

@@ -555,14 +555,6 @@ mod mangled_input {
 
     const BASE: &str = "# yaml-language-server: $schema=../schema/scenario.schema.json\nformat: 1\nruleset: sentinel-tactics\nrules: {los-blocking: higher-than-both}\nmap:\n  tiles:\n    - {tile: 1, side: megalopolis, at: [0, 0], rotation: 0}\n    - {tile: 8, side: insula-primalis, at: [5, -2], rotation: 3}\nteams:\n  - {id: heroes, name: Heroes}\n  - {id: villains}\ntokens:\n  - {id: legacy, kind: character, character: legacy, team: heroes, at: 1/10}\n  - {id: omni, kind: character, character: omnitron-v, team: villains, at: [[5,-2],[6,-2],[5,-1]]}\n  - {id: vial, kind: scenario-token, at: {tile: 8, hex: 3}}\nobjectives:\n  - {id: grab, team: villains, kind: collect, tokens: [vial], count: 1}\n  - {id: hold, team: heroes, kind: hold, hexes: [1/1, [0, 0]], rounds: 2}\nturn-order: [heroes, villains]\n";
 
-    /// xorshift: deterministic, so a failure reproduces.
-    fn next(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
     #[test]
     fn truncations_and_byte_edits_never_panic() {
         let checker = Checker::new(Catalog::builtin()).unwrap();
@@ -574,18 +566,7 @@ mod mangled_input {
         let alphabet = b"{}[]:,-&*!|>'\"#%@`?/ \n\t0123456789abc";
         let mut state = 0x9E37_79B9_7F4A_7C15_u64;
         for _ in 0..3000 {
-            let mut bytes = BASE.as_bytes().to_vec();
-            for _ in 0..=(next(&mut state) % 4) {
-                let at = (next(&mut state) as usize) % bytes.len();
-                let byte = alphabet[(next(&mut state) as usize) % alphabet.len()];
-                match next(&mut state) % 3 {
-                    0 => bytes[at] = byte,
-                    1 => bytes.insert(at, byte),
-                    _ => {
-                        bytes.remove(at);
-                    }
-                }
-            }
+            let bytes = crate::mangle::edit(BASE.as_bytes(), 4, alphabet, &mut state);
             let outcome = checker.check_bytes(&bytes, &no_catalog);
             for d in &outcome.diagnostics {
                 assert!(!d.message.is_empty());

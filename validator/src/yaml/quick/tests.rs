@@ -96,14 +96,6 @@ fn every_project_file_reads_the_same() {
     assert!(read * 10 > texts.len() * 8, "{read} of {}", texts.len());
 }
 
-/// xorshift: deterministic, so a failure reproduces.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 #[test]
 fn edited_project_files_read_the_same() {
     let texts = project_texts();
@@ -116,18 +108,7 @@ fn edited_project_files_read_the_same() {
         .filter(|(p, _)| p.to_string_lossy().contains("scenarios"))
     {
         for _ in 0..400 {
-            let mut bytes = text.as_bytes().to_vec();
-            for _ in 0..=(next(&mut state) % 3) {
-                let at = (next(&mut state) as usize) % bytes.len();
-                let byte = alphabet[(next(&mut state) as usize) % alphabet.len()];
-                match next(&mut state) % 3 {
-                    0 => bytes[at] = byte,
-                    1 => bytes.insert(at, byte),
-                    _ => {
-                        bytes.remove(at);
-                    }
-                }
-            }
+            let bytes = crate::mangle::edit(text.as_bytes(), 3, alphabet, &mut state);
             if let Ok(edited) = String::from_utf8(bytes) {
                 tried += 1;
                 if agrees(&edited) {
