@@ -15,7 +15,7 @@ use super::game::Game;
 use super::state::State;
 use crate::board::Axial;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::rulesets::sentinel_tactics::assertions::query_arg;
+use crate::rulesets::sentinel_tactics::assertions::{claim_failed, query_arg};
 
 #[cfg(test)]
 mod tests;
@@ -194,27 +194,21 @@ fn range_fails(
     let (to, _) = place(game, state, &claim.to)?;
     let range = super::view::sight(game, from, to)?.range;
     let broken = crate::rulesets::sentinel_tactics::assertions::range_broken(claim, range);
-    if broken.is_empty() {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!(
-                "the range from {} to {} is {range}, but the claim says it {}",
-                claim.from,
-                claim.to,
-                broken.join(" and ")
-            ),
+    claim_failed(pointer, &broken, |says| {
+        format!(
+            "the range from {} to {} is {range}, but the claim says it {}",
+            claim.from, claim.to, says
         )
-        .with_help(format!(
-            "`megahex los FILE --from {} --to {}` gives the range",
-            query_arg(&claim.from),
-            query_arg(&claim.to)
-        ))
-        .with_hexes([from, to]),
-    )
+    })
+    .map(|failed| {
+        failed
+            .with_help(format!(
+                "`megahex los FILE --from {} --to {}` gives the range",
+                query_arg(&claim.from),
+                query_arg(&claim.to)
+            ))
+            .with_hexes([from, to])
+    })
 }
 
 /// The fewest turns, up to `limit`, for `unit` to stand on `goal`, moving with all its actions
@@ -318,25 +312,21 @@ fn odds_fails(game: &Game, claim: &OddsClaim, pointer: String) -> Option<Diagnos
     let expected = odds.expected();
     let at_least_one = 1.0 - odds.probabilities().first().copied().unwrap_or(1.0);
     let wrong = odds_broken(claim, expected, at_least_one);
-    if wrong.is_empty() {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!(
-                "one blow of `{}`'s {} on `{}`: expected damage {}, 1 damage or more {}; but the claim says {}",
-                claim.attacker,
-                claim.attack,
-                claim.defender,
-                damage(expected),
-                chance(at_least_one),
-                wrong.join(" and ")
-            ),
+    claim_failed(pointer, &wrong, |says| {
+        format!(
+            "one blow of `{}`'s {} on `{}`: expected damage {}, 1 damage or more {}; but the claim says {}",
+            claim.attacker,
+            claim.attack,
+            claim.defender,
+            damage(expected),
+            chance(at_least_one),
+            says
         )
-        .with_help("`megahex odds --ruleset hex-skirmish --strike S --defense D --damage DICE` works out one blow; change the units' attributes, or correct the claim"),
-    )
+    })
+    .map(|failed| {
+        failed
+            .with_help("`megahex odds --ruleset hex-skirmish --strike S --defense D --damage DICE` works out one blow; change the units' attributes, or correct the claim")
+    })
 }
 
 fn balance_fails(scenario: &Scenario, claim: &BalanceClaim, pointer: String) -> Option<Diagnostic> {

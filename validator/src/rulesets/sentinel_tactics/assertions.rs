@@ -214,6 +214,23 @@ fn blocked_text(sight: &Sight) -> String {
     }
 }
 
+/// The `assertion-failed` finding for a claim with `broken` parts, or none when every part
+/// holds; `message` gets the broken parts joined, as every claim kind words them. Shared by
+/// every ruleset's claims.
+pub(crate) fn claim_failed(
+    pointer: String,
+    broken: &[String],
+    message: impl FnOnce(String) -> String,
+) -> Option<Diagnostic> {
+    (!broken.is_empty()).then(|| {
+        Diagnostic::error(
+            Code::AssertionFailed,
+            pointer,
+            message(broken.join(" and ")),
+        )
+    })
+}
+
 /// What a range claim says that `range` breaks, in words (`is at most 7`); empty when it holds.
 pub(crate) fn range_broken(claim: &RangeClaim, range: u32) -> Vec<String> {
     let mut broken = Vec::new();
@@ -239,27 +256,23 @@ fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Dia
         .filter_map(|(x, y)| los::range(&scene.board, x, y, 0).map(|r| (r, x, y)))
         .min()?;
     let broken = range_broken(claim, range);
-    if broken.is_empty() {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!(
-                "the range from {} to {} is {range} (hexes apart plus the difference in elevation), but the claim says it {}",
-                claim.from,
-                claim.to,
-                broken.join(" and ")
-            ),
+    claim_failed(pointer, &broken, |says| {
+        format!(
+            "the range from {} to {} is {range} (hexes apart plus the difference in elevation), but the claim says it {}",
+            claim.from,
+            claim.to,
+            says
         )
-        .with_help(format!(
-            "`megahex los FILE --from {} --to {}` gives the range; change the map or the figures, or correct the claim",
-            query_arg(&claim.from),
-            query_arg(&claim.to)
-        ))
-        .with_hexes([near, far]),
-    )
+    })
+    .map(|failed| {
+        failed
+            .with_help(format!(
+                "`megahex los FILE --from {} --to {}` gives the range; change the map or the figures, or correct the claim",
+                query_arg(&claim.from),
+                query_arg(&claim.to)
+            ))
+            .with_hexes([near, far])
+    })
 }
 
 /// An end as the command line takes it: `q,r`, `T/I` or a token id.

@@ -7,6 +7,7 @@ use megahex_schema::solar_sentinels::assertions::{Assertion, DeckBalanceClaim, D
 
 use super::selfplay::{Plan, simulate};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::rulesets::sentinel_tactics::assertions::claim_failed;
 use crate::simulate::{WinRate, win_rate_finding};
 
 #[cfg(test)]
@@ -134,23 +135,18 @@ fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option
         Err(why) => return Some(cannot(why.to_string())),
     };
     let wrong = broken(&claim.defeat_all, p, &chance);
-    if wrong.is_empty() {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!(
-                "`{}` defeats {} in one engagement with chance {}, but the claim says {}",
-                hero.id,
-                claim.cards.join(", "),
-                chance(p),
-                wrong.join(" and ")
-            ),
+    claim_failed(pointer, &wrong, |says| {
+        format!(
+            "`{}` defeats {} in one engagement with chance {}, but the claim says {}",
+            hero.id,
+            claim.cards.join(", "),
+            chance(p),
+            says
         )
-        .with_help(
+    })
+    .map(|failed| {
+        failed.with_help(
             "`megahex odds --ruleset solar-sentinels --deck FILE --cards ...` shows the best play",
-        ),
-    )
+        )
+    })
 }

@@ -5,6 +5,7 @@
 use megahex_schema::sentinel_tactics::assertions::{Bounds, ExposureClaim, OddsClaim};
 use megahex_schema::{Catalog, Scenario};
 
+use super::claim_failed;
 use crate::board::los;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::fairness::{attack_odds, hit_range, turn_one_damage_taken};
@@ -127,26 +128,22 @@ pub(super) fn odds_fails(
         },
     };
     let wrong = odds_broken(claim, expected, at_least_one);
-    if wrong.is_empty() {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!(
-                "`{}`'s {} on `{}` {how}: expected damage {}, 1 damage or more {}; but the claim says {}",
-                claim.attacker,
-                claim.attack,
-                claim.defender,
-                damage(expected),
-                chance(at_least_one),
-                wrong.join(" and ")
-            ),
+    claim_failed(pointer, &wrong, |says| {
+        format!(
+            "`{}`'s {} on `{}` {how}: expected damage {}, 1 damage or more {}; but the claim says {}",
+            claim.attacker,
+            claim.attack,
+            claim.defender,
+            damage(expected),
+            chance(at_least_one),
+            says
         )
-        .with_help("`megahex odds --dice N --range R --defense M` works out one attack; change the figures' places or stats, or correct the claim")
-        .with_hexes(attacker.hexes.iter().chain(&defender.hexes).copied()),
-    )
+    })
+    .map(|failed| {
+        failed
+            .with_help("`megahex odds --dice N --range R --defense M` works out one attack; change the figures' places or stats, or correct the claim")
+            .with_hexes(attacker.hexes.iter().chain(&defender.hexes).copied())
+    })
 }
 
 /// The `exposure` claim's failure, if it fails or cannot be judged.
@@ -176,20 +173,16 @@ pub(super) fn exposure_fails(
         );
     }
     let wrong = broken(&claim.turn_1_expected_damage, taken, &damage);
-    if wrong.is_empty() {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            format!(
-                "team `{}` can expect to take {} damage on turn 1 from enemies that can hit it without moving, but the claim says {}",
-                claim.team,
-                damage(taken),
-                wrong.join(" and ")
-            ),
+    claim_failed(pointer, &wrong, |says| {
+        format!(
+            "team `{}` can expect to take {} damage on turn 1 from enemies that can hit it without moving, but the claim says {}",
+            claim.team,
+            damage(taken),
+            says
         )
-        .with_help("`megahex validate --fairness FILE` lists who can hit whom on turn 1 (`turn-one-exposure`)"),
-    )
+    })
+    .map(|failed| {
+        failed
+            .with_help("`megahex validate --fairness FILE` lists who can hit whom on turn 1 (`turn-one-exposure`)")
+    })
 }
