@@ -4,12 +4,14 @@
 //! so the CLI, the editor and the tests share one definition of a scenario.
 
 mod any_scenario;
+pub mod claims;
 mod generate;
 pub mod header;
 pub mod hex_skirmish;
 pub mod hexref;
 pub mod limits;
 pub mod sentinel_tactics;
+pub mod sight;
 pub mod solar_sentinels;
 
 pub use any_scenario::AnyScenario;

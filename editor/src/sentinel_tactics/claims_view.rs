@@ -147,9 +147,27 @@ pub fn skirmish_claims_section(
     checking: bool,
 ) {
     let claims: Vec<Assertion> = scenario
-        .map(|s| s.assertions.iter().cloned().map(Assertion::from).collect())
+        .map(|s| {
+            s.assertions
+                .iter()
+                .cloned()
+                .map(as_checklist_claim)
+                .collect()
+        })
         .unwrap_or_default();
     checklist(ui, &claims, problems, checking);
+}
+
+/// An arena's claim as the checklist words it: the shared claim kinds read alike in both games.
+fn as_checklist_claim(claim: megahex_schema::hex_skirmish::assertions::Assertion) -> Assertion {
+    use megahex_schema::hex_skirmish::assertions::Assertion as Arena;
+    match claim {
+        Arena::Sight(c) => Assertion::Sight(c),
+        Arena::Range(c) => Assertion::Range(c),
+        Arena::Reach(c) => Assertion::Reach(c),
+        Arena::Odds(c) => Assertion::Odds(c),
+        Arena::Balance(c) => Assertion::Balance(c),
+    }
 }
 
 /// The checklist of a Solar Sentinels deck's claims.

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use crate::sentinel_tactics::assertions::{
+pub use crate::claims::{
     BalanceClaim, Bounds, OddsClaim, Place, RangeClaim, ReachClaim, ReachMeasure, SightClaim,
 };
 
@@ -23,19 +23,4 @@ pub enum Assertion {
     Odds(OddsClaim),
     /// A team's win rate in seeded self-play.
     Balance(BalanceClaim),
-}
-
-impl From<Assertion> for crate::sentinel_tactics::assertions::Assertion {
-    /// The same claim as Sentinel Tactics writes it, so one checklist and one wording serve
-    /// both rulesets.
-    fn from(claim: Assertion) -> Self {
-        use crate::sentinel_tactics::assertions::Assertion as Shared;
-        match claim {
-            Assertion::Sight(c) => Shared::Sight(c),
-            Assertion::Range(c) => Shared::Range(c),
-            Assertion::Reach(c) => Shared::Reach(c),
-            Assertion::Odds(c) => Shared::Odds(c),
-            Assertion::Balance(c) => Shared::Balance(c),
-        }
-    }
 }

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::sentinel_tactics::scenario::{LosBlocking, LosEdges};
+use crate::sight::{LosBlocking, LosEdges};
 
 /// Rule settings; anything left out takes the default written beside it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -12,6 +12,7 @@ use crate::hexref::{Footprint, HexRef};
 use crate::limits::{
     MAX_COUNT, MAX_EFFECT_TOKENS, MAX_HEALTH, MAX_HEXES, MAX_ROUNDS, MAX_TILE_NUMBER,
 };
+pub use crate::sight::{LosBlocking, LosEdges};
 
 /// A small complete scenario for the schema's `examples`: editors using the schema (and
 /// SchemaStore's review) show it as a starting point.
@@ -185,30 +186,6 @@ impl Rules {
     pub fn is_default(&self) -> bool {
         *self == Rules::default()
     }
-}
-
-/// Which hexes block line of sight by elevation.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum LosBlocking {
-    /// The rulebook: a hex between the two blocks if it is higher than either end.
-    #[default]
-    HigherThanEither,
-    /// A house rule: a hex blocks only if it is higher than both ends.
-    HigherThanBoth,
-}
-
-/// How a line grazing blocking hexes is judged.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum LosEdges {
-    /// A house rule: a line is blocked only if it enters the inside of the blocking hexes, so
-    /// grazing a corner or running along an outer edge sees past them.
-    Permissive,
-    /// The rulebook (default): a line touching any blocking hex, even at a corner, is blocked,
-    /// so a raised hex "perfectly between" two figures stops their line of sight.
-    #[default]
-    Strict,
 }
 
 /// Environment cards that change how the map behaves.

@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::sentinel_tactics::assertions::{Bounds, default_games, default_seed};
+use crate::claims::{Bounds, default_games, default_seed};
 
 /// One claim. Each kind is a key of its own, so a list reads as a checklist.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -41,7 +41,7 @@ pub struct DeckBalanceClaim {
     /// The share of games the player should win, from 0 to 1: the 95% interval of the share
     /// must lie inside; it fails when the interval lies outside, and warns when it straddles an
     /// edge.
-    #[schemars(schema_with = "crate::sentinel_tactics::assertions::win_rate_schema")]
+    #[schemars(schema_with = "crate::claims::win_rate_schema")]
     pub win_rate: [f64; 2],
     /// Games to play with each hero (or with the one named): more narrow the interval.
     #[serde(default = "default_games")]
