@@ -291,7 +291,7 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
                 let original = request.original.as_deref().filter(|o| *o != text)?;
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
                 let (old, old_catalog) = saved.read(checker, original, request.dir.as_deref())?;
-                let found = megahex::diff::scenarios(old, old_catalog, scenario, catalog);
+                let found = megahex::rulesets::diff(old, old_catalog, scenario, catalog);
                 (!found.is_empty()).then_some(found)
             });
             let replacements = outcome

@@ -56,12 +56,12 @@ fn diff(c: &mut Criterion) {
     assert_ne!(old_text, new_text);
     let (old, old_catalog) = parse(&old_text);
     let (new, new_catalog) = parse(&new_text);
-    let found = megahex::diff::scenarios(&old, &old_catalog, &new, &new_catalog);
+    let found = megahex::rulesets::diff(&old, &old_catalog, &new, &new_catalog);
     assert!(!found.consequences.sight.pairs.is_empty());
     assert_eq!(found.consequences.sight.compared_pairs, 152 * 151);
     c.bench_function("diff, two 8-tile scenarios, with every consequence", |b| {
         b.iter(|| {
-            black_box(megahex::diff::scenarios(
+            black_box(megahex::rulesets::diff(
                 &old,
                 &old_catalog,
                 &new,
@@ -73,7 +73,7 @@ fn diff(c: &mut Criterion) {
         b.iter(|| {
             let (old, old_catalog) = parse(&old_text);
             let (new, new_catalog) = parse(&new_text);
-            black_box(megahex::diff::scenarios(
+            black_box(megahex::rulesets::diff(
                 &old,
                 &old_catalog,
                 &new,

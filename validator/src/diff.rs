@@ -4,7 +4,7 @@
 
 pub mod fields;
 
-use megahex_schema::{AnyScenario, Catalog, Side, Terrain, TilePlacement};
+use megahex_schema::{AnyScenario, Ruleset, Side, Terrain, TilePlacement};
 use serde::Serialize;
 
 use crate::board::Axial;
@@ -291,32 +291,12 @@ pub struct FairnessChange {
     pub now: Option<f64>,
 }
 
-/// The differences between two scenarios, each read with the catalog it was checked against.
-/// Two Sentinel Tactics scenarios get the map, the pieces and the consequences; other rulesets,
-/// or a file that changed ruleset, get their keys compared.
-pub fn scenarios(
-    old: &AnyScenario,
-    old_catalog: &Catalog,
-    new: &AnyScenario,
-    new_catalog: &Catalog,
-) -> ScenarioDiff {
-    if let (AnyScenario::SentinelTactics(old), AnyScenario::SentinelTactics(new)) = (old, new) {
-        return crate::rulesets::sentinel_tactics::diff::diff(
-            &crate::rulesets::sentinel_tactics::diff::Version {
-                scenario: old,
-                catalog: old_catalog,
-            },
-            &crate::rulesets::sentinel_tactics::diff::Version {
-                scenario: new,
-                catalog: new_catalog,
-            },
-        );
-    }
-    let as_value = |scenario: &AnyScenario| match scenario {
-        AnyScenario::SentinelTactics(s) => serde_json::to_value(s),
-        AnyScenario::HexSkirmish(s) => serde_json::to_value(s),
-        AnyScenario::SolarSentinels(s) => serde_json::to_value(s),
-    };
+/// The differences between two scenarios key by key: what every game's files can be compared
+/// by, and all that a game without a diff of its own gets. The game's own diff, where it has one,
+/// is reached through [`crate::rulesets::diff`]; `weighed_for` names the games whose diff
+/// weighs consequences, for the note that says these were not.
+pub fn by_keys(old: &AnyScenario, new: &AnyScenario, weighed_for: &[Ruleset]) -> ScenarioDiff {
+    let as_value = serde_json::to_value::<&AnyScenario>;
     let fields = match (as_value(old), as_value(new)) {
         (Ok(a), Ok(b)) => fields::changes(&a, &b, ""),
         _ => Vec::new(),
@@ -326,8 +306,13 @@ pub fn scenarios(
         fields,
         consequences: Consequences {
             not_weighed: vec![format!(
-                "the {} ruleset's changes are listed key by key; consequences for sight, reach and fairness are weighed for sentinel-tactics maps",
-                new.ruleset().as_str()
+                "the {} ruleset's changes are listed key by key; consequences for sight, reach and fairness are weighed for {} maps",
+                new.ruleset().as_str(),
+                weighed_for
+                    .iter()
+                    .map(|r| r.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             )],
             ..Consequences::default()
         },

@@ -5,8 +5,10 @@
 
 pub mod board;
 pub mod check;
+pub mod claims;
 pub mod diagnostic;
 pub mod diff;
+pub mod ids;
 #[cfg(test)]
 mod mangle;
 pub mod odds;
@@ -14,8 +16,10 @@ pub mod report;
 mod rng;
 pub mod rulesets;
 pub mod scene;
+pub mod seam;
 pub mod severity;
 pub mod simulate;
+mod typed;
 pub mod yaml;
 
 pub use check::{CatalogFile, Checker, Outcome};

@@ -164,7 +164,7 @@ pub fn summarise(mut teams: Vec<String>, results: &[GameResult]) -> Summary {
 /// (more games would tell), nothing when it lies inside. Every ruleset's claim is judged by
 /// [`win_rate_finding`].
 pub fn balance_finding(
-    claim: &megahex_schema::sentinel_tactics::assertions::BalanceClaim,
+    claim: &megahex_schema::claims::BalanceClaim,
     summary: &Summary,
     pointer: String,
 ) -> Option<crate::diagnostic::Diagnostic> {

@@ -6,7 +6,8 @@ use std::path::{Component, Path, PathBuf};
 
 use megahex_schema::Catalog;
 
-use super::{first_line, path_to_pointer};
+use super::first_line;
+use crate::typed::path_to_pointer;
 use crate::yaml::{self, Limits, Span};
 
 /// A catalog file's text, and its path as reports show it.

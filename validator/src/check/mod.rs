@@ -5,17 +5,15 @@
 //! earlier finding in worse words.
 
 pub mod catalog;
-pub mod ids;
 pub mod schema;
 
 use std::sync::Arc;
 
-use megahex_schema::{
-    AnyScenario, Catalog, FORMAT_VERSION, Ruleset, Scenario, hex_skirmish, solar_sentinels,
-};
+use megahex_schema::{AnyScenario, Catalog, FORMAT_VERSION, Ruleset};
 
 use crate::diagnostic::{Code, Diagnostic, Origin, Severity};
-use crate::rulesets::sentinel_tactics;
+use crate::rulesets;
+use crate::seam::CheckContext;
 use crate::yaml::{self, Document, Limits, Span};
 
 pub use catalog::{CatalogFile, CatalogProblem};
@@ -206,64 +204,32 @@ impl Checker {
         if !schema_diagnostics.is_empty() {
             return finish(schema_diagnostics, &document, text, None, None);
         }
-        if Ruleset::of(&document.value) == Some(Ruleset::HexSkirmish) {
-            return match typed::<hex_skirmish::Scenario>(&document.value) {
-                Ok(scenario) => {
-                    let diagnostics =
-                        crate::rulesets::hex_skirmish::checks::check_scenario(&scenario, self.play);
-                    let scenario = AnyScenario::HexSkirmish(Box::new(scenario));
-                    finish(diagnostics, &document, text, Some(scenario), None)
-                }
-                Err(d) => finish(vec![*d], &document, text, None, None),
-            };
-        }
-        if Ruleset::of(&document.value) == Some(Ruleset::SolarSentinels) {
-            return match typed::<solar_sentinels::Scenario>(&document.value) {
-                Ok(deck) => {
-                    let diagnostics =
-                        crate::rulesets::solar_sentinels::checks::check_deck(&deck, self.play);
-                    let scenario = AnyScenario::SolarSentinels(Box::new(deck));
-                    finish(diagnostics, &document, text, Some(scenario), None)
-                }
-                Err(d) => finish(vec![*d], &document, text, None, None),
-            };
-        }
-        let scenario: Scenario = match typed(&document.value) {
-            Ok(scenario) => scenario,
-            Err(d) => return finish(vec![*d], &document, text, None, None),
+        // The schema requires a known ruleset, so a file that passed it names one.
+        let Some(ruleset) = Ruleset::of(&document.value) else {
+            let d = Diagnostic::error(
+                Code::Schema,
+                "/ruleset",
+                "`ruleset` names no game this Megahex knows",
+            )
+            .with_help("write one of the rulesets docs/scenario-format.md lists");
+            return finish(vec![d], &document, text, None, None);
         };
-        let catalog = match &scenario.catalog {
-            None => Arc::clone(&self.catalog),
-            Some(path) => match self.scenario_catalog(path, read_catalog) {
-                Ok(catalog) => Arc::new(catalog),
-                Err(d) => {
-                    let scenario = AnyScenario::SentinelTactics(Box::new(scenario));
-                    return finish(vec![*d], &document, text, Some(scenario), None);
-                }
-            },
+        let scenario_catalog = |path: &str| self.scenario_catalog(path, read_catalog);
+        let context = CheckContext {
+            catalog: &self.catalog,
+            scenario_catalog: &scenario_catalog,
+            play: self.play,
+            fairness: self.fairness,
         };
-        let diagnostics = sentinel_tactics::findings(&scenario, &catalog, self.play, self.fairness);
-        let scenario = AnyScenario::SentinelTactics(Box::new(scenario));
-        finish(diagnostics, &document, text, Some(scenario), Some(catalog))
+        let checked = rulesets::check_document(ruleset, &document.value, &context);
+        finish(
+            checked.diagnostics,
+            &document,
+            text,
+            checked.scenario,
+            checked.catalog,
+        )
     }
-}
-
-/// Reads the document into a ruleset's types; anything the schema let through but the types
-/// refuse (a number too big for its field) still gets a pointer.
-fn typed<T: serde::de::DeserializeOwned>(value: &serde_json::Value) -> Result<T, Box<Diagnostic>> {
-    // Tracking the path costs a third of the reading; only a value that does not fit needs it,
-    // so it is read again with the path when that happens.
-    if let Ok(typed) = T::deserialize(value) {
-        return Ok(typed);
-    }
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let pointer = path_to_pointer(&e.path().to_string());
-        Box::new(Diagnostic::error(
-            Code::Schema,
-            pointer.clone(),
-            plain_serde_message(&pointer, &e.inner().to_string()),
-        ))
-    })
 }
 
 impl Checker {
@@ -384,48 +350,6 @@ fn check_format(document: &Document) -> Option<Diagnostic> {
     )
 }
 
-/// Rewrites the few serde messages the schema lets through in a designer's words.
-fn plain_serde_message(pointer: &str, message: &str) -> String {
-    let field = pointer
-        .rsplit('/')
-        .next()
-        .filter(|s| !s.is_empty())
-        .unwrap_or("value");
-    if message.contains("untagged enum Footprint") || message.contains("untagged enum HexRef") {
-        return format!(
-            "`{field}` is not a valid hex reference: write [q, r], T/I (for example 3/7) or {{tile: T, hex: I}}"
-        );
-    }
-    format!("`{field}`: {message}")
-}
-
-/// Turns serde_path_to_error's `a.b[2].c` into a JSON pointer `/a/b/2/c`.
-fn path_to_pointer(path: &str) -> String {
-    if path == "." {
-        return String::new();
-    }
-    let mut pointer = String::new();
-    for part in path.split('.') {
-        let mut rest = part;
-        if let Some(cut) = rest.find('[') {
-            if cut > 0 {
-                pointer.push('/');
-                pointer.push_str(&yaml::escape_pointer_segment(&rest[..cut]));
-            }
-            rest = &rest[cut..];
-            while let Some(end) = rest.find(']') {
-                pointer.push('/');
-                pointer.push_str(&rest[1..end]);
-                rest = &rest[end + 1..];
-            }
-        } else {
-            pointer.push('/');
-            pointer.push_str(&yaml::escape_pointer_segment(rest));
-        }
-    }
-    pointer
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,13 +461,6 @@ mod tests {
         // A fraction is still not a whole number.
         let outcome = check(&MINIMAL.replace("at: [0, 0]}", "at: [0, 0], rotation: 2.5}"));
         assert_eq!(outcome.diagnostics[0].code, Code::Schema);
-    }
-
-    #[test]
-    fn path_to_pointer_handles_indexes() {
-        assert_eq!(path_to_pointer("map.tiles[3].tile"), "/map/tiles/3/tile");
-        assert_eq!(path_to_pointer("tokens[0].at[1]"), "/tokens/0/at/1");
-        assert_eq!(path_to_pointer("."), "");
     }
 }
 

@@ -2,7 +2,6 @@
 
 pub mod catalog;
 pub mod change_marks;
-pub mod deck_simulation;
 pub mod decor;
 pub mod diff;
 pub mod github;

@@ -1,8 +1,57 @@
-//! One folder per game. Each ruleset keeps its own rules here (terrain meaning, dice and odds,
-//! actions, checks, playtest replay, self-play) on top of the shared hex geometry in
-//! [`crate::board`]; the pipeline in [`crate::check`] and the CLI dispatch on a scenario's
-//! `ruleset`.
+//! The registry: the one file of the library that names every game. Each game is a folder
+//! here with its own rules (terrain meaning, dice and odds, actions, checks, playtest replay,
+//! self-play) on top of the shared pieces below the games ([`crate::board`], [`crate::claims`],
+//! [`crate::ids`], [`crate::seam`]); every capability the pipeline, the CLI and the editor reach
+//! for is dispatched here by an exhaustive `match`, so a new game that misses one does not
+//! compile.
 
 pub mod hex_skirmish;
 pub mod sentinel_tactics;
 pub mod solar_sentinels;
+
+use megahex_schema::{AnyScenario, Catalog, Ruleset};
+
+use crate::diff::ScenarioDiff;
+use crate::seam::{CheckContext, Checked};
+
+/// Reads a schema-valid document into `ruleset`'s types and runs that game's checks.
+pub fn check_document(
+    ruleset: Ruleset,
+    document: &serde_json::Value,
+    context: &CheckContext,
+) -> Checked {
+    match ruleset {
+        Ruleset::SentinelTactics => sentinel_tactics::check_document(document, context),
+        Ruleset::HexSkirmish => hex_skirmish::checks::check_document(document, context),
+        Ruleset::SolarSentinels => solar_sentinels::checks::check_document(document, context),
+    }
+}
+
+/// What changed between two versions of a scenario. Two versions of one game are compared by
+/// that game's own diff where it has one (the map, the pieces and their consequences); any
+/// other pair, or a file that changed game, gets its keys compared.
+pub fn diff(
+    old: &AnyScenario,
+    old_catalog: &Catalog,
+    new: &AnyScenario,
+    new_catalog: &Catalog,
+) -> ScenarioDiff {
+    let own = match (old, new) {
+        (AnyScenario::SentinelTactics(old), AnyScenario::SentinelTactics(new)) => {
+            Some(sentinel_tactics::diff::diff(
+                &sentinel_tactics::diff::Version {
+                    scenario: old,
+                    catalog: old_catalog,
+                },
+                &sentinel_tactics::diff::Version {
+                    scenario: new,
+                    catalog: new_catalog,
+                },
+            ))
+        }
+        (AnyScenario::SentinelTactics(_), _)
+        | (AnyScenario::HexSkirmish(_), _)
+        | (AnyScenario::SolarSentinels(_), _) => None,
+    };
+    own.unwrap_or_else(|| crate::diff::by_keys(old, new, &[Ruleset::SentinelTactics]))
+}

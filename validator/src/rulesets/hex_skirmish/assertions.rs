@@ -14,8 +14,8 @@ use super::arena::Arena;
 use super::game::Game;
 use super::state::State;
 use crate::board::Axial;
+use crate::claims::{claim_failed, query_arg};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::rulesets::sentinel_tactics::assertions::{claim_failed, query_arg};
 
 #[cfg(test)]
 mod tests;
@@ -193,7 +193,7 @@ fn range_fails(
     let (from, _) = place(game, state, &claim.from)?;
     let (to, _) = place(game, state, &claim.to)?;
     let range = super::view::sight(game, from, to)?.range;
-    let broken = crate::rulesets::sentinel_tactics::assertions::range_broken(claim, range);
+    let broken = crate::claims::range_broken(claim, range);
     claim_failed(pointer, &broken, |says| {
         format!(
             "the range from {} to {} is {range}, but the claim says it {}",
@@ -274,7 +274,7 @@ fn reach_fails(
 /// units' attributes: where the units stand does not enter into it.
 fn odds_fails(game: &Game, claim: &OddsClaim, pointer: String) -> Option<Diagnostic> {
     use super::game::Means;
-    use crate::rulesets::sentinel_tactics::assertions::attacks::{chance, damage, odds_broken};
+    use crate::claims::{chance, damage, odds_broken};
     let attacker = game.unit(&claim.attacker)?;
     let defender = game.unit(&claim.defender)?;
     let spec = &game.units[attacker];

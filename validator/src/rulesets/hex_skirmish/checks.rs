@@ -4,12 +4,26 @@
 
 use std::collections::HashMap;
 
+use megahex_schema::AnyScenario;
 use megahex_schema::hex_skirmish::{ObjectiveKind, Scenario};
 
 use super::arena::Arena;
 use super::game::{Game, Goal, WATER_MONSTER};
-use crate::check::ids::{duplicates, unknown};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::ids::{duplicates, unknown};
+use crate::seam::{CheckContext, Checked};
+
+/// Reads a schema-valid document as an arena and checks it.
+pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Checked {
+    match crate::typed::typed::<Scenario>(document) {
+        Ok(scenario) => Checked {
+            diagnostics: check_scenario(&scenario, context.play),
+            scenario: Some(AnyScenario::HexSkirmish(Box::new(scenario))),
+            catalog: None,
+        },
+        Err(d) => Checked::refused(vec![*d]),
+    }
+}
 
 /// Every check on a scenario that passed the schema, the playtest replay included when there
 /// is no error before it.

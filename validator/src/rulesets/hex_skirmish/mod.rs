@@ -16,6 +16,7 @@ pub mod matchups;
 pub mod monster;
 pub mod moves;
 pub mod odds;
+pub mod odds_report;
 pub mod replay;
 pub mod selfplay;
 pub mod state;

@@ -10,8 +10,9 @@ use megahex_schema::{Catalog, Scenario};
 
 use crate::board::los::{self, Sight};
 use crate::board::{Axial, Board};
-use crate::check::ids::unknown;
+use crate::claims::{claim_failed, query_arg, range_broken};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::ids::unknown;
 use crate::scene::Scene;
 
 use super::checks::resolve_problem;
@@ -214,38 +215,6 @@ fn blocked_text(sight: &Sight) -> String {
     }
 }
 
-/// The `assertion-failed` finding for a claim with `broken` parts, or none when every part
-/// holds; `message` gets the broken parts joined, as every claim kind words them. Shared by
-/// every ruleset's claims.
-pub(crate) fn claim_failed(
-    pointer: String,
-    broken: &[String],
-    message: impl FnOnce(String) -> String,
-) -> Option<Diagnostic> {
-    (!broken.is_empty()).then(|| {
-        Diagnostic::error(
-            Code::AssertionFailed,
-            pointer,
-            message(broken.join(" and ")),
-        )
-    })
-}
-
-/// What a range claim says that `range` breaks, in words (`is at most 7`); empty when it holds.
-pub(crate) fn range_broken(claim: &RangeClaim, range: u32) -> Vec<String> {
-    let mut broken = Vec::new();
-    if let Some(is) = claim.is.filter(|is| *is != range) {
-        broken.push(format!("is {is}"));
-    }
-    if let Some(most) = claim.at_most.filter(|most| range > *most) {
-        broken.push(format!("is at most {most}"));
-    }
-    if let Some(least) = claim.at_least.filter(|least| range < *least) {
-        broken.push(format!("is at least {least}"));
-    }
-    broken
-}
-
 fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Diagnostic> {
     let from = hexes_of(scene, &claim.from)?;
     let to = hexes_of(scene, &claim.to)?;
@@ -273,15 +242,4 @@ fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Dia
             ))
             .with_hexes([near, far])
     })
-}
-
-/// An end as the command line takes it: `q,r`, `T/I` or a token id.
-pub(crate) fn query_arg(place: &Place) -> String {
-    match place {
-        Place::Hex(megahex_schema::HexRef::Axial([q, r])) => format!("{q},{r}"),
-        Place::Hex(hex) => hex
-            .tile_hex()
-            .map_or_else(|| hex.to_string(), |th| th.to_string()),
-        Place::Token(id) => id.clone(),
-    }
 }

@@ -6,8 +6,8 @@ use megahex_schema::sentinel_tactics::objective_rules::fits;
 use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
 
 use crate::board::{Axial, Board, PlacementProblem, ResolveError, neighbours};
-use crate::check::ids::unknown;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::ids::unknown;
 
 /// Runs every semantic check on a scenario that passed the schema.
 pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
@@ -205,7 +205,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
             scenario.objectives.iter().map(|o| o.id.as_str()).collect(),
         ),
     ];
-    crate::check::ids::duplicates(&groups, out);
+    crate::ids::duplicates(&groups, out);
 }
 
 fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) {

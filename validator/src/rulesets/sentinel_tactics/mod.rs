@@ -11,16 +11,48 @@ pub mod diff;
 pub mod fairness;
 pub mod game;
 pub mod inventory;
+pub mod odds_report;
 pub mod playtest;
 pub mod selfplay;
 pub mod turns;
 
-use megahex_schema::{Catalog, Scenario};
+use std::sync::Arc;
+
+use megahex_schema::{AnyScenario, Catalog, Scenario};
 
 use crate::board::Board;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::scene::Scene;
+use crate::seam::{CheckContext, Checked};
 use game::Game;
+
+/// Reads a schema-valid document as a Sentinel Tactics scenario, with the catalog it names
+/// merged into the run's, and checks it.
+pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Checked {
+    let scenario: Scenario = match crate::typed::typed(document) {
+        Ok(scenario) => scenario,
+        Err(d) => return Checked::refused(vec![*d]),
+    };
+    let catalog = match &scenario.catalog {
+        None => Arc::clone(context.catalog),
+        Some(path) => match (context.scenario_catalog)(path) {
+            Ok(catalog) => Arc::new(catalog),
+            Err(d) => {
+                return Checked {
+                    diagnostics: vec![*d],
+                    scenario: Some(AnyScenario::SentinelTactics(Box::new(scenario))),
+                    catalog: None,
+                };
+            }
+        },
+    };
+    let diagnostics = findings(&scenario, &catalog, context.play, context.fairness);
+    Checked {
+        diagnostics,
+        scenario: Some(AnyScenario::SentinelTactics(Box::new(scenario))),
+        catalog: Some(catalog),
+    }
+}
 
 /// Everything `megahex validate` finds in a scenario that passed the schema: the semantic
 /// checks, then (on a file without errors, when `play`) the checks that play the rules, and the

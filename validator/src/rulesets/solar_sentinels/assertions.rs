@@ -6,8 +6,8 @@ use megahex_schema::solar_sentinels::Scenario;
 use megahex_schema::solar_sentinels::assertions::{Assertion, DeckBalanceClaim, DeckOddsClaim};
 
 use super::selfplay::{Plan, simulate};
+use crate::claims::claim_failed;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::rulesets::sentinel_tactics::assertions::claim_failed;
 use crate::simulate::{WinRate, win_rate_finding};
 
 #[cfg(test)]
@@ -103,7 +103,7 @@ fn balance_fails(deck: &Scenario, claim: &DeckBalanceClaim, pointer: String) -> 
 /// solar-sentinels --deck FILE --cards ...` works it out with the setup's dice.
 fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option<Diagnostic> {
     use super::deck::{DiceBox, after_handicaps};
-    use crate::rulesets::sentinel_tactics::assertions::attacks::{broken, chance};
+    use crate::claims::{broken, chance};
     let hero = match &claim.hero {
         Some(id) => Some(deck.heroes.iter().find(|h| h.id == *id)?),
         None => super::deck::hero(deck),

@@ -3,12 +3,26 @@
 //! satisfiability lints follow in [`super::lints`] when there is no error, and then the
 //! playtest replay of [`super::replay`].
 
+use megahex_schema::AnyScenario;
 use megahex_schema::solar_sentinels::{Handicap, Scenario};
 
 use super::deck::DiceBox;
 use super::dice::Colour;
-use crate::check::ids::{duplicates, unknown};
 use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::ids::{duplicates, unknown};
+use crate::seam::{CheckContext, Checked};
+
+/// Reads a schema-valid document as a deck and its setup, and checks it.
+pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Checked {
+    match crate::typed::typed::<Scenario>(document) {
+        Ok(deck) => Checked {
+            diagnostics: check_deck(&deck, context.play),
+            scenario: Some(AnyScenario::SolarSentinels(Box::new(deck))),
+            catalog: None,
+        },
+        Err(d) => Checked::refused(vec![*d]),
+    }
+}
 
 /// Every check on a deck that passed the schema; with `play`, the playtest replay too, when
 /// the deck has no error (a replay of a broken deck would only repeat its errors).

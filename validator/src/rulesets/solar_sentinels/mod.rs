@@ -10,8 +10,10 @@ pub mod engaged;
 pub mod engagement;
 pub mod game;
 pub mod lints;
+pub mod odds_report;
 pub mod reach;
 pub mod replay;
 pub mod selfplay;
+pub mod simulation_report;
 
 pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds};

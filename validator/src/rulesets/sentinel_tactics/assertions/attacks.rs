@@ -2,61 +2,17 @@
 //! same dice and the same "can it hit without moving" as the fairness report's turn-one
 //! exposure.
 
-use megahex_schema::sentinel_tactics::assertions::{Bounds, ExposureClaim, OddsClaim};
+use megahex_schema::sentinel_tactics::assertions::{ExposureClaim, OddsClaim};
 use megahex_schema::{Catalog, Scenario};
 
-use super::claim_failed;
 use crate::board::los;
+use crate::claims::{broken, chance, claim_failed, damage, odds_broken};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::fairness::{attack_odds, hit_range, turn_one_damage_taken};
 use crate::scene::{Scene, figure_stats};
 
 #[cfg(test)]
 mod tests;
-
-/// What `bounds` say that `value` breaks (`at least 55.0%`), shown with `show`; empty when it
-/// holds. Exact figures computed in floating point meet a bound at the exact figure.
-pub(crate) fn broken(bounds: &Bounds, value: f64, show: &dyn Fn(f64) -> String) -> Vec<String> {
-    // The figures are exact fractions worked out in floating point: a claim at the exact
-    // figure holds.
-    let slack = 1e-9;
-    let mut out = Vec::new();
-    if let Some(least) = bounds.at_least.filter(|least| value < least - slack) {
-        out.push(format!("at least {}", show(least)));
-    }
-    if let Some(most) = bounds.at_most.filter(|most| value > most + slack) {
-        out.push(format!("at most {}", show(most)));
-    }
-    out
-}
-
-/// What an odds claim says that an attack's figures break, in words; empty when it holds.
-pub(crate) fn odds_broken(claim: &OddsClaim, expected: f64, at_least_one: f64) -> Vec<String> {
-    let mut wrong = Vec::new();
-    if let Some(bounds) = &claim.expected_damage {
-        wrong.extend(
-            broken(bounds, expected, &damage)
-                .into_iter()
-                .map(|b| format!("the expected damage is {b}")),
-        );
-    }
-    if let Some(bounds) = &claim.at_least_one {
-        wrong.extend(
-            broken(bounds, at_least_one, &chance)
-                .into_iter()
-                .map(|b| format!("the chance of 1 damage or more is {b}")),
-        );
-    }
-    wrong
-}
-
-pub(crate) fn damage(value: f64) -> String {
-    format!("{value:.3}")
-}
-
-pub(crate) fn chance(value: f64) -> String {
-    format!("{:.1}%", value * 100.0)
-}
 
 /// The claim's figure stats, by the token's roster id.
 fn stats_of(

@@ -1,7 +1,7 @@
 //! The `balance` claim: a team's win rate in seeded self-play, judged by the 95% Wilson
 //! interval of its share so that a claim does not flip with the luck of one run.
 
-use megahex_schema::sentinel_tactics::assertions::BalanceClaim;
+use megahex_schema::claims::BalanceClaim;
 use megahex_schema::{Catalog, Scenario};
 
 use crate::diagnostic::Diagnostic;

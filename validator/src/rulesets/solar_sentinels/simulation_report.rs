@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::rulesets::solar_sentinels::selfplay::{DeckSummary, difference};
+use super::selfplay::{DeckSummary, difference};
 
 /// A deck's self-play, with the second version it is compared with.
 pub struct Report<'a> {

@@ -1,0 +1,204 @@
+//! The odds of a Solar Sentinels dice pool, for people and for programs (DESIGN §5 JSON).
+
+use std::fmt::Write;
+
+use crate::odds::Odds;
+use crate::report::odds::table;
+
+use super::engagement::{CheapPlay, FEWEST_TARGETS};
+use super::{Colour, Pool};
+
+/// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and
+/// `"defeat-all":p` and `"fewest"` when enemies and a Strategy were, and a newline: the
+/// solar-sentinels odds of a pool (DESIGN §5; `fewest` is an addition).
+pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagement>) -> String {
+    let mut value = serde_json::json!({
+        "damage": odds.probabilities(),
+        "expected": odds.expected(),
+    });
+    if let Some(defeat) = defeat {
+        value["defeat"] = serde_json::json!(defeat);
+    }
+    if let Some(e) = engagement {
+        value["defeat-all"] = serde_json::json!(e.defeat_all);
+        if let Some(Ok((least, best_play))) = e.damage_taken {
+            value["damage-taken"] = serde_json::json!(least);
+            value["damage-taken-best-play"] = serde_json::json!(best_play);
+        }
+        if !e.left_out.is_empty() {
+            let left_out: serde_json::Map<String, serde_json::Value> = e
+                .left_out
+                .iter()
+                .map(|(card, kinds)| (card.clone(), serde_json::json!(kinds)))
+                .collect();
+            value["left-out"] = left_out.into();
+        }
+        let rows: Vec<serde_json::Value> = e
+            .fewest
+            .iter()
+            .zip(FEWEST_TARGETS)
+            .map(|(found, target)| match found {
+                Some((pool, p)) => {
+                    serde_json::json!({"target": target, "dice": dice_json(pool), "count": pool.len(), "chance": p})
+                }
+                None => serde_json::json!({"target": target, "dice": null}),
+            })
+            .collect();
+        value["fewest"] = rows.into();
+        if let Cheapest::Found(plays) = &e.cheapest {
+            let rows: Vec<serde_json::Value> = plays
+                .iter()
+                .zip(FEWEST_TARGETS)
+                .map(|(found, target)| match found {
+                    Some(play) => serde_json::json!({
+                        "target": target,
+                        "first": dice_json(&play.first),
+                        "mean-dice": play.mean_dice,
+                        "chance": play.chance,
+                    }),
+                    None => serde_json::json!({"target": target, "first": null}),
+                })
+                .collect();
+            value["cheapest"] = rows.into();
+        }
+    }
+    format!("{value}\n")
+}
+
+/// A pool as `{"colour": n, …}`, colours it has none of left out.
+fn dice_json(pool: &Pool) -> serde_json::Value {
+    let dice: serde_json::Map<String, serde_json::Value> = Colour::ALL
+        .into_iter()
+        .filter(|c| pool.count(*c) > 0)
+        .map(|c| (c.name().to_owned(), pool.count(c).into()))
+        .collect();
+    dice.into()
+}
+
+/// The cheapest adaptive plays, or why they were not worked out.
+#[derive(Debug, Clone)]
+pub enum Cheapest {
+    /// For 80, 90 and 95 %: the play, or `None` when even the best play falls short.
+    Found(Vec<Option<CheapPlay>>),
+    /// Why not (too many dice for the search, or effects on the dice).
+    Skipped(String),
+}
+
+/// One round's engagement as `megahex odds` reports it.
+#[derive(Debug, Clone)]
+pub struct Engagement {
+    /// The enemies: their Health, with the card's id when they came from a deck.
+    pub enemies: Vec<(Option<String>, u32)>,
+    /// Strategy steps.
+    pub strategy: u32,
+    /// The chance of defeating them all under the best play.
+    pub defeat_all: f64,
+    /// For 80, 90 and 95 %: the fewest strongest dice that reach it, with their chance.
+    pub fewest: Vec<Option<(Pool, f64)>>,
+    /// For the same targets: the play that commits the fewest dice on average.
+    pub cheapest: Cheapest,
+    /// When the enemies' Damage is known, the expected Damage taken: the least any play
+    /// leaves, and what the play for the best chance of defeating everyone leaves; or why the
+    /// search could not work them out.
+    pub damage_taken: Option<Result<(f64, f64), String>>,
+    /// By card: its effects on the engagement that the search leaves out.
+    pub left_out: Vec<(String, Vec<&'static str>)>,
+}
+
+/// The pool, its damage table, the chance to defeat an enemy of the Health given, and the
+/// chance to defeat every enemy given over the Strategy steps.
+pub fn pool_human(
+    pool: &Pool,
+    odds: &Odds,
+    defeat: Option<(u32, f64)>,
+    all: Option<&Engagement>,
+) -> String {
+    let mut out = format!("{pool} rolled together\n");
+    out.push_str(&table(odds));
+    if let Some((health, p)) = defeat {
+        let _ = writeln!(
+            out,
+            "defeats an enemy of Health {health} in one roll: {:.2}%",
+            p * 100.0
+        );
+    }
+    if let Some(e) = all {
+        let healths: Vec<String> = e
+            .enemies
+            .iter()
+            .map(|(card, h)| match card {
+                Some(card) => format!("{card}: Health {h}"),
+                None => h.to_string(),
+            })
+            .collect();
+        let by_health = e.enemies.iter().all(|(card, _)| card.is_none());
+        let healths = match by_health {
+            true => vec![format!("Health {}", healths.join(", "))],
+            false => healths,
+        };
+        let _ = writeln!(
+            out,
+            "defeats every enemy ({}) this round with Strategy {}, played at best: {:.2}%",
+            healths.join(", "),
+            e.strategy,
+            e.defeat_all * 100.0
+        );
+        for (card, kinds) in &e.left_out {
+            let _ = writeln!(
+                out,
+                "  {card}: left out of the search (not played): {}",
+                kinds.join(", ")
+            );
+        }
+        for (found, target) in e.fewest.iter().zip(FEWEST_TARGETS) {
+            let _ = match found {
+                Some((pool, p)) => writeln!(
+                    out,
+                    "  {:.0}%: the {} strongest dice ({pool}), all committed at the first step: {:.2}%",
+                    target * 100.0,
+                    pool.len(),
+                    p * 100.0
+                ),
+                None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
+            };
+        }
+        match &e.cheapest {
+            Cheapest::Found(plays) => {
+                let _ = writeln!(
+                    out,
+                    "the same, holding dice back until a roll asks for them (fewest dice on average):"
+                );
+                for (found, target) in plays.iter().zip(FEWEST_TARGETS) {
+                    let _ = match found {
+                        Some(play) => writeln!(
+                            out,
+                            "  {:.0}%: commit {} first, {:.2} dice on average: {:.2}%",
+                            target * 100.0,
+                            play.first,
+                            play.mean_dice,
+                            play.chance * 100.0
+                        ),
+                        None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
+                    };
+                }
+            }
+            Cheapest::Skipped(why) => {
+                let _ = writeln!(out, "holding dice back: not worked out, {why}");
+            }
+        }
+        if let Some(Err(why)) = &e.damage_taken {
+            let _ = writeln!(out, "least Health expected lost: not worked out, {why}");
+        }
+        if let Some(Ok((least, best_play))) = e.damage_taken {
+            let _ = writeln!(
+                out,
+                "least Health expected lost to them this round, played to lose the least: {least:.3}"
+            );
+            let _ = writeln!(
+                out,
+                "Health expected lost when played for the best chance of defeating them all: {best_play:.3}"
+            );
+        }
+    }
+    out
+}
