@@ -2,32 +2,30 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand};
 use megahex::board::movement::MoveAction;
 use megahex::check::{DEFAULT_MAX_FILE_BYTES, catalog};
 use megahex::report::{self, FileResult};
 use megahex::yaml::Limits;
 use megahex::{CatalogFile, Code, Diagnostic};
 use megahex_schema::Catalog;
+use output::{EXIT_FAILURE, EXIT_OK, fail};
 
 mod diff;
 mod inventory;
+mod load;
 mod odds;
+mod odds_args;
 mod odds_solar;
+mod output;
 mod queries;
 mod sheet;
 mod simulate;
+mod simulate_args;
 mod simulate_deck;
 mod skirmish;
 mod validate;
 mod watch;
-
-/// Exit status: no errors.
-pub const EXIT_OK: i32 = 0;
-/// Exit status: at least one error in the input.
-pub const EXIT_FINDINGS: i32 = 1;
-/// Exit status: usage, IO or internal failure.
-pub const EXIT_FAILURE: i32 = 2;
 
 #[derive(Parser)]
 #[command(
@@ -131,9 +129,9 @@ enum Command {
         dpi: f64,
     },
     /// The exact damage odds of one attack against one defender.
-    Odds(odds::OddsArgs),
+    Odds(odds_args::OddsArgs),
     /// Seeded self-play: win rates, game lengths and deciding objectives.
-    Simulate(simulate::SimulateArgs),
+    Simulate(simulate_args::SimulateArgs),
     /// What changed between two versions of a scenario, and what it does to sight, reach,
     /// the claims and the fairness figures.
     Diff(diff::DiffArgs),
@@ -175,20 +173,6 @@ enum Command {
         /// The shell to complete in.
         shell: clap_complete::Shell,
     },
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    /// Readable reports with source snippets.
-    Human,
-    /// One JSON document (see docs/cli.md).
-    Json,
-    /// GitHub Actions annotations (workflow commands).
-    Github,
-    /// A SARIF 2.1.0 log, for code scanning.
-    Sarif,
-    /// JUnit XML: one test case per file.
-    Junit,
 }
 
 /// Runs the CLI and returns the process exit code.
@@ -258,7 +242,7 @@ pub fn run() -> i32 {
             &catalog,
             &output,
             overlay.as_deref(),
-            &queries::PictureSize {
+            &output::PictureSize {
                 scale,
                 print_mm,
                 dpi,
@@ -293,12 +277,6 @@ fn completions(shell: clap_complete::Shell) -> i32 {
         Ok(()) => EXIT_OK,
         Err(e) => fail(&format!("cannot write the completion script: {e}")),
     }
-}
-
-/// Reports a usage, IO or internal failure and gives its exit code.
-pub fn fail(message: &str) -> i32 {
-    eprintln!("megahex: {message}");
-    EXIT_FAILURE
 }
 
 fn install_panic_hook() {

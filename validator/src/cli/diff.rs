@@ -11,8 +11,8 @@ use megahex::scene::Scene;
 use megahex::{CatalogFile, Checker, Severity};
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::queries::{PictureSize, print, write_picture};
-use super::{EXIT_FINDINGS, EXIT_OK, fail};
+use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
+use super::output::{PictureSize, print, write_picture};
 
 /// Which versions to compare, and how to show the changes.
 #[derive(Debug, Args)]
@@ -106,7 +106,7 @@ pub fn run(args: &DiffArgs, catalog: &Catalog) -> i32 {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let diff = megahex::diff::scenarios(&old_scenario, &old_catalog, &new_scenario, &new_catalog);
+    let diff = megahex::rulesets::diff(&old_scenario, &old_catalog, &new_scenario, &new_catalog);
     let (old_label, new_label) = (old.label.as_str(), new.label.as_str());
     let text = match args.format {
         DiffFormat::Human => report::diff::human(old_label, new_label, &diff),

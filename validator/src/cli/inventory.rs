@@ -8,8 +8,8 @@ use megahex::rulesets::sentinel_tactics::inventory::{self, Change, Owned};
 use megahex_schema::{AnyScenario, Catalog};
 use serde::{Deserialize, Serialize};
 
-use super::queries::print;
-use super::{EXIT_FINDINGS, fail};
+use super::output::print;
+use super::output::{EXIT_FINDINGS, fail};
 
 /// The scenario and the tiles owned.
 #[derive(Debug, Args)]

@@ -3,14 +3,14 @@
 
 use std::io::IsTerminal;
 
-use megahex::report::odds::{Cheapest, Engagement};
 use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
+use megahex::rulesets::solar_sentinels::odds_report::{Cheapest, Engagement};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
 use megahex_schema::solar_sentinels::Scenario as Deck;
 
-use super::odds::OddsArgs;
-use super::{EXIT_OK, fail};
+use super::odds_args::OddsArgs;
+use super::output::{EXIT_OK, fail};
 
 /// The enemies of one engagement: how the search sees them, with their Damage and card ids.
 struct Enemies {
@@ -80,9 +80,18 @@ pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
         _ => None,
     };
     let text = if args.json {
-        megahex::report::odds::pool_json(&odds, defeat.map(|(_, p)| p), all.as_ref())
+        megahex::rulesets::solar_sentinels::odds_report::pool_json(
+            &odds,
+            defeat.map(|(_, p)| p),
+            all.as_ref(),
+        )
     } else {
-        megahex::report::odds::pool_human(&pool, &odds, defeat, all.as_ref())
+        megahex::rulesets::solar_sentinels::odds_report::pool_human(
+            &pool,
+            &odds,
+            defeat,
+            all.as_ref(),
+        )
     };
     print!("{text}");
     EXIT_OK
@@ -90,7 +99,7 @@ pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
 
 /// A deck file, checked; its problems are printed and make exit 1 or 2.
 fn load_deck(path: &std::path::Path, catalog: &megahex_schema::Catalog) -> Result<Deck, i32> {
-    let (scenario, _, had_errors) = super::queries::load_scenario(path, catalog)?;
+    let (scenario, _, had_errors) = super::load::load_scenario(path, catalog)?;
     let Some(deck) = scenario.solar_sentinels() else {
         return Err(fail(&format!(
             "{} is not a solar-sentinels deck: --deck takes a deck file",

@@ -1,18 +1,17 @@
 //! The rules queries: `los`, `reach` and `area`.
 
-use std::io::Write;
 use std::path::Path;
 
 use megahex::board::area;
 use megahex::board::hex::Axial;
 use megahex::board::los;
 use megahex::board::movement::MoveAction;
-use megahex::report::{self, FileResult};
+use megahex::report;
 use megahex::scene::Scene;
-use megahex::{CatalogFile, Checker, Severity};
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::{EXIT_FINDINGS, EXIT_OK, fail};
+use super::load::load_scenario;
+use super::output::{PictureSize, fail, picture_settings, print, with_findings, write_picture};
 
 /// Loads and checks a scenario for a query. Errors are reported like `validate` does; when they
 /// leave no usable scenario the command ends with exit code 1, otherwise it answers on what could
@@ -51,100 +50,6 @@ fn load_map(path: &Path, catalog: &Catalog) -> Result<Loaded, i32> {
 enum Loaded {
     SentinelTactics(Box<Scene>, Box<megahex_schema::Scenario>, bool),
     HexSkirmish(Box<megahex_schema::hex_skirmish::Scenario>, bool),
-}
-
-/// Reads and checks a scenario, printing its errors; the scenario and the catalog it uses,
-/// and whether it had errors. Exit code 1 when there is no scenario to answer on.
-pub(super) fn load_scenario(
-    path: &Path,
-    catalog: &Catalog,
-) -> Result<(AnyScenario, Catalog, bool), i32> {
-    let bytes =
-        std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
-    let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
-    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let read_catalog =
-        |relative: &str| CatalogFile::read(&base, relative, checker.max_file_bytes());
-    let outcome = checker.check_bytes(&bytes, &read_catalog);
-    let errors: Vec<_> = outcome
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .cloned()
-        .collect();
-    let had_errors = !errors.is_empty();
-    if had_errors {
-        let result = FileResult {
-            path: path.display().to_string(),
-            source: String::from_utf8_lossy(&bytes).into_owned(),
-            diagnostics: errors,
-        };
-        eprint!("{}", report::human::render(&[result], false));
-        if outcome.scenario.is_none() {
-            return Err(EXIT_FINDINGS);
-        }
-        eprintln!("megahex: note: answering anyway, on the parts of the map that could be built");
-    }
-    match (outcome.scenario, outcome.catalog) {
-        (Some(scenario), Some(catalog)) => Ok((
-            scenario,
-            std::sync::Arc::unwrap_or_clone(catalog),
-            had_errors,
-        )),
-        (Some(scenario), None) => Ok((scenario, catalog.clone(), had_errors)),
-        _ => Err(EXIT_FINDINGS),
-    }
-}
-
-/// Writes a picture as SVG or PNG, by the output's extension.
-pub(super) fn write_picture(picture: String, output: &Path, png: bool, zoom: f64) -> i32 {
-    let bytes = if png {
-        match megahex::report::png::from_svg(&picture, zoom) {
-            Ok(bytes) => bytes,
-            Err(e) => return fail(&e.to_string()),
-        }
-    } else {
-        picture.into_bytes()
-    };
-    match std::fs::write(output, bytes) {
-        Ok(()) => EXIT_OK,
-        Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
-    }
-}
-
-/// How to write the picture: whether the output is a PNG (else SVG), the drawing size and the
-/// PNG zoom; or, having said what is wrong with the options, the exit code.
-pub(super) fn picture_settings(
-    output: &Path,
-    size: &PictureSize,
-) -> Result<(bool, megahex::report::svg::Size, f64), i32> {
-    let png = match output.extension().and_then(|e| e.to_str()) {
-        Some(ext) if ext.eq_ignore_ascii_case("svg") => false,
-        Some(ext) if ext.eq_ignore_ascii_case("png") => true,
-        _ => {
-            return Err(fail(
-                "render writes SVG or PNG: give an output file ending in .svg or .png",
-            ));
-        }
-    };
-    let (drawing, zoom) = size.check().map_err(|message| fail(&message))?;
-    Ok((png, drawing, zoom))
-}
-
-/// A query that answered still exits 1 when the scenario had errors, so CI notices.
-pub(super) fn with_findings(code: i32, had_errors: bool) -> i32 {
-    if code == EXIT_OK && had_errors {
-        EXIT_FINDINGS
-    } else {
-        code
-    }
-}
-
-pub(super) fn print(text: &str) -> i32 {
-    match std::io::stdout().write_all(text.as_bytes()) {
-        Ok(()) => EXIT_OK,
-        Err(e) => fail(&format!("cannot write the answer: {e}")),
-    }
 }
 
 fn resolve(scene: &Scene, text: &str) -> Result<Vec<Axial>, i32> {
@@ -382,40 +287,4 @@ pub fn render(
     };
     let picture = svg::render_sized(&scene.board, &scene.tokens, &overlay, &decor, drawing);
     done(write_picture(picture, output, png, zoom))
-}
-
-/// The size options of `render`, as given.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PictureSize {
-    /// Pixels per hex radius.
-    pub scale: f64,
-    /// Millimetres across a hex's flats, for a print at tile scale.
-    pub print_mm: Option<f64>,
-    /// Dots per inch of a printed PNG.
-    pub dpi: f64,
-}
-
-impl PictureSize {
-    /// The drawing size and the PNG zoom, or what is wrong with the options.
-    pub(super) fn check(&self) -> Result<(megahex::report::svg::Size, f64), String> {
-        use megahex::report::svg::Size;
-        match self.print_mm {
-            None => {
-                if !(self.scale.is_finite() && (4.0..=400.0).contains(&self.scale)) {
-                    return Err("--scale must be between 4 and 400 pixels per hex".into());
-                }
-                Ok((Size::Pixels(self.scale), 1.0))
-            }
-            Some(mm) => {
-                if !(mm.is_finite() && (5.0..=200.0).contains(&mm)) {
-                    return Err("--print-mm must be between 5 and 200 millimetres".into());
-                }
-                if !(self.dpi.is_finite() && (36.0..=1200.0).contains(&self.dpi)) {
-                    return Err("--dpi must be between 36 and 1200".into());
-                }
-                // SVG millimetres are 96 / 25.4 CSS pixels; the PNG wants `dpi` per 25.4 mm.
-                Ok((Size::Print { hex_flats_mm: mm }, self.dpi / 96.0))
-            }
-        }
-    }
 }

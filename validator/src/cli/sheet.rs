@@ -7,8 +7,9 @@ use megahex::report::sheet::{self, Paper, SheetSize};
 use megahex::scene::Scene;
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::queries::{load_scenario, with_findings};
-use super::{EXIT_OK, fail};
+use super::load::load_scenario;
+use super::output::with_findings;
+use super::output::{EXIT_OK, fail};
 
 /// The scenario, the file to write, and the page.
 #[derive(Debug, Args)]

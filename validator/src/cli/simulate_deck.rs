@@ -7,8 +7,9 @@ use megahex::rulesets::solar_sentinels::selfplay::{self, DeckSummary, Plan};
 use megahex_schema::solar_sentinels::Scenario;
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::simulate::{SimulateArgs, progress_bar};
-use super::{EXIT_FINDINGS, EXIT_OK, fail};
+use super::output::progress_bar;
+use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
+use super::simulate_args::SimulateArgs;
 
 /// Most games one run plays in all.
 const MAX_TOTAL_GAMES: u32 = 10_000_000;
@@ -57,7 +58,7 @@ pub fn run(deck: &Scenario, args: &SimulateArgs, catalog: &Catalog) -> i32 {
     };
     let other = match &args.against {
         None => None,
-        Some(path) => match super::queries::load_scenario(path, catalog) {
+        Some(path) => match super::load::load_scenario(path, catalog) {
             Ok((AnyScenario::SolarSentinels(other), _, false)) => Some(other),
             Ok((_, _, true)) => {
                 eprintln!(
@@ -85,7 +86,7 @@ pub fn run(deck: &Scenario, args: &SimulateArgs, catalog: &Catalog) -> i32 {
     if terminal {
         eprintln!();
     }
-    let report = megahex::report::deck_simulation::Report {
+    let report = megahex::rulesets::solar_sentinels::simulation_report::Report {
         summary: &summary,
         against: compared.as_ref(),
         seed: args.seed,

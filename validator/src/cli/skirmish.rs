@@ -12,8 +12,7 @@ use megahex::rulesets::hex_skirmish::state::State;
 use megahex::rulesets::hex_skirmish::{moves, view};
 use megahex_schema::hex_skirmish::Scenario;
 
-use super::fail;
-use super::queries::{PictureSize, picture_settings, print, write_picture};
+use super::output::{PictureSize, fail, picture_settings, print, write_picture};
 
 /// The game at its start, for questions about the map as set up.
 fn start(scenario: &Scenario) -> (Game, State) {

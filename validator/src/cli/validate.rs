@@ -16,7 +16,7 @@ use megahex::{CatalogFile, Checker, Code, Severity};
 use megahex_schema::Catalog;
 use rayon::prelude::*;
 
-use super::{EXIT_FINDINGS, EXIT_OK, Format, fail};
+use super::output::{EXIT_FINDINGS, EXIT_OK, Format, fail};
 
 /// The name a scenario read from standard input is reported under.
 pub const STDIN_NAME: &str = "<stdin>";

@@ -24,8 +24,8 @@ use megahex_schema::Catalog;
 use notify::{EventHandler, RecommendedWatcher, RecursiveMode, Watcher, WatcherKind};
 use notify_debouncer_mini::{Config, DebounceEventResult, Debouncer, new_debouncer_opt};
 
+use super::output::{EXIT_OK, Format, fail};
 use super::validate::{self, CheckArgs, IGNORE_FILE, Input, Missing};
-use super::{EXIT_OK, Format, fail};
 
 /// How long the watched folders must be quiet before a change is checked: long enough that an
 /// editor's save (a temporary file, then a rename) is one change, short enough that the report
