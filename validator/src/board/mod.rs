@@ -1,7 +1,7 @@
 //! The board: tiles placed on the table, turned into hexes with their terrain.
 //!
 //! Coordinates follow DESIGN §2: flat-top hexes in axial `[q, r]`, r growing downwards,
-//! rotation clockwise by `rot_cw(q, r) = (-r, q + r)` (which is `hexx`'s `clockwise`).
+//! rotation clockwise by `rot_cw(q, r) = (-r, q + r)` (`hex::rot_cw`).
 
 pub mod area;
 pub mod geom;
