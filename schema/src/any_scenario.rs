@@ -69,17 +69,23 @@ impl AnyScenario {
         }
     }
 
-    /// Reads a scenario from any deserializer, choosing the body by the `ruleset` it names.
-    /// A file without a known ruleset is read as Sentinel Tactics, whose errors then say what
-    /// is missing.
+    /// Reads a scenario from a JSON value, choosing the body by the `ruleset` it names; a
+    /// value that names no known ruleset is refused with the names that are.
     pub fn deserialize_value(value: &serde_json::Value) -> Result<AnyScenario, serde_json::Error> {
-        match Ruleset::of(value) {
-            Some(Ruleset::HexSkirmish) => hex_skirmish::Scenario::deserialize(value)
-                .map(|s| AnyScenario::HexSkirmish(Box::new(s))),
-            Some(Ruleset::SolarSentinels) => solar_sentinels::Scenario::deserialize(value)
-                .map(|s| AnyScenario::SolarSentinels(Box::new(s))),
-            _ => sentinel_tactics::scenario::Scenario::deserialize(value)
+        let Some(ruleset) = Ruleset::of(value) else {
+            let known: Vec<&str> = Ruleset::ALL.iter().map(|r| r.as_str()).collect();
+            return Err(serde::de::Error::custom(format!(
+                "`ruleset` must name a game: {}",
+                known.join(", ")
+            )));
+        };
+        match ruleset {
+            Ruleset::SentinelTactics => sentinel_tactics::scenario::Scenario::deserialize(value)
                 .map(|s| AnyScenario::SentinelTactics(Box::new(s))),
+            Ruleset::HexSkirmish => hex_skirmish::Scenario::deserialize(value)
+                .map(|s| AnyScenario::HexSkirmish(Box::new(s))),
+            Ruleset::SolarSentinels => solar_sentinels::Scenario::deserialize(value)
+                .map(|s| AnyScenario::SolarSentinels(Box::new(s))),
         }
     }
 }
@@ -91,5 +97,44 @@ impl Ruleset {
             .get("ruleset")
             .and_then(serde_json::Value::as_str)
             .and_then(Ruleset::from_name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_naming_no_known_ruleset_is_refused_with_the_known_names() {
+        for value in [
+            serde_json::json!({"format": 1}),
+            serde_json::json!({"format": 1, "ruleset": "chess"}),
+        ] {
+            let error = AnyScenario::deserialize_value(&value)
+                .err()
+                .map(|e| e.to_string());
+            assert_eq!(
+                error.as_deref(),
+                Some("`ruleset` must name a game: sentinel-tactics, hex-skirmish, solar-sentinels"),
+                "{value}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_ruleset_reads_its_own_body() {
+        let files = [
+            include_str!("../../scenarios/city-blades-gambit.yaml"),
+            include_str!("../../scenarios/skirmish-rooftop-town.yaml"),
+            include_str!("../../scenarios/solar-first-light.yaml"),
+        ];
+        let mut read = Vec::new();
+        for text in files {
+            let value: serde_json::Value = serde_yaml::from_str(text).unwrap();
+            let scenario = AnyScenario::deserialize_value(&value).unwrap();
+            assert_eq!(Some(scenario.ruleset()), Ruleset::of(&value));
+            read.push(scenario.ruleset());
+        }
+        assert_eq!(read, Ruleset::ALL);
     }
 }

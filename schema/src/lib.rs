@@ -3,6 +3,9 @@
 //! Pure data: types, parsing of catalog text, and schema generation. No printing and no file IO,
 //! so the CLI, the editor and the tests share one definition of a scenario.
 
+// Purity by lint: the data model prints nothing; only the binaries do.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 mod any_scenario;
 pub mod claims;
 mod generate;

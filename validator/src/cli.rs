@@ -31,8 +31,8 @@ mod watch;
 #[command(
     name = "megahex",
     version,
-    about = "Validate and explore hex-map game scenarios: Sentinel Tactics and hex-skirmish",
-    long_about = "Megahex checks scenario files against the scenario schema and their game's rules: Sentinel Tactics (`ruleset: sentinel-tactics`) and the hex-skirmish arena game (`ruleset: hex-skirmish`).\n\nExit codes: 0 no errors, 1 errors found, 2 usage, IO or internal failure."
+    about = "Validate and explore game scenarios: Sentinel Tactics, hex-skirmish and Solar Sentinels",
+    long_about = "Megahex checks scenario files against the scenario schema and their game's rules: Sentinel Tactics (`ruleset: sentinel-tactics`), the hex-skirmish arena game (`ruleset: hex-skirmish`) and 20 Strong: Solar Sentinels decks (`ruleset: solar-sentinels`).\n\nExit codes: 0 no errors, 1 errors found, 2 usage, IO or internal failure."
 )]
 struct Cli {
     /// Tile and roster catalog that corrects or extends the built-in one.

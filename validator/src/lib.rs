@@ -1,7 +1,11 @@
-//! Megahex: the rules engine and scenario linter for Sentinel Tactics.
+//! Megahex: the rules engine and scenario linter for Sentinel Tactics, hex-skirmish and Solar
+//! Sentinels, each game behind the registry in [`rulesets`].
 //!
 //! Engine code takes plain data (and closures for anything that touches the outside world) and
 //! returns plain data. Only the `megahex` binary prints.
+
+// Purity by lint: the library hands back data, and only the `megahex` binary prints.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod board;
 pub mod check;

@@ -25,15 +25,14 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
         eprintln!("megahex: fix the errors above before simulating");
         return EXIT_FINDINGS;
     }
-    if let AnyScenario::SolarSentinels(deck) = &scenario {
-        return super::simulate_deck::run(deck, args, &catalog);
-    }
-    if args.ranks.is_some() || args.against.is_some() {
-        return fail("--ranks and --against are for solar-sentinels decks");
-    }
     let terminal = std::io::stderr().is_terminal();
     let progress = progress_bar(args.games, terminal);
+    let deck_options = args.ranks.is_some() || args.against.is_some();
     let played = match &scenario {
+        AnyScenario::SolarSentinels(deck) => {
+            return super::simulate_deck::run(deck, args, &catalog);
+        }
+        _ if deck_options => return fail("--ranks and --against are for solar-sentinels decks"),
         AnyScenario::SentinelTactics(scenario) => {
             st_selfplay::simulate(scenario, &catalog, args.games, args.seed, &progress).map(|r| {
                 let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
@@ -45,12 +44,6 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
                 let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
                 (teams, r)
             })
-        }
-        AnyScenario::SolarSentinels(_) => {
-            eprintln!(
-                "megahex: simulating a solar-sentinels deck is not built yet; `megahex odds --ruleset solar-sentinels` gives the engagement odds"
-            );
-            return EXIT_FINDINGS;
         }
     };
     let (teams, results) = match played {
