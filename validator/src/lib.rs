@@ -13,6 +13,7 @@ pub mod claims;
 pub mod diagnostic;
 pub mod diff;
 pub mod ids;
+pub mod illegal;
 #[cfg(test)]
 mod mangle;
 pub mod odds;

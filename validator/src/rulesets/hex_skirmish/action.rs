@@ -56,30 +56,8 @@ pub trait Dice {
     fn total(&mut self, roll: Roll, damage: &Damage) -> Result<u32, Illegal>;
 }
 
-/// Why an action is not allowed, in a designer's words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Illegal {
-    /// What is wrong.
-    pub message: String,
-    /// What the rules allow instead.
-    pub help: Option<String>,
-}
-
-impl Illegal {
-    /// An illegal action with no help line.
-    pub fn new(message: impl Into<String>) -> Illegal {
-        Illegal {
-            message: message.into(),
-            help: None,
-        }
-    }
-
-    /// Adds what the rules allow instead.
-    pub fn with_help(mut self, help: impl Into<String>) -> Illegal {
-        self.help = Some(help.into());
-        self
-    }
-}
+/// Why an action is not allowed: the type every game's engine refuses a step with.
+pub use crate::illegal::Illegal;
 
 /// What an action did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

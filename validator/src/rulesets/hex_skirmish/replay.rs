@@ -10,7 +10,7 @@ use super::Damage;
 use super::action::{Action, Dice, Illegal, Roll};
 use super::game::Game;
 use super::state::End;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
 
 /// The dice one scripted action gives.
 #[derive(Debug, Default)]
@@ -87,16 +87,11 @@ pub fn replay(scenario: &Scenario) -> Vec<Diagnostic> {
     let game = Game::new(scenario);
     match play(&game, scenario) {
         Ok(()) => Vec::new(),
-        Err((pointer, illegal)) => {
-            let mut d = Diagnostic::error(Code::PlaytestIllegal, pointer, illegal.message);
-            if let Some(help) = illegal.help {
-                d = d.with_help(help);
-            }
-            vec![d]
-        }
+        Err((pointer, illegal)) => vec![illegal.at(pointer).into_diagnostic("")],
     }
 }
 
+/// A refused step and where the script writes it.
 type Failure = (String, Illegal);
 
 fn play(game: &Game, scenario: &Scenario) -> Result<(), Failure> {

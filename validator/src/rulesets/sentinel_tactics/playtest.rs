@@ -13,16 +13,11 @@ use megahex_schema::{
 };
 
 use crate::board::Axial;
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::Diagnostic;
+use crate::illegal::{Illegal, IllegalStep};
 use crate::rulesets::sentinel_tactics::game::{Game, Hit, State, TargetDice, Walk};
 
-/// A broken rule: where in the script, and why.
-struct Illegal {
-    pointer: String,
-    message: String,
-}
-
-type Replay<T> = Result<T, Illegal>;
+type Replay<T> = Result<T, IllegalStep>;
 
 /// The first illegal action of the scenario's playtest, if any.
 pub fn replay(scenario: &Scenario, catalog: &megahex_schema::Catalog) -> Option<Diagnostic> {
@@ -40,11 +35,7 @@ pub fn replay_in(scenario: &Scenario, game: &Game) -> Option<Diagnostic> {
     let mut state = game.start();
     for (t, turn) in scenario.playtest.iter().enumerate() {
         if let Err(illegal) = play_turn(game, &mut state, t, turn) {
-            return Some(Diagnostic::error(
-                Code::PlaytestIllegal,
-                illegal.pointer,
-                format!("playtest turn {}: {}", t + 1, illegal.message),
-            ));
+            return Some(illegal.into_diagnostic(&format!("playtest turn {}", t + 1)));
         }
     }
     None
@@ -59,12 +50,12 @@ struct HazardDice<'a> {
 
 fn play_turn(game: &Game, state: &mut State, t: usize, turn: &PlaytestTurn) -> Replay<()> {
     let at = |key: &str| format!("/playtest/{t}/{key}");
-    let fail = |pointer: String| move |message: String| Illegal { pointer, message };
+    let fail = |pointer: String| move |illegal: Illegal| illegal.at(pointer);
     let Some(me) = game.figure(&turn.turn) else {
-        return Err(Illegal {
-            pointer: at("turn"),
-            message: format!("`{}` is not a figure on the map", turn.turn),
-        });
+        return Err(IllegalStep::new(
+            at("turn"),
+            format!("`{}` is not a figure on the map", turn.turn),
+        ));
     };
     // The move value for this turn: the script's, else a printed one.
     state.pieces[me].move_value = turn.move_value.or(game.figures[me].static_move());
@@ -102,29 +93,29 @@ fn play_turn(game: &Game, state: &mut State, t: usize, turn: &PlaytestTurn) -> R
         hazards.strike(game, state, &strike, &at("turn"))?;
     }
     if hazards.next < hazards.rolls.len() {
-        return Err(Illegal {
-            pointer: at(&format!("hazards/{}", hazards.next)),
-            message: format!(
+        return Err(IllegalStep::new(
+            at(&format!("hazards/{}", hazards.next)),
+            format!(
                 "{} hazard attack(s) struck this turn, and `hazards` gives {} roll(s)",
                 hazards.next,
                 hazards.rolls.len()
             ),
-        });
+        ));
     }
     game.end_turn(state);
     Ok(())
 }
 
 /// A script's hex; the error names it.
-fn hex(game: &Game, reference: &HexRef) -> Result<Axial, String> {
+fn hex(game: &Game, reference: &HexRef) -> Result<Axial, Illegal> {
     game.scene
         .board
         .resolve(reference)
-        .map_err(|e| e.to_string())
+        .map_err(|e| Illegal::new(e.to_string()))
 }
 
 /// The steps of a Move or Sprint and the shape it ends in, if given.
-fn path_hexes(game: &Game, path: &MovePath) -> Result<(Vec<Axial>, Option<Vec<Axial>>), String> {
+fn path_hexes(game: &Game, path: &MovePath) -> Result<(Vec<Axial>, Option<Vec<Axial>>), Illegal> {
     let steps = path
         .steps()
         .iter()
@@ -167,28 +158,28 @@ impl HazardDice<'_> {
         strike: &crate::rulesets::sentinel_tactics::game::Strike,
         cause: &str,
     ) -> Replay<()> {
-        game.strike_attack(strike).map_err(|message| Illegal {
-            pointer: cause.to_owned(),
-            message,
-        })?;
+        game.strike_attack(strike)
+            .map_err(|message| IllegalStep::new(cause.to_owned(), message))?;
         let source = &game.hazards[strike.hazard].name;
         let target = &game.figures[strike.target].id;
         let Some(roll) = self.rolls.get(self.next) else {
-            return Err(Illegal {
-                pointer: cause.to_owned(),
-                message: format!(
+            return Err(IllegalStep::new(
+                cause.to_owned(),
+                format!(
                     "{source} attacks `{target}` on [{}, {}]; give its dice as hazard roll {} of this turn's `hazards`",
                     strike.at[0],
                     strike.at[1],
                     self.next + 1
                 ),
-            });
+            ));
         };
         let pointer = format!("/playtest/{}/hazards/{}", self.turn, self.next);
         self.next += 1;
-        let fail = |message: String| Illegal {
-            pointer: pointer.clone(),
-            message: format!("{source} attacking `{target}`: {message}"),
+        let fail = |message: Illegal| {
+            IllegalStep::new(
+                pointer.clone(),
+                format!("{source} attacking `{target}`: {message}"),
+            )
         };
         let dice = TargetDice {
             target: strike.target,
@@ -216,20 +207,20 @@ impl HazardDice<'_> {
         if path.is_empty() {
             return Ok(());
         }
-        let fail = |message: String| Illegal {
-            pointer: pointer.to_owned(),
-            message,
-        };
+        let fail = |message: Illegal| IllegalStep::new(pointer.to_owned(), message);
         if hit.push == 0 {
             return Err(fail(
                 "a push needs overkill damage, or an attack with a `push` stat that deals damage, and there is none".into(),
             ));
         }
         if !state.pieces[hit.target].occupies() {
-            return Err(fail(format!(
-                "`{}` was destroyed and is no longer on the map",
-                game.figures[hit.target].id
-            )));
+            return Err(fail(
+                format!(
+                    "`{}` was destroyed and is no longer on the map",
+                    game.figures[hit.target].id
+                )
+                .into(),
+            ));
         }
         let steps = path
             .iter()
@@ -244,16 +235,16 @@ impl HazardDice<'_> {
 }
 
 /// A damage claim the dice do not bear out.
-fn claimed(game: &Game, hit: &Hit, said: Option<u32>) -> Result<(), String> {
+fn claimed(game: &Game, hit: &Hit, said: Option<u32>) -> Result<(), Illegal> {
     match said {
-        Some(said) if said != hit.damage => Err(format!(
+        Some(said) if said != hit.damage => Err(Illegal::from(format!(
             "the script says {said} damage to `{}`, and the dice give {} ({} attack dice make range {}, {} blocked)",
             game.figures[hit.target].id,
             hit.damage,
             hit.resolved.hits.len(),
             hit.range,
             hit.resolved.blocked
-        )),
+        ))),
         _ => Ok(()),
     }
 }
@@ -266,13 +257,10 @@ fn attack(
     pointer: &str,
     hazards: &mut HazardDice<'_>,
 ) -> Replay<()> {
-    let fail = |message: String| Illegal {
-        pointer: pointer.to_owned(),
-        message,
-    };
+    let fail = |message: Illegal| IllegalStep::new(pointer.to_owned(), message);
     let target = |id: &str| {
         game.figure(id)
-            .ok_or_else(|| fail(format!("`{id}` is not a target on the map")))
+            .ok_or_else(|| fail(format!("`{id}` is not a target on the map").into()))
     };
     let origin = script
         .origin
@@ -305,7 +293,7 @@ fn attack(
                 return Err(fail(format!(
                     "`attack-plus: {plus}` needs {plus} extra dice at the end of `roll`, and it has {}",
                     script.roll.len()
-                )));
+                ).into()));
             }
             let (shared, extra) = script.roll.split_at(script.roll.len() - plus);
             let part = Part {
@@ -358,32 +346,33 @@ fn attack(
         .map_err(fail)?;
     if script.target.is_some() && roll.len() != declared.roll_dice as usize {
         let plus = script.attack_plus;
-        return Err(fail(format!(
-            "{} rolls {} dice here{}{}, and the script gives {}",
-            declared.attack.name,
-            declared.roll_dice + plus,
-            if plus > 0 {
-                format!(" with {plus} Attack+1 dice")
-            } else {
-                String::new()
-            },
-            if declared.minus {
-                " (one fewer for the Attack-1 token)"
-            } else {
-                ""
-            },
-            script.roll.len()
-        )));
+        return Err(fail(
+            format!(
+                "{} rolls {} dice here{}{}, and the script gives {}",
+                declared.attack.name,
+                declared.roll_dice + plus,
+                if plus > 0 {
+                    format!(" with {plus} Attack+1 dice")
+                } else {
+                    String::new()
+                },
+                if declared.minus {
+                    " (one fewer for the Attack-1 token)"
+                } else {
+                    ""
+                },
+                script.roll.len()
+            )
+            .into(),
+        ));
     }
     let dice: Vec<TargetDice> = parts.iter().map(|p| p.dice.clone()).collect();
     let hits = game
         .resolve(state, &declared, &roll, script.aim, &dice)
         .map_err(fail)?;
     for (part, hit) in parts.iter().zip(&hits) {
-        claimed(game, hit, part.damage).map_err(|message| Illegal {
-            pointer: part.pointer.clone(),
-            message,
-        })?;
+        claimed(game, hit, part.damage)
+            .map_err(|message| IllegalStep::new(part.pointer.clone(), message))?;
     }
     for (part, hit) in parts.iter().zip(&hits) {
         hazards.push(game, state, hit, part.push, &part.pointer)?;

@@ -11,6 +11,7 @@
 //! other target is destroyed. Damage past 0 becomes push, and an attack's `push` stat pushes a
 //! target it deals damage to.
 
+use crate::illegal::Illegal;
 use megahex_schema::{AttackKind, AttackStats};
 
 use super::figure::{Held, Status};
@@ -82,13 +83,18 @@ pub struct Hit {
 
 impl Game {
     /// The acting figure's attack named `with`.
-    pub fn attack_named(&self, figure: usize, with: &str) -> Result<AttackStats, String> {
+    pub fn attack_named(&self, figure: usize, with: &str) -> Result<AttackStats, Illegal> {
         let me = &self.figures[figure];
         me.stats
             .as_ref()
             .and_then(|s| s.attacks.iter().find(|a| a.name == with))
             .cloned()
-            .ok_or_else(|| format!("`{}` has no attack named `{with}` in its stats", me.id))
+            .ok_or_else(|| {
+                Illegal::new(format!(
+                    "`{}` has no attack named `{with}` in its stats",
+                    me.id
+                ))
+            })
     }
 
     /// The template of an area or vertex attack from `me`, and every target standing in it
@@ -100,7 +106,7 @@ impl Game {
         attack: &AttackStats,
         origin: Axial,
         corner: Option<u8>,
-    ) -> Result<(Template, Vec<usize>), String> {
+    ) -> Result<(Template, Vec<usize>), Illegal> {
         let board = &self.scene.board;
         let from = &state.pieces[me].hexes;
         let template = match attack.kind {
@@ -114,10 +120,10 @@ impl Game {
             ),
             AttackKind::Vertex => {
                 let Some(corner) = corner else {
-                    return Err(format!(
+                    return Err(Illegal::from(format!(
                         "{} is a vertex attack and needs a `corner`",
                         attack.name
-                    ));
+                    )));
                 };
                 area::vertex(
                     board,
@@ -129,11 +135,11 @@ impl Game {
                 )
             }
             AttackKind::Melee | AttackKind::Range => {
-                return Err(format!("{} has no template", attack.name));
+                return Err(Illegal::from(format!("{} has no template", attack.name)));
             }
         };
         if let Some(problem) = &template.origin_problem {
-            return Err(format!("{}: {problem}", attack.name));
+            return Err(Illegal::from(format!("{}: {problem}", attack.name)));
         }
         let inside: Vec<usize> = state
             .pieces
@@ -158,21 +164,24 @@ impl Game {
         origin: Option<Axial>,
         corner: Option<u8>,
         targets: &[usize],
-    ) -> Result<Declared, String> {
+    ) -> Result<Declared, Illegal> {
         let me = self.acting(state)?;
         let attack = self.attack_named(me, with)?;
         self.can_use(state, &attack.name, attack.unlimited)?;
         let board = &self.scene.board;
         for (i, &t) in targets.iter().enumerate() {
             if targets[..i].contains(&t) {
-                return Err(format!("`{}` is named twice", self.figures[t].id));
+                return Err(Illegal::from(format!(
+                    "`{}` is named twice",
+                    self.figures[t].id
+                )));
             }
             if t == me {
-                return Err("a figure is immune to its own attacks".into());
+                return Err(Illegal::from("a figure is immune to its own attacks"));
             }
             let piece = &state.pieces[t];
             if !piece.attackable() {
-                return Err(format!(
+                return Err(Illegal::from(format!(
                     "`{}` is {} and cannot be attacked",
                     self.figures[t].id,
                     if piece.status == Status::Destroyed {
@@ -180,17 +189,17 @@ impl Game {
                     } else {
                         "incapacitated"
                     }
-                ));
+                )));
             }
         }
         let from = &state.pieces[me].hexes;
         let ranged: Vec<(usize, u32)> = match attack.kind {
             AttackKind::Melee | AttackKind::Range => {
                 let [target] = targets else {
-                    return Err(format!(
+                    return Err(Illegal::from(format!(
                         "{} attacks one target; give it as `target`",
                         attack.name
-                    ));
+                    )));
                 };
                 let to = &state.pieces[*target].hexes;
                 let id = &self.figures[*target].id;
@@ -211,15 +220,18 @@ impl Game {
             }
             AttackKind::Area | AttackKind::Vertex => {
                 let Some(origin) = origin else {
-                    return Err(format!("{} needs an `origin` hex", attack.name));
+                    return Err(Illegal::from(format!(
+                        "{} needs an `origin` hex",
+                        attack.name
+                    )));
                 };
                 let (template, inside) =
                     self.template_targets(state, me, &attack, origin, corner)?;
                 if let Some(&stray) = targets.iter().find(|t| !inside.contains(t)) {
-                    return Err(format!(
+                    return Err(Illegal::from(format!(
                         "`{}` is not in the attack's template",
                         self.figures[stray].id
-                    ));
+                    )));
                 }
                 if let Some(&missed) = inside.iter().find(|t| !targets.contains(t)) {
                     let at = state.pieces[missed]
@@ -228,10 +240,10 @@ impl Game {
                         .find(|h| template.hits.contains(h))
                         .copied()
                         .unwrap_or(origin);
-                    return Err(format!(
+                    return Err(Illegal::from(format!(
                         "`{}` stands in the template on [{}, {}] and is not among the targets; the attack hits every target in it but its source",
                         self.figures[missed].id, at[0], at[1]
-                    ));
+                    )));
                 }
                 inside
                     .iter()
@@ -260,7 +272,7 @@ impl Game {
 
     /// Defence dice `target` rolls when it spends `plus` Defense+1 tokens: its `defense`, one
     /// fewer for a Defense-1 token, one more per Defense+1 token.
-    pub fn defense_dice(&self, state: &State, target: usize, plus: u32) -> Result<u32, String> {
+    pub fn defense_dice(&self, state: &State, target: usize, plus: u32) -> Result<u32, Illegal> {
         let figure = &self.figures[target];
         // A target with no roster figure (a pylon with health) has no defence dice.
         let base = match figure.stats.as_ref() {
@@ -268,19 +280,19 @@ impl Game {
                 .defense
                 .ok_or_else(|| format!("`{}` has no `defense` in its stats", figure.id))?,
             None if figure.kind.is_figure() => {
-                return Err(format!(
+                return Err(Illegal::from(format!(
                     "`{}` has no stats; give at least `health` and `defense` under `stats:`",
                     figure.id
-                ));
+                )));
             }
             None => 0,
         };
         let held = &state.pieces[target].held.effects;
         if plus > held.defense_plus {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` spends {plus} Defense+1 token(s) and holds {}",
                 figure.id, held.defense_plus
-            ));
+            )));
         }
         Ok((base + plus).saturating_sub(u32::from(held.defense_minus > 0)))
     }
@@ -295,21 +307,21 @@ impl Game {
         roll: &[u8],
         aim: bool,
         dice: &[TargetDice],
-    ) -> Result<Vec<Hit>, String> {
+    ) -> Result<Vec<Hit>, Illegal> {
         let me = self.acting(state)?;
         let attack = &declared.attack;
         let id = &self.figures[me].id;
         if dice.len() != declared.targets.len()
             || dice.iter().any(|d| declared.range_to(d.target).is_none())
         {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "{} hits {}; give each of them once",
                 attack.name,
                 self.names(declared.targets.iter().map(|&(t, _)| t))
-            ));
+            )));
         }
         if roll.len() != declared.roll_dice as usize {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "{} rolls {} dice here{}, and the script gives {}",
                 attack.name,
                 declared.roll_dice,
@@ -319,18 +331,18 @@ impl Game {
                     ""
                 },
                 roll.len()
-            ));
+            )));
         }
         let held = state.pieces[me].held;
         if aim && !held.aim {
-            return Err(format!("`{id}` has no Aim token to spend"));
+            return Err(Illegal::from(format!("`{id}` has no Aim token to spend")));
         }
         let extra: u32 = dice.iter().map(|d| d.extra.len() as u32).sum();
         if extra > held.effects.attack_plus {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{id}` spends {extra} Attack+1 token(s) and holds {}",
                 held.effects.attack_plus
-            ));
+            )));
         }
         // Check every defender's dice before anything changes.
         for d in dice {
@@ -363,18 +375,20 @@ impl Game {
     }
 
     /// Are a defender's dice right for what it holds?
-    fn check_defense(&self, state: &State, d: &TargetDice) -> Result<(), String> {
+    fn check_defense(&self, state: &State, d: &TargetDice) -> Result<(), Illegal> {
         let id = &self.figures[d.target].id;
         let piece = &state.pieces[d.target];
         if !piece.attackable() {
-            return Err(format!("`{id}` cannot be attacked"));
+            return Err(Illegal::from(format!("`{id}` cannot be attacked")));
         }
         if piece.health.is_none() {
-            return Err(format!("`{id}` has no `health` in its stats"));
+            return Err(Illegal::from(format!(
+                "`{id}` has no `health` in its stats"
+            )));
         }
         let want = self.defense_dice(state, d.target, d.defense_plus)?;
         if d.defense.len() != want as usize {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{id}` rolls {want} defence dice{}, and the script gives {}",
                 if piece.held.effects.defense_minus > 0 {
                     " (one fewer for its Defense-1 token)"
@@ -382,10 +396,10 @@ impl Game {
                     ""
                 },
                 d.defense.len()
-            ));
+            )));
         }
         if d.dodge && !piece.held.dodge {
-            return Err(format!("`{id}` has no Dodge token to spend"));
+            return Err(Illegal::from(format!("`{id}` has no Dodge token to spend")));
         }
         Ok(())
     }
@@ -399,7 +413,7 @@ impl Game {
         aim: bool,
         range: u32,
         d: &TargetDice,
-    ) -> Result<Hit, String> {
+    ) -> Result<Hit, Illegal> {
         self.check_defense(state, d)?;
         let piece = &state.pieces[d.target];
         let resolved = dice::resolve(

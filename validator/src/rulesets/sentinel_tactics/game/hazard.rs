@@ -9,6 +9,7 @@
 //! enters, or stands in at the end of its turn, makes one attack from its source, with range
 //! counted from the source.
 
+use crate::illegal::Illegal;
 use megahex_schema::{EnvironmentCard, HazardAttack, Scenario, TokenKind};
 
 use super::attack::{Hit, TargetDice};
@@ -114,10 +115,10 @@ impl Game {
 
     /// What a strike rolls: the hazard's die code and the range it must make, or why it cannot
     /// be played (no die code given).
-    pub fn strike_attack(&self, strike: &Strike) -> Result<(HazardAttack, u32), String> {
+    pub fn strike_attack(&self, strike: &Strike) -> Result<(HazardAttack, u32), Illegal> {
         let source = &self.hazards[strike.hazard];
         let Some(attack) = source.attack.clone() else {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "{} attacks `{}` on [{}, {}], and the scenario gives no die code for it: give {}",
                 source.name,
                 self.figures[strike.target].id,
@@ -128,7 +129,7 @@ impl Game {
                 } else {
                     "the hazard token a `hazard-attack: {dice: N}`"
                 }
-            ));
+            )));
         };
         let range = los::range(&self.scene.board, source.origin, strike.at, 0)
             .unwrap_or_else(|| distance(source.origin, strike.at));
@@ -143,19 +144,19 @@ impl Game {
         strike: &Strike,
         roll: &[u8],
         defense: &TargetDice,
-    ) -> Result<Hit, String> {
+    ) -> Result<Hit, Illegal> {
         let (attack, range) = self.strike_attack(strike)?;
         let source = &self.hazards[strike.hazard];
         if roll.len() != attack.dice as usize {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "{} rolls {} dice, and the script gives {}",
                 source.name,
                 attack.dice,
                 roll.len()
-            ));
+            )));
         }
         if !extra_free(defense) {
-            return Err("a hazard's attack takes no Attack+1 dice".into());
+            return Err(Illegal::from("a hazard's attack takes no Attack+1 dice"));
         }
         let code = megahex_schema::AttackStats {
             name: source.name.clone(),

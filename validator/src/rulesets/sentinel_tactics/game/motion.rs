@@ -7,6 +7,7 @@
 //! covers the path's end; a tail follows its head, which may not turn back onto it; a pushed
 //! multi-hex figure moves whole.
 
+use crate::illegal::Illegal;
 use megahex_schema::FigureMovement;
 
 use super::turn::Basic;
@@ -35,14 +36,14 @@ impl Game {
         state: &mut State,
         path: &[Axial],
         place: Option<&[Axial]>,
-    ) -> Result<Walk, String> {
+    ) -> Result<Walk, Illegal> {
         let me = self.acting(state)?;
         let figure = &self.figures[me];
         let Some(value) = state.pieces[me].move_value else {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` rolls for movement: give this turn's `move-value`",
                 figure.id
-            ));
+            )));
         };
         let action = MoveAction::Move {
             budget: value,
@@ -61,7 +62,7 @@ impl Game {
         state: &mut State,
         path: &[Axial],
         place: Option<&[Axial]>,
-    ) -> Result<Walk, String> {
+    ) -> Result<Walk, Illegal> {
         let me = self.acting(state)?;
         self.can_take(state, Basic::Sprint)?;
         let walk = self.walk(state, me, path, place, MoveAction::Sprint)?;
@@ -76,13 +77,13 @@ impl Game {
         target: usize,
         path: &[Axial],
         budget: u32,
-    ) -> Result<Walk, String> {
+    ) -> Result<Walk, Illegal> {
         if path.len() as u64 > u64::from(budget) {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` may be pushed {budget} hex(es) here, and the push has {}",
                 self.figures[target].id,
                 path.len()
-            ));
+            )));
         }
         self.walk(state, target, path, None, MoveAction::Push(budget))
     }
@@ -95,7 +96,7 @@ impl Game {
         path: &[Axial],
         place: Option<&[Axial]>,
         action: MoveAction,
-    ) -> Result<Walk, String> {
+    ) -> Result<Walk, Illegal> {
         let figure = &self.figures[who];
         let hexes = state.pieces[who].hexes.clone();
         let pushed = matches!(action, MoveAction::Push(_));
@@ -121,7 +122,7 @@ impl Game {
             }
             (FigureMovement::AnyConfiguration, None) => hexes.clone(),
         };
-        let mut outcome = Err(format!("`{}` is not on the map", figure.id));
+        let mut outcome = Err(Illegal::new(format!("`{}` is not on the map", figure.id)));
         for &start in &starts {
             outcome = self.path_cost(start, path, action).map(|_| start);
             if outcome.is_ok() {
@@ -133,10 +134,10 @@ impl Game {
         let end = footprints.last().cloned().unwrap_or_else(|| hexes.clone());
         for &at in &end {
             if let Some(other) = self.occupant(state, at, who) {
-                return Err(format!(
+                return Err(Illegal::from(format!(
                     "the move ends on `{}`; figures may pass through targets but not stop on them",
                     self.figures[other].id
-                ));
+                )));
             }
         }
         // Hazards entered: each step's new hexes (hexes the figure did not hold just before,
@@ -182,7 +183,7 @@ impl Game {
     }
 
     /// The cost of stepping from `start` along `steps`, or why they are not a legal path.
-    fn path_cost(&self, start: Axial, steps: &[Axial], action: MoveAction) -> Result<u32, String> {
+    fn path_cost(&self, start: Axial, steps: &[Axial], action: MoveAction) -> Result<u32, Illegal> {
         let board = &self.scene.board;
         let (budget, label) = match action {
             MoveAction::Move { budget, .. } => (budget, format!("move value {budget}")),
@@ -193,24 +194,24 @@ impl Game {
         let mut spent = 0;
         for (i, &next) in steps.iter().enumerate() {
             if distance(at, next) != 1 {
-                return Err(format!(
+                return Err(Illegal::from(format!(
                     "step {} goes from [{}, {}] to [{}, {}], which are not adjacent",
                     i + 1,
                     at[0],
                     at[1],
                     next[0],
                     next[1]
-                ));
+                )));
             }
             let (Some(from_hex), Some(to_hex)) = (board.get(at), board.get(next)) else {
-                return Err(format!("step {} leaves the map", i + 1));
+                return Err(Illegal::from(format!("step {} leaves the map", i + 1)));
             };
             spent += action.step_cost(from_hex.elevation, to_hex.elevation);
             if spent > budget {
-                return Err(format!(
+                return Err(Illegal::from(format!(
                     "the path costs {spent} by step {} (elevation changes cost 1 more a level), more than {label}",
                     i + 1
-                ));
+                )));
             }
             at = next;
         }
@@ -229,15 +230,15 @@ impl Game {
         steps: &[Axial],
         place: Option<&[Axial]>,
         action: MoveAction,
-    ) -> Result<Vec<Vec<Axial>>, String> {
+    ) -> Result<Vec<Vec<Axial>>, Illegal> {
         let figure = &self.figures[who];
         let board = &self.scene.board;
         let on_map = |shape: &[Axial], what: &str| match shape.iter().find(|h| !board.contains(**h))
         {
-            Some(off) => Err(format!(
+            Some(off) => Err(Illegal::from(format!(
                 "{what} puts `{}` on [{}, {}], off the map",
                 figure.id, off[0], off[1]
-            )),
+            ))),
             None => Ok(()),
         };
         let end = steps.last().copied().unwrap_or(start);
@@ -251,33 +252,33 @@ impl Game {
             if let Some(place) = place
                 && place != [end]
             {
-                return Err(format!(
+                return Err(Illegal::from(format!(
                     "`place` is for figures on several hexes; `{}` ends on [{}, {}]",
                     figure.id, end[0], end[1]
-                ));
+                )));
             }
             return Ok(steps.iter().map(|&s| vec![s]).collect());
         }
         let pushed = matches!(action, MoveAction::Push(_));
         match (figure.movement, place) {
-            (_, Some(_)) if pushed => {
-                Err("a push moves the figure whole; it takes no `place`".into())
-            }
-            (FigureMovement::Tail, Some(_)) => Err(format!(
+            (_, Some(_)) if pushed => Err(Illegal::from(
+                "a push moves the figure whole; it takes no `place`",
+            )),
+            (FigureMovement::Tail, Some(_)) => Err(Illegal::from(format!(
                 "`{}` moves head first with its tail following; it takes no `place`",
                 figure.id
-            )),
+            ))),
             (FigureMovement::Tail, None) => {
                 // The body follows the head hex by hex; the head may not step back onto it.
                 let mut body = hexes.to_vec();
                 let mut out = Vec::with_capacity(steps.len());
                 for (i, &step) in steps.iter().enumerate() {
                     if body.iter().skip(1).any(|&h| h == step) {
-                        return Err(format!(
+                        return Err(Illegal::from(format!(
                             "step {} turns `{}`'s head back onto its tail",
                             i + 1,
                             figure.id
-                        ));
+                        )));
                     }
                     body.insert(0, step);
                     body.truncate(hexes.len());
@@ -309,10 +310,10 @@ impl Game {
                             vec![end]
                         };
                         if !place.iter().any(|h| ends.contains(h)) {
-                            return Err(format!(
+                            return Err(Illegal::from(format!(
                                 "`place` must cover the path's end, [{}, {}]",
                                 end[0], end[1]
-                            ));
+                            )));
                         }
                         let size = u32::try_from(hexes.len()).unwrap_or(u32::MAX);
                         if let Some(problem) =
@@ -321,7 +322,9 @@ impl Game {
                                 Some(size),
                             )
                         {
-                            return Err(format!("the `place` shape does not fit: {problem}"));
+                            return Err(Illegal::from(format!(
+                                "the `place` shape does not fit: {problem}"
+                            )));
                         }
                         on_map(place, "`place`")?;
                         place.to_vec()

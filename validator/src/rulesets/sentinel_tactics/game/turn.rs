@@ -5,6 +5,7 @@ use super::figure::Status;
 use super::order::Due;
 use super::{Game, State};
 use crate::board::Axial;
+use crate::illegal::Illegal;
 
 /// The four actions everyone has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,40 +60,43 @@ impl Game {
     /// Starts `figure`'s turn: it must be the one the turn order gives the turn to. Power Up: an
     /// incapacitated character stands back up with full health, and Aim and Dodge tokens from
     /// the last turn are discarded.
-    pub fn begin_turn(&self, state: &mut State, figure: usize) -> Result<(), String> {
+    pub fn begin_turn(&self, state: &mut State, figure: usize) -> Result<(), Illegal> {
         let me = &self.figures[figure];
         if !me.takes_turns() {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` takes no turns (only characters, minions and environment figures with stats do)",
                 me.id
-            ));
+            )));
         }
         match state.pieces[figure].status {
             Status::Destroyed => {
-                return Err(format!("`{}` is destroyed and takes no turns", me.id));
+                return Err(Illegal::from(format!(
+                    "`{}` is destroyed and takes no turns",
+                    me.id
+                )));
             }
             Status::Waiting => {
-                return Err(format!("`{}` has not arrived yet", me.id));
+                return Err(Illegal::from(format!("`{}` has not arrived yet", me.id)));
             }
             Status::Active | Status::Incapacitated => {}
         }
         if state.round.gone[figure] {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` has had its turn in round {}; every figure takes one turn a round",
                 me.id, state.round.number
-            ));
+            )));
         }
         let Some(due) = self.due(state) else {
-            return Err("no figure is left to take a turn".into());
+            return Err(Illegal::from("no figure is left to take a turn"));
         };
         if !due.figures.contains(&figure) {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "it is {}'s turn (turn order token {} of round {}), not `{}`'s",
                 self.describe_due(&due),
                 due.entry + 1,
                 state.round.number,
                 me.id
-            ));
+            )));
         }
         let piece = &mut state.pieces[figure];
         if piece.status == Status::Incapacitated {
@@ -121,7 +125,7 @@ impl Game {
     }
 
     /// The figure whose turn it is, standing; the reason it cannot act otherwise.
-    pub(crate) fn acting(&self, state: &State) -> Result<usize, String> {
+    pub(crate) fn acting(&self, state: &State) -> Result<usize, Illegal> {
         let turn = state
             .turn
             .as_ref()
@@ -129,39 +133,40 @@ impl Game {
         let me = turn.figure;
         match state.pieces[me].status {
             Status::Active => Ok(me),
-            Status::Incapacitated => Err(format!(
+            Status::Incapacitated => Err(Illegal::from(format!(
                 "`{}` was incapacitated this turn and can take no more actions",
                 self.figures[me].id
-            )),
-            Status::Destroyed | Status::Waiting => {
-                Err(format!("`{}` was destroyed this turn", self.figures[me].id))
-            }
+            ))),
+            Status::Destroyed | Status::Waiting => Err(Illegal::from(format!(
+                "`{}` was destroyed this turn",
+                self.figures[me].id
+            ))),
         }
     }
 
     /// Has the acting figure an action left?
-    fn check_budget(&self, state: &State) -> Result<usize, String> {
+    fn check_budget(&self, state: &State) -> Result<usize, Illegal> {
         let me = self.acting(state)?;
         let figure = &self.figures[me];
         let Some(budget) = figure.stats.as_ref().and_then(|s| s.actions) else {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` has no `actions` in its stats; give them under `stats:`",
                 figure.id
-            ));
+            )));
         };
         let used = state.turn.as_ref().map_or(0, |t| t.actions);
         if used >= budget {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` has {budget} actions a turn; this is action {}",
                 figure.id,
                 used + 1
-            ));
+            )));
         }
         Ok(me)
     }
 
     /// Spends one of the acting figure's actions.
-    fn spend_action(&self, state: &mut State) -> Result<usize, String> {
+    fn spend_action(&self, state: &mut State) -> Result<usize, Illegal> {
         let me = self.check_budget(state)?;
         if let Some(turn) = state.turn.as_mut() {
             turn.actions += 1;
@@ -171,23 +176,23 @@ impl Game {
 
     /// Can the acting figure take this basic action now (an action left, not yet taken this
     /// turn unless the house rule allows repeats)? Changes nothing.
-    pub fn can_take(&self, state: &State, basic: Basic) -> Result<(), String> {
+    pub fn can_take(&self, state: &State, basic: Basic) -> Result<(), Illegal> {
         let me = self.acting(state)?;
         if let Some(turn) = &state.turn
             && turn.basics[basic.index()]
             && !self.repeat_basic_actions
         {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` has already taken {} this turn; each of Move, Sprint, Aim and Dodge is taken once a turn (the house rule `repeat-basic-actions` lifts this)",
                 self.figures[me].id,
                 basic.name()
-            ));
+            )));
         }
         self.check_budget(state).map(|_| ())
     }
 
     /// Spends an action on a basic action, once a turn unless the house rule allows repeats.
-    pub(crate) fn take_basic(&self, state: &mut State, basic: Basic) -> Result<usize, String> {
+    pub(crate) fn take_basic(&self, state: &mut State, basic: Basic) -> Result<usize, Illegal> {
         self.can_take(state, basic)?;
         let me = self.spend_action(state)?;
         if let Some(turn) = state.turn.as_mut() {
@@ -198,17 +203,17 @@ impl Game {
 
     /// Can the acting figure use this ability now: an action left, and not used this turn
     /// unless it is unlimited? Changes nothing.
-    pub fn can_use(&self, state: &State, name: &str, unlimited: bool) -> Result<(), String> {
+    pub fn can_use(&self, state: &State, name: &str, unlimited: bool) -> Result<(), Illegal> {
         let me = self.acting(state)?;
         let used = state
             .turn
             .as_ref()
             .is_some_and(|t| t.abilities.iter().any(|a| a == name));
         if used && !unlimited {
-            return Err(format!(
+            return Err(Illegal::from(format!(
                 "`{}` has already used {name} this turn; each ability is used once a turn unless its stats say `unlimited: true`",
                 self.figures[me].id
-            ));
+            )));
         }
         self.check_budget(state).map(|_| ())
     }
@@ -219,7 +224,7 @@ impl Game {
         state: &mut State,
         name: &str,
         unlimited: bool,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, Illegal> {
         self.can_use(state, name, unlimited)?;
         let me = self.spend_action(state)?;
         if let Some(turn) = state.turn.as_mut() {
@@ -229,14 +234,14 @@ impl Game {
     }
 
     /// Aim: gain an Aim token.
-    pub fn aim(&self, state: &mut State) -> Result<(), String> {
+    pub fn aim(&self, state: &mut State) -> Result<(), Illegal> {
         let me = self.take_basic(state, Basic::Aim)?;
         state.pieces[me].held.aim = true;
         Ok(())
     }
 
     /// Dodge: gain a Dodge token.
-    pub fn dodge(&self, state: &mut State) -> Result<(), String> {
+    pub fn dodge(&self, state: &mut State) -> Result<(), Illegal> {
         let me = self.take_basic(state, Basic::Dodge)?;
         state.pieces[me].held.dodge = true;
         Ok(())

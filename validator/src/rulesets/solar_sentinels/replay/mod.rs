@@ -17,6 +17,8 @@ use super::game::play;
 use super::game::state::State;
 use super::game::{BOSS_LEVEL, Table};
 use crate::diagnostic::{Code, Diagnostic};
+// A step the rules do not allow: where it is written, what is wrong, and the fix.
+use crate::illegal::IllegalStep as Illegal;
 
 /// Replays the deck's playtest; at most one finding, the first illegal step.
 pub fn replay(deck: &Scenario) -> Vec<Diagnostic> {
@@ -43,54 +45,14 @@ pub fn replay(deck: &Scenario) -> Vec<Diagnostic> {
     let mut game = Replay::new(deck, &table, hero);
     match game.play() {
         Ok(()) => Vec::new(),
-        Err(illegal) => vec![illegal.into_diagnostic()],
+        Err(illegal) => vec![finding(illegal)],
     }
 }
 
-/// A step the rules do not allow: where it is written, what is wrong, and the fix.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Illegal {
-    pointer: String,
-    message: String,
-    help: Option<String>,
-    at_key: bool,
-}
-
-impl Illegal {
-    fn new(pointer: impl Into<String>, message: impl Into<String>) -> Illegal {
-        Illegal {
-            pointer: pointer.into(),
-            message: message.into(),
-            help: None,
-            at_key: false,
-        }
-    }
-
-    fn help(mut self, help: impl Into<String>) -> Illegal {
-        self.help = Some(help.into());
-        self
-    }
-
-    fn at_key(mut self) -> Illegal {
-        self.at_key = true;
-        self
-    }
-
-    /// The diagnostic, its message led by the round and step it is about.
-    fn into_diagnostic(self) -> Diagnostic {
-        let mut d = Diagnostic::error(
-            Code::PlaytestIllegal,
-            self.pointer.clone(),
-            format!("{}: {}", place(&self.pointer), self.message),
-        );
-        if let Some(help) = self.help {
-            d = d.with_help(help);
-        }
-        if self.at_key {
-            d = d.at_key();
-        }
-        d
-    }
+/// The finding for a refused step, its message led by the round and step it is about.
+fn finding(illegal: Illegal) -> Diagnostic {
+    let lead = place(&illegal.step);
+    illegal.into_diagnostic(&lead)
 }
 
 /// "playtest round 3, step 2" for `/playtest/2/steps/1/...`.

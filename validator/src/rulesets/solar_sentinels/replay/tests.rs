@@ -46,7 +46,7 @@ fn replayed(deck: &Scenario, check: impl FnOnce(&Replay, Option<(String, String)
     let table = Table::new(deck);
     let hero = deck::hero(deck).unwrap();
     let mut game = Replay::new(deck, &table, hero);
-    let result = game.play().err().map(|i| (i.pointer, i.message));
+    let result = game.play().err().map(|i| (i.step, i.illegal.message));
     check(&game, result);
 }
 
