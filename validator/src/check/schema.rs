@@ -492,26 +492,10 @@ fn short_json(value: &Value) -> String {
 fn closest(key: &str, allowed: &[String]) -> Option<String> {
     allowed
         .iter()
-        .map(|candidate| (edit_distance(key, candidate), candidate))
+        .map(|candidate| (strsim::levenshtein(key, candidate), candidate))
         .filter(|(d, candidate)| *d <= 2.max(candidate.len() / 4))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c.clone())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -646,10 +630,10 @@ mod tests {
     }
 
     #[test]
-    fn edit_distance_counts_single_edits() {
-        assert_eq!(edit_distance("rotaton", "rotation"), 1);
-        assert_eq!(edit_distance("abc", "abc"), 0);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    fn a_key_within_a_few_edits_is_suggested_and_a_far_one_is_not() {
+        let allowed: Vec<String> = ["rotation", "side", "tile"].map(str::to_owned).into();
+        assert_eq!(closest("rotaton", &allowed).as_deref(), Some("rotation"));
+        assert_eq!(closest("sdie", &allowed).as_deref(), Some("side"));
+        assert_eq!(closest("elevation", &allowed), None);
     }
 }
