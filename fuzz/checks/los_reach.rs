@@ -1,6 +1,6 @@
 //! The `los_reach` fuzz input and the invariants it checks, in one file included with `#[path]`
 //! by the fuzz target (`fuzz/fuzz_targets/los_reach.rs`) and by the regression replay
-//! (`tests/tests/fuzz_regressions.rs`), so a saved input is decoded and judged the same way by
+//! (`tests/tests/e2e/fuzz_regressions.rs`), so a saved input is decoded and judged the same way by
 //! both. Only `arbitrary`, `megahex` and `megahex-schema` are used, which both crates have.
 //!
 //! An input is a list of tile placements (known and unknown tiles, either side, centres within

@@ -5,12 +5,12 @@
 //!
 //! A block that only illustrates (a file that is not in the repository, a session at a
 //! terminal) is marked with `<!-- console: illustrative -->` on the line before it and is not
-//! run. `MEGAHEX_BLESS=1 cargo test -p megahex-tests --test docs_console` rewrites the outputs
+//! run. `MEGAHEX_BLESS=1 cargo test -p megahex-tests --test e2e docs_console::` rewrites the outputs
 //! of blocks without `...` after a deliberate change.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{megahex_in, scratch_dir, workspace_root};
 use megahex_schema::Scenario;

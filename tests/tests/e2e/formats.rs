@@ -12,7 +12,7 @@
 // Test code: a failed unwrap is a failed test, also in the helpers outside `#[test]` functions.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

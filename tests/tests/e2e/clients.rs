@@ -5,14 +5,14 @@
 //!
 //! The tools are not Rust crates, so these tests are ignored by default. `.ci/run` installs the
 //! tools (`.ci/install-clients.sh`) and runs them:
-//! `cargo test -p megahex-tests --test clients -- --ignored`. Without the tools they fail and
+//! `cargo test -p megahex-tests --test e2e -- --ignored clients::`. Without the tools they fail and
 //! say how to install them.
 
 // Test code: a failed unwrap is a failed test, also in the helpers outside `#[test]` functions.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-mod lsp;
+use crate::common;
+use crate::lsp;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -1,11 +1,11 @@
 //! The examples in `docs/diagnostics.md` are real: each YAML example is written to a scratch
 //! folder, `megahex validate` runs on it, and its output and exit code must match the console
-//! block that follows. `MEGAHEX_BLESS=1 cargo test -p megahex-tests --test docs_examples`
+//! block that follows. `MEGAHEX_BLESS=1 cargo test -p megahex-tests --test e2e docs_examples::`
 //! rewrites the console blocks after a deliberate change of wording.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{megahex_in, scratch_dir, workspace_root};
 

@@ -1,0 +1,27 @@
+//! Megahex's end-to-end tests in one test binary, one module per subject: a single binary
+//! links the library once, where a binary per file linked it twenty-two times.
+
+mod common;
+mod lsp;
+
+mod clients;
+mod diff;
+mod docs_console;
+mod docs_examples;
+mod fixtures;
+mod formats;
+mod fuzz_regressions;
+mod inventory;
+mod odds;
+mod picture;
+mod queries;
+mod round_trip;
+mod round_trip_properties;
+mod rulebook;
+mod sample_workflow;
+mod schema_store;
+mod sheet;
+mod simulate;
+mod skirmish;
+mod structure;
+mod watch;
