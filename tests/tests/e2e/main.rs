@@ -1,6 +1,9 @@
 //! Megahex's end-to-end tests in one test binary, one module per subject: a single binary
 //! links the library once, where a binary per file linked it twenty-two times.
 
+// Test code: a missing file or a broken answer should fail loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 mod lsp;
 
