@@ -89,6 +89,20 @@ impl Watch {
         }
     }
 
+    /// Waits until the watch says it is watching: the first report comes before the watches on
+    /// the scenarios' own catalog folders, so a save in between would go unseen.
+    fn wait_until_watching(&self, limit: Duration) {
+        let start = Instant::now();
+        while !self.stderr.lock().unwrap().contains("press Ctrl+C to stop") {
+            assert!(
+                start.elapsed() < limit,
+                "the watch did not start watching within {limit:?}; stderr:\n{}",
+                self.stderr.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Sends Ctrl+C's signal and waits for the exit code.
     #[cfg(unix)]
     fn interrupt(&mut self) -> Option<i32> {
@@ -232,6 +246,7 @@ fn a_change_to_a_scenarios_own_catalog_checks_the_scenario_again() {
 
     let mut watch = Watch::start(&dir, &["scenarios"]);
     watch.wait_for(0, &["2 files checked: 0 errors, 0 warnings"], START_TIMEOUT);
+    watch.wait_until_watching(START_TIMEOUT);
 
     // The catalog loses the figure the scenario places: that scenario alone is checked again.
     let renamed = catalog.replace("id: sky-guard", "id: sky-warden");
