@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use megahex_schema::{AnyScenario, Catalog};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 
 /// What a game's checks may use of the run, besides the document itself.
 pub struct CheckContext<'a> {
@@ -21,24 +21,34 @@ pub struct CheckContext<'a> {
     pub fairness: bool,
 }
 
-/// A game's verdict on a schema-valid document: findings with pointers (the pipeline finds
-/// their lines), and the typed scenario and its catalog when the file got that far.
-#[derive(Debug, Default)]
-pub struct Checked {
-    /// Findings, each with a pointer or a span.
+/// The result for one file, and a game's verdict on a schema-valid one: findings (a game's
+/// carry pointers; the pipeline finds their lines and sorts them), and the typed scenario and
+/// its catalog when the file got that far.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// Findings, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
-    /// The typed scenario.
+    /// The typed scenario, of whichever ruleset it names, when the file got that far.
     pub scenario: Option<AnyScenario>,
-    /// The catalog it was checked against, when the game uses one.
+    /// The catalog the scenario was checked against (the run's, or the scenario's own merge).
     pub catalog: Option<Arc<Catalog>>,
 }
 
-impl Checked {
+impl Outcome {
+    /// True when no finding is an error.
+    pub fn is_ok(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
     /// A file whose checks found `diagnostics` without getting to a typed scenario.
-    pub fn refused(diagnostics: Vec<Diagnostic>) -> Checked {
-        Checked {
+    pub fn refused(diagnostics: Vec<Diagnostic>) -> Outcome {
+        Outcome {
             diagnostics,
-            ..Checked::default()
+            scenario: None,
+            catalog: None,
         }
     }
 }

@@ -11,9 +11,10 @@ use std::sync::Arc;
 
 use megahex_schema::{AnyScenario, Catalog, FORMAT_VERSION, Ruleset};
 
-use crate::diagnostic::{Code, Diagnostic, Origin, Severity};
+use crate::diagnostic::{Code, Diagnostic, Origin};
 use crate::rulesets;
 use crate::seam::CheckContext;
+pub use crate::seam::Outcome;
 use crate::yaml::{self, Document, Limits, Span};
 
 pub use catalog::{CatalogFile, CatalogProblem};
@@ -38,27 +39,6 @@ pub struct Checker {
     /// designer's `assert:` claims and the fairness report. They ask line-of-sight questions, which an editor opening a file on
     /// its UI thread leaves to its background check.
     play: bool,
-}
-
-/// The result for one file.
-#[derive(Debug, Clone)]
-pub struct Outcome {
-    /// Findings, sorted by position.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The typed scenario, of whichever ruleset it names, when the file got that far.
-    pub scenario: Option<AnyScenario>,
-    /// The catalog the scenario was checked against (the run's, or the scenario's own merge).
-    pub catalog: Option<Arc<Catalog>>,
-}
-
-impl Outcome {
-    /// True when no finding is an error.
-    pub fn is_ok(&self) -> bool {
-        !self
-            .diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
-    }
 }
 
 impl Checker {
@@ -287,11 +267,7 @@ fn start_span() -> Span {
 }
 
 fn failed(diagnostic: Diagnostic) -> Outcome {
-    Outcome {
-        diagnostics: vec![diagnostic],
-        scenario: None,
-        catalog: None,
-    }
+    Outcome::refused(vec![diagnostic])
 }
 
 fn finish(

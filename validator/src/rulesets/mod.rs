@@ -12,14 +12,14 @@ pub mod solar_sentinels;
 use megahex_schema::{AnyScenario, Catalog, Ruleset};
 
 use crate::diff::ScenarioDiff;
-use crate::seam::{CheckContext, Checked};
+use crate::seam::{CheckContext, Outcome};
 
 /// Reads a schema-valid document into `ruleset`'s types and runs that game's checks.
 pub fn check_document(
     ruleset: Ruleset,
     document: &serde_json::Value,
     context: &CheckContext,
-) -> Checked {
+) -> Outcome {
     match ruleset {
         Ruleset::SentinelTactics => sentinel_tactics::check_document(document, context),
         Ruleset::HexSkirmish => hex_skirmish::checks::check_document(document, context),

@@ -11,17 +11,17 @@ use super::arena::Arena;
 use super::game::{Game, Goal, WATER_MONSTER};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ids::{duplicates, unknown};
-use crate::seam::{CheckContext, Checked};
+use crate::seam::{CheckContext, Outcome};
 
 /// Reads a schema-valid document as an arena and checks it.
-pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Checked {
+pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Outcome {
     match crate::typed::typed::<Scenario>(document) {
-        Ok(scenario) => Checked {
+        Ok(scenario) => Outcome {
             diagnostics: check_scenario(&scenario, context.play),
             scenario: Some(AnyScenario::HexSkirmish(Box::new(scenario))),
             catalog: None,
         },
-        Err(d) => Checked::refused(vec![*d]),
+        Err(d) => Outcome::refused(vec![*d]),
     }
 }
 

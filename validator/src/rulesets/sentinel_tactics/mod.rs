@@ -23,22 +23,22 @@ use megahex_schema::{AnyScenario, Catalog, Scenario};
 use crate::board::Board;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::scene::Scene;
-use crate::seam::{CheckContext, Checked};
+use crate::seam::{CheckContext, Outcome};
 use game::Game;
 
 /// Reads a schema-valid document as a Sentinel Tactics scenario, with the catalog it names
 /// merged into the run's, and checks it.
-pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Checked {
+pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Outcome {
     let scenario: Scenario = match crate::typed::typed(document) {
         Ok(scenario) => scenario,
-        Err(d) => return Checked::refused(vec![*d]),
+        Err(d) => return Outcome::refused(vec![*d]),
     };
     let catalog = match &scenario.catalog {
         None => Arc::clone(context.catalog),
         Some(path) => match (context.scenario_catalog)(path) {
             Ok(catalog) => Arc::new(catalog),
             Err(d) => {
-                return Checked {
+                return Outcome {
                     diagnostics: vec![*d],
                     scenario: Some(AnyScenario::SentinelTactics(Box::new(scenario))),
                     catalog: None,
@@ -47,7 +47,7 @@ pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> C
         },
     };
     let diagnostics = findings(&scenario, &catalog, context.play, context.fairness);
-    Checked {
+    Outcome {
         diagnostics,
         scenario: Some(AnyScenario::SentinelTactics(Box::new(scenario))),
         catalog: Some(catalog),

@@ -10,17 +10,17 @@ use super::deck::DiceBox;
 use super::dice::Colour;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::ids::{duplicates, unknown};
-use crate::seam::{CheckContext, Checked};
+use crate::seam::{CheckContext, Outcome};
 
 /// Reads a schema-valid document as a deck and its setup, and checks it.
-pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Checked {
+pub fn check_document(document: &serde_json::Value, context: &CheckContext) -> Outcome {
     match crate::typed::typed::<Scenario>(document) {
-        Ok(deck) => Checked {
+        Ok(deck) => Outcome {
             diagnostics: check_deck(&deck, context.play),
             scenario: Some(AnyScenario::SolarSentinels(Box::new(deck))),
             catalog: None,
         },
-        Err(d) => Checked::refused(vec![*d]),
+        Err(d) => Outcome::refused(vec![*d]),
     }
 }
 
