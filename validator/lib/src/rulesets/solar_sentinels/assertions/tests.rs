@@ -6,7 +6,7 @@ use crate::diagnostic::{Code, Diagnostic, Severity};
 fn claims(claims: &str) -> Vec<Diagnostic> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../scenarios/solar-first-light.yaml"
+        "/../../scenarios/solar-first-light.yaml"
     );
     let text = format!(
         "{}\nassert:\n{claims}",

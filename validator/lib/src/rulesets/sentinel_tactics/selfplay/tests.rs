@@ -70,7 +70,7 @@ fn nobody_can_win_so_every_game_reaches_the_round_limit() {
 fn the_same_seed_gives_the_same_games_on_any_number_of_threads() {
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../scenarios/skirmish-three-on-three.yaml"),
+            .join("../../scenarios/skirmish-three-on-three.yaml"),
     )
     .unwrap();
     let s = scenario(&text);

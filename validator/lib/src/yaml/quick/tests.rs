@@ -50,7 +50,7 @@ fn yaml_files(dir: &Path, into: &mut Vec<PathBuf>) {
 
 /// Every YAML file the project ships: scenarios, examples and test fixtures.
 fn project_texts() -> Vec<(PathBuf, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
     for dir in ["scenarios", "docs", "tests/fixtures", "schema/catalog"] {
         yaml_files(&root.join(dir), &mut files);
@@ -64,7 +64,7 @@ fn project_texts() -> Vec<(PathBuf, String)> {
 
 #[test]
 fn every_bundled_scenario_is_read_quickly_and_the_same() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
     let mut files = Vec::new();
     yaml_files(&root, &mut files);
     assert!(files.len() >= 10);

@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 fn games(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../scenarios/skirmish-three-on-three.yaml");
+        .join("../../scenarios/skirmish-three-on-three.yaml");
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let Ok(scenario) = serde_yaml::from_str::<Scenario>(&text) else {
         return;
@@ -27,7 +27,7 @@ fn games(c: &mut Criterion) {
 /// two cores).
 fn arena_games(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../scenarios/skirmish-drowned-arena.yaml");
+        .join("../../scenarios/skirmish-drowned-arena.yaml");
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let Ok(scenario) = serde_yaml::from_str::<megahex_schema::hex_skirmish::Scenario>(&text) else {
         return;
@@ -45,7 +45,7 @@ fn arena_games(c: &mut Criterion) {
 fn deck_games(c: &mut Criterion) {
     use megahex::rulesets::solar_sentinels::selfplay::{self as deck_selfplay, Plan};
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../scenarios/solar-first-light.yaml");
+        .join("../../scenarios/solar-first-light.yaml");
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let Ok(document) = megahex::yaml::load(&text, megahex::yaml::Limits::default()) else {
         return;

@@ -295,7 +295,7 @@ mod tests {
 
     fn bundled(name: &str) -> Scenario {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../scenarios")
+            .join("../../scenarios")
             .join(name);
         serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
     }

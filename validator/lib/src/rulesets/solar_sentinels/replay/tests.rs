@@ -71,7 +71,7 @@ fn legal(deck: &Scenario) {
 
 fn fixture() -> Scenario {
     load(include_str!(
-        "../../../../../tests/fixtures/valid/solar-playtest.yaml"
+        "../../../../../../tests/fixtures/valid/solar-playtest.yaml"
     ))
 }
 

@@ -71,7 +71,7 @@ fn a_boss_no_round_can_defeat_wins_on_damage() {
 }
 
 fn example() -> Scenario {
-    let text = include_str!("../../../../../scenarios/solar-first-light.yaml");
+    let text = include_str!("../../../../../../scenarios/solar-first-light.yaml");
     let document = crate::yaml::load(text, crate::yaml::Limits::default()).unwrap();
     serde_json::from_value(document.value).unwrap()
 }

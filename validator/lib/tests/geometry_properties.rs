@@ -276,7 +276,7 @@ fn oracle_sees_strict(board: &Board, a: Axial, b: Axial) -> bool {
 }
 
 fn real_layouts() -> Vec<(String, Board)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
     let checker = megahex::Checker::new(Catalog::builtin()).unwrap();
     let mut paths: Vec<_> = std::fs::read_dir(dir)
         .unwrap()

@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn the_verdict_agrees_with_the_report_it_comes_from() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../scenarios/city-blades-gambit.yaml");
+            .join("../../scenarios/city-blades-gambit.yaml");
         let text = std::fs::read_to_string(path).unwrap();
         let scenario: megahex_schema::Scenario = serde_yaml::from_str(&text).unwrap();
         let catalog = megahex_schema::Catalog::builtin();

@@ -23,7 +23,7 @@ const EIGHT_TILES: &str = "  tiles:
 fn eight_tile_scenario() -> String {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../scenarios/city-blades-gambit.yaml"
+        "/../../scenarios/city-blades-gambit.yaml"
     );
     let text = std::fs::read_to_string(path).expect("the bundled scenario");
     let start = text.find("  tiles:\n").expect("a tile list");
@@ -89,7 +89,7 @@ fn inventory(c: &mut Criterion) {
     use megahex::rulesets::sentinel_tactics::{inventory, replacement_judge};
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../scenarios/city-blades-gambit.yaml"
+        "/../../scenarios/city-blades-gambit.yaml"
     );
     let text = std::fs::read_to_string(path).expect("the bundled scenario");
     let last = "    - {tile: 5, side: megalopolis, at: [7, 1], rotation: 0}\n";

@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn the_readme_example_is_a_valid_scenario() {
-        let readme = include_str!("../../../README.md");
+        let readme = include_str!("../../../../README.md");
         let start = readme.find("```yaml\n").expect("README has a yaml example") + 8;
         let end = start + readme[start..].find("```").expect("the example is closed");
         let outcome = check(&readme[start..end]);

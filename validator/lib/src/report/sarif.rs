@@ -61,7 +61,7 @@ pub fn render(results: &[FileResult]) -> String {
 
 /// The documentation of the diagnostic codes; each rule's full description is its "Meaning"
 /// paragraph, so the dashboard and the docs say the same thing.
-const DIAGNOSTICS_DOC: &str = include_str!("../../../docs/diagnostics.md");
+const DIAGNOSTICS_DOC: &str = include_str!("../../../../docs/diagnostics.md");
 
 /// The "**Meaning.**" paragraph of `code`'s section of docs/diagnostics.md, as plain text
 /// (emphasis dropped, links as their text, lines joined).
