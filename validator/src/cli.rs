@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{CommandFactory, Parser, Subcommand};
-use megahex::board::movement::MoveAction;
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use megahex::check::{DEFAULT_MAX_FILE_BYTES, catalog};
 use megahex::report::{self, FileResult};
 use megahex::yaml::Limits;
@@ -12,18 +12,12 @@ use megahex_schema::Catalog;
 use output::{EXIT_FAILURE, EXIT_OK, fail};
 
 mod diff;
-mod inventory;
 mod load;
-mod odds;
-mod odds_args;
-mod odds_solar;
 mod output;
-mod queries;
-mod sheet;
+mod query_args;
+mod rulesets;
 mod simulate;
 mod simulate_args;
-mod simulate_deck;
-mod skirmish;
 mod validate;
 mod watch;
 
@@ -31,8 +25,8 @@ mod watch;
 #[command(
     name = "megahex",
     version,
-    about = "Validate and explore game scenarios: Sentinel Tactics, hex-skirmish and Solar Sentinels",
-    long_about = "Megahex checks scenario files against the scenario schema and their game's rules: Sentinel Tactics (`ruleset: sentinel-tactics`), the hex-skirmish arena game (`ruleset: hex-skirmish`) and 20 Strong: Solar Sentinels decks (`ruleset: solar-sentinels`).\n\nExit codes: 0 no errors, 1 errors found, 2 usage, IO or internal failure."
+    about = rulesets::ABOUT,
+    long_about = rulesets::LONG_ABOUT
 )]
 struct Cli {
     /// Tile and roster catalog that corrects or extends the built-in one.
@@ -61,113 +55,25 @@ enum Command {
         json: bool,
     },
     /// Line of sight and range from a hex or figure.
-    Los {
-        /// The scenario file.
-        scenario: PathBuf,
-        /// Viewer: q,r, T/I (tile/index) or a token id.
-        #[arg(
-            long,
-            value_name = "REF",
-            required_unless_present = "matrix",
-            allow_hyphen_values = true
-        )]
-        from: Option<String>,
-        /// Target: q,r, T/I or a token id. Without it, every hex of the map.
-        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
-        to: Option<String>,
-        /// Every ordered pair of hexes.
-        #[arg(long, conflicts_with_all = ["from", "to"])]
-        matrix: bool,
-        /// Print JSON (see docs/cli.md).
-        #[arg(long)]
-        json: bool,
-    },
+    Los(query_args::LosArgs),
     /// Where a figure can end its movement, with the least cost.
-    Reach {
-        /// The scenario file.
-        scenario: PathBuf,
-        /// The moving figure or hex: q,r, T/I or a token id.
-        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
-        from: String,
-        /// A Move action with this move value.
-        #[arg(long = "move", value_name = "N", group = "action")]
-        move_value: Option<u32>,
-        /// A Sprint action: two hexes, elevation ignored.
-        #[arg(long, group = "action")]
-        sprint: bool,
-        /// A push of N hexes, elevation ignored.
-        #[arg(long, value_name = "N", group = "action")]
-        push: Option<u32>,
-        /// The figure has Mobility: elevation changes cost nothing.
-        #[arg(long)]
-        mobility: bool,
-        /// Hex-skirmish: the actions to spend on moving (default: the unit's `actions`).
-        #[arg(long, value_name = "N", group = "action")]
-        actions: Option<u32>,
-        /// Print JSON (see docs/cli.md).
-        #[arg(long)]
-        json: bool,
-    },
+    Reach(rulesets::ReachArgs),
     /// Draw the map as SVG or PNG, with an optional rules overlay.
-    Render {
-        /// The scenario file.
-        scenario: PathBuf,
-        /// Where to write the picture: .svg or .png.
-        #[arg(short, long, value_name = "OUT.svg|OUT.png")]
-        output: PathBuf,
-        /// los:REF (sight from a hex or figure), los:REF:REF (one pair), range:REF or reach:REF:N.
-        #[arg(long, value_name = "OVERLAY")]
-        overlay: Option<String>,
-        /// Pixels per hex radius.
-        #[arg(long, default_value_t = megahex::report::svg::DEFAULT_SCALE, conflicts_with = "print_mm")]
-        scale: f64,
-        /// Print at tile scale: one hex this many millimetres across its flats (measure a tile).
-        #[arg(long, value_name = "MM")]
-        print_mm: Option<f64>,
-        /// Dots per inch of a printed PNG.
-        #[arg(long, default_value_t = 300.0, requires = "print_mm")]
-        dpi: f64,
-    },
+    Render(query_args::RenderArgs),
     /// The exact damage odds of one attack against one defender.
-    Odds(odds_args::OddsArgs),
+    Odds(Box<rulesets::OddsArgs>),
     /// Seeded self-play: win rates, game lengths and deciding objectives.
-    Simulate(simulate_args::SimulateArgs),
+    Simulate(rulesets::SimulateArgs),
     /// What changed between two versions of a scenario, and what it does to sight, reach,
     /// the claims and the fairness figures.
     Diff(diff::DiffArgs),
     /// Which tiles to use instead when a map uses a tile twice or one you do not own.
-    Inventory(inventory::InventoryArgs),
+    Inventory(rulesets::InventoryArgs),
     /// A one-page setup sheet to build the table from: the map, the tiles, tokens, teams,
     /// objectives and special rules, as PDF, PNG or SVG.
-    Sheet(sheet::SheetArgs),
+    Sheet(rulesets::SheetArgs),
     /// What an area or vertex attack hits.
-    Area {
-        /// The scenario file.
-        scenario: PathBuf,
-        /// The attacker: q,r, T/I or a token id.
-        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
-        from: String,
-        /// The origin hex (for a vertex attack, the hex whose corner is chosen).
-        #[arg(long, value_name = "REF", allow_hyphen_values = true)]
-        origin: String,
-        /// The attack's origin value: how far the origin may be from the attacker.
-        #[arg(long, value_name = "O", default_value_t = 0)]
-        max_origin: u32,
-        /// The attack's radius.
-        #[arg(
-            long,
-            value_name = "R",
-            conflicts_with = "vertex",
-            required_unless_present = "vertex"
-        )]
-        radius: Option<u32>,
-        /// A vertex attack at this corner of the origin hex (0 east, then clockwise to 5).
-        #[arg(long, value_name = "CORNER", value_parser = clap::value_parser!(u8).range(0..6))]
-        vertex: Option<u8>,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    Area(query_args::AreaArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell to complete in.
@@ -178,9 +84,14 @@ enum Command {
 /// Runs the CLI and returns the process exit code.
 pub fn run() -> i32 {
     install_panic_hook();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    // The matches stay for `odds`, which asks which options were written on the line.
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|matches| Ok((Cli::from_arg_matches(&matches)?, matches)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
+            let e = e.format(&mut Cli::command());
             let _ = e.print();
             return if e.use_stderr() {
                 EXIT_FAILURE
@@ -198,72 +109,28 @@ pub fn run() -> i32 {
         Command::Watch(args) => watch::run(&args, catalog),
         Command::Schema { output } => schema(output.as_deref()),
         Command::Tiles { json } => tiles(&catalog, json),
-        Command::Los {
-            scenario,
-            from,
-            to,
-            matrix,
-            json,
-        } => queries::los(
-            &scenario,
-            &catalog,
-            from.as_deref(),
-            to.as_deref(),
-            matrix,
-            json,
-        ),
-        Command::Reach {
-            scenario,
-            from,
-            move_value,
-            sprint,
-            push,
-            mobility,
-            actions,
-            json,
-        } => {
-            let action = match (move_value, sprint, push) {
-                (Some(budget), _, _) => Some(MoveAction::Move { budget, mobility }),
-                (None, true, _) => Some(MoveAction::Sprint),
-                (None, false, Some(n)) => Some(MoveAction::Push(n)),
-                (None, false, None) => None,
-            };
-            queries::reach(&scenario, &catalog, &from, action, actions, json)
+        Command::Los(args) => load::answer(&args.scenario, &catalog, |scenario, catalog| {
+            rulesets::los(scenario, catalog, &args)
+        }),
+        Command::Reach(args) => load::answer(&args.scenario, &catalog, |scenario, catalog| {
+            rulesets::reach(scenario, catalog, &args)
+        }),
+        Command::Render(args) => load::answer(&args.scenario, &catalog, |scenario, catalog| {
+            rulesets::render(scenario, catalog, &args)
+        }),
+        Command::Area(args) => load::answer(&args.scenario, &catalog, |scenario, catalog| {
+            rulesets::area(scenario, catalog, &args)
+        }),
+        Command::Odds(args) => {
+            let odds = matches.subcommand_matches("odds");
+            let given =
+                |id: &str| odds.and_then(|m| m.value_source(id)) == Some(ValueSource::CommandLine);
+            rulesets::odds(&args, &given, &catalog)
         }
-        Command::Render {
-            scenario,
-            output,
-            overlay,
-            scale,
-            print_mm,
-            dpi,
-        } => queries::render(
-            &scenario,
-            &catalog,
-            &output,
-            overlay.as_deref(),
-            &output::PictureSize {
-                scale,
-                print_mm,
-                dpi,
-            },
-        ),
-        Command::Area {
-            scenario,
-            from,
-            origin,
-            max_origin,
-            radius,
-            vertex,
-            json,
-        } => queries::area(
-            &scenario, &catalog, &from, &origin, max_origin, radius, vertex, json,
-        ),
-        Command::Odds(args) => odds::run(&args, &catalog),
         Command::Simulate(args) => simulate::run(&args, &catalog),
         Command::Diff(args) => diff::run(&args, &catalog),
-        Command::Inventory(args) => inventory::run(&args, &catalog),
-        Command::Sheet(args) => sheet::run(&args, &catalog),
+        Command::Inventory(args) => rulesets::inventory(&args, &catalog),
+        Command::Sheet(args) => rulesets::sheet(&args, &catalog),
         Command::Completions { shell } => completions(shell),
     }
 }

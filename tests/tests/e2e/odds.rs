@@ -122,6 +122,36 @@ fn the_table_and_bad_options() {
     assert!(huge.stderr.contains("at most"), "{}", huge.stderr);
 }
 
+/// Each game's options are its own group: one written for another game is refused, even at
+/// its default value, and an option two games share is taken by both.
+#[test]
+fn an_option_of_another_game_is_refused() {
+    // The twin that differs in the one option: the same strike without `--range 0`.
+    let strike = ["--strike", "3", "--defense", "2"];
+    assert_eq!(skirmish(&strike).code, 0);
+    let mut with_range = strike.to_vec();
+    with_range.extend(["--range", "0"]);
+    let refused = skirmish(&with_range);
+    assert_eq!(refused.code, 2, "{}", refused.stdout);
+    assert!(
+        refused.stderr.contains(
+            "--range is a sentinel-tactics option; add --ruleset sentinel-tactics, or use --strike"
+        ),
+        "{}",
+        refused.stderr
+    );
+    let shared = solar(&["--pool", "yellow=1", "--defense", "2"]);
+    assert_eq!(shared.code, 2);
+    assert!(
+        shared
+            .stderr
+            .contains("--defense is a sentinel-tactics and hex-skirmish option"),
+        "{}",
+        shared.stderr
+    );
+    assert_eq!(solar(&["--pool", "yellow=1"]).code, 0);
+}
+
 #[test]
 fn hex_skirmish_strike_against_defence_and_soak() {
     // Strike 2 against Defense 2: D10 + 2 >= D10 + 2 on the 55 of 100 pairs where the attack die

@@ -387,7 +387,8 @@ fn library() -> BTreeMap<String, BTreeSet<String>> {
     graph(&root().join("validator/lib/src"), &[], &["rulesets"])
 }
 
-/// The command line's files: `cli.rs` is `cli`, each file of `cli/` a node of its own.
+/// The command line's files: `cli.rs` is `cli`, each file of `cli/` a node of its own, the
+/// registry `cli/rulesets/mod.rs` is `cli::rulesets` and each game's folder under it one node.
 fn command_line() -> BTreeMap<String, BTreeSet<String>> {
     let src = root().join("validator/src");
     let sources: Vec<Source> = sources(&src, &[])
@@ -395,6 +396,9 @@ fn command_line() -> BTreeMap<String, BTreeSet<String>> {
         .filter(|s| s.module.first().is_some_and(|m| m == "cli"))
         .collect();
     graph_of(sources, &|module| match module {
+        [first, second, game, ..] if first == "cli" && second == "rulesets" => {
+            format!("cli::rulesets::{game}")
+        }
         [first, second, ..] if first == "cli" => format!("cli::{second}"),
         _ => module.first().cloned().unwrap_or_else(|| "main".to_owned()),
     })
@@ -420,8 +424,19 @@ fn the_library_games_meet_only_in_the_registry() {
 fn the_command_line_files_import_each_other_in_no_circle() {
     let graph = command_line();
     assert!(graph["cli"].contains("cli::validate"), "{graph:#?}");
-    assert!(graph["cli::queries"].contains("cli::output"), "{graph:#?}");
+    assert!(
+        graph["cli::rulesets::hex_skirmish"].contains("cli::output"),
+        "{graph:#?}"
+    );
     assert_eq!(cycle(&graph), None, "an import circle in validator/src/cli");
+}
+
+#[test]
+fn the_command_line_games_meet_only_in_its_registry() {
+    let graph = command_line();
+    assert!(graph["cli::rulesets"].contains("cli::rulesets::solar_sentinels"));
+    let breaks = seam_breaks(&graph, &["cli", "rulesets"], &["cli::rulesets"]);
+    assert!(breaks.is_empty(), "{breaks:#?}");
 }
 
 #[test]

@@ -7,7 +7,6 @@ use std::process::Command;
 
 use clap::{Args, ValueEnum};
 use megahex::report::{self, FileResult};
-use megahex::scene::Scene;
 use megahex::{CatalogFile, Checker, Severity};
 use megahex_schema::{AnyScenario, Catalog};
 
@@ -132,25 +131,15 @@ fn picture(
     catalog: &Catalog,
     diff: megahex::diff::ScenarioDiff,
 ) -> i32 {
-    let AnyScenario::SentinelTactics(scenario) = scenario else {
-        return fail(
-            "the picture of a diff is drawn for sentinel-tactics maps; use --format human, markdown or json",
-        );
-    };
     let size = PictureSize {
         scale: args.scale,
         print_mm: None,
         dpi: 96.0,
     };
-    let (drawing, _) = match size.check() {
-        Ok(checked) => checked,
-        Err(message) => return fail(&message),
+    let svg = match super::rulesets::diff_picture(scenario, catalog, diff, &size) {
+        Ok(svg) => svg,
+        Err(code) => return code,
     };
-    let scene = Scene::new(scenario, catalog);
-    let decor = megahex::report::decor::Decorations::of(scenario, &scene.board);
-    let overlay = megahex::report::svg::Overlay::changes(&scene, diff);
-    let svg =
-        megahex::report::svg::render_sized(&scene.board, &scene.tokens, &overlay, &decor, drawing);
     let png = args.format == DiffFormat::Png;
     match &args.output {
         Some(path) => write_picture(svg, path, png, 1.0),

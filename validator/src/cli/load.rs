@@ -7,7 +7,7 @@ use megahex::report::{self, FileResult};
 use megahex::{CatalogFile, Checker, Severity};
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::output::{EXIT_FINDINGS, fail};
+use super::output::{EXIT_FINDINGS, fail, with_findings};
 
 /// Reads and checks a scenario, printing its errors; the scenario and the catalog it uses,
 /// and whether it had errors. Exit code 1 when there is no scenario to answer on.
@@ -46,5 +46,20 @@ pub fn load_scenario(path: &Path, catalog: &Catalog) -> Result<(AnyScenario, Cat
         )),
         (Some(scenario), None) => Ok((scenario, catalog.clone(), had_errors)),
         _ => Err(EXIT_FINDINGS),
+    }
+}
+
+/// Reads and checks a scenario, then answers a question on it: the answer's exit code, or 1
+/// when the scenario had errors and the answer was otherwise fine.
+pub fn answer(
+    path: &Path,
+    catalog: &Catalog,
+    question: impl FnOnce(&AnyScenario, &Catalog) -> i32,
+) -> i32 {
+    match load_scenario(path, catalog) {
+        Ok((scenario, catalog, had_errors)) => {
+            with_findings(question(&scenario, &catalog), had_errors)
+        }
+        Err(code) => code,
     }
 }

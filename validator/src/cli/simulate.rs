@@ -2,18 +2,17 @@
 
 use std::io::IsTerminal;
 
-use megahex::rulesets::hex_skirmish::selfplay;
-use megahex::rulesets::sentinel_tactics::selfplay as st_selfplay;
 use megahex::simulate;
-use megahex_schema::{AnyScenario, Catalog};
+use megahex_schema::Catalog;
 
 use super::output::progress_bar;
 use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
-use super::simulate_args::SimulateArgs;
+use super::rulesets::{self, SelfPlay, SimulateArgs};
 
 /// Plays the games and prints the report; 1 if the scenario has errors or lacks stats.
 pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
-    if args.games == 0 || args.games > 10_000_000 {
+    let plays = &args.plays;
+    if plays.games == 0 || plays.games > 10_000_000 {
         return fail("--games must be between 1 and 10000000");
     }
     let (scenario, catalog, had_errors) = match super::load::load_scenario(&args.scenario, catalog)
@@ -26,25 +25,10 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
         return EXIT_FINDINGS;
     }
     let terminal = std::io::stderr().is_terminal();
-    let progress = progress_bar(args.games, terminal);
-    let deck_options = args.ranks.is_some() || args.against.is_some();
-    let played = match &scenario {
-        AnyScenario::SolarSentinels(deck) => {
-            return super::simulate_deck::run(deck, args, &catalog);
-        }
-        _ if deck_options => return fail("--ranks and --against are for solar-sentinels decks"),
-        AnyScenario::SentinelTactics(scenario) => {
-            st_selfplay::simulate(scenario, &catalog, args.games, args.seed, &progress).map(|r| {
-                let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
-                (teams, r)
-            })
-        }
-        AnyScenario::HexSkirmish(scenario) => {
-            selfplay::simulate(scenario, args.games, args.seed, &progress).map(|r| {
-                let teams = scenario.teams.iter().map(|t| t.id.clone()).collect();
-                (teams, r)
-            })
-        }
+    let progress = progress_bar(plays.games, terminal);
+    let played = match rulesets::self_play(&scenario, &catalog, args, &progress) {
+        SelfPlay::Games(played) => played,
+        SelfPlay::Answered(code) => return code,
     };
     let (teams, results) = match played {
         Ok(results) => results,
@@ -60,10 +44,10 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
         eprintln!();
     }
     let summary = simulate::summarise(teams, &results);
-    let text = if args.json {
-        megahex::report::simulation::json(&summary, args.seed)
+    let text = if plays.json {
+        megahex::report::simulation::json(&summary, plays.seed)
     } else {
-        megahex::report::simulation::human(&summary, args.seed)
+        megahex::report::simulation::human(&summary, plays.seed)
     };
     print!("{text}");
     EXIT_OK

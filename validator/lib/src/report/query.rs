@@ -49,6 +49,15 @@ pub fn sight_record(s: &Sight, rule: &str) -> String {
     serde_json::to_string(&sight_json(s, rule)).unwrap_or_default() + "\n"
 }
 
+/// The one line `los --matrix` prints: how many ordered pairs see each other.
+pub fn sight_matrix_text(sights: &[Sight], rule: &str) -> String {
+    let seen = sights.iter().filter(|s| s.visible).count();
+    format!(
+        "{seen} of {} ordered pairs see each other; rule {rule}\n",
+        sights.len()
+    )
+}
+
 /// A list of records, for `los` without `--to` and for `--matrix`.
 pub fn sight_records(sights: &[Sight], rule: &str) -> String {
     let records: Vec<SightJson<'_>> = sights.iter().map(|s| sight_json(s, rule)).collect();

@@ -8,14 +8,14 @@ use megahex::rulesets::sentinel_tactics::inventory::{self, Change, Owned};
 use megahex_schema::{AnyScenario, Catalog};
 use serde::{Deserialize, Serialize};
 
-use super::output::print;
-use super::output::{EXIT_FINDINGS, fail};
+use crate::cli::output::print;
+use crate::cli::output::{EXIT_FINDINGS, fail};
 
 /// The scenario and the tiles owned.
 #[derive(Debug, Args)]
 pub struct InventoryArgs {
     /// The scenario file.
-    scenario: PathBuf,
+    pub scenario: PathBuf,
     /// The tile numbers owned, as `1,2,3,5,8` (a number twice for two copies). Default: one
     /// of each tile in the catalog, the box.
     #[arg(long, value_name = "TILES", conflicts_with = "collection")]

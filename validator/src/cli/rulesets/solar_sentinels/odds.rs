@@ -9,8 +9,55 @@ use megahex::rulesets::solar_sentinels::odds_report::{Cheapest, Engagement};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
 use megahex_schema::solar_sentinels::Scenario as Deck;
 
-use super::odds_args::OddsArgs;
-use super::output::{EXIT_OK, fail};
+use clap::Args;
+
+use crate::cli::load::load_scenario;
+use crate::cli::output::{EXIT_OK, fail};
+
+/// The options it takes, for the message that names another ruleset's option.
+pub const TAKES: &str =
+    "--pool, --health, --enemies, --enemy-damage, --strategy, --deck, --cards and --hero";
+
+// A pool of unit dice, and the enemies of one round.
+#[derive(Debug, Args)]
+#[group(id = "solar-sentinels", multiple = true)]
+#[command(next_help_heading = "Solar Sentinels")]
+pub struct Options {
+    /// Unit dice rolled together, by colour, for example yellow=2,red=1; colours left out
+    /// count 0.
+    #[arg(long, value_name = "COLOUR=N,...")]
+    pool: Option<String>,
+    /// The enemy's Health: adds the chance the pool deals at least that much.
+    #[arg(long, value_name = "H")]
+    health: Option<u32>,
+    /// The active enemies' Health, without effects: with --strategy, adds the chance of
+    /// defeating them all this round under the best play.
+    #[arg(long, value_name = "H1,H2,...", value_delimiter = ',')]
+    enemies: Vec<u32>,
+    /// The active enemies' Damage, in the order of --enemies: adds the least Health the hero
+    /// can expect to lose to them this round, played to lose the least.
+    #[arg(long, value_name = "D1,D2,...", value_delimiter = ',')]
+    enemy_damage: Vec<u32>,
+    /// The hero's Strategy: commit, roll and assign steps this round; with --deck, the
+    /// setup's hero's by default.
+    #[arg(long, value_name = "S")]
+    strategy: Option<u32>,
+    /// A deck file whose cards --cards names: the enemies come with their Health, Damage and
+    /// effects, the hero's ability counts, and the pool defaults to the setup's dice after its
+    /// rank's handicaps.
+    #[arg(long, value_name = "FILE", requires = "cards")]
+    deck: Option<std::path::PathBuf>,
+    /// The active enemies, by card id in --deck (conflict cards or bosses).
+    #[arg(long, value_name = "ID1,ID2,...", value_delimiter = ',', requires = "deck", conflicts_with_all = ["enemies", "enemy_damage", "health"])]
+    cards: Vec<String>,
+    /// The dice in the exhausted area this round, by colour (with --deck), for cards that take
+    /// only colours found there; the setup's handicaps' by default.
+    #[arg(long, value_name = "COLOUR=N,...", requires = "deck")]
+    exhausted: Option<String>,
+    /// The hero whose ability and Strategy count (with --deck; the setup's by default).
+    #[arg(long, value_name = "ID", requires = "deck")]
+    hero: Option<String>,
+}
 
 /// The enemies of one engagement: how the search sees them, with their Damage and card ids.
 struct Enemies {
@@ -21,7 +68,7 @@ struct Enemies {
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no pool or engagement.
-pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
+pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32 {
     let deck = match &args.deck {
         Some(path) => match load_deck(path, catalog) {
             Ok(deck) => Some(deck),
@@ -79,7 +126,7 @@ pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
         },
         _ => None,
     };
-    let text = if args.json {
+    let text = if json {
         megahex::rulesets::solar_sentinels::odds_report::pool_json(
             &odds,
             defeat.map(|(_, p)| p),
@@ -99,7 +146,7 @@ pub(super) fn run(args: &OddsArgs, catalog: &megahex_schema::Catalog) -> i32 {
 
 /// A deck file, checked; its problems are printed and make exit 1 or 2.
 fn load_deck(path: &std::path::Path, catalog: &megahex_schema::Catalog) -> Result<Deck, i32> {
-    let (scenario, _, had_errors) = super::load::load_scenario(path, catalog)?;
+    let (scenario, _, had_errors) = load_scenario(path, catalog)?;
     let Some(deck) = scenario.solar_sentinels() else {
         return Err(fail(&format!(
             "{} is not a solar-sentinels deck: --deck takes a deck file",
@@ -116,7 +163,7 @@ fn load_deck(path: &std::path::Path, catalog: &megahex_schema::Catalog) -> Resul
 }
 
 /// `--enemies` (and `--enemy-damage`): enemies with no effects, or none given.
-fn plain(args: &OddsArgs) -> Result<Option<Enemies>, String> {
+fn plain(args: &Options) -> Result<Option<Enemies>, String> {
     if args.enemies.is_empty() {
         return Ok(None);
     }
@@ -138,7 +185,7 @@ fn plain(args: &OddsArgs) -> Result<Option<Enemies>, String> {
 /// The hero `--hero` names, else the setup's (none when the deck lacks the setup's hero).
 fn chosen_hero<'d>(
     deck: &'d Deck,
-    args: &OddsArgs,
+    args: &Options,
 ) -> Result<Option<&'d megahex_schema::solar_sentinels::Hero>, String> {
     match args.hero.as_deref() {
         Some(id) => deck
@@ -152,7 +199,7 @@ fn chosen_hero<'d>(
 }
 
 /// `--cards`: each card's Health, Damage and effects, under the hero's ability.
-fn from_deck(deck: &Deck, args: &OddsArgs) -> Result<Enemies, String> {
+fn from_deck(deck: &Deck, args: &Options) -> Result<Enemies, String> {
     let hero = chosen_hero(deck, args)?;
     let exhausted = match args.exhausted.as_deref() {
         Some(text) => Pool::parse(text).map_err(|e| format!("--exhausted: {e}"))?,

@@ -3,13 +3,37 @@
 
 use std::io::IsTerminal;
 
+use clap::Args;
 use megahex::rulesets::solar_sentinels::selfplay::{self, DeckSummary, Plan};
 use megahex_schema::solar_sentinels::Scenario;
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::output::progress_bar;
-use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
-use super::simulate_args::SimulateArgs;
+use crate::cli::load::load_scenario;
+use crate::cli::output::progress_bar;
+use crate::cli::output::{EXIT_FINDINGS, EXIT_OK, fail};
+use crate::cli::simulate_args::Plays;
+
+// The ranks to play and a second deck to compare with.
+#[derive(Debug, Args)]
+#[group(id = "solar-sentinels", multiple = true)]
+#[command(next_help_heading = "Solar Sentinels")]
+pub struct Options {
+    /// The ranks to play every hero at, as `2`, `1,3` or `1-6` (default: the setup's rank, or
+    /// no missions without one).
+    #[arg(long, value_name = "RANKS")]
+    ranks: Option<String>,
+    /// A second version of the deck to compare with, played with the same seeds; the report
+    /// adds the difference in win rate and its interval.
+    #[arg(long, value_name = "DECK")]
+    against: Option<std::path::PathBuf>,
+}
+
+impl Options {
+    /// Whether any of them is given, for the games that take none.
+    pub fn given(&self) -> bool {
+        self.ranks.is_some() || self.against.is_some()
+    }
+}
 
 /// Most games one run plays in all.
 const MAX_TOTAL_GAMES: u32 = 10_000_000;
@@ -43,8 +67,8 @@ fn parse_ranks(text: &str) -> Result<Vec<Option<u32>>, String> {
 }
 
 /// Plays the deck (and the `--against` deck) and prints the report.
-pub fn run(deck: &Scenario, args: &SimulateArgs, catalog: &Catalog) -> i32 {
-    let ranks = match &args.ranks {
+pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog) -> i32 {
+    let ranks = match &options.ranks {
         Some(text) => match parse_ranks(text) {
             Ok(ranks) => ranks,
             Err(e) => return fail(&e),
@@ -52,13 +76,13 @@ pub fn run(deck: &Scenario, args: &SimulateArgs, catalog: &Catalog) -> i32 {
         None => Plan::ranks_of(deck),
     };
     let plan = Plan {
-        games: args.games,
-        seed: args.seed,
+        games: plays.games,
+        seed: plays.seed,
         ranks,
     };
-    let other = match &args.against {
+    let other = match &options.against {
         None => None,
-        Some(path) => match super::load::load_scenario(path, catalog) {
+        Some(path) => match load_scenario(path, catalog) {
             Ok((AnyScenario::SolarSentinels(other), _, false)) => Some(other),
             Ok((_, _, true)) => {
                 eprintln!(
@@ -89,11 +113,11 @@ pub fn run(deck: &Scenario, args: &SimulateArgs, catalog: &Catalog) -> i32 {
     let report = megahex::rulesets::solar_sentinels::simulation_report::Report {
         summary: &summary,
         against: compared.as_ref(),
-        seed: args.seed,
+        seed: plays.seed,
     };
     print!(
         "{}",
-        match args.json {
+        match plays.json {
             true => report.json(),
             false => report.human(),
         }

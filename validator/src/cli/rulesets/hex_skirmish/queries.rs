@@ -12,7 +12,7 @@ use megahex::rulesets::hex_skirmish::state::State;
 use megahex::rulesets::hex_skirmish::{moves, view};
 use megahex_schema::hex_skirmish::Scenario;
 
-use super::output::{PictureSize, fail, picture_settings, print, write_picture};
+use crate::cli::output::{PictureSize, fail, picture_settings, print, write_picture};
 
 /// The game at its start, for questions about the map as set up.
 fn start(scenario: &Scenario) -> (Game, State) {
@@ -57,11 +57,7 @@ pub fn los(
         return if json {
             print(&report::query::sight_records(&sights, &rule))
         } else {
-            let seen = sights.iter().filter(|s| s.visible).count();
-            print(&format!(
-                "{seen} of {} ordered pairs see each other; rule {rule}\n",
-                sights.len()
-            ))
+            print(&report::query::sight_matrix_text(&sights, &rule))
         };
     }
     let Some(from) = from else {

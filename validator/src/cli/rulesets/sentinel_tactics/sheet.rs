@@ -7,9 +7,9 @@ use megahex::report::sheet::{self, Paper, SheetSize};
 use megahex::scene::Scene;
 use megahex_schema::{AnyScenario, Catalog};
 
-use super::load::load_scenario;
-use super::output::with_findings;
-use super::output::{EXIT_OK, fail};
+use crate::cli::load::load_scenario;
+use crate::cli::output::with_findings;
+use crate::cli::output::{EXIT_OK, fail};
 
 /// The scenario, the file to write, and the page.
 #[derive(Debug, Args)]

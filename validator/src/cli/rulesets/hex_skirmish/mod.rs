@@ -1,0 +1,23 @@
+//! The command line's hex-skirmish answers: the map queries in its own rules, a strike's odds,
+//! and self-play.
+
+pub mod odds;
+pub mod queries;
+
+use megahex::rulesets::hex_skirmish::selfplay;
+use megahex::simulate::GameResult;
+use megahex_schema::hex_skirmish::Scenario;
+
+/// Plays seeded games; the teams in the scenario's order, and each game's result.
+pub fn self_play(
+    scenario: &Scenario,
+    games: u32,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+) -> Result<(Vec<String>, Vec<GameResult>), String> {
+    let results = selfplay::simulate(scenario, games, seed, progress).map_err(|e| e.to_string())?;
+    Ok((
+        scenario.teams.iter().map(|t| t.id.clone()).collect(),
+        results,
+    ))
+}

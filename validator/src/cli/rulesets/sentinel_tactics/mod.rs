@@ -1,0 +1,29 @@
+//! The command line's Sentinel Tactics answers: the map queries, the die code's odds,
+//! self-play, and the commands only a map of tiles has (the inventory, the setup sheet, the
+//! picture of a diff).
+
+pub mod inventory;
+pub mod odds;
+pub mod queries;
+pub mod sheet;
+
+use megahex::rulesets::sentinel_tactics::selfplay;
+use megahex::simulate::GameResult;
+use megahex_schema::Catalog;
+use megahex_schema::sentinel_tactics::scenario::Scenario;
+
+/// Plays seeded games; the teams in the scenario's order, and each game's result.
+pub fn self_play(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    games: u32,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+) -> Result<(Vec<String>, Vec<GameResult>), String> {
+    let results =
+        selfplay::simulate(scenario, catalog, games, seed, progress).map_err(|e| e.to_string())?;
+    Ok((
+        scenario.teams.iter().map(|t| t.id.clone()).collect(),
+        results,
+    ))
+}
