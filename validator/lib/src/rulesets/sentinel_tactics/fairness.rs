@@ -16,6 +16,7 @@ use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, Board, distance};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
+use crate::rulesets::sentinel_tactics::game::{Basic, TurnPlan};
 use crate::scene::{Placed, Scene};
 
 /// The largest map the report and self-play work on: they compare every hex with every other,
@@ -90,28 +91,6 @@ pub(crate) fn all_costs(board: &Board, mobility: bool) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// What a figure may do with its actions to move in one turn: each action a Move or a Sprint,
-/// each of the two once a turn unless the house rule `repeat-basic-actions` lifts it
-/// ("Because Move and Sprint are separate actions, you may do both in the same turn").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TurnPlan {
-    /// Actions a turn.
-    pub actions: u32,
-    /// Move and Sprint may repeat.
-    pub repeat: bool,
-}
-
-impl TurnPlan {
-    /// The moves a turn holds, in words.
-    fn describe(self) -> String {
-        match (self.actions, self.repeat) {
-            (1, _) => "a Move or a Sprint a turn".to_owned(),
-            (n, true) => format!("{n} Moves or Sprints a turn"),
-            (_, false) => "a Move and a Sprint a turn".to_owned(),
-        }
-    }
-}
-
 /// Expected turns for a figure at `start` to stand on one of `goals`, moving with its actions
 /// each turn as `plan` allows: a Move of the move value drawn from `values` (costs in `moves`)
 /// or a Sprint of two hexes ignoring elevation (costs in `sprints`). `None` if it never gets
@@ -148,24 +127,15 @@ pub(crate) fn expected_turns(
                 .map(|h| {
                     let mut here = vec![false; n];
                     here[h] = true;
-                    let reached = if plan.repeat {
-                        let mut all = here.clone();
-                        for _ in 0..plan.actions {
-                            let moved = step(&all, moves, m);
-                            let sprinted = step(&all, sprints, 2);
-                            all = union(&all, &union(&moved, &sprinted));
-                        }
-                        all
-                    } else {
-                        let moved = step(&here, moves, m);
-                        let sprinted = step(&here, sprints, 2);
-                        let mut all = union(&here, &union(&moved, &sprinted));
-                        if plan.actions >= 2 {
-                            all = union(&all, &step(&moved, sprints, 2));
-                            all = union(&all, &step(&sprinted, moves, m));
-                        }
-                        all
-                    };
+                    let reached = plan.move_ends(
+                        here,
+                        |from, basic| match basic {
+                            Basic::Move => step(from, moves, m),
+                            Basic::Sprint => step(from, sprints, 2),
+                            Basic::Aim | Basic::Dodge => from.to_vec(),
+                        },
+                        |a, b| union(a, b),
+                    );
                     (0..n).filter(|&t| reached[t]).collect()
                 })
                 .collect()

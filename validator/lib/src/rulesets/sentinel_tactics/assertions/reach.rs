@@ -7,8 +7,9 @@ use megahex_schema::{Catalog, Scenario, TokenKind};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::fairness::{
-    MAX_REPORT_HEXES, TurnPlan, all_costs, expected_turns, move_values,
+    MAX_REPORT_HEXES, all_costs, expected_turns, move_values,
 };
+use crate::rulesets::sentinel_tactics::game::TurnPlan;
 use crate::scene::{Scene, figure_stats};
 
 use super::hexes_of;

@@ -26,7 +26,7 @@ pub use figure::{Figure, Held, Piece, Status};
 pub use hazard::{Hazard, Strike};
 pub use motion::Walk;
 pub use order::{Due, Entry, Round, TurnOrder};
-pub use turn::{Basic, Turn};
+pub use turn::{Basic, Turn, TurnPlan};
 
 /// What a scenario fixes for a whole game.
 #[derive(Debug, Clone)]

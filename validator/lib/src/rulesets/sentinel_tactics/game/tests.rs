@@ -190,3 +190,40 @@ reinforcements:
     assert_eq!(state.pieces[second].hexes, vec![[0, 2]]);
     assert_eq!(state.pieces[second].status, Status::Active);
 }
+
+/// The orders of Move (M) and Sprint (S) a turn plan lets a turn hold, as words.
+fn orders(actions: u32, repeat: bool) -> std::collections::BTreeSet<String> {
+    let plan = TurnPlan { actions, repeat };
+    let start: std::collections::BTreeSet<String> = [String::new()].into();
+    plan.move_ends(
+        start,
+        |from, basic| {
+            let letter = match basic {
+                Basic::Move => 'M',
+                Basic::Sprint => 'S',
+                Basic::Aim | Basic::Dodge => '?',
+            };
+            from.iter().map(|o| format!("{o}{letter}")).collect()
+        },
+        |a, b| a.union(b).cloned().collect(),
+    )
+}
+
+#[test]
+fn a_turn_holds_each_of_move_and_sprint_once_unless_the_house_rule_says() {
+    // "Because Move and Sprint are separate actions, you may do both in the same turn", each
+    // basic action once a turn: worked out by hand for one, two and three actions.
+    let words = |list: &[&str]| -> std::collections::BTreeSet<String> {
+        list.iter().map(|s| (*s).to_owned()).collect()
+    };
+    assert_eq!(orders(0, false), words(&[""]));
+    assert_eq!(orders(1, false), words(&["", "M", "S"]));
+    assert_eq!(orders(2, false), words(&["", "M", "S", "MS", "SM"]));
+    assert_eq!(orders(3, false), words(&["", "M", "S", "MS", "SM"]));
+    // `repeat-basic-actions`: any order of as many as the actions allow.
+    assert_eq!(
+        orders(2, true),
+        words(&["", "M", "S", "MM", "MS", "SM", "SS"])
+    );
+    assert_eq!(orders(3, true).len(), 1 + 2 + 4 + 8);
+}

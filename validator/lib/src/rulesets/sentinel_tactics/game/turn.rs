@@ -36,6 +36,78 @@ impl Basic {
     }
 }
 
+/// What bounds a figure's actions in a turn: how many it has, and whether the house rule
+/// `repeat-basic-actions` lets a basic action repeat. The one statement of the action budget
+/// ("Because Move and Sprint are separate actions, you may do both in the same turn"): the
+/// turn engine checks each action against it, and the fairness figures and `reach` claims
+/// read from it where a turn of moving can end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnPlan {
+    /// Actions a turn.
+    pub actions: u32,
+    /// The basic actions may repeat.
+    pub repeat: bool,
+}
+
+impl TurnPlan {
+    /// Whether a turn that has spent `used` actions has one left.
+    pub fn has_action_left(self, used: u32) -> bool {
+        used < self.actions
+    }
+
+    /// Whether `basic` may be taken after the basic actions `taken` (by [`Basic`] index):
+    /// once a turn, unless the house rule lifts it.
+    pub fn may_take(self, taken: &[bool; 4], basic: Basic) -> bool {
+        self.repeat || !taken[basic.index()]
+    }
+
+    /// The moves a turn holds, in words.
+    pub fn describe(self) -> String {
+        match (self.actions, self.repeat) {
+            (1, _) => "a Move or a Sprint a turn".to_owned(),
+            (n, true) => format!("{n} Moves or Sprints a turn"),
+            (_, false) => "a Move and a Sprint a turn".to_owned(),
+        }
+    }
+
+    /// Where a turn spent on Move and Sprint actions can end, from `start`, `step` moving a set
+    /// of places by one action and `union` joining two sets: every order of actions this plan
+    /// allows, the start included.
+    pub fn move_ends<S: Clone>(
+        self,
+        start: S,
+        step: impl Fn(&S, Basic) -> S,
+        union: impl Fn(&S, &S) -> S,
+    ) -> S {
+        let mut ends = start.clone();
+        // The places after the actions so far, by the basic actions taken; with repeats
+        // allowed, which were taken changes nothing, so they share one set.
+        let mut frontier = vec![([false; 4], start)];
+        let mut used = 0;
+        while self.has_action_left(used) && !frontier.is_empty() {
+            let mut next: Vec<([bool; 4], S)> = Vec::new();
+            for (taken, places) in &frontier {
+                for basic in [Basic::Move, Basic::Sprint] {
+                    if !self.may_take(taken, basic) {
+                        continue;
+                    }
+                    let moved = step(places, basic);
+                    ends = union(&ends, &moved);
+                    let mut after = *taken;
+                    after[basic.index()] = !self.repeat;
+                    match next.iter_mut().find(|(t, _)| *t == after) {
+                        Some((_, set)) => *set = union(set, &moved),
+                        None => next.push((after, moved)),
+                    }
+                }
+            }
+            frontier = next;
+            used += 1;
+        }
+        ends
+    }
+}
+
 /// The turn in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
@@ -144,6 +216,14 @@ impl Game {
         }
     }
 
+    /// The plan of a figure with `actions` actions a turn, in this game's rules.
+    pub fn turn_plan(&self, actions: u32) -> TurnPlan {
+        TurnPlan {
+            actions,
+            repeat: self.repeat_basic_actions,
+        }
+    }
+
     /// Has the acting figure an action left?
     fn check_budget(&self, state: &State) -> Result<usize, Illegal> {
         let me = self.acting(state)?;
@@ -155,7 +235,7 @@ impl Game {
             )));
         };
         let used = state.turn.as_ref().map_or(0, |t| t.actions);
-        if used >= budget {
+        if !self.turn_plan(budget).has_action_left(used) {
             return Err(Illegal::from(format!(
                 "`{}` has {budget} actions a turn; this is action {}",
                 figure.id,
@@ -178,9 +258,9 @@ impl Game {
     /// turn unless the house rule allows repeats)? Changes nothing.
     pub fn can_take(&self, state: &State, basic: Basic) -> Result<(), Illegal> {
         let me = self.acting(state)?;
+        // The once-a-turn half of the plan; the budget is checked next.
         if let Some(turn) = &state.turn
-            && turn.basics[basic.index()]
-            && !self.repeat_basic_actions
+            && !self.turn_plan(0).may_take(&turn.basics, basic)
         {
             return Err(Illegal::from(format!(
                 "`{}` has already taken {} this turn; each of Move, Sprint, Aim and Dodge is taken once a turn (the house rule `repeat-basic-actions` lifts this)",
