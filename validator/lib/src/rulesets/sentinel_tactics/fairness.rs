@@ -16,6 +16,7 @@ use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, Board, distance};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
+use crate::rulesets::sentinel_tactics::game::objectives::standing_hexes;
 use crate::rulesets::sentinel_tactics::game::{Basic, TurnPlan};
 use crate::scene::{Placed, Scene};
 
@@ -218,21 +219,9 @@ fn figures<'a>(scenario: &'a Scenario, catalog: &Catalog, scene: &'a Scene) -> V
 fn goal_hexes(scenario: &Scenario, scene: &Scene, objective: usize) -> Option<Vec<Axial>> {
     let objective = &scenario.objectives[objective];
     match objective.kind {
-        ObjectiveKind::Reach | ObjectiveKind::Hold => Some(
-            objective
-                .hexes
-                .iter()
-                .filter_map(|r| scene.board.resolve(r).ok())
-                .collect(),
-        ),
-        ObjectiveKind::Collect => Some(
-            scene
-                .tokens
-                .iter()
-                .filter(|t| objective.tokens.contains(&t.id))
-                .flat_map(|t| t.hexes.iter().copied())
-                .collect(),
-        ),
+        ObjectiveKind::Reach | ObjectiveKind::Hold | ObjectiveKind::Collect => {
+            standing_hexes(objective, scene, &[])
+        }
         ObjectiveKind::Incapacitate | ObjectiveKind::Destroy => {
             // Standing next to a target: where a melee attack can start.
             let targets: Vec<&Placed> = scene

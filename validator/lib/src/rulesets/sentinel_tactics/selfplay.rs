@@ -11,7 +11,6 @@
 //! seed gives the same report whatever the number of threads.
 
 mod policy;
-mod score;
 
 use std::collections::HashMap;
 
@@ -19,7 +18,7 @@ use megahex_schema::{AttackStats, Catalog, Movement, Scenario};
 
 use super::dice::{self, Attack, Defense, Faces};
 use super::fairness::{MAX_REPORT_HEXES, all_costs};
-use super::game::{Game, State};
+use super::game::{Game, Progress, State, Won};
 use crate::rng::Rng;
 pub use crate::simulate::{GameResult, SimulateError, Summary};
 
@@ -27,8 +26,7 @@ pub use crate::simulate::{GameResult, SimulateError, Summary};
 pub const DEFAULT_ROUNDS: u32 = 20;
 
 /// Everything the games need that does not change between them.
-struct Setup<'a> {
-    scenario: &'a Scenario,
+struct Setup {
     game: Game,
     /// Least Move cost between hexes by board slot, without and with Mobility.
     costs: [Vec<Vec<u32>>; 2],
@@ -55,7 +53,7 @@ pub fn simulate(
     }))
 }
 
-fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, SimulateError> {
+fn prepare(scenario: &Scenario, catalog: &Catalog) -> Result<Setup, SimulateError> {
     let game = Game::new(scenario, catalog);
     let hexes = game.scene.board.hexes().len();
     if hexes > MAX_REPORT_HEXES {
@@ -161,7 +159,6 @@ fn prepare<'a>(scenario: &'a Scenario, catalog: &Catalog) -> Result<Setup<'a>, S
         }
     }
     Ok(Setup {
-        scenario,
         game: game.with_sight_matrix(),
         costs,
         limit: scenario.round_limit.unwrap_or(DEFAULT_ROUNDS),
@@ -194,10 +191,10 @@ fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
     for (piece, figure) in state.pieces.iter_mut().zip(&game.figures) {
         piece.move_value = roll_move(figure.stats.as_ref().and_then(|s| s.movement), rng);
     }
-    let mut score = score::Score::default();
-    let result = |winner: (String, String), rounds: u32| GameResult {
-        winner: Some(winner.0),
-        objective: Some(winner.1),
+    let mut score = Progress::default();
+    let result = |won: Won, rounds: u32| GameResult {
+        winner: Some(won.team),
+        objective: Some(won.objective),
         rounds,
         hit_limit: false,
     };
@@ -210,18 +207,18 @@ fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
             // Nobody takes turns: rounds pass with nothing happening.
             state.round = state.round.next_round();
             game.arrivals(&mut state);
-            if let Some(won) = score.round_over(setup, &state, round) {
+            if let Some(won) = score.round_over(game, &state, round) {
                 return result(won, round);
             }
             continue;
         };
         let me = due.figures[0];
         policy::take_turn(setup, &mut state, &mut score, me, rng);
-        if let Some(won) = score.decided(setup, &state, false) {
+        if let Some(won) = score.decided(game, &state, false) {
             return result(won, round);
         }
         if game.end_turn(&mut state)
-            && let Some(won) = score.round_over(setup, &state, round)
+            && let Some(won) = score.round_over(game, &state, round)
         {
             return result(won, round);
         }

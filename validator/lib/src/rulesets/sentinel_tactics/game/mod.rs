@@ -12,10 +12,11 @@ pub mod attack;
 pub mod figure;
 pub mod hazard;
 pub mod motion;
+pub mod objectives;
 pub mod order;
 mod turn;
 
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::{Catalog, Objective, Scenario};
 
 use crate::board::Axial;
 use crate::board::los;
@@ -25,6 +26,7 @@ pub use attack::{Declared, Hit, TargetDice};
 pub use figure::{Figure, Held, Piece, Status};
 pub use hazard::{Hazard, Strike};
 pub use motion::Walk;
+pub use objectives::{Progress, Won};
 pub use order::{Due, Entry, Round, TurnOrder};
 pub use turn::{Basic, Turn, TurnPlan};
 
@@ -41,6 +43,8 @@ pub struct Game {
     pub repeat_basic_actions: bool,
     /// Hazard spaces and what they attack with.
     pub hazards: Vec<Hazard>,
+    /// What each team plays to complete ([`objectives`] decides when one is).
+    pub objectives: Vec<Objective>,
     /// Who sees whom by board slot, when worked out in advance for many games.
     sight: Option<Vec<Vec<bool>>>,
 }
@@ -73,6 +77,7 @@ impl Game {
             order,
             repeat_basic_actions: scenario.rules.repeat_basic_actions,
             hazards,
+            objectives: scenario.objectives.clone(),
             sight: None,
         }
     }

@@ -19,10 +19,10 @@
 
 use megahex_schema::{AttackKind, FigureMovement};
 
-use super::score::Score;
 use super::{Rng, Setup, roll_move};
 use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, distance, neighbours};
+use crate::rulesets::sentinel_tactics::game::Progress;
 use crate::rulesets::sentinel_tactics::game::{
     Basic, Declared, Hit, State, Status, Strike, TargetDice, Walk,
 };
@@ -31,7 +31,7 @@ use crate::rulesets::sentinel_tactics::game::{
 pub(super) fn take_turn(
     setup: &Setup,
     state: &mut State,
-    score: &mut Score,
+    score: &mut Progress,
     me: usize,
     rng: &mut Rng,
 ) {
@@ -97,7 +97,13 @@ fn expected(setup: &Setup, attack: usize, target: usize, range: u32) -> f64 {
 }
 
 /// Makes the best attack available, if any is worth making.
-fn attack(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: &mut Rng) -> bool {
+fn attack(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    rng: &mut Rng,
+) -> bool {
     let game = &setup.game;
     let team = game.figures[me].team.clone();
     let enemy = |t: usize| game.figures[t].team != team;
@@ -201,7 +207,7 @@ fn attack(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: &
     let Ok(hits) = game.resolve(state, &choice.declared, &roll, held.aim, &dice) else {
         return false;
     };
-    score.record(setup, team.as_deref(), &hits);
+    score.record(&setup.game, team.as_deref(), &hits);
     for hit in &hits {
         push(setup, state, score, hit, rng);
     }
@@ -224,7 +230,7 @@ fn origins(setup: &Setup, state: &State, me: usize, reach: u32) -> Vec<Axial> {
 }
 
 /// A push the policy takes: into a hazard space within the push, if there is one.
-fn push(setup: &Setup, state: &mut State, score: &mut Score, hit: &Hit, rng: &mut Rng) {
+fn push(setup: &Setup, state: &mut State, score: &mut Progress, hit: &Hit, rng: &mut Rng) {
     let game = &setup.game;
     if hit.push == 0 || !state.pieces[hit.target].occupies() || game.hazards.is_empty() {
         return;
@@ -256,7 +262,13 @@ fn push(setup: &Setup, state: &mut State, score: &mut Score, hit: &Hit, rng: &mu
 }
 
 /// Resolves a walk's hazard strikes in order, stopping the figure where one takes it down.
-fn walk_strikes(setup: &Setup, state: &mut State, score: &mut Score, walk: &Walk, rng: &mut Rng) {
+fn walk_strikes(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    walk: &Walk,
+    rng: &mut Rng,
+) {
     for strike in &walk.strikes {
         if !state.pieces[strike.target].attackable() {
             break;
@@ -272,7 +284,13 @@ fn walk_strikes(setup: &Setup, state: &mut State, score: &mut Score, walk: &Walk
 }
 
 /// A hazard attacks with rolled dice; the target spends its Dodge and Defense+1 tokens.
-fn strike_now(setup: &Setup, state: &mut State, score: &mut Score, strike: &Strike, rng: &mut Rng) {
+fn strike_now(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    strike: &Strike,
+    rng: &mut Rng,
+) {
     let game = &setup.game;
     let Ok((code, _)) = game.strike_attack(strike) else {
         return;
@@ -289,13 +307,19 @@ fn strike_now(setup: &Setup, state: &mut State, score: &mut Score, strike: &Stri
     };
     let roll = rng.dice(code.dice);
     if let Ok(hit) = game.resolve_strike(state, strike, &roll, &dice) {
-        score.record(setup, None, std::slice::from_ref(&hit));
+        score.record(&setup.game, None, std::slice::from_ref(&hit));
     }
 }
 
 /// Moves toward the team's nearest objective hex, or the nearest enemy: a Move, or a Sprint
 /// once the Move is taken. Returns false when no move gets closer.
-fn advance(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: &mut Rng) -> bool {
+fn advance(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    rng: &mut Rng,
+) -> bool {
     let game = &setup.game;
     let figure = &game.figures[me];
     let action = if game.can_take(state, Basic::Move).is_ok() {
@@ -383,7 +407,7 @@ fn advance(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: 
         };
         if let Ok(walk) = walked {
             walk_strikes(setup, state, score, &walk, rng);
-            score.collect(setup, state, me);
+            score.collect(&setup.game, state, me);
             return true;
         }
     }
@@ -392,11 +416,15 @@ fn advance(setup: &Setup, state: &mut State, score: &mut Score, me: usize, rng: 
 
 /// Board slots the figure heads for: its team's open objective hexes, else hexes next to
 /// standing enemies.
-fn goals(setup: &Setup, state: &State, score: &Score, me: usize) -> Vec<usize> {
+fn goals(setup: &Setup, state: &State, score: &Progress, me: usize) -> Vec<usize> {
     let game = &setup.game;
     let board = &game.scene.board;
     let team = game.figures[me].team.as_deref();
-    let mut out = score.objective_slots(setup, team);
+    let mut out: Vec<usize> = score
+        .goal_hexes(game, team)
+        .into_iter()
+        .filter_map(|h| board.slot(h))
+        .collect();
     if out.is_empty() {
         for (t, figure) in game.figures.iter().enumerate() {
             if figure.team.as_deref() != team && state.pieces[t].attackable() {

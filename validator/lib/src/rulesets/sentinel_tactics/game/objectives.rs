@@ -1,16 +1,64 @@
-//! Progress toward the objectives during a self-play game, and when one is complete.
+//! The end of the game: where a team must stand for an objective, what has happened that the
+//! objectives count, and when one is complete and who has won. Self-play plays to it, playtest
+//! replay says who won, and fairness measures the way to the same hexes.
 
 use std::collections::HashMap;
 
-use megahex_schema::ObjectiveKind;
+use megahex_schema::{Objective, ObjectiveKind};
 
-use super::Setup;
+use super::{Game, Hit, State, Status};
 use crate::board::Axial;
-use crate::rulesets::sentinel_tactics::game::{Hit, State, Status};
+use crate::scene::Scene;
+
+/// Where a team must stand to complete `objective`, when standing somewhere completes it: the
+/// hexes of a `reach` or `hold` objective, and the hexes of a `collect` objective's tokens not
+/// yet `collected`. `None` for the objectives won otherwise.
+pub fn standing_hexes(
+    objective: &Objective,
+    scene: &Scene,
+    collected: &[String],
+) -> Option<Vec<Axial>> {
+    match objective.kind {
+        ObjectiveKind::Reach | ObjectiveKind::Hold => Some(
+            objective
+                .hexes
+                .iter()
+                .filter_map(|r| scene.board.resolve(r).ok())
+                .collect(),
+        ),
+        ObjectiveKind::Collect => Some(
+            scene
+                .tokens
+                .iter()
+                .filter(|t| objective.tokens.contains(&t.id) && !collected.contains(&t.id))
+                .flat_map(|t| t.hexes.iter().copied())
+                .collect(),
+        ),
+        ObjectiveKind::Incapacitate | ObjectiveKind::Destroy | ObjectiveKind::Survive => None,
+    }
+}
+
+/// A completed objective: the team that won and the objective's id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Won {
+    /// The winning team.
+    pub team: String,
+    /// The objective it completed.
+    pub objective: String,
+}
+
+impl Won {
+    fn of(objective: &Objective) -> Won {
+        Won {
+            team: objective.team.clone(),
+            objective: objective.id.clone(),
+        }
+    }
+}
 
 /// What has happened so far that objectives count.
-#[derive(Default)]
-pub(super) struct Score {
+#[derive(Debug, Clone, Default)]
+pub struct Progress {
     /// Incapacitations by the team that dealt them.
     incapacitations: HashMap<String, u32>,
     /// Targets destroyed, by token id.
@@ -21,9 +69,9 @@ pub(super) struct Score {
     held_rounds: HashMap<usize, u32>,
 }
 
-impl Score {
+impl Progress {
     /// Counts what an attack (or a hazard, with no team) did.
-    pub(super) fn record(&mut self, setup: &Setup, by: Option<&str>, hits: &[Hit]) {
+    pub fn record(&mut self, game: &Game, by: Option<&str>, hits: &[Hit]) {
         for hit in hits {
             match hit.status {
                 Status::Incapacitated => {
@@ -32,8 +80,7 @@ impl Score {
                     }
                 }
                 Status::Destroyed => {
-                    self.destroyed
-                        .push(setup.game.figures[hit.target].id.clone());
+                    self.destroyed.push(game.figures[hit.target].id.clone());
                 }
                 Status::Active | Status::Waiting => {}
             }
@@ -41,19 +88,17 @@ impl Score {
     }
 
     /// Picks up collectable tokens under the figure: its team's `collect` objectives' tokens.
-    pub(super) fn collect(&mut self, setup: &Setup, state: &State, me: usize) {
-        let Some(team) = setup.game.figures[me].team.as_deref() else {
+    pub fn collect(&mut self, game: &Game, state: &State, me: usize) {
+        let Some(team) = game.figures[me].team.as_deref() else {
             return;
         };
         let hexes = &state.pieces[me].hexes;
-        for o in setup
-            .scenario
+        for o in game
             .objectives
             .iter()
             .filter(|o| o.kind == ObjectiveKind::Collect && o.team == team)
         {
-            for t in setup
-                .game
+            for t in game
                 .scene
                 .tokens
                 .iter()
@@ -66,52 +111,21 @@ impl Score {
         }
     }
 
-    /// Board slots of the team's open objectives that are won by standing somewhere: `reach`
-    /// and `hold` hexes, and the tokens of `collect` objectives not collected yet.
-    pub(super) fn objective_slots(&self, setup: &Setup, team: Option<&str>) -> Vec<usize> {
-        let board = &setup.game.scene.board;
-        let mut out = Vec::new();
-        for o in setup
-            .scenario
-            .objectives
+    /// The hexes the team's open objectives are won by standing on (see [`standing_hexes`]).
+    pub fn goal_hexes(&self, game: &Game, team: Option<&str>) -> Vec<Axial> {
+        game.objectives
             .iter()
             .filter(|o| Some(o.team.as_str()) == team)
-        {
-            match o.kind {
-                ObjectiveKind::Reach | ObjectiveKind::Hold => out.extend(
-                    o.hexes
-                        .iter()
-                        .filter_map(|r| board.resolve(r).ok())
-                        .filter_map(|h| board.slot(h)),
-                ),
-                ObjectiveKind::Collect => out.extend(
-                    setup
-                        .game
-                        .scene
-                        .tokens
-                        .iter()
-                        .filter(|t| o.tokens.contains(&t.id) && !self.collected.contains(&t.id))
-                        .flat_map(|t| t.hexes.iter().filter_map(|&h| board.slot(h))),
-                ),
-                _ => {}
-            }
-        }
-        out
+            .filter_map(|o| standing_hexes(o, &game.scene, &self.collected))
+            .flatten()
+            .collect()
     }
 
-    /// A finished objective: `(team, objective id)`. `hold` objectives count at the end of a
-    /// round only.
-    pub(super) fn decided(
-        &mut self,
-        setup: &Setup,
-        state: &State,
-        end_of_round: bool,
-    ) -> Option<(String, String)> {
-        let board = &setup.game.scene.board;
+    /// A completed objective, if any. `hold` objectives count at the end of a round only.
+    pub fn decided(&mut self, game: &Game, state: &State, end_of_round: bool) -> Option<Won> {
+        let board = &game.scene.board;
         let standing_on = |team: &str, hexes: &[Axial]| {
-            setup
-                .game
-                .figures
+            game.figures
                 .iter()
                 .zip(&state.pieces)
                 .filter(|(f, p)| f.team.as_deref() == Some(team) && p.status == Status::Active)
@@ -119,7 +133,7 @@ impl Score {
                 .filter(|h| hexes.contains(h))
                 .count()
         };
-        for (i, o) in setup.scenario.objectives.iter().enumerate() {
+        for (i, o) in game.objectives.iter().enumerate() {
             let hexes: Vec<Axial> = o
                 .hexes
                 .iter()
@@ -163,7 +177,7 @@ impl Score {
                 ObjectiveKind::Survive => false,
             };
             if done {
-                return Some((o.team.clone(), o.id.clone()));
+                return Some(Won::of(o));
             }
         }
         None
@@ -171,26 +185,19 @@ impl Score {
 
     /// At the end of round `ended`: `hold` objectives, then `survive` objectives whose rounds
     /// have passed with a figure of the team standing.
-    pub(super) fn round_over(
-        &mut self,
-        setup: &Setup,
-        state: &State,
-        ended: u32,
-    ) -> Option<(String, String)> {
-        if let Some(won) = self.decided(setup, state, true) {
+    pub fn round_over(&mut self, game: &Game, state: &State, ended: u32) -> Option<Won> {
+        if let Some(won) = self.decided(game, state, true) {
             return Some(won);
         }
-        setup
-            .scenario
-            .objectives
+        game.objectives
             .iter()
             .find(|o| {
                 o.kind == ObjectiveKind::Survive
                     && o.rounds.is_some_and(|r| ended >= r)
-                    && setup.game.figures.iter().zip(&state.pieces).any(|(f, p)| {
+                    && game.figures.iter().zip(&state.pieces).any(|(f, p)| {
                         f.team.as_deref() == Some(&o.team) && p.status == Status::Active
                     })
             })
-            .map(|o| (o.team.clone(), o.id.clone()))
+            .map(Won::of)
     }
 }
