@@ -15,7 +15,7 @@ use megahex_schema::{
 use crate::board::Axial;
 use crate::diagnostic::Diagnostic;
 use crate::illegal::{Illegal, IllegalStep};
-use crate::rulesets::sentinel_tactics::game::{Game, Hit, State, TargetDice, Walk};
+use crate::rulesets::sentinel_tactics::game::{Game, Hit, Progress, State, TargetDice, Walk, Won};
 
 type Replay<T> = Result<T, IllegalStep>;
 
@@ -32,23 +32,66 @@ pub fn replay_in(scenario: &Scenario, game: &Game) -> Option<Diagnostic> {
     if scenario.playtest.is_empty() {
         return None;
     }
-    let mut state = game.start();
-    for (t, turn) in scenario.playtest.iter().enumerate() {
-        if let Err(illegal) = play_turn(game, &mut state, t, turn) {
-            return Some(illegal.into_diagnostic(&format!("playtest turn {}", t + 1)));
-        }
-    }
-    None
+    played(scenario, game).illegal
 }
 
-/// The hazard rolls of one turn, taken in the order the hazards strike.
+/// What a playtest's replay came to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// The first illegal action, if any.
+    pub illegal: Option<Diagnostic>,
+    /// The first objective the script completes, with the number of the playtest turn (from
+    /// 1) that completed it; its round's end for `hold` and `survive` objectives.
+    pub won: Option<(Won, usize)>,
+}
+
+/// Replays the scenario's playtest in its game, already set up: the first illegal action,
+/// and who won, where the script plays to the end of the game.
+pub fn played(scenario: &Scenario, game: &Game) -> Played {
+    let mut state = game.start();
+    let mut progress = Progress::default();
+    let mut won = None;
+    for (t, turn) in scenario.playtest.iter().enumerate() {
+        let round = state.round.number;
+        if let Err(illegal) = play_turn(game, &mut state, &mut progress, t, turn) {
+            return Played {
+                illegal: Some(illegal.into_diagnostic(&format!("playtest turn {}", t + 1))),
+                won,
+            };
+        }
+        // As self-play does: the objectives after the turn, the round's after it ends.
+        let decided = progress.decided(game, &state, false);
+        let round_over = game.end_turn(&mut state);
+        if won.is_none() {
+            won = decided
+                .or_else(|| {
+                    round_over
+                        .then(|| progress.round_over(game, &state, round))
+                        .flatten()
+                })
+                .map(|w| (w, t + 1));
+        }
+    }
+    Played { illegal: None, won }
+}
+
+/// One turn being replayed: its hazard rolls, taken in the order the hazards strike, and the
+/// progress the objectives count, which every hit adds to.
 struct HazardDice<'a> {
     turn: usize,
     rolls: &'a [HazardRoll],
     next: usize,
+    progress: &'a mut Progress,
 }
 
-fn play_turn(game: &Game, state: &mut State, t: usize, turn: &PlaytestTurn) -> Replay<()> {
+/// Plays one scripted turn, up to its end.
+fn play_turn(
+    game: &Game,
+    state: &mut State,
+    progress: &mut Progress,
+    t: usize,
+    turn: &PlaytestTurn,
+) -> Replay<()> {
     let at = |key: &str| format!("/playtest/{t}/{key}");
     let fail = |pointer: String| move |illegal: Illegal| illegal.at(pointer);
     let Some(me) = game.figure(&turn.turn) else {
@@ -64,6 +107,7 @@ fn play_turn(game: &Game, state: &mut State, t: usize, turn: &PlaytestTurn) -> R
         turn: t,
         rolls: &turn.hazards,
         next: 0,
+        progress,
     };
     for (a, action) in turn.actions.iter().enumerate() {
         let pointer = at(&format!("actions/{a}"));
@@ -79,6 +123,7 @@ fn play_turn(game: &Game, state: &mut State, t: usize, turn: &PlaytestTurn) -> R
                 }
                 .map_err(fail(pointer.clone()))?;
                 hazards.walk(game, state, &walk, &pointer)?;
+                hazards.progress.collect(game, state, me);
             }
             PlaytestAction::Attack(script) => {
                 attack(game, state, script, &pointer, &mut hazards)?;
@@ -102,7 +147,6 @@ fn play_turn(game: &Game, state: &mut State, t: usize, turn: &PlaytestTurn) -> R
             ),
         ));
     }
-    game.end_turn(state);
     Ok(())
 }
 
@@ -192,6 +236,7 @@ impl HazardDice<'_> {
             .resolve_strike(state, strike, &roll.roll, &dice)
             .map_err(fail)?;
         claimed(game, &hit, roll.damage).map_err(fail)?;
+        self.progress.record(game, None, std::slice::from_ref(&hit));
         self.push(game, state, &hit, &roll.push, &pointer)
     }
 
@@ -374,6 +419,11 @@ fn attack(
         claimed(game, hit, part.damage)
             .map_err(|message| IllegalStep::new(part.pointer.clone(), message))?;
     }
+    let team = state
+        .turn
+        .as_ref()
+        .and_then(|turn| game.figures[turn.figure].team.as_deref());
+    hazards.progress.record(game, team, &hits);
     for (part, hit) in parts.iter().zip(&hits) {
         hazards.push(game, state, hit, part.push, &part.pointer)?;
     }

@@ -59,8 +59,8 @@ impl Won {
 /// What has happened so far that objectives count.
 #[derive(Debug, Clone, Default)]
 pub struct Progress {
-    /// Incapacitations by the team that dealt them.
-    incapacitations: HashMap<String, u32>,
+    /// Incapacitations: the team that dealt each, and the character, by figure index.
+    incapacitations: Vec<(String, usize)>,
     /// Targets destroyed, by token id.
     destroyed: Vec<String>,
     /// Tokens collected, by token id.
@@ -76,7 +76,7 @@ impl Progress {
             match hit.status {
                 Status::Incapacitated => {
                     if let Some(team) = by {
-                        *self.incapacitations.entry(team.to_owned()).or_default() += 1;
+                        self.incapacitations.push((team.to_owned(), hit.target));
                     }
                 }
                 Status::Destroyed => {
@@ -141,7 +141,21 @@ impl Progress {
                 .collect();
             let done = match o.kind {
                 ObjectiveKind::Incapacitate => {
-                    self.incapacitations.get(&o.team).copied().unwrap_or(0) >= o.count.unwrap_or(1)
+                    // The listed characters, or with none listed every character not on the
+                    // objective's team (docs/scenario-format.md).
+                    let counts = |target: usize| {
+                        let figure = &game.figures[target];
+                        match o.targets.is_empty() {
+                            true => figure.team.as_deref() != Some(o.team.as_str()),
+                            false => o.targets.contains(&figure.id),
+                        }
+                    };
+                    let n = self
+                        .incapacitations
+                        .iter()
+                        .filter(|(by, target)| *by == o.team && counts(*target))
+                        .count() as u32;
+                    n >= o.count.unwrap_or(1)
                 }
                 ObjectiveKind::Destroy => {
                     let n = o

@@ -747,3 +747,39 @@ fn lava_attacks_a_figure_entering_it_and_standing_in_it_at_the_end_of_its_turn()
     let d = problem(&volcano("", both));
     assert!(d.contains("give `rules: {lava-attack: {dice: N}}`"), "{d}");
 }
+
+/// Who the replay says won, and at which playtest turn.
+fn winner(text: &str) -> Option<(String, String, usize)> {
+    let scenario: megahex_schema::Scenario = serde_yaml::from_str(text).unwrap();
+    let game = super::super::game::Game::new(&scenario, &Catalog::builtin());
+    let played = super::played(&scenario, &game);
+    assert_eq!(played.illegal, None);
+    played.won.map(|(w, turn)| (w.team, w.objective, turn))
+}
+
+#[test]
+fn a_playtest_says_which_objective_ended_the_game() {
+    // KNOCKOUT's punch takes Blade's last health in turn 1: the heroes' objective to
+    // incapacitate him is complete there. Its twin names a figure nobody touches.
+    let objective = |targets: &str| {
+        format!(
+            "objectives:\n  - {{id: down, team: heroes, kind: incapacitate, targets: [{targets}], description: d}}\n"
+        )
+    };
+    assert_eq!(
+        winner(&scenario_with(&objective("blade"), KNOCKOUT)),
+        Some(("heroes".into(), "down".into(), 1))
+    );
+    assert_eq!(winner(&scenario_with(&objective("legacy"), KNOCKOUT)), None);
+    // Legacy's step onto (0, 1) reaches that hex; the twin's hex is one he never enters.
+    let reach = |hex: &str| {
+        format!(
+            "objectives:\n  - {{id: there, team: heroes, kind: reach, hexes: [{hex}], description: d}}\n"
+        )
+    };
+    assert_eq!(
+        winner(&scenario_with(&reach("[0, 1]"), KNOCKOUT)),
+        Some(("heroes".into(), "there".into(), 1))
+    );
+    assert_eq!(winner(&scenario_with(&reach("[1, 1]"), KNOCKOUT)), None);
+}
