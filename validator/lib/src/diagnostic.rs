@@ -76,11 +76,13 @@ pub enum Code {
     StatsMissing,
     /// A designer's claim about the scenario (`assert:`) does not hold.
     AssertionFailed,
+    /// A scripted playtest completes an objective: which, for whom, at which turn.
+    PlaytestWon,
 }
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 33] = [
+    pub const ALL: [Code; 34] = [
         Code::YamlSyntax,
         Code::Schema,
         Code::UnsupportedFormat,
@@ -114,6 +116,7 @@ impl Code {
         Code::TurnOneExposure,
         Code::StatsMissing,
         Code::AssertionFailed,
+        Code::PlaytestWon,
     ];
 
     /// The stable kebab-case name.
@@ -152,6 +155,7 @@ impl Code {
             Code::TurnOneExposure => "turn-one-exposure",
             Code::StatsMissing => "stats-missing",
             Code::AssertionFailed => "assertion-failed",
+            Code::PlaytestWon => "playtest-won",
         }
     }
 
@@ -208,6 +212,7 @@ impl Code {
             Code::AssertionFailed => {
                 "A claim the scenario makes about itself in `assert:` is false."
             }
+            Code::PlaytestWon => "The scripted playtest completes an objective: the game is won.",
         }
     }
 }

@@ -87,7 +87,7 @@ pub fn findings(
     if errors(&diagnostics) == 0 && play {
         let game = Game::on_scene(scenario, catalog, scene);
         diagnostics.extend(turns::uneven_in(scenario, &game));
-        diagnostics.extend(playtest::replay_in(scenario, &game));
+        diagnostics.extend(playtest::findings(scenario, &game));
         diagnostics.extend(assertions::check_in(scenario, catalog, &game.scene));
         if fairness {
             diagnostics.extend(self::fairness::report(scenario, catalog));

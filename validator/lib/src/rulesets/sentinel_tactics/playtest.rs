@@ -13,7 +13,7 @@ use megahex_schema::{
 };
 
 use crate::board::Axial;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Code, Diagnostic};
 use crate::illegal::{Illegal, IllegalStep};
 use crate::rulesets::sentinel_tactics::game::{Game, Hit, Progress, State, TargetDice, Walk, Won};
 
@@ -33,6 +33,35 @@ pub fn replay_in(scenario: &Scenario, game: &Game) -> Option<Diagnostic> {
         return None;
     }
     played(scenario, game).illegal
+}
+
+/// The replay's findings: the first illegal action, and the objective the script completes
+/// (information, at the turn that completes it).
+pub fn findings(scenario: &Scenario, game: &Game) -> Vec<Diagnostic> {
+    if scenario.playtest.is_empty() {
+        return Vec::new();
+    }
+    let played = played(scenario, game);
+    let mut out = Vec::new();
+    if let Some((won, turn)) = &played.won {
+        let mut finding = Diagnostic::info(
+            Code::PlaytestWon,
+            format!("/playtest/{}", turn - 1),
+            format!(
+                "playtest turn {turn} completes objective `{}`: team `{}` wins",
+                won.objective, won.team
+            ),
+        );
+        let after = scenario.playtest.len().saturating_sub(*turn);
+        if after > 0 {
+            finding = finding.with_help(format!(
+                "the script plays {after} more turn(s) after the game is won; they are checked all the same"
+            ));
+        }
+        out.push(finding);
+    }
+    out.extend(played.illegal);
+    out
 }
 
 /// What a playtest's replay came to.
