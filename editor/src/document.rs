@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use megahex::board::{Axial, Board};
-use megahex::{CatalogFile, Checker, Outcome, Severity};
+use megahex::{CatalogFile, Checker, Outcome, ReadError, Severity};
 use megahex_schema::{AnyScenario, Catalog, Map, Ruleset, Scenario, TilePlacement};
 
 use megahex::report::decor::Decorations;
@@ -590,7 +590,9 @@ pub fn folder_of(path: Option<&Path>) -> Option<PathBuf> {
 /// The library's checker as the editor runs it: with the fairness report, which the designer
 /// sees next to the findings (the CLI shows it only with `--fairness`).
 pub fn new_checker() -> Result<Checker, String> {
-    Checker::new(Catalog::builtin()).map(|c| c.with_fairness(true))
+    Checker::new(Catalog::builtin())
+        .map(|c| c.with_fairness(true))
+        .map_err(|e| e.to_string())
 }
 
 /// The scenario a file holds: the checker's, or, for a file the checks refuse but that still
@@ -644,11 +646,9 @@ pub fn check_with(
     bytes: &[u8],
     dir: Option<&Path>,
 ) -> (Option<Outcome>, Vec<Problem>) {
-    let read_catalog = |rel: &str| -> Result<CatalogFile, String> {
+    let read_catalog = |rel: &str| -> Result<CatalogFile, ReadError> {
         let Some(dir) = dir else {
-            return Err(
-                "a scenario that is not saved yet cannot refer to catalog files".to_owned(),
-            );
+            return Err("a scenario that is not saved yet cannot refer to catalog files".into());
         };
         CatalogFile::read(dir, rel, checker.max_file_bytes())
     };

@@ -46,14 +46,26 @@ pub const SCHEMA_ID: &str = "https://megahex.dev/schema/scenario-1.schema.json";
 /// data as a one-key mapping (`during: {commit-limit: {max: 3}}`), a unit variant as its name.
 /// serde_yaml's own encoding of enums (YAML tags) is not Megahex's format, so saving goes
 /// through JSON's data model, where enums are mappings.
-pub fn yaml_value<T: serde::Serialize>(scenario: &T) -> Result<serde_yaml::Value, String> {
-    let json = serde_json::to_value(scenario).map_err(|e| e.to_string())?;
-    serde_yaml::to_value(json).map_err(|e| e.to_string())
+pub fn yaml_value<T: serde::Serialize>(scenario: &T) -> Result<serde_yaml::Value, YamlWriteError> {
+    let json = serde_json::to_value(scenario)?;
+    Ok(serde_yaml::to_value(json)?)
 }
 
 /// [`yaml_value`] as text.
-pub fn yaml_text<T: serde::Serialize>(scenario: &T) -> Result<String, String> {
-    serde_yaml::to_string(&yaml_value(scenario)?).map_err(|e| e.to_string())
+pub fn yaml_text<T: serde::Serialize>(scenario: &T) -> Result<String, YamlWriteError> {
+    Ok(serde_yaml::to_string(&yaml_value(scenario)?)?)
+}
+
+/// Why a value could not be written as YAML (a map key that is not a string, a number JSON
+/// cannot hold).
+#[derive(Debug, thiserror::Error)]
+pub enum YamlWriteError {
+    /// The value has no JSON form.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// The JSON form has no YAML text.
+    #[error("{0}")]
+    Yaml(#[from] serde_yaml::Error),
 }
 
 /// The generated schema as the pretty JSON text that is committed.

@@ -75,7 +75,7 @@ impl Drop for Folder {
     }
 }
 
-fn no_catalog(_: &str) -> Result<megahex::CatalogFile, String> {
+fn no_catalog(_: &str) -> Result<megahex::CatalogFile, megahex::ReadError> {
     Err("no catalog".into())
 }
 

@@ -142,7 +142,7 @@ fn completions(shell: clap_complete::Shell) -> i32 {
     clap_complete::generate(shell, &mut Cli::command(), "megahex", &mut script);
     match std::io::Write::write_all(&mut std::io::stdout(), &script) {
         Ok(()) => EXIT_OK,
-        Err(e) => fail(&format!("cannot write the completion script: {e}")),
+        Err(e) => fail(format!("cannot write the completion script: {e}")),
     }
 }
 
@@ -200,7 +200,7 @@ fn schema(output: Option<&Path>) -> i32 {
     match output {
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => EXIT_OK,
-            Err(e) => fail(&format!("cannot write {}: {e}", path.display())),
+            Err(e) => fail(format!("cannot write {}: {e}", path.display())),
         },
         None => {
             print!("{text}");
@@ -216,7 +216,7 @@ fn tiles(catalog: &Catalog, json: bool) -> i32 {
                 println!("{text}");
                 EXIT_OK
             }
-            Err(e) => fail(&format!("cannot encode the catalog: {e}")),
+            Err(e) => fail(format!("cannot encode the catalog: {e}")),
         };
     }
     print!("{}", megahex::report::catalog::render(catalog));

@@ -27,5 +27,5 @@ pub mod simulate;
 mod typed;
 pub mod yaml;
 
-pub use check::{CatalogFile, Checker, Outcome};
+pub use check::{CatalogFile, Checker, Outcome, ReadError, SchemaError};
 pub use diagnostic::{Code, Diagnostic, Origin, Severity};

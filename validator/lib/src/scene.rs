@@ -152,7 +152,7 @@ impl Scene {
     }
 
     /// Resolves a command-line hex reference: `q,r`, `T/I` or a token id.
-    pub fn resolve_arg(&self, text: &str) -> Result<(Vec<Axial>, Option<&Placed>), String> {
+    pub fn resolve_arg(&self, text: &str) -> Result<(Vec<Axial>, Option<&Placed>), PlaceError> {
         let trimmed = text.trim();
         if let Some(token) = self.token(trimmed) {
             return Ok((token.hexes.clone(), Some(token)));
@@ -169,28 +169,47 @@ impl Scene {
                 return if self.board.contains([q, r]) {
                     Ok((vec![[q, r]], None))
                 } else {
-                    Err(format!("hex {q},{r} is not on the map"))
+                    Err(PlaceError::OffMap([q, r]))
                 };
             }
         }
         if trimmed.contains('/') {
-            let tile_hex = trimmed.parse().map_err(|e| format!("{e}"))?;
+            let tile_hex = trimmed
+                .parse()
+                .map_err(|e| PlaceError::TileHex(format!("{e}")))?;
             return self
                 .board
                 .resolve(&megahex_schema::HexRef::Tile(tile_hex))
                 .map(|at| (vec![at], None))
-                .map_err(|e| e.to_string());
+                .map_err(|e| PlaceError::TileHex(e.to_string()));
         }
-        let ids: Vec<&str> = self.tokens.iter().map(|t| t.id.as_str()).collect();
-        Err(format!(
-            "`{trimmed}` is not a hex or a token: write q,r (for example 2,-1), T/I (for example 3/7) or a token id ({})",
-            if ids.is_empty() {
-                "this scenario has no tokens".to_owned()
-            } else {
-                ids.join(", ")
-            }
-        ))
+        Err(PlaceError::Unknown {
+            text: trimmed.to_owned(),
+            tokens: self.tokens.iter().map(|t| t.id.clone()).collect(),
+        })
     }
+}
+
+/// Why a command-line reference names no place on the map.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    /// `q,r` off the map.
+    #[error("hex {},{} is not on the map", .0[0], .0[1])]
+    OffMap(Axial),
+    /// A `T/I` reference that is malformed or names no hex of the map, in words.
+    #[error("{0}")]
+    TileHex(String),
+    /// Neither a hex nor a token: the tokens it could have named.
+    #[error(
+        "`{text}` is not a hex or a token: write q,r (for example 2,-1), T/I (for example 3/7) or a token id ({})",
+        if tokens.is_empty() { "this scenario has no tokens".to_owned() } else { tokens.join(", ") }
+    )]
+    Unknown {
+        /// The reference as written.
+        text: String,
+        /// The scenario's token ids.
+        tokens: Vec<String>,
+    },
 }
 
 /// A figure's stats: the scenario's own `stats:` entry, else the catalog roster's (a roster

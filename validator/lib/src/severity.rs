@@ -123,21 +123,37 @@ pub fn code_list() -> String {
         .join(", ")
 }
 
+/// Why a `megahex.toml` cannot be used; its text names what is valid.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// Not TOML, or a key the file does not have.
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    /// A `[severity]` key that is no diagnostic code.
+    #[error("[severity]: `{0}` is not a diagnostic code; the codes are: {codes}", codes = code_list())]
+    UnknownCode(String),
+    /// A level other than allow, warn and deny.
+    #[error("[severity]: `{code} = \"{level}\"`: write \"allow\", \"warn\" or \"deny\"")]
+    UnknownLevel {
+        /// The code it is for.
+        code: String,
+        /// The level written.
+        level: String,
+    },
+}
+
 impl ProjectConfig {
     /// Parses a `megahex.toml` text. Unknown keys, unknown codes and unknown levels are errors
     /// (naming what is valid), so a typo never silently leaves a check as it was.
-    pub fn from_toml(text: &str) -> Result<ProjectConfig, String> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_toml(text: &str) -> Result<ProjectConfig, ConfigError> {
+        let raw: RawConfig = toml::from_str(text)?;
         let mut severity = Overrides::default();
         for (name, level) in &raw.severity {
-            let code = Code::from_name(name).ok_or_else(|| {
-                format!(
-                    "[severity]: `{name}` is not a diagnostic code; the codes are: {}",
-                    code_list()
-                )
-            })?;
-            let level = Level::from_name(level).ok_or_else(|| {
-                format!("[severity]: `{name} = \"{level}\"`: write \"allow\", \"warn\" or \"deny\"")
+            let code =
+                Code::from_name(name).ok_or_else(|| ConfigError::UnknownCode(name.clone()))?;
+            let level = Level::from_name(level).ok_or_else(|| ConfigError::UnknownLevel {
+                code: name.clone(),
+                level: level.clone(),
             })?;
             severity.set(code, level);
         }
@@ -207,16 +223,24 @@ mod tests {
             ProjectConfig::default()
         );
 
-        let e = ProjectConfig::from_toml("[severity]\nmap-split = \"allow\"\n").unwrap_err();
+        let e = ProjectConfig::from_toml("[severity]\nmap-split = \"allow\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("[severity]: `map-split` is not a diagnostic code; the codes are: yaml-syntax, schema,"), "{e}");
-        let e = ProjectConfig::from_toml("[severity]\nschema = \"off\"\n").unwrap_err();
+        let e = ProjectConfig::from_toml("[severity]\nschema = \"off\"\n")
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             e,
             "[severity]: `schema = \"off\"`: write \"allow\", \"warn\" or \"deny\""
         );
-        let e = ProjectConfig::from_toml("[severty]\nschema = \"allow\"\n").unwrap_err();
+        let e = ProjectConfig::from_toml("[severty]\nschema = \"allow\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("severty"), "{e}");
-        let e = ProjectConfig::from_toml("[severity]\nschema = 1\n").unwrap_err();
+        let e = ProjectConfig::from_toml("[severity]\nschema = 1\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 2"), "{e}");
     }
 }

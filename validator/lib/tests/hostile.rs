@@ -66,7 +66,7 @@ mod checks {
 
     fn check(text: &str) -> Vec<(Code, Option<String>)> {
         let checker = Checker::new(Catalog::builtin()).expect("the checker");
-        let no_catalog = |_: &str| Err("no catalog".to_owned());
+        let no_catalog = |_: &str| Err("no catalog".into());
         checker
             .check_text(text, &no_catalog)
             .diagnostics

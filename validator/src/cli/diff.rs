@@ -7,7 +7,7 @@ use std::process::Command;
 
 use clap::{Args, ValueEnum};
 use megahex::report::{self, FileResult};
-use megahex::{CatalogFile, Checker, Severity};
+use megahex::{CatalogFile, Checker, ReadError, Severity};
 use megahex_schema::{AnyScenario, Catalog};
 
 use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
@@ -68,13 +68,13 @@ enum CatalogSource {
 }
 
 impl CatalogSource {
-    fn read(&self, relative: &str, max_bytes: usize) -> Result<CatalogFile, String> {
+    fn read(&self, relative: &str, max_bytes: usize) -> Result<CatalogFile, ReadError> {
         match self {
             CatalogSource::Folder(base) => CatalogFile::read(base, relative, max_bytes),
             CatalogSource::Git { folder, rev } => {
                 let text = git_show(folder, rev, relative)?;
                 if text.len() > max_bytes {
-                    return Err(format!("{relative} at {rev} is over {max_bytes} bytes"));
+                    return Err(format!("{relative} at {rev} is over {max_bytes} bytes").into());
                 }
                 Ok(CatalogFile {
                     path: format!("{rev}:{relative}"),
@@ -95,7 +95,7 @@ pub fn run(args: &DiffArgs, catalog: &Catalog) -> i32 {
     let [old, new] = versions;
     let checker = match Checker::new(catalog.clone()) {
         Ok(checker) => checker.without_play(),
-        Err(e) => return fail(&e),
+        Err(e) => return fail(e.to_string()),
     };
     let (old_scenario, old_catalog) = match load(&checker, &old) {
         Ok(loaded) => loaded,
@@ -119,7 +119,7 @@ pub fn run(args: &DiffArgs, catalog: &Catalog) -> i32 {
         None => print(&text),
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => EXIT_OK,
-            Err(e) => fail(&format!("cannot write {}: {e}", path.display())),
+            Err(e) => fail(format!("cannot write {}: {e}", path.display())),
         },
     }
 }
@@ -228,7 +228,7 @@ fn folder_of(path: &Path) -> PathBuf {
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, i32> {
-    std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))
+    std::fs::read(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A file's bytes at a revision, from the repository that holds `folder`.

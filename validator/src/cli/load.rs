@@ -13,8 +13,8 @@ use super::output::{EXIT_FINDINGS, fail, with_findings};
 /// and whether it had errors. Exit code 1 when there is no scenario to answer on.
 pub fn load_scenario(path: &Path, catalog: &Catalog) -> Result<(AnyScenario, Catalog, bool), i32> {
     let bytes =
-        std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
-    let checker = Checker::new(catalog.clone()).map_err(|e| fail(&e))?;
+        std::fs::read(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
+    let checker = Checker::new(catalog.clone()).map_err(|e| fail(e.to_string()))?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let read_catalog =
         |relative: &str| CatalogFile::read(&base, relative, checker.max_file_bytes());

@@ -16,7 +16,7 @@ pub const EXIT_FINDINGS: i32 = 1;
 pub const EXIT_FAILURE: i32 = 2;
 
 /// Reports a usage, IO or internal failure and gives its exit code.
-pub fn fail(message: &str) -> i32 {
+pub fn fail(message: impl std::fmt::Display) -> i32 {
     eprintln!("megahex: {message}");
     EXIT_FAILURE
 }
@@ -26,14 +26,14 @@ pub fn write_picture(picture: String, output: &Path, png: bool, zoom: f64) -> i3
     let bytes = if png {
         match megahex::report::png::from_svg(&picture, zoom) {
             Ok(bytes) => bytes,
-            Err(e) => return fail(&e.to_string()),
+            Err(e) => return fail(e.to_string()),
         }
     } else {
         picture.into_bytes()
     };
     match std::fs::write(output, bytes) {
         Ok(()) => EXIT_OK,
-        Err(e) => fail(&format!("cannot write {}: {e}", output.display())),
+        Err(e) => fail(format!("cannot write {}: {e}", output.display())),
     }
 }
 
@@ -69,7 +69,7 @@ pub fn with_findings(code: i32, had_errors: bool) -> i32 {
 pub fn print(text: &str) -> i32 {
     match std::io::stdout().write_all(text.as_bytes()) {
         Ok(()) => EXIT_OK,
-        Err(e) => fail(&format!("cannot write the answer: {e}")),
+        Err(e) => fail(format!("cannot write the answer: {e}")),
     }
 }
 

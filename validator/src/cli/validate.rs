@@ -119,7 +119,8 @@ impl CheckArgs {
     /// The checker for a run: the schema is compiled and the catalog merged once, then shared
     /// by every file (and, in `watch`, by every later check).
     pub(super) fn checker(&self, catalog: Catalog) -> Result<Checker, String> {
-        Ok(Checker::new(catalog)?
+        Ok(Checker::new(catalog)
+            .map_err(|e| e.to_string())?
             .with_max_file_bytes(self.max_file_bytes)
             .with_fairness(self.fairness))
     }
@@ -173,7 +174,7 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
     let stdin = if inputs.contains(&Input::Stdin) {
         match read_stdin(args.check.max_file_bytes) {
             Ok(stdin) => Some(stdin),
-            Err(e) => return fail(&format!("cannot read standard input: {e}")),
+            Err(e) => return fail(format!("cannot read standard input: {e}")),
         }
     } else {
         None
@@ -189,7 +190,7 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
     };
     let text = render(args.format, &results, args.deny_warnings);
     if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
-        return fail(&format!("cannot write the report: {e}"));
+        return fail(format!("cannot write the report: {e}"));
     }
     let failing =
         |s: Severity| s == Severity::Error || (args.deny_warnings && s == Severity::Warning);

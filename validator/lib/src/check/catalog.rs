@@ -22,21 +22,55 @@ pub struct CatalogFile {
 impl CatalogFile {
     /// Reads `relative` against `base` (a scenario's folder), refusing a file over `max_bytes`
     /// from its size alone, as scenario files are.
-    pub fn read(base: &Path, relative: &str, max_bytes: usize) -> Result<CatalogFile, String> {
+    pub fn read(base: &Path, relative: &str, max_bytes: usize) -> Result<CatalogFile, ReadError> {
         CatalogFile::read_path(&base.join(relative), max_bytes)
     }
 
     /// Reads a catalog file, refusing one over `max_bytes` from its size alone.
-    pub fn read_path(path: &Path, max_bytes: usize) -> Result<CatalogFile, String> {
-        let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    pub fn read_path(path: &Path, max_bytes: usize) -> Result<CatalogFile, ReadError> {
+        let len = std::fs::metadata(path)?.len();
         if len > max_bytes as u64 {
-            return Err(over_the_limit(len, max_bytes));
+            return Err(ReadError::TooLarge {
+                bytes: len,
+                limit: max_bytes,
+            });
         }
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(path)?;
         Ok(CatalogFile {
             path: shown(path),
             text,
         })
+    }
+}
+
+/// Why a catalog file could not be read; its text is what a designer is told.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file system refused: no such file, no permission, not UTF-8.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// Refused from its size alone, as scenario files are.
+    #[error("{}", over_the_limit(*bytes, *limit))]
+    TooLarge {
+        /// The file's size.
+        bytes: u64,
+        /// The limit it is over.
+        limit: usize,
+    },
+    /// A reader's own reason: one that reads no files, a file missing from a git revision.
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<String> for ReadError {
+    fn from(message: String) -> Self {
+        ReadError::Other(message)
+    }
+}
+
+impl From<&str> for ReadError {
+    fn from(message: &str) -> Self {
+        ReadError::Other(message.to_owned())
     }
 }
 

@@ -17,12 +17,12 @@ use crate::seam::CheckContext;
 pub use crate::seam::Outcome;
 use crate::yaml::{self, Document, Limits, Span};
 
-pub use catalog::{CatalogFile, CatalogProblem};
-pub use schema::SchemaChecker;
+pub use catalog::{CatalogFile, CatalogProblem, ReadError};
+pub use schema::{SchemaChecker, SchemaError};
 
 /// Reads the catalog file a scenario names, given the path as written (relative to the
 /// scenario), so the engine itself does no IO.
-pub type ReadCatalog<'a> = &'a dyn Fn(&str) -> Result<CatalogFile, String>;
+pub type ReadCatalog<'a> = &'a dyn Fn(&str) -> Result<CatalogFile, ReadError>;
 
 /// Largest scenario file accepted, in bytes. Real scenarios are a few kilobytes.
 pub const DEFAULT_MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
@@ -43,7 +43,7 @@ pub struct Checker {
 
 impl Checker {
     /// A checker using `catalog` (the built-in one, or the user's merge of it).
-    pub fn new(catalog: Catalog) -> Result<Checker, String> {
+    pub fn new(catalog: Catalog) -> Result<Checker, SchemaError> {
         Ok(Checker {
             schema: SchemaChecker::new()?,
             catalog: Arc::new(catalog),
@@ -227,7 +227,7 @@ impl Checker {
             )
         };
         let file = read_catalog(path).map_err(|message| {
-            Box::new(cannot(&message).with_help(
+            Box::new(cannot(&message.to_string()).with_help(
                 "the path is relative to the scenario file; see docs/scenario-format.md for the catalog format",
             ))
         })?;
@@ -330,7 +330,7 @@ fn check_format(document: &Document) -> Option<Diagnostic> {
 mod tests {
     use super::*;
 
-    fn no_catalog(_: &str) -> Result<CatalogFile, String> {
+    fn no_catalog(_: &str) -> Result<CatalogFile, ReadError> {
         Err("no catalog in this test".into())
     }
 
@@ -451,7 +451,7 @@ mod mangled_input {
     #[test]
     fn truncations_and_byte_edits_never_panic() {
         let checker = Checker::new(Catalog::builtin()).unwrap();
-        let no_catalog = |_: &str| Err("no catalog".to_owned());
+        let no_catalog = |_: &str| Err("no catalog".into());
         assert!(checker.check_text(BASE, &no_catalog).is_ok());
         for cut in 0..BASE.len() {
             let _ = checker.check_bytes(&BASE.as_bytes()[..cut], &no_catalog);

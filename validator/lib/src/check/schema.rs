@@ -11,13 +11,23 @@ pub struct SchemaChecker {
     validator: jsonschema::Validator,
 }
 
+/// Why the committed schema cannot be used: a broken build, never a user's file.
+#[derive(Debug, thiserror::Error)]
+pub enum SchemaError {
+    /// The embedded text is not JSON.
+    #[error("the built-in schema is not JSON: {0}")]
+    NotJson(#[from] serde_json::Error),
+    /// The schema does not compile to a validator.
+    #[error("the built-in schema does not compile: {0}")]
+    DoesNotCompile(String),
+}
+
 impl SchemaChecker {
     /// Compiles the committed schema.
-    pub fn new() -> Result<SchemaChecker, String> {
-        let schema: Value = serde_json::from_str(megahex_schema::COMMITTED_SCHEMA)
-            .map_err(|e| format!("the built-in schema is not JSON: {e}"))?;
+    pub fn new() -> Result<SchemaChecker, SchemaError> {
+        let schema: Value = serde_json::from_str(megahex_schema::COMMITTED_SCHEMA)?;
         let validator = jsonschema::validator_for(&schema)
-            .map_err(|e| format!("the built-in schema does not compile: {e}"))?;
+            .map_err(|e| SchemaError::DoesNotCompile(e.to_string()))?;
         Ok(SchemaChecker { schema, validator })
     }
 

@@ -96,7 +96,7 @@ pub fn odds(args: &OddsArgs, given: &dyn Fn(&str) -> bool, catalog: &Catalog) ->
     }
     if let Some((flag, owners)) = foreign_option(args.ruleset, given) {
         let owners: Vec<&str> = owners.iter().map(|r| r.name()).collect();
-        return fail(&format!(
+        return fail(format!(
             "{flag} is a {} option; add --ruleset {}, or use {} for {}",
             owners.join(" and "),
             owners.first().copied().unwrap_or_default(),
@@ -237,7 +237,7 @@ pub fn area(scenario: &AnyScenario, catalog: &Catalog, args: &AreaArgs) -> i32 {
         AnyScenario::SentinelTactics(scenario) => {
             sentinel_tactics::queries::area(scenario, catalog, args)
         }
-        AnyScenario::HexSkirmish(_) | AnyScenario::SolarSentinels(_) => fail(&format!(
+        AnyScenario::HexSkirmish(_) | AnyScenario::SolarSentinels(_) => fail(format!(
             "the {} ruleset has no area attacks; `megahex area` works on sentinel-tactics scenarios",
             scenario.ruleset().as_str()
         )),

@@ -188,26 +188,38 @@ pub fn resolve_arg(
     game: &Game,
     state: &State,
     text: &str,
-) -> Result<(Axial, Option<usize>), String> {
+) -> Result<(Axial, Option<usize>), PlaceError> {
     let text = text.trim();
     if let Some((q, r)) = text.split_once(',')
         && let (Ok(q), Ok(r)) = (q.trim().parse::<i32>(), r.trim().parse::<i32>())
     {
         return match game.arena.slot([q, r]) {
             Some(slot) => Ok(([q, r], game.unit_at(state, slot))),
-            None => Err(format!("[{q}, {r}] is not on the map")),
+            None => Err(PlaceError::OffMap([q, r])),
         };
     }
     if let Some(unit) = game.unit(text) {
         return match state.units[unit].at {
             Some(slot) => Ok((game.arena.hex(slot).at, Some(unit))),
-            None => Err(format!("`{text}` is not on the map at the start")),
+            None => Err(PlaceError::NotPlaced(text.to_owned())),
         };
     }
     if let Some((_, slot)) = game.chests.iter().find(|(id, _)| id == text) {
         return Ok((game.arena.hex(*slot).at, None));
     }
-    Err(format!(
-        "`{text}` is not a hex (q,r), a unit or a chest of this scenario"
-    ))
+    Err(PlaceError::Unknown(text.to_owned()))
+}
+
+/// Why a command-line reference names no place of the arena.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    /// `q,r` off the map.
+    #[error("[{}, {}] is not on the map", .0[0], .0[1])]
+    OffMap(Axial),
+    /// A unit that starts off the map.
+    #[error("`{0}` is not on the map at the start")]
+    NotPlaced(String),
+    /// Neither a hex, a unit nor a chest.
+    #[error("`{0}` is not a hex (q,r), a unit or a chest of this scenario")]
+    Unknown(String),
 }

@@ -94,7 +94,7 @@ pub fn scenario_pairs(path: &Path, catalog: &Catalog, json: bool) -> i32 {
 pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
     let water = match options.water_steps {
         Some(steps) if steps > MAX_STEPS => {
-            return fail(&format!("--water-steps takes 0 to {MAX_STEPS} steps"));
+            return fail(format!("--water-steps takes 0 to {MAX_STEPS} steps"));
         }
         Some(steps) => Some((steps, Trigger::default().unmet(steps))),
         None => None,
@@ -111,7 +111,7 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
     let damage = match options.damage.as_deref().map(str::parse::<Damage>) {
         None => Damage::Fixed(1),
         Some(Ok(damage)) => damage,
-        Some(Err(e)) => return fail(&format!("--damage: {e}")),
+        Some(Err(e)) => return fail(format!("--damage: {e}")),
     };
     let strike = Strike {
         strike,
@@ -125,7 +125,7 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
             .hit_points
             .is_some_and(|h| h == 0 || h > MAX_HIT_POINTS)
     {
-        return fail(&format!(
+        return fail(format!(
             "--attacks takes 1 to {MAX_ATTACKS} and --hit-points 1 to {MAX_HIT_POINTS}"
         ));
     }
@@ -149,6 +149,6 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
             print!("{text}");
             EXIT_OK
         }
-        Err(e) => fail(&e.to_string()),
+        Err(e) => fail(e.to_string()),
     }
 }

@@ -102,7 +102,7 @@ pub fn reach(scenario: &Scenario, from: &str, actions: Option<u32>, json: bool) 
         Err(code) => return code,
     };
     let Some(unit) = unit else {
-        return fail(&format!(
+        return fail(format!(
             "`{from}` has no unit on it: reach needs a unit (its id, or the hex it stands on)"
         ));
     };
@@ -177,12 +177,12 @@ fn overlay_of(game: &Game, state: &State, parts: &[&str]) -> Result<Overlay, i32
         }
         ["reach", from, n] => {
             let Ok(budget) = n.parse::<u32>() else {
-                return Err(fail(&format!(
+                return Err(fail(format!(
                     "reach overlay: `{n}` is not a number of actions"
                 )));
             };
             let (at, unit) = resolve(game, state, from)?;
-            let unit = unit.ok_or_else(|| fail(&format!("`{from}` has no unit on it")))?;
+            let unit = unit.ok_or_else(|| fail(format!("`{from}` has no unit on it")))?;
             Overlay::Reach {
                 from: vec![at],
                 found: moves::destinations(game, state, unit, budget),

@@ -65,7 +65,7 @@ pub fn run(args: &InventoryArgs, catalog: &Catalog) -> i32 {
     if args.json {
         return match serde_json::to_string(&json(&path, &changes)) {
             Ok(text) => print(&(text + "\n")),
-            Err(e) => fail(&format!("cannot encode the answer: {e}")),
+            Err(e) => fail(format!("cannot encode the answer: {e}")),
         };
     }
     print(&human(&path, &changes))
@@ -75,9 +75,9 @@ pub fn run(args: &InventoryArgs, catalog: &Catalog) -> i32 {
 /// `megahex validate` shows the rest), saying in a line how many errors it has.
 fn load(path: &std::path::Path, catalog: &Catalog) -> Result<(AnyScenario, Catalog), i32> {
     let bytes =
-        std::fs::read(path).map_err(|e| fail(&format!("cannot read {}: {e}", path.display())))?;
+        std::fs::read(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
     let checker = megahex::Checker::new(catalog.clone())
-        .map_err(|e| fail(&e))?
+        .map_err(|e| fail(e.to_string()))?
         .without_play();
     let base = path
         .parent()

@@ -171,7 +171,7 @@ fn overlay_of(scene: &Scene, parts: &[&str]) -> Result<Overlay, i32> {
         ["range", from] => Overlay::range_from(scene, resolve(scene, from)?),
         ["reach", from, n] => {
             let Ok(budget) = n.parse::<u32>() else {
-                return Err(fail(&format!("reach overlay: `{n}` is not a move value")));
+                return Err(fail(format!("reach overlay: `{n}` is not a move value")));
             };
             let (hexes, token) = scene.resolve_arg(from).map_err(|e| fail(&e))?;
             let action = MoveAction::Move {

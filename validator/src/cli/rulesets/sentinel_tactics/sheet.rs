@@ -86,7 +86,7 @@ pub fn run(args: &SheetArgs, catalog: &Catalog) -> i32 {
     let code = match bytes {
         Ok(bytes) => match std::fs::write(&args.output, bytes) {
             Ok(()) => EXIT_OK,
-            Err(e) => fail(&format!("cannot write {}: {e}", args.output.display())),
+            Err(e) => fail(format!("cannot write {}: {e}", args.output.display())),
         },
         Err(message) => fail(&message),
     };

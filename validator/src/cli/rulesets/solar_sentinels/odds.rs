@@ -79,7 +79,7 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
     let pool = match (args.pool.as_deref(), &deck) {
         (Some(text), _) => match Pool::parse(text) {
             Ok(pool) => pool,
-            Err(e) => return fail(&format!("--pool: {e}")),
+            Err(e) => return fail(format!("--pool: {e}")),
         },
         (None, Some(deck)) => {
             deck::after_handicaps(deck::DiceBox::of(deck).pool, &deck.setup.handicaps).0
@@ -148,13 +148,13 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
 fn load_deck(path: &std::path::Path, catalog: &megahex_schema::Catalog) -> Result<Deck, i32> {
     let (scenario, _, had_errors) = load_scenario(path, catalog)?;
     let Some(deck) = scenario.solar_sentinels() else {
-        return Err(fail(&format!(
+        return Err(fail(format!(
             "{} is not a solar-sentinels deck: --deck takes a deck file",
             path.display()
         )));
     };
     if had_errors {
-        return Err(fail(&format!(
+        return Err(fail(format!(
             "{} has errors (megahex validate lists them): fix them before working out odds",
             path.display()
         )));

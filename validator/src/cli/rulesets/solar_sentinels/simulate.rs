@@ -91,7 +91,7 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
                 );
                 return EXIT_FINDINGS;
             }
-            Ok(_) => return fail(&format!("{} is not a solar-sentinels deck", path.display())),
+            Ok(_) => return fail(format!("{} is not a solar-sentinels deck", path.display())),
             Err(code) => return code,
         },
     };
@@ -99,7 +99,7 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
         |d: &Scenario| u64::from(plan.games) * d.heroes.len() as u64 * plan.ranks.len() as u64;
     let total = per_deck(deck) + other.as_deref().map_or(0, per_deck);
     if total > u64::from(MAX_TOTAL_GAMES) {
-        return fail(&format!(
+        return fail(format!(
             "{total} games in all (--games for each hero and rank): at most {MAX_TOTAL_GAMES}"
         ));
     }
