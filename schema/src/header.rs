@@ -30,8 +30,22 @@ pub fn id_list_schema(_: &mut schemars::SchemaGenerator) -> Schema {
 }
 
 /// The game a scenario is written for: it decides every key after the shared header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Ruleset {
     /// Sentinel Tactics: The Flame of Freedom, on the game's eight double-sided tiles.
     SentinelTactics,
@@ -44,25 +58,17 @@ pub enum Ruleset {
 }
 
 impl Ruleset {
-    /// Every ruleset, in the order the schema lists them.
-    pub const ALL: [Ruleset; 3] = [
-        Ruleset::SentinelTactics,
-        Ruleset::HexSkirmish,
-        Ruleset::SolarSentinels,
-    ];
+    /// Every ruleset, in the order the schema lists them (the order they are declared in).
+    pub const ALL: &'static [Ruleset] = <Ruleset as strum::VariantArray>::VARIANTS;
 
-    /// The name written in scenario files.
+    /// The name written in scenario files (serde's name too: both are kebab-case).
     pub fn as_str(self) -> &'static str {
-        match self {
-            Ruleset::SentinelTactics => "sentinel-tactics",
-            Ruleset::HexSkirmish => "hex-skirmish",
-            Ruleset::SolarSentinels => "solar-sentinels",
-        }
+        self.into()
     }
 
     /// Looks a ruleset up by the name written in files.
     pub fn from_name(name: &str) -> Option<Ruleset> {
-        Ruleset::ALL.into_iter().find(|r| r.as_str() == name)
+        name.parse().ok()
     }
 }
 

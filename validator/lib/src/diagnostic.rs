@@ -1,12 +1,26 @@
 //! Diagnostics: findings as plain data, ready for any report format.
 
 use serde::Serialize;
+use strum::VariantArray;
 
 use crate::yaml::Span;
 
 /// Stable diagnostic codes. Their kebab-case names are a contract with CI users and are each
 /// documented in `docs/diagnostics.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Code {
     /// The file is not well-formed YAML (or is refused as hostile).
     YamlSyntax,
@@ -82,86 +96,24 @@ pub enum Code {
 
 impl Code {
     /// Every code, in documentation order.
-    pub const ALL: [Code; 34] = [
-        Code::YamlSyntax,
-        Code::Schema,
-        Code::UnsupportedFormat,
-        Code::CatalogInvalid,
-        Code::TileUnknown,
-        Code::TileDuplicate,
-        Code::TileOverlap,
-        Code::MapDisconnected,
-        Code::TokenOffMap,
-        Code::HexOffMap,
-        Code::HexOccupied,
-        Code::FootprintInvalid,
-        Code::DuplicateId,
-        Code::UnknownReference,
-        Code::ObjectiveUnreachable,
-        Code::ObjectiveImpossible,
-        Code::PlaytestIllegal,
-        Code::TurnOrderUneven,
-        Code::TerrainUnknown,
-        Code::HexImpassable,
-        Code::AttacksOverActions,
-        Code::SpellUnaffordable,
-        Code::ComponentCount,
-        Code::RankSetup,
-        Code::MandatoryEnemy,
-        Code::EnemyUnbeatable,
-        Code::BossUnbeatable,
-        Code::NoLegalDice,
-        Code::EffectNotSimulated,
-        Code::ObjectiveDistance,
-        Code::TurnOneExposure,
-        Code::StatsMissing,
-        Code::AssertionFailed,
-        Code::PlaytestWon,
-    ];
+    pub const ALL: [Code; Code::VARIANTS.len()] = {
+        let mut all = [Code::YamlSyntax; Code::VARIANTS.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = Code::VARIANTS[i];
+            i += 1;
+        }
+        all
+    };
 
     /// The stable kebab-case name.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Code::YamlSyntax => "yaml-syntax",
-            Code::Schema => "schema",
-            Code::UnsupportedFormat => "unsupported-format",
-            Code::CatalogInvalid => "catalog-invalid",
-            Code::TileUnknown => "tile-unknown",
-            Code::TileDuplicate => "tile-duplicate",
-            Code::TileOverlap => "tile-overlap",
-            Code::MapDisconnected => "map-disconnected",
-            Code::TokenOffMap => "token-off-map",
-            Code::HexOffMap => "hex-off-map",
-            Code::HexOccupied => "hex-occupied",
-            Code::FootprintInvalid => "footprint-invalid",
-            Code::DuplicateId => "duplicate-id",
-            Code::UnknownReference => "unknown-reference",
-            Code::ObjectiveUnreachable => "objective-unreachable",
-            Code::ObjectiveImpossible => "objective-impossible",
-            Code::PlaytestIllegal => "playtest-illegal",
-            Code::TurnOrderUneven => "turn-order-uneven",
-            Code::TerrainUnknown => "terrain-unknown",
-            Code::HexImpassable => "hex-impassable",
-            Code::AttacksOverActions => "attacks-over-actions",
-            Code::SpellUnaffordable => "spell-unaffordable",
-            Code::ComponentCount => "component-count",
-            Code::RankSetup => "rank-setup",
-            Code::MandatoryEnemy => "mandatory-enemy",
-            Code::EnemyUnbeatable => "enemy-unbeatable",
-            Code::BossUnbeatable => "boss-unbeatable",
-            Code::NoLegalDice => "no-legal-dice",
-            Code::EffectNotSimulated => "effect-not-simulated",
-            Code::ObjectiveDistance => "objective-distance",
-            Code::TurnOneExposure => "turn-one-exposure",
-            Code::StatsMissing => "stats-missing",
-            Code::AssertionFailed => "assertion-failed",
-            Code::PlaytestWon => "playtest-won",
-        }
+        self.into()
     }
 
     /// Looks a code up by its name, for command-line options.
     pub fn from_name(name: &str) -> Option<Code> {
-        Code::ALL.into_iter().find(|c| c.as_str() == name)
+        name.parse().ok()
     }
 
     /// One line on what the code means, for SARIF rules and `--help`.

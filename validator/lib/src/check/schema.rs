@@ -302,7 +302,8 @@ impl SchemaChecker {
     ) -> Option<megahex_schema::Ruleset> {
         let branches = self.schema.get("allOf")?.as_array()?;
         megahex_schema::Ruleset::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .zip(branches)
             .filter(|(r, _)| *r != mine)
             .find(|(_, branch)| {
