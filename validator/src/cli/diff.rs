@@ -95,7 +95,7 @@ pub fn run(args: &DiffArgs, catalog: &Catalog) -> i32 {
     let [old, new] = versions;
     let checker = match Checker::new(catalog.clone()) {
         Ok(checker) => checker.without_play(),
-        Err(e) => return fail(e.to_string()),
+        Err(e) => return fail(e),
     };
     let (old_scenario, old_catalog) = match load(&checker, &old) {
         Ok(loaded) => loaded,

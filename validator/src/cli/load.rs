@@ -14,7 +14,7 @@ use super::output::{EXIT_FINDINGS, fail, with_findings};
 pub fn load_scenario(path: &Path, catalog: &Catalog) -> Result<(AnyScenario, Catalog, bool), i32> {
     let bytes =
         std::fs::read(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
-    let checker = Checker::new(catalog.clone()).map_err(|e| fail(e.to_string()))?;
+    let checker = Checker::new(catalog.clone()).map_err(fail)?;
     let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let read_catalog =
         |relative: &str| CatalogFile::read(&base, relative, checker.max_file_bytes());

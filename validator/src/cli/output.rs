@@ -26,7 +26,7 @@ pub fn write_picture(picture: String, output: &Path, png: bool, zoom: f64) -> i3
     let bytes = if png {
         match megahex::report::png::from_svg(&picture, zoom) {
             Ok(bytes) => bytes,
-            Err(e) => return fail(e.to_string()),
+            Err(e) => return fail(e),
         }
     } else {
         picture.into_bytes()

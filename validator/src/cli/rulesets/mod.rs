@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use megahex::diff::ScenarioDiff;
-use megahex::simulate::GameResult;
+use megahex::simulate::{GameResult, SimulateError};
 use megahex_schema::{AnyScenario, Catalog};
 
 use super::output::{PictureSize, fail};
@@ -286,7 +286,7 @@ pub struct SimulateArgs {
 /// What a game's self-play gives back.
 pub enum SelfPlay {
     /// Each game's result, for the shared report, with the teams in the scenario's order.
-    Games(Result<(Vec<String>, Vec<GameResult>), String>),
+    Games(Result<(Vec<String>, Vec<GameResult>), SimulateError>),
     /// The game printed its own report; the exit code.
     Answered(i32),
 }

@@ -5,7 +5,7 @@ pub mod odds;
 pub mod queries;
 
 use megahex::rulesets::hex_skirmish::selfplay;
-use megahex::simulate::GameResult;
+use megahex::simulate::{GameResult, SimulateError};
 use megahex_schema::hex_skirmish::Scenario;
 
 /// Plays seeded games; the teams in the scenario's order, and each game's result.
@@ -14,8 +14,8 @@ pub fn self_play(
     games: u32,
     seed: u64,
     progress: &(dyn Fn() + Sync),
-) -> Result<(Vec<String>, Vec<GameResult>), String> {
-    let results = selfplay::simulate(scenario, games, seed, progress).map_err(|e| e.to_string())?;
+) -> Result<(Vec<String>, Vec<GameResult>), SimulateError> {
+    let results = selfplay::simulate(scenario, games, seed, progress)?;
     Ok((
         scenario.teams.iter().map(|t| t.id.clone()).collect(),
         results,

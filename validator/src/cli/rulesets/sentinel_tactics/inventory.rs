@@ -77,7 +77,7 @@ fn load(path: &std::path::Path, catalog: &Catalog) -> Result<(AnyScenario, Catal
     let bytes =
         std::fs::read(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
     let checker = megahex::Checker::new(catalog.clone())
-        .map_err(|e| fail(e.to_string()))?
+        .map_err(fail)?
         .without_play();
     let base = path
         .parent()

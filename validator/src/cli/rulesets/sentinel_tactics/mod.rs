@@ -8,7 +8,7 @@ pub mod queries;
 pub mod sheet;
 
 use megahex::rulesets::sentinel_tactics::selfplay;
-use megahex::simulate::GameResult;
+use megahex::simulate::{GameResult, SimulateError};
 use megahex_schema::Catalog;
 use megahex_schema::sentinel_tactics::scenario::Scenario;
 
@@ -19,9 +19,8 @@ pub fn self_play(
     games: u32,
     seed: u64,
     progress: &(dyn Fn() + Sync),
-) -> Result<(Vec<String>, Vec<GameResult>), String> {
-    let results =
-        selfplay::simulate(scenario, catalog, games, seed, progress).map_err(|e| e.to_string())?;
+) -> Result<(Vec<String>, Vec<GameResult>), SimulateError> {
+    let results = selfplay::simulate(scenario, catalog, games, seed, progress)?;
     Ok((
         scenario.teams.iter().map(|t| t.id.clone()).collect(),
         results,

@@ -83,6 +83,6 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
             print!("{text}");
             EXIT_OK
         }
-        Err(e) => fail(e.to_string()),
+        Err(e) => fail(e),
     }
 }
