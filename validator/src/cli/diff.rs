@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use clap::{Args, ValueEnum};
-use megahex::report::{self, FileResult};
-use megahex::{CatalogFile, Checker, ReadError, Severity};
+use megahex::report;
+use megahex::{CatalogFile, Checker, ReadError};
 use megahex_schema::{AnyScenario, Catalog};
 
+use super::load::{Errors, check};
 use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
 use super::output::{PictureSize, print, write_picture};
 
@@ -255,30 +256,19 @@ fn git_show(folder: &Path, rev: &str, relative: &str) -> Result<Vec<u8>, String>
 /// error is still worth comparing with the fix. 1 when the file is not a scenario at all.
 fn load(checker: &Checker, version: &Version) -> Result<(AnyScenario, Catalog), i32> {
     let read_catalog = |relative: &str| version.catalogs.read(relative, checker.max_file_bytes());
-    let outcome = checker.check_bytes(&version.bytes, &read_catalog);
-    let errors: Vec<_> = outcome
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .cloned()
-        .collect();
-    if !errors.is_empty() {
-        let result = FileResult {
-            path: version.label.clone(),
-            source: String::from_utf8_lossy(&version.bytes).into_owned(),
-            diagnostics: errors,
-        };
-        eprint!("{}", report::human::render(&[result], false));
-    }
-    match (outcome.scenario, outcome.catalog) {
-        (Some(scenario), Some(catalog)) => Ok((scenario, std::sync::Arc::unwrap_or_clone(catalog))),
-        (Some(scenario), None) => Ok((scenario, checker.catalog().clone())),
-        _ => {
-            eprintln!(
-                "megahex: {} is not a scenario that can be compared",
-                version.label
-            );
-            Err(EXIT_FINDINGS)
-        }
-    }
+    let loaded = check(
+        checker,
+        &version.label,
+        &version.bytes,
+        &read_catalog,
+        Errors::Print,
+    );
+    let Some(scenario) = loaded.scenario else {
+        eprintln!(
+            "megahex: {} is not a scenario that can be compared",
+            version.label
+        );
+        return Err(EXIT_FINDINGS);
+    };
+    Ok((scenario, loaded.catalog))
 }

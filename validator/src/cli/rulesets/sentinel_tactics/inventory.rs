@@ -8,6 +8,7 @@ use megahex::rulesets::sentinel_tactics::inventory::{self, Change, Owned};
 use megahex_schema::{AnyScenario, Catalog};
 use serde::{Deserialize, Serialize};
 
+use crate::cli::load::{Errors, check_file};
 use crate::cli::output::print;
 use crate::cli::output::{EXIT_FINDINGS, fail};
 
@@ -74,36 +75,19 @@ pub fn run(args: &InventoryArgs, catalog: &Catalog) -> i32 {
 /// Reads the scenario without printing its findings (the duplicate is why the solver is asked;
 /// `megahex validate` shows the rest), saying in a line how many errors it has.
 fn load(path: &std::path::Path, catalog: &Catalog) -> Result<(AnyScenario, Catalog), i32> {
-    let bytes =
-        std::fs::read(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
     let checker = megahex::Checker::new(catalog.clone())
         .map_err(fail)?
         .without_play();
-    let base = path
-        .parent()
-        .map(std::path::Path::to_path_buf)
-        .unwrap_or_default();
-    let read_catalog =
-        |relative: &str| megahex::CatalogFile::read(&base, relative, checker.max_file_bytes());
-    let outcome = checker.check_bytes(&bytes, &read_catalog);
-    let errors = outcome
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == megahex::Severity::Error)
-        .count();
-    let Some(scenario) = outcome.scenario else {
+    let loaded = check_file(&checker, path, Errors::Count)?;
+    let Some(scenario) = loaded.scenario else {
         eprintln!(
-            "megahex: {} is not a scenario the solver can read ({errors} error(s); `megahex validate` shows them)",
-            path.display()
+            "megahex: {} is not a scenario the solver can read ({} error(s); `megahex validate` shows them)",
+            path.display(),
+            loaded.errors
         );
         return Err(EXIT_FINDINGS);
     };
-    Ok((
-        scenario,
-        outcome
-            .catalog
-            .map_or_else(|| catalog.clone(), std::sync::Arc::unwrap_or_clone),
-    ))
+    Ok((scenario, loaded.catalog))
 }
 
 fn owned(args: &InventoryArgs, catalog: &Catalog) -> Result<Owned, String> {
@@ -139,7 +123,7 @@ fn owned(args: &InventoryArgs, catalog: &Catalog) -> Result<Owned, String> {
     Ok(Owned::whole_box(catalog))
 }
 
-fn placement_text(p: &megahex_schema::TilePlacement) -> String {
+fn placement_text(p: &megahex_schema::rulesets::sentinel_tactics::TilePlacement) -> String {
     format!(
         "{{tile: {}, side: {}, at: [{}, {}], rotation: {}}}",
         p.tile,
@@ -193,14 +177,14 @@ struct JsonAnswer<'a> {
 #[derive(Serialize)]
 struct JsonChange<'a> {
     index: usize,
-    current: &'a megahex_schema::TilePlacement,
+    current: &'a megahex_schema::rulesets::sentinel_tactics::TilePlacement,
     why: &'a str,
     proposals: Vec<JsonProposal<'a>>,
 }
 
 #[derive(Serialize)]
 struct JsonProposal<'a> {
-    placement: &'a megahex_schema::TilePlacement,
+    placement: &'a megahex_schema::rulesets::sentinel_tactics::TilePlacement,
     score: f64,
     elevation: u32,
     terrain: u32,
