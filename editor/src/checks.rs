@@ -43,7 +43,10 @@ pub struct Report {
     pub changes: Option<megahex::diff::ScenarioDiff>,
     /// For each tile placed twice, the inventory solver's best replacement: `(index in
     /// map.tiles, placement)`.
-    pub replacements: Vec<(usize, megahex_schema::TilePlacement)>,
+    pub replacements: Vec<(
+        usize,
+        megahex_schema::rulesets::sentinel_tactics::TilePlacement,
+    )>,
 }
 
 /// The saved version last compared with, read once per save rather than once per edit.
@@ -80,7 +83,7 @@ pub const SELF_PLAY_SEED: u64 = 1;
 
 /// Plays the verdict's self-play games.
 fn self_play(
-    scenario: &megahex_schema::Scenario,
+    scenario: &megahex_schema::rulesets::sentinel_tactics::Scenario,
     catalog: &Catalog,
 ) -> Result<megahex::simulate::Summary, String> {
     let results = megahex::rulesets::sentinel_tactics::selfplay::simulate(
@@ -255,9 +258,12 @@ fn not_started(generation: u64, error: &str) -> Report {
 
 /// The best replacement for each tile placed twice, judged as `megahex inventory` judges them.
 fn replacements(
-    scenario: &megahex_schema::Scenario,
+    scenario: &megahex_schema::rulesets::sentinel_tactics::Scenario,
     catalog: &Catalog,
-) -> Vec<(usize, megahex_schema::TilePlacement)> {
+) -> Vec<(
+    usize,
+    megahex_schema::rulesets::sentinel_tactics::TilePlacement,
+)> {
     use megahex::rulesets::sentinel_tactics::{inventory, replacement_judge};
     let judge = replacement_judge(scenario, catalog, true);
     let owned = inventory::Owned::whole_box(catalog);

@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use megahex::board::{Axial, Board};
 use megahex::{CatalogFile, Checker, Outcome, ReadError, Severity};
-use megahex_schema::{AnyScenario, Catalog, Map, Ruleset, Scenario, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Map, Scenario, TilePlacement};
+use megahex_schema::{AnyScenario, Ruleset};
 
 use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
@@ -173,8 +175,9 @@ impl Document {
     /// anywhere, so a designer starts from a deck of the game's shape rather than from nothing.
     pub fn untitled_deck() -> Document {
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
-        if let Some(mut deck) =
-            crate::storage::read_as::<megahex_schema::solar_sentinels::Scenario>(EXAMPLE_DECK_YAML)
+        if let Some(mut deck) = crate::storage::read_as::<
+            megahex_schema::rulesets::solar_sentinels::Scenario,
+        >(EXAMPLE_DECK_YAML)
         {
             deck.title = Some("Untitled deck".to_owned());
             doc.deck = Some(DeckEditing::new(deck));
@@ -276,12 +279,12 @@ impl Document {
     }
 
     /// The hex-skirmish scenario, when the file is one and loaded far enough to have one.
-    pub fn skirmish(&self) -> Option<&megahex_schema::hex_skirmish::Scenario> {
+    pub fn skirmish(&self) -> Option<&megahex_schema::rulesets::hex_skirmish::Scenario> {
         self.skirmish.as_ref().map(SkirmishEditing::scenario)
     }
 
     /// The Solar Sentinels deck, when the file is one and loaded far enough to have one.
-    pub fn deck(&self) -> Option<&megahex_schema::solar_sentinels::Scenario> {
+    pub fn deck(&self) -> Option<&megahex_schema::rulesets::solar_sentinels::Scenario> {
         self.deck.as_ref().map(DeckEditing::scenario)
     }
 
@@ -734,7 +737,7 @@ mod tests {
         assert!(problems.is_empty(), "{problems:?}");
     }
 
-    use megahex_schema::{Side, TilePlacement};
+    use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
     #[test]
     fn a_broken_catalog_is_named_with_its_own_line() {
@@ -909,12 +912,14 @@ mod tests {
             vec![("schema", Some("/map/tiles"))],
             "an empty map is the one thing a new scenario lacks"
         );
-        new.apply(Edit::AddTile(megahex_schema::TilePlacement {
-            tile: 1,
-            side: megahex_schema::Side::Megalopolis,
-            at: [0, 0],
-            rotation: 0,
-        }))
+        new.apply(Edit::AddTile(
+            megahex_schema::rulesets::sentinel_tactics::TilePlacement {
+                tile: 1,
+                side: megahex_schema::rulesets::sentinel_tactics::Side::Megalopolis,
+                at: [0, 0],
+                rotation: 0,
+            },
+        ))
         .unwrap();
         let (_, problems) = check_bytes(new.current_text().unwrap().as_bytes(), None);
         assert_eq!(problems, Vec::new(), "one tile makes it a valid scenario");

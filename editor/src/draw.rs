@@ -404,7 +404,7 @@ pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use megahex_schema::{Side, Terrain};
+    use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain};
 
     #[test]
     fn a_long_label_shrinks_then_is_cut_to_fit_its_hex() {

@@ -9,7 +9,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use serde_yaml::{Mapping, Value};
 
 /// A scenario as `megahex validate` reads the text (`3.0` is the whole number 3), or, for text

@@ -4,7 +4,7 @@
 
 use egui::Pos2;
 use megahex::board::Axial;
-use megahex_schema::TilePlacement;
+use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 use crate::command::Command;
 use crate::document::Document;

@@ -1,6 +1,6 @@
 //! The `los_reach` fuzz input and the invariants it checks, in one file included with `#[path]`
 //! by the fuzz target (`fuzz/fuzz_targets/los_reach.rs`) and by the regression replay
-//! (`tests/tests/e2e/fuzz_regressions.rs`), so a saved input is decoded and judged the same way by
+//! (`tests/e2e/fuzz_regressions.rs`), so a saved input is decoded and judged the same way by
 //! both. Only `arbitrary`, `megahex` and `megahex-schema` are used, which both crates have.
 //!
 //! An input is a list of tile placements (known and unknown tiles, either side, centres within
@@ -15,7 +15,9 @@ use arbitrary::{Result, Unstructured};
 use megahex::board::los::{self, LosRules};
 use megahex::board::movement::{self, Destination, MoveAction, Mover, World};
 use megahex::board::{Axial, Board, distance, geom};
-use megahex_schema::{Catalog, FigureMovement, LosBlocking, LosEdges, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{FigureMovement, Side, TilePlacement};
+use megahex_schema::{LosBlocking, LosEdges};
 
 /// How far from the origin a tile centre may be.
 const SPREAD: i32 = 30;

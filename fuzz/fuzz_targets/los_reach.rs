@@ -1,6 +1,6 @@
 //! Line of sight and movement reach on arbitrary tile placements: never a panic, and the
 //! answers agree with each other (the invariants are in `fuzz/checks/los_reach.rs`, shared with
-//! the regression replay in `tests/tests/e2e/fuzz_regressions.rs`).
+//! the regression replay in `tests/e2e/fuzz_regressions.rs`).
 #![no_main]
 
 use std::sync::OnceLock;

@@ -3,27 +3,17 @@
 
 use serde_json::{Map, Value};
 
+use crate::SCHEMA_ID;
 use crate::header::{FORMAT_VERSION, Ruleset};
-use crate::{SCHEMA_ID, hex_skirmish, sentinel_tactics, solar_sentinels};
 
 /// Generates the scenario JSON Schema from the types: a shared header whose `ruleset` picks
 /// the body, one `$defs` entry per ruleset.
 pub fn generate_schema() -> Value {
     let mut generator = schemars::generate::SchemaSettings::draft2020_12().into_generator();
-    let bodies = [
-        (
-            Ruleset::SentinelTactics,
-            generator.subschema_for::<sentinel_tactics::scenario::Scenario>(),
-        ),
-        (
-            Ruleset::HexSkirmish,
-            generator.subschema_for::<hex_skirmish::Scenario>(),
-        ),
-        (
-            Ruleset::SolarSentinels,
-            generator.subschema_for::<solar_sentinels::Scenario>(),
-        ),
-    ];
+    let bodies: Vec<(Ruleset, schemars::Schema)> = Ruleset::ALL
+        .iter()
+        .map(|&ruleset| (ruleset, ruleset.body_schema(&mut generator)))
+        .collect();
     let ruleset = generator.subschema_for::<Ruleset>();
     let branches: Vec<Value> = bodies
         .iter()
@@ -61,11 +51,7 @@ pub fn generate_schema() -> Value {
         },
         "required": ["format", "ruleset"],
         "allOf": branches,
-        "examples": [
-            sentinel_tactics::scenario::scenario_example(),
-            hex_skirmish::scenario_example(),
-            solar_sentinels::scenario_example()
-        ],
+        "examples": Ruleset::ALL.iter().map(|r| r.example()).collect::<Vec<_>>(),
         "$defs": defs
     });
     if let Some(Value::Object(defs)) = value.get_mut("$defs") {

@@ -6,35 +6,19 @@
 // Purity by lint: the data model prints nothing; only the binaries do.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-mod any_scenario;
 pub mod claims;
 mod generate;
 pub mod header;
-pub mod hex_skirmish;
 pub mod hexref;
 pub mod limits;
-pub mod sentinel_tactics;
+pub mod rulesets;
 pub mod sight;
-pub mod solar_sentinels;
 
-pub use any_scenario::AnyScenario;
 pub use generate::generate_schema;
 pub use header::{FORMAT_VERSION, ID_PATTERN, Ruleset, Team};
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
-// Sentinel Tactics came first, and most of Megahex speaks of its scenarios: its types keep
-// their short names at the crate root.
-pub use sentinel_tactics::catalog::{
-    self, Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
-};
-pub use sentinel_tactics::playtest::{
-    self, HazardRoll, MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget,
-    PlaytestTurn,
-};
-pub use sentinel_tactics::scenario::{self, *};
-pub use sentinel_tactics::stats::{
-    self, AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
-    StatsByFigure,
-};
+pub use rulesets::{AnyScenario, Catalog, CatalogError};
+pub use sight::{LosBlocking, LosEdges};
 
 /// The committed schema, as shipped: validation always uses this exact text.
 pub const COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");

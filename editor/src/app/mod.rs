@@ -622,8 +622,9 @@ mod tests {
     use crate::workbench::Selection;
     use egui::{Key, Modifiers};
     use megahex::board::Axial;
-    use megahex_schema::TilePlacement;
-    use megahex_schema::{HexRef, Side};
+    use megahex_schema::HexRef;
+    use megahex_schema::rulesets::sentinel_tactics::Side;
+    use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
     use std::time::{Duration, Instant};
 
     fn scratch(name: &str) -> PathBuf {

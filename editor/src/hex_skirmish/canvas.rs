@@ -4,7 +4,7 @@
 
 use egui::{Color32, PointerButton, Sense};
 use megahex::board::Axial;
-use megahex_schema::hex_skirmish::Chest;
+use megahex_schema::rulesets::hex_skirmish::Chest;
 
 use super::edits::{Ground, SkirmishEdit};
 use super::overlays::{Ask, preview_layer};

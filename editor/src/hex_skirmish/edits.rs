@@ -2,7 +2,7 @@
 //! history ([`crate::history::History`]), so each can be undone and redone.
 
 use megahex::board::Axial;
-use megahex_schema::hex_skirmish::{
+use megahex_schema::rulesets::hex_skirmish::{
     Chest, Hexagon, Hexes, Map, MapHexes, Rectangle, Scenario, SpawnZone, Unit,
 };
 
@@ -18,19 +18,19 @@ crate::versioned! {
         title: Option<String>,
         description: Option<String>,
         catalog: Option<String>,
-        rules: megahex_schema::hex_skirmish::Rules,
-        terrain: megahex_schema::hex_skirmish::TerrainTypes,
+        rules: megahex_schema::rulesets::hex_skirmish::Rules,
+        terrain: megahex_schema::rulesets::hex_skirmish::TerrainTypes,
         map: Map,
         teams: Vec<megahex_schema::Team>,
         units: Vec<Unit>,
-        chests: Vec<megahex_schema::hex_skirmish::Chest>,
-        spawn: Vec<megahex_schema::hex_skirmish::SpawnZone>,
-        objectives: Vec<megahex_schema::hex_skirmish::Objective>,
+        chests: Vec<megahex_schema::rulesets::hex_skirmish::Chest>,
+        spawn: Vec<megahex_schema::rulesets::hex_skirmish::SpawnZone>,
+        objectives: Vec<megahex_schema::rulesets::hex_skirmish::Objective>,
         round_limit: Option<u32>,
-        water_monster: Option<megahex_schema::hex_skirmish::Attributes>,
+        water_monster: Option<megahex_schema::rulesets::hex_skirmish::Attributes>,
         special_rules: Vec<String>,
-        playtest: Vec<megahex_schema::hex_skirmish::playtest::PlaytestTurn>,
-        assertions: Vec<megahex_schema::hex_skirmish::assertions::Assertion>,
+        playtest: Vec<megahex_schema::rulesets::hex_skirmish::playtest::PlaytestTurn>,
+        assertions: Vec<megahex_schema::rulesets::hex_skirmish::assertions::Assertion>,
     }
 }
 

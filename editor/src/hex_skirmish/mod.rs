@@ -13,7 +13,7 @@ pub mod unit_inspector;
 use megahex::report::decor::Decorations;
 use megahex::rulesets::hex_skirmish::{game::Game, view};
 use megahex::scene::Scene;
-use megahex_schema::hex_skirmish::{Hexagon, Map, Objective, ObjectiveKind, Scenario};
+use megahex_schema::rulesets::hex_skirmish::{Hexagon, Map, Objective, ObjectiveKind, Scenario};
 use megahex_schema::{FORMAT_VERSION, Ruleset, Team};
 
 /// The scenario File > New hex-skirmish opens: a hexagon of open ground with two teams of one

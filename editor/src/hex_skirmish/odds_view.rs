@@ -6,7 +6,7 @@
 use egui::RichText;
 use megahex::rulesets::hex_skirmish::game::Game;
 use megahex::rulesets::hex_skirmish::matchups::{Matchup, matchup};
-use megahex_schema::hex_skirmish::Scenario;
+use megahex_schema::rulesets::hex_skirmish::Scenario;
 
 /// Every weapon and spell of `attacker` against `defender` (indices into `units`).
 pub fn odds_between(
@@ -98,7 +98,8 @@ mod tests {
         scenario.units[a].attributes.strike = 9;
         scenario.units[a].attributes.damage_bonus = 0;
         scenario.units[a].attributes.attacks = 2;
-        scenario.units[a].weapons[0].damage = megahex_schema::hex_skirmish::Damage::Fixed(3);
+        scenario.units[a].weapons[0].damage =
+            megahex_schema::rulesets::hex_skirmish::Damage::Fixed(3);
         scenario.units[d].attributes.defense = 0;
         scenario.units[d].attributes.soak = 1;
         scenario.units[d].attributes.hit_points = 14;

@@ -6,7 +6,7 @@
 use megahex::board::Axial;
 use megahex::report::layer::Layer;
 use megahex::rulesets::hex_skirmish::{game::Game, moves, view};
-use megahex_schema::hex_skirmish::Scenario;
+use megahex_schema::rulesets::hex_skirmish::Scenario;
 
 pub use crate::preview::Tint as Preview;
 

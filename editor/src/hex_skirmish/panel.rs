@@ -5,8 +5,8 @@
 
 use egui::RichText;
 use megahex::board::Axial;
-use megahex_schema::hex_skirmish::map::builtin_terrain;
-use megahex_schema::hex_skirmish::{Map, Scenario};
+use megahex_schema::rulesets::hex_skirmish::map::builtin_terrain;
+use megahex_schema::rulesets::hex_skirmish::{Map, Scenario};
 
 use super::edits::{Ground, Outline, SkirmishEdit};
 use super::overlays::{OverlayCache, Preview};
@@ -45,11 +45,14 @@ impl BrushShape {
         let map = match self {
             BrushShape::Hex => return vec![at],
             BrushShape::Hexagon(radius) => Map {
-                hexagon: Some(megahex_schema::hex_skirmish::Hexagon { radius, centre: at }),
+                hexagon: Some(megahex_schema::rulesets::hex_skirmish::Hexagon {
+                    radius,
+                    centre: at,
+                }),
                 ..Map::default()
             },
             BrushShape::Rectangle(width, height) => Map {
-                rectangle: Some(megahex_schema::hex_skirmish::Rectangle {
+                rectangle: Some(megahex_schema::rulesets::hex_skirmish::Rectangle {
                     width,
                     height,
                     corner: at,
@@ -234,7 +237,7 @@ impl SkirmishUi {
                 ui.label("Levels");
                 ui.add(
                     egui::DragValue::new(levels)
-                        .range(1..=megahex_schema::hex_skirmish::map::MAX_LEVELS),
+                        .range(1..=megahex_schema::rulesets::hex_skirmish::map::MAX_LEVELS),
                 );
             });
         }
@@ -256,7 +259,7 @@ impl SkirmishUi {
             (2, _) => BrushShape::Rectangle(3, 2),
             _ => BrushShape::Hex,
         };
-        let side = 1..=megahex_schema::hex_skirmish::map::MAX_MAP_SIDE;
+        let side = 1..=megahex_schema::rulesets::hex_skirmish::map::MAX_MAP_SIDE;
         match &mut self.brush {
             BrushShape::Hexagon(radius) => {
                 ui.horizontal(|ui| {
@@ -277,7 +280,7 @@ impl SkirmishUi {
 
     fn outline_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, scenario: &Scenario) {
         ui.label(RichText::new("Map outline").strong());
-        let side = 1..=megahex_schema::hex_skirmish::map::MAX_MAP_SIDE;
+        let side = 1..=megahex_schema::rulesets::hex_skirmish::map::MAX_MAP_SIDE;
         ui.horizontal(|ui| {
             let hexagon = matches!(self.outline, Outline::Hexagon { .. });
             if ui.selectable_label(hexagon, "Hexagon").clicked() {
@@ -361,7 +364,7 @@ impl SkirmishUi {
                     let actions = self.actions.get_or_insert(4);
                     ui.add(
                         egui::DragValue::new(actions)
-                            .range(0..=megahex_schema::hex_skirmish::unit::MAX_ACTIONS)
+                            .range(0..=megahex_schema::rulesets::hex_skirmish::unit::MAX_ACTIONS)
                             .suffix(" actions"),
                     );
                 }

@@ -1,7 +1,9 @@
 //! The unit palette's starting points: a fighter, an archer, a mage and a monster, with the
 //! attribute lines of the bundled scenarios' units, to be changed in the inspector.
 
-use megahex_schema::hex_skirmish::{Attributes, Damage, Spell, Unit, UnitKind, Weapon, WeaponKind};
+use megahex_schema::rulesets::hex_skirmish::{
+    Attributes, Damage, Spell, Unit, UnitKind, Weapon, WeaponKind,
+};
 
 /// What a preset's weapon or spell is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

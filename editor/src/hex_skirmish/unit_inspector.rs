@@ -6,9 +6,11 @@ use std::collections::HashMap;
 
 use egui::{RichText, Ui};
 use megahex::rulesets::hex_skirmish::Damage as Dice;
-use megahex_schema::hex_skirmish::unit::{MAX_ACTIONS, MAX_ATTRIBUTE};
-use megahex_schema::hex_skirmish::{Damage, Scenario, Spell, Unit, UnitKind, Weapon, WeaponKind};
 use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
+use megahex_schema::rulesets::hex_skirmish::unit::{MAX_ACTIONS, MAX_ATTRIBUTE};
+use megahex_schema::rulesets::hex_skirmish::{
+    Damage, Scenario, Spell, Unit, UnitKind, Weapon, WeaponKind,
+};
 
 use super::edits::SkirmishEdit;
 use crate::text_field::TextField;

@@ -3,7 +3,8 @@
 
 use egui::{Color32, PointerButton, Pos2, Sense};
 use megahex::board::{Axial, Board};
-use megahex_schema::{Footprint, TilePlacement};
+use megahex_schema::Footprint;
+use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 use crate::draw::{self, Ghost, Marks};
 use crate::map_frame::{frame_view, hex_at_screen, map_legend, problem_badges, zoom_and_hover};

@@ -3,8 +3,8 @@
 
 use egui::{Color32, RichText};
 use megahex::Severity;
-use megahex_schema::Scenario;
-use megahex_schema::sentinel_tactics::assertions::{Assertion, Bounds, ReachMeasure};
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::assertions::{Assertion, Bounds, ReachMeasure};
 
 use crate::document::Problem;
 
@@ -142,7 +142,7 @@ pub fn claims_section(
 /// The checklist of a hex-skirmish arena's claims, worded as Sentinel Tactics words them.
 pub fn skirmish_claims_section(
     ui: &mut egui::Ui,
-    scenario: Option<&megahex_schema::hex_skirmish::Scenario>,
+    scenario: Option<&megahex_schema::rulesets::hex_skirmish::Scenario>,
     problems: &[Problem],
     checking: bool,
 ) {
@@ -159,8 +159,10 @@ pub fn skirmish_claims_section(
 }
 
 /// An arena's claim as the checklist words it: the shared claim kinds read alike in both games.
-fn as_checklist_claim(claim: megahex_schema::hex_skirmish::assertions::Assertion) -> Assertion {
-    use megahex_schema::hex_skirmish::assertions::Assertion as Arena;
+fn as_checklist_claim(
+    claim: megahex_schema::rulesets::hex_skirmish::assertions::Assertion,
+) -> Assertion {
+    use megahex_schema::rulesets::hex_skirmish::assertions::Assertion as Arena;
     match claim {
         Arena::Sight(c) => Assertion::Sight(c),
         Arena::Range(c) => Assertion::Range(c),
@@ -173,11 +175,11 @@ fn as_checklist_claim(claim: megahex_schema::hex_skirmish::assertions::Assertion
 /// The checklist of a Solar Sentinels deck's claims.
 pub fn deck_claims_section(
     ui: &mut egui::Ui,
-    deck: Option<&megahex_schema::solar_sentinels::Scenario>,
+    deck: Option<&megahex_schema::rulesets::solar_sentinels::Scenario>,
     problems: &[Problem],
     checking: bool,
 ) {
-    use megahex_schema::solar_sentinels::assertions::Assertion as DeckAssertion;
+    use megahex_schema::rulesets::solar_sentinels::assertions::Assertion as DeckAssertion;
     let texts: Vec<String> = deck
         .map(|d| {
             d.assertions

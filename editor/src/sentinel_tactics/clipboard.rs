@@ -6,7 +6,8 @@
 //! pasted tokens are written as `T/I` where the hex is on a tile, as new tokens are.
 
 use megahex::board::{Axial, Board, DIRECTIONS};
-use megahex_schema::{Footprint, HexRef, TilePlacement, Token};
+use megahex_schema::rulesets::sentinel_tactics::{TilePlacement, Token};
+use megahex_schema::{Footprint, HexRef};
 use serde::{Deserialize, Serialize};
 
 use crate::sentinel_tactics::edit::Edit;

@@ -5,7 +5,8 @@
 
 use egui::Color32;
 use megahex::board::{Axial, Board};
-use megahex_schema::{DeploymentZone, HexRef, Scenario, TileHex, TileHexMap};
+use megahex_schema::rulesets::sentinel_tactics::{DeploymentZone, Scenario};
+use megahex_schema::{HexRef, TileHex, TileHexMap};
 
 use crate::sentinel_tactics::edit::Edit;
 use crate::sentinel_tactics::paint::{Brush, PaintTarget, Stroke, target_name};
@@ -101,8 +102,9 @@ pub fn stroke_edit(
                 .objectives
                 .get(index)
                 .ok_or("the objective being painted is no longer in the scenario")?;
-            if megahex_schema::sentinel_tactics::objective_rules::fields(objective.kind).hexes
-                == megahex_schema::sentinel_tactics::objective_rules::Need::Unused
+            if megahex_schema::rulesets::sentinel_tactics::objective_rules::fields(objective.kind)
+                .hexes
+                == megahex_schema::rulesets::sentinel_tactics::objective_rules::Need::Unused
             {
                 return Err(format!(
                     "a {} objective has no hexes",
@@ -379,9 +381,9 @@ mod tests {
         );
         assert_eq!(refused, Err("a collect objective has no hexes".to_owned()));
         // As a reach objective: [5, -2] is the centre of tile 2, so 2/10.
-        megahex_schema::sentinel_tactics::objective_rules::set_kind(
+        megahex_schema::rulesets::sentinel_tactics::objective_rules::set_kind(
             &mut scenario.objectives[0],
-            megahex_schema::ObjectiveKind::Reach,
+            megahex_schema::rulesets::sentinel_tactics::ObjectiveKind::Reach,
             None,
         );
         let reach = apply_stroke(

@@ -1,7 +1,8 @@
 //! Every change to the scenario is an [`Edit`], applied in one place ([`Editing::apply`]), so
 //! every change can be undone and redone, and nothing else mutates the document.
 
-use megahex_schema::{Footprint, Scenario, Side, TilePlacement, Token};
+use megahex_schema::Footprint;
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, Side, TilePlacement, Token};
 
 /// One change a designer makes.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,7 +87,7 @@ pub enum Edit {
         /// The roster id (`legacy`, `blade-battalion-soldier`).
         figure: String,
         /// The stats; `None` removes the entry.
-        stats: Option<Box<megahex_schema::stats::FigureStats>>,
+        stats: Option<Box<megahex_schema::rulesets::sentinel_tactics::stats::FigureStats>>,
     },
     /// Several edits made as one step, so one undo takes them all back: moving, turning or
     /// removing a selection of several pieces, pasting. Each applies to the scenario the one
@@ -294,20 +295,20 @@ crate::versioned! {
         title: Option<String>,
         description: Option<String>,
         catalog: Option<String>,
-        rules: megahex_schema::Rules,
-        map: megahex_schema::Map,
+        rules: megahex_schema::rulesets::sentinel_tactics::Rules,
+        map: megahex_schema::rulesets::sentinel_tactics::Map,
         teams: Vec<megahex_schema::Team>,
         tokens: Vec<Token>,
-        objectives: Vec<megahex_schema::Objective>,
+        objectives: Vec<megahex_schema::rulesets::sentinel_tactics::Objective>,
         turn_order: Vec<String>,
-        deployment: Vec<megahex_schema::DeploymentZone>,
-        reinforcements: Vec<megahex_schema::Reinforcement>,
+        deployment: Vec<megahex_schema::rulesets::sentinel_tactics::DeploymentZone>,
+        reinforcements: Vec<megahex_schema::rulesets::sentinel_tactics::Reinforcement>,
         round_limit: Option<u32>,
-        bonuses: Vec<megahex_schema::Bonus>,
+        bonuses: Vec<megahex_schema::rulesets::sentinel_tactics::Bonus>,
         special_rules: Vec<String>,
-        stats: megahex_schema::stats::StatsByFigure,
-        playtest: Vec<megahex_schema::playtest::PlaytestTurn>,
-        assertions: Vec<megahex_schema::sentinel_tactics::assertions::Assertion>,
+        stats: megahex_schema::rulesets::sentinel_tactics::stats::StatsByFigure,
+        playtest: Vec<megahex_schema::rulesets::sentinel_tactics::playtest::PlaytestTurn>,
+        assertions: Vec<megahex_schema::rulesets::sentinel_tactics::assertions::Assertion>,
     }
 }
 
@@ -357,7 +358,8 @@ mod tests {
         editing.redo();
         assert_eq!(editing.scenario().map.tiles[0].at, [9, 9]);
     }
-    use megahex_schema::{HexRef, Map, Ruleset, TokenKind};
+    use megahex_schema::rulesets::sentinel_tactics::{Map, TokenKind};
+    use megahex_schema::{HexRef, Ruleset};
 
     fn scenario() -> Scenario {
         Scenario {
@@ -465,10 +467,12 @@ mod tests {
         })
         .unwrap();
         panel(PanelEdit::SetRoundLimit(Some(6))).unwrap();
-        panel(PanelEdit::SetRules(Box::new(megahex_schema::Rules {
-            los_edges: megahex_schema::LosEdges::Permissive,
-            ..before.rules.clone()
-        })))
+        panel(PanelEdit::SetRules(Box::new(
+            megahex_schema::rulesets::sentinel_tactics::Rules {
+                los_edges: megahex_schema::LosEdges::Permissive,
+                ..before.rules.clone()
+            },
+        )))
         .unwrap();
         // A refused edit changes nothing and leaves no step.
         let refused = panel(PanelEdit::RenameTeam {
@@ -512,13 +516,15 @@ mod tests {
         let before = scenario();
         let mut editing = Editing::new(before.clone());
         let lava = |dice| {
-            Edit::Panel(PanelEdit::SetRules(Box::new(megahex_schema::Rules {
-                lava_attack: Some(megahex_schema::HazardAttack {
-                    dice,
-                    auto_miss: Vec::new(),
-                }),
-                ..before.rules.clone()
-            })))
+            Edit::Panel(PanelEdit::SetRules(Box::new(
+                megahex_schema::rulesets::sentinel_tactics::Rules {
+                    lava_attack: Some(megahex_schema::rulesets::sentinel_tactics::HazardAttack {
+                        dice,
+                        auto_miss: Vec::new(),
+                    }),
+                    ..before.rules.clone()
+                },
+            )))
         };
         editing.apply(lava(1)).unwrap();
         assert_eq!(editing.undo_label(), Some("add lava-attack"));

@@ -5,10 +5,10 @@
 
 use std::sync::OnceLock;
 
-use megahex_schema::{
-    Footprint, HexRef, LosEdges, ObjectiveKind, Scenario, Side, Team, TileHex, TileHexMap,
-    TilePlacement, Token, TokenKind,
+use megahex_schema::rulesets::sentinel_tactics::{
+    ObjectiveKind, Scenario, Side, TilePlacement, Token, TokenKind,
 };
+use megahex_schema::{Footprint, HexRef, LosEdges, Team, TileHex, TileHexMap};
 use proptest::prelude::*;
 
 use crate::document::Document;
@@ -199,14 +199,16 @@ fn panel_edit() -> impl Strategy<Value = PanelEdit> {
             }),
         team_id().prop_map(|team| PanelEdit::ClearZone { team }),
         any::<bool>().prop_map(|permissive| {
-            PanelEdit::SetRules(Box::new(megahex_schema::Rules {
-                los_edges: if permissive {
-                    LosEdges::Permissive
-                } else {
-                    LosEdges::Strict
+            PanelEdit::SetRules(Box::new(
+                megahex_schema::rulesets::sentinel_tactics::Rules {
+                    los_edges: if permissive {
+                        LosEdges::Permissive
+                    } else {
+                        LosEdges::Strict
+                    },
+                    ..megahex_schema::rulesets::sentinel_tactics::Rules::default()
                 },
-                ..megahex_schema::Rules::default()
-            }))
+            ))
         }),
     ]
 }

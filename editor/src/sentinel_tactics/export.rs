@@ -162,7 +162,7 @@ impl OverlayPlan {
 /// The picture's bytes: the drawing as SVG, or rasterised to PNG; or the setup sheet, on A4
 /// or (at tile scale) with the map at the size of the tiles.
 pub fn picture(
-    scenario: &megahex_schema::Scenario,
+    scenario: &megahex_schema::rulesets::sentinel_tactics::Scenario,
     scene: &Scene,
     decor: &Decorations,
     overlay: &Overlay,

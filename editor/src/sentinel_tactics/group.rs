@@ -6,7 +6,8 @@
 
 use egui::{Pos2, Rect};
 use megahex::board::{Axial, Board};
-use megahex_schema::{Footprint, HexRef, Scenario, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement};
+use megahex_schema::{Footprint, HexRef};
 
 use crate::sentinel_tactics::edit::Edit;
 use crate::sentinel_tactics::token_rules::{in_bounds, plus, same_form};

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
-use megahex_schema::{Figure, Token, TokenKind};
+use megahex_schema::rulesets::sentinel_tactics::{Figure, Token, TokenKind};
 
 use crate::command::Command;
 use crate::sentinel_tactics::edit::Edit;

@@ -2,7 +2,7 @@
 //! solver's best replacement in its place, as one undoable edit.
 
 use egui::RichText;
-use megahex_schema::TilePlacement;
+use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 /// The buttons, one per tile placed twice; the one clicked, if any.
 pub fn quick_fixes(

@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText, Ui};
 use megahex_schema::limits::{MAX_COUNT, MAX_ROUNDS};
-use megahex_schema::{Objective, ObjectiveKind, Scenario, Token};
+use megahex_schema::rulesets::sentinel_tactics::{Objective, ObjectiveKind, Scenario, Token};
 
 use crate::sentinel_tactics::paint::PaintTarget;
 use crate::sentinel_tactics::panel_edit::{IdList, PanelEdit};
@@ -12,7 +12,7 @@ use crate::sentinel_tactics::scenario_widgets::{
     Env, hint, required_mark, team_combo, team_ids, typed,
 };
 use crate::workbench::Tool;
-use megahex_schema::sentinel_tactics::objective_rules::{Need, fields, fits};
+use megahex_schema::rulesets::sentinel_tactics::objective_rules::{Need, fields, fits};
 
 /// Every objective kind, in the order the kind menu lists them.
 pub(crate) const KINDS: [ObjectiveKind; 6] = [

@@ -5,7 +5,7 @@
 use egui::Pos2;
 use megahex::board::Axial;
 use megahex::board::Board;
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use crate::view::hex_at_world;
 

@@ -3,9 +3,10 @@
 //! to apply itself to plain data; the panels read the scenario and send these, so no panel
 //! copies the scenario to change it.
 
-use megahex_schema::{
-    EnvironmentCard, HexRef, LosBlocking, LosEdges, Objective, ObjectiveKind, Rules, Scenario, Team,
+use megahex_schema::rulesets::sentinel_tactics::{
+    EnvironmentCard, Objective, ObjectiveKind, Rules, Scenario,
 };
+use megahex_schema::{HexRef, LosBlocking, LosEdges, Team};
 
 use crate::sentinel_tactics::paint::{PaintTarget, target_name};
 use crate::sentinel_tactics::scenario_edits::{remove_team, rename_team};
@@ -105,7 +106,7 @@ pub enum PanelEdit {
         /// The team id.
         team: String,
     },
-    /// An objective's kind; fields the kind does not use go ([`megahex_schema::sentinel_tactics::objective_rules::set_kind`]).
+    /// An objective's kind; fields the kind does not use go ([`megahex_schema::rulesets::sentinel_tactics::objective_rules::set_kind`]).
     SetObjectiveKind {
         /// Position in `objectives`.
         index: usize,
@@ -480,7 +481,7 @@ impl PanelEdit {
             PanelEdit::SetObjectiveKind { index, kind } => {
                 let round_limit = scenario.round_limit;
                 let objective = objective_mut(scenario, *index)?;
-                megahex_schema::sentinel_tactics::objective_rules::set_kind(
+                megahex_schema::rulesets::sentinel_tactics::objective_rules::set_kind(
                     objective,
                     *kind,
                     round_limit,
@@ -582,10 +583,12 @@ fn paint(
             } else if let Some(zone) = scenario.deployment.iter_mut().find(|z| z.team == id) {
                 zone.hexes.extend_from_slice(hexes);
             } else if !hexes.is_empty() {
-                scenario.deployment.push(megahex_schema::DeploymentZone {
-                    team: id,
-                    hexes: hexes.to_vec(),
-                });
+                scenario.deployment.push(
+                    megahex_schema::rulesets::sentinel_tactics::DeploymentZone {
+                        team: id,
+                        hexes: hexes.to_vec(),
+                    },
+                );
             }
         }
         PaintTarget::Objective(index) => {

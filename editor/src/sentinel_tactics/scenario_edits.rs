@@ -1,7 +1,7 @@
 //! Changes to a scenario's teams and ids that keep every reference to them whole. Plain data
 //! in, plain data out, so the panels and the tests share them.
 
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 /// Why a text is not an id (the schema's `ID_PATTERN`: ASCII letters and digits, then also
 /// `-`, `_` and `.`), or `None` when it is one.

@@ -15,7 +15,8 @@ use egui::containers::menu::{MenuButton, MenuConfig};
 use egui::{Color32, RichText, Ui};
 use megahex::Severity;
 use megahex_schema::limits::MAX_ROUNDS;
-use megahex_schema::{EnvironmentCard, HazardAttack, LosBlocking, LosEdges, Scenario, Team};
+use megahex_schema::rulesets::sentinel_tactics::{EnvironmentCard, HazardAttack, Scenario};
+use megahex_schema::{LosBlocking, LosEdges, Team};
 
 use crate::sentinel_tactics::edit::Edit;
 use crate::sentinel_tactics::objective_panel::objectives;
@@ -550,10 +551,13 @@ mod tests {
     use super::*;
     use crate::sentinel_tactics::objective_panel::KINDS;
     use crate::sentinel_tactics::scenario_edits::{id_problem, remove_team, rename_team};
-    use megahex_schema::sentinel_tactics::objective_rules::Fields;
-    use megahex_schema::sentinel_tactics::objective_rules::{Need, fields, fits, set_kind};
-    use megahex_schema::{Bonus, DeploymentZone, HexRef, Reinforcement, TileHex};
-    use megahex_schema::{Objective, ObjectiveKind};
+    use megahex_schema::rulesets::sentinel_tactics::objective_rules::Fields;
+    use megahex_schema::rulesets::sentinel_tactics::objective_rules::{
+        Need, fields, fits, set_kind,
+    };
+    use megahex_schema::rulesets::sentinel_tactics::{Bonus, DeploymentZone, Reinforcement};
+    use megahex_schema::rulesets::sentinel_tactics::{Objective, ObjectiveKind};
+    use megahex_schema::{HexRef, TileHex};
 
     fn sample() -> Scenario {
         crate::document::Document::sample()

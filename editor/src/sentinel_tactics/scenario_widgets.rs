@@ -6,7 +6,7 @@ use std::hash::Hash;
 
 use egui::{Color32, RichText, Ui};
 use megahex::board::Board;
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use crate::sentinel_tactics::paint::{Brush, PaintTarget};
 use crate::sentinel_tactics::panel_edit::PanelEdit;

@@ -7,7 +7,7 @@
 //! (centres closer than 5).
 
 use megahex::board::{Axial, distance, rot_cw};
-use megahex_schema::TilePlacement;
+use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 /// Where a tile's centre goes when the pointer is over `pointer`: the nearest free slot next to
 /// a placed tile, if the pointer lies within the tile that slot would hold, else the pointer.
@@ -36,7 +36,7 @@ pub fn snapped_centre(pointer: Axial, tiles: &[TilePlacement], moving: Option<us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use megahex_schema::Side;
+    use megahex_schema::rulesets::sentinel_tactics::Side;
 
     fn tile(at: Axial) -> TilePlacement {
         TilePlacement {

@@ -4,7 +4,7 @@
 //! dragged or typed, a box is ticked or a choice is picked.
 
 use egui::RichText;
-use megahex_schema::stats::{
+use megahex_schema::rulesets::sentinel_tactics::stats::{
     AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
 };
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use egui::Sense;
-use megahex_schema::{Side, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
 use crate::workbench::{StatusKind, Tool, Workbench};
 

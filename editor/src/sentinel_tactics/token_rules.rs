@@ -3,9 +3,9 @@
 //! canvas, the palette and the tests share one set of rules.
 
 use megahex::board::{Axial, Board, BoardHex, neighbours, rot_cw};
-use megahex_schema::{
-    Catalog, Figure, FigureKind, Footprint, HexRef, Scenario, TileHex, TileHexMap, Token, TokenKind,
-};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Figure, FigureKind, Scenario, Token, TokenKind};
+use megahex_schema::{Footprint, HexRef, TileHex, TileHexMap};
 
 /// The largest footprint the palette puts down: a whole tile. A custom catalog may name bigger
 /// figures; their hexes are better written by hand than guessed.

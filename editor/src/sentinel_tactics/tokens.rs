@@ -11,7 +11,7 @@
 
 use egui::RichText;
 use megahex::board::Axial;
-use megahex_schema::{Figure, FigureKind};
+use megahex_schema::rulesets::sentinel_tactics::{Figure, FigureKind};
 
 use crate::draw::Marks;
 use crate::sentinel_tactics::edit::Edit;
@@ -289,7 +289,8 @@ mod tests {
     use crate::sentinel_tactics::token_rules::*;
     use egui::{Key, Modifiers};
     use megahex::board::distance;
-    use megahex_schema::{Footprint, HexRef, TileHex, Token, TokenKind};
+    use megahex_schema::rulesets::sentinel_tactics::{Token, TokenKind};
+    use megahex_schema::{Footprint, HexRef, TileHex};
     use std::path::PathBuf;
 
     /// An editor on a copy of the bundled sample: tile 1 (M1) at [0, 0] unturned, so its hex

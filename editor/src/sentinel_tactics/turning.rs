@@ -5,7 +5,9 @@
 //! where it stood (the default) or everything turns with it, and says what happened.
 
 use megahex::board::Board;
-use megahex_schema::{Catalog, HexRef, Scenario, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::HexRef;
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement};
 
 use crate::sentinel_tactics::token_rules::same_form;
 

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 use megahex_schema::limits::MAX_HEALTH;
-use megahex_schema::solar_sentinels::Reward;
+use megahex_schema::rulesets::solar_sentinels::Reward;
 
 use super::DeckUi;
 use super::edits::DeckEdit;

@@ -1,7 +1,9 @@
 //! Every change to a Solar Sentinels deck is a [`DeckEdit`], applied through the shared history
 //! ([`crate::history::History`]), so each can be undone and redone.
 
-use megahex_schema::solar_sentinels::{Boss, ConflictCard, Handicap, Hero, Mission, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{
+    Boss, ConflictCard, Handicap, Hero, Mission, Scenario,
+};
 
 /// The deck being edited, with its undo and redo history.
 pub type DeckEditing = crate::history::History<Scenario, DeckEdit>;
@@ -15,15 +17,15 @@ crate::versioned! {
         title: Option<String>,
         description: Option<String>,
         catalog: Option<String>,
-        components: megahex_schema::solar_sentinels::Components,
-        dice: megahex_schema::solar_sentinels::Dice,
+        components: megahex_schema::rulesets::solar_sentinels::Components,
+        dice: megahex_schema::rulesets::solar_sentinels::Dice,
         heroes: Vec<Hero>,
         conflict: Vec<ConflictCard>,
         bosses: Vec<Boss>,
         missions: Vec<Mission>,
-        setup: megahex_schema::solar_sentinels::Setup,
-        playtest: Vec<megahex_schema::solar_sentinels::PlaytestRound>,
-        assertions: Vec<megahex_schema::solar_sentinels::assertions::Assertion>,
+        setup: megahex_schema::rulesets::solar_sentinels::Setup,
+        playtest: Vec<megahex_schema::rulesets::solar_sentinels::PlaytestRound>,
+        assertions: Vec<megahex_schema::rulesets::solar_sentinels::assertions::Assertion>,
     }
 }
 
@@ -328,7 +330,7 @@ pub fn fresh_card_id(deck: &Scenario) -> String {
 mod tests {
     use super::*;
     use crate::history::History;
-    use megahex_schema::solar_sentinels::DieColour;
+    use megahex_schema::rulesets::solar_sentinels::DieColour;
 
     use crate::solar_sentinels::example_deck as example;
 

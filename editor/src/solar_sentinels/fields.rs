@@ -8,7 +8,7 @@ use std::hash::Hash;
 use std::ops::RangeInclusive;
 
 use egui::{Color32, RichText};
-use megahex_schema::solar_sentinels::{Effect, Rule};
+use megahex_schema::rulesets::solar_sentinels::{Effect, Rule};
 
 use crate::text_field::TextField;
 

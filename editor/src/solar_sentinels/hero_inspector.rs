@@ -4,8 +4,8 @@
 
 use egui::RichText;
 use megahex_schema::limits::MAX_HEALTH;
-use megahex_schema::solar_sentinels::cards::{MAX_RECOVERY, MAX_STRATEGY};
-use megahex_schema::solar_sentinels::{Ability, Effect, Face, Rule};
+use megahex_schema::rulesets::solar_sentinels::cards::{MAX_RECOVERY, MAX_STRATEGY};
+use megahex_schema::rulesets::solar_sentinels::{Ability, Effect, Face, Rule};
 
 use super::DeckUi;
 use super::edits::DeckEdit;

@@ -4,7 +4,7 @@
 //! time.
 
 use egui::RichText;
-use megahex_schema::solar_sentinels::{Condition, Mission, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{Condition, Mission, Scenario};
 
 use super::DeckUi;
 use super::edits::DeckEdit;

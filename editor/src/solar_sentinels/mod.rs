@@ -16,7 +16,7 @@ pub mod stacks_view;
 use std::collections::HashMap;
 
 use egui::RichText;
-use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::Scenario;
 
 use crate::workbench::Workbench;
 use edits::DeckEdit;

@@ -13,7 +13,7 @@ use megahex::rulesets::solar_sentinels::engagement::{
     Foe, defeat_all_foes, leave_out_when_too_big,
 };
 use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
-use megahex_schema::solar_sentinels::{Effect, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{Effect, Scenario};
 
 /// Strategy steps the panel works out at most: a third step on the whole box takes over a
 /// second, too long between two frames.

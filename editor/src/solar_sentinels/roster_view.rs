@@ -2,7 +2,7 @@
 //! cards, so a hero, a boss or the missions are picked for the inspector the way a card is.
 
 use egui::RichText;
-use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::Scenario;
 
 use super::Selected;
 use super::stacks_view::{count_effects, plain_border, tile};

@@ -3,7 +3,7 @@
 //! another goes just above or below it, and onto a column's **+ Add card**, to its bottom.
 
 use egui::{Color32, RichText, Stroke};
-use megahex_schema::solar_sentinels::{ConflictCard, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{ConflictCard, Scenario};
 
 use super::edits::{DeckEdit, columns, fresh_card_id};
 use super::{DeckUi, Selected};

@@ -4,7 +4,8 @@
 
 pub mod fields;
 
-use megahex_schema::{AnyScenario, Ruleset, Side, Terrain, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain, TilePlacement};
+use megahex_schema::{AnyScenario, Ruleset};
 use serde::Serialize;
 
 use crate::board::Axial;

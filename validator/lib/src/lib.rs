@@ -1,5 +1,5 @@
-//! Megahex: the rules engine and scenario linter for Sentinel Tactics, hex-skirmish and Solar
-//! Sentinels, each game behind the registry in [`rulesets`].
+//! Megahex: the rules engine and scenario linter for every game it plays, each behind the
+//! registry in [`rulesets`].
 //!
 //! Engine code takes plain data (and closures for anything that touches the outside world) and
 //! returns plain data. Only the `megahex` binary prints.

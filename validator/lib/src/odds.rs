@@ -7,7 +7,7 @@
 pub struct Odds {
     /// Ways to deal each amount of damage, from 0 up to the most possible.
     pub ways: Vec<u128>,
-    /// All equally likely outcomes (for Sentinel Tactics, 6^(attack dice + defence dice)).
+    /// All equally likely outcomes (for d6 pools, 6^(attack dice + defence dice)).
     pub total: u128,
 }
 

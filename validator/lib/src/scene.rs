@@ -2,7 +2,10 @@
 //! which hexes are occupied or hazardous. The CLI queries and the editor overlays both start
 //! here, so they ask the same questions of the same data.
 
-use megahex_schema::{Catalog, EnvironmentCard, Figure, FigureMovement, Scenario, TokenKind};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{
+    EnvironmentCard, Figure, FigureMovement, Scenario, TokenKind,
+};
 
 use crate::board::Board;
 use crate::board::area::hazard_zone;
@@ -218,7 +221,7 @@ pub fn figure_stats(
     scenario: &Scenario,
     catalog: &Catalog,
     figure: &str,
-) -> Option<megahex_schema::FigureStats> {
+) -> Option<megahex_schema::rulesets::sentinel_tactics::FigureStats> {
     scenario
         .stats
         .get(figure)

@@ -133,7 +133,8 @@ pub fn hazard_zone(board: &Board, origin: Axial, radius: u32, rules: LosRules) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use megahex_schema::{Catalog, Side, TilePlacement};
+    use megahex_schema::Catalog;
+    use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
     fn m7() -> Board {
         // M7 is mostly low: elevations by index 3,1,2,2,1,1,2,1,2,1,1,1,2,1,3,1,1,1,1.

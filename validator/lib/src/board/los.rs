@@ -12,7 +12,7 @@
 //! none of them blocks. Hexes farther apart than the tables reach (far beyond a real map) use
 //! [`direct`], the same method pair by pair, whose cost follows the obstacles actually there.
 
-use megahex_schema::{LosBlocking, LosEdges, Rules};
+use megahex_schema::{LosBlocking, LosEdges};
 
 use super::geom;
 use super::hex::{Axial, distance};
@@ -31,14 +31,6 @@ pub struct LosRules {
 }
 
 impl LosRules {
-    /// The options a scenario chose.
-    pub fn from_rules(rules: &Rules) -> LosRules {
-        LosRules {
-            blocking: rules.los_blocking,
-            edges: rules.los_edges,
-        }
-    }
-
     /// Name of the rule in force, as reported with every answer.
     pub fn name(&self) -> String {
         let blocking = match self.blocking {
@@ -350,7 +342,7 @@ pub enum Line {
 /// The exact line-of-sight search for any hex map, given which of its hexes obstruct this
 /// pair: `blocking` lists them (the two ends are never obstacles). Adjacent hexes always see
 /// each other. Every ruleset's sight comes from here or from [`sight`], which is this search
-/// with Sentinel Tactics' elevations and cover.
+/// with a board's elevations and cover.
 pub fn line_between(
     from: Axial,
     to: Axial,

@@ -12,7 +12,9 @@ pub mod search;
 
 use std::collections::HashMap;
 
-use megahex_schema::{Catalog, HexRef, Map, Side, Terrain, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::HexRef;
+use megahex_schema::rulesets::sentinel_tactics::{Map, Side, Terrain, TilePlacement};
 
 pub use hex::{Axial, DIRECTIONS, distance, neighbours, rot_cw};
 
@@ -302,8 +304,13 @@ impl Board {
     /// Where a placement puts each hex of its tile side.
     fn placed_hexes<'c>(
         tile: &'c TilePlacement,
-        side: &'c megahex_schema::TileSide,
-    ) -> impl Iterator<Item = (Axial, &'c megahex_schema::CatalogHex)> + 'c {
+        side: &'c megahex_schema::rulesets::sentinel_tactics::TileSide,
+    ) -> impl Iterator<
+        Item = (
+            Axial,
+            &'c megahex_schema::rulesets::sentinel_tactics::CatalogHex,
+        ),
+    > + 'c {
         side.hexes.iter().map(move |local| {
             let [dq, dr] = rot_cw([local.q, local.r], u32::from(tile.rotation));
             (
@@ -612,11 +619,11 @@ pub(crate) fn test_tiles(centres: &[Axial], raised: &[(Axial, u8)], cover: &[Axi
                 .find(|(at, _)| *at == [q, r])
                 .map_or(1, |(_, e)| *e);
             let terrain = if cover.contains(&[q, r]) {
-                vec![megahex_schema::Terrain::Cover]
+                vec![megahex_schema::rulesets::sentinel_tactics::Terrain::Cover]
             } else {
                 vec![]
             };
-            hexes.push(megahex_schema::CatalogHex {
+            hexes.push(megahex_schema::rulesets::sentinel_tactics::CatalogHex {
                 index,
                 q,
                 r,
@@ -629,7 +636,7 @@ pub(crate) fn test_tiles(centres: &[Axial], raised: &[(Axial, u8)], cover: &[Axi
     }
     let catalog = Catalog {
         format: 1,
-        tiles: vec![megahex_schema::TileSide {
+        tiles: vec![megahex_schema::rulesets::sentinel_tactics::TileSide {
             id: "T1".into(),
             tile: 1,
             side: Side::Megalopolis,
@@ -652,7 +659,7 @@ pub(crate) fn test_tiles(centres: &[Axial], raised: &[(Axial, u8)], cover: &[Axi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use megahex_schema::TilePlacement;
+    use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
     fn place(tile: u32, side: Side, at: Axial, rotation: u8) -> TilePlacement {
         TilePlacement {

@@ -8,7 +8,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use megahex_schema::FigureMovement;
+use megahex_schema::rulesets::sentinel_tactics::FigureMovement;
 
 use super::Board;
 use super::hex::{Axial, neighbours};

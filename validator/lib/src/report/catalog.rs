@@ -1,6 +1,7 @@
 //! `megahex tiles`: the catalog as small pictures of each tile side.
 
-use megahex_schema::{Catalog, CatalogHex, Terrain, TileSide};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{CatalogHex, Terrain, TileSide};
 
 /// Each side drawn as its 19 hexes (elevation digit plus a terrain mark), then the roster.
 pub fn render(catalog: &Catalog) -> String {
@@ -92,7 +93,10 @@ mod tests {
         let catalog = Catalog::builtin();
         let text = picture(
             catalog
-                .side(8, megahex_schema::Side::InsulaPrimalis)
+                .side(
+                    8,
+                    megahex_schema::rulesets::sentinel_tactics::Side::InsulaPrimalis,
+                )
                 .unwrap(),
         );
         let rows: Vec<&str> = text.lines().collect();

@@ -2,7 +2,7 @@
 //! hexes and tokens to collect in the colour of the team that wants them, and deployment zones.
 //! Worked out once here and drawn by both the editor and the SVG/PNG exports.
 
-use megahex_schema::{ObjectiveKind, Scenario};
+use megahex_schema::rulesets::sentinel_tactics::{ObjectiveKind, Scenario};
 
 use super::palette::{self, Rgb};
 use crate::board::Board;

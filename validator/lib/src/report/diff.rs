@@ -46,7 +46,7 @@ fn field(change: &FieldChange) -> String {
     }
 }
 
-fn placement(p: &megahex_schema::TilePlacement) -> String {
+fn placement(p: &megahex_schema::rulesets::sentinel_tactics::TilePlacement) -> String {
     format!(
         "{} side at {} rotation {}",
         side(p.side),
@@ -55,10 +55,10 @@ fn placement(p: &megahex_schema::TilePlacement) -> String {
     )
 }
 
-fn side(side: megahex_schema::Side) -> &'static str {
+fn side(side: megahex_schema::rulesets::sentinel_tactics::Side) -> &'static str {
     match side {
-        megahex_schema::Side::Megalopolis => "megalopolis",
-        megahex_schema::Side::InsulaPrimalis => "insula-primalis",
+        megahex_schema::rulesets::sentinel_tactics::Side::Megalopolis => "megalopolis",
+        megahex_schema::rulesets::sentinel_tactics::Side::InsulaPrimalis => "insula-primalis",
     }
 }
 
@@ -181,8 +181,9 @@ fn sections(diff: &ScenarioDiff) -> Vec<Section> {
                 ));
             }
             if c.old.terrain != c.new.terrain {
-                let names =
-                    |t: &[megahex_schema::Terrain]| serde_json::to_string(t).unwrap_or_default();
+                let names = |t: &[megahex_schema::rulesets::sentinel_tactics::Terrain]| {
+                    serde_json::to_string(t).unwrap_or_default()
+                };
                 what.push(format!(
                     "terrain {} → {}",
                     names(&c.old.terrain),

@@ -3,7 +3,7 @@
 //! PNG exports write them out, so the screen and a print show the same ground: terrain colours,
 //! shaded relief, vegetation, glowing lava, water, elevation dots, and strong tile borders.
 
-use megahex_schema::{Side, Terrain};
+use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain};
 
 use crate::board::{Axial, Board, BoardHex, geom};
 
@@ -371,7 +371,7 @@ mod tests {
     }
 
     fn tile_board(tile: u32, side: Side) -> Board {
-        let placement = megahex_schema::TilePlacement {
+        let placement = megahex_schema::rulesets::sentinel_tactics::TilePlacement {
             tile,
             side,
             at: [0, 0],

@@ -386,7 +386,7 @@ mod tests {
             index: 0,
             id: id.into(),
             team: None,
-            kind: megahex_schema::TokenKind::Character,
+            kind: megahex_schema::rulesets::sentinel_tactics::TokenKind::Character,
             hexes,
             figure: None,
             target,

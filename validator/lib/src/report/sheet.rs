@@ -8,7 +8,7 @@ pub mod pdf;
 
 use std::fmt::Write;
 
-use megahex_schema::{Scenario, Side};
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, Side};
 
 use super::decor::Decorations;
 use super::svg::{Overlay, Size, render_sized, wrap};

@@ -1,7 +1,8 @@
 //! Hand-worked line-of-sight cases. Every expected value here was worked out on paper from the
 //! rulebook's wording and the hex geometry, not taken from the code.
 
-use megahex_schema::{Catalog, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
 use super::*;
 

@@ -1,6 +1,6 @@
 //! Movement cases worked by hand from the rulebook's wording.
 
-use megahex_schema::FigureMovement;
+use megahex_schema::rulesets::sentinel_tactics::FigureMovement;
 
 use super::*;
 

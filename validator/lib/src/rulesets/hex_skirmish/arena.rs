@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use megahex_schema::hex_skirmish::{Map, Scenario, TerrainType, map::builtin_terrain};
+use megahex_schema::rulesets::hex_skirmish::{Map, Scenario, TerrainType, map::builtin_terrain};
 use megahex_schema::{LosBlocking, LosEdges};
 
 use super::Damage;

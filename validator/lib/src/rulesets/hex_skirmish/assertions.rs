@@ -5,8 +5,8 @@
 //! worst case and average are the same count of turns.
 
 use megahex_schema::HexRef;
-use megahex_schema::hex_skirmish::Scenario;
-use megahex_schema::hex_skirmish::assertions::{
+use megahex_schema::rulesets::hex_skirmish::Scenario;
+use megahex_schema::rulesets::hex_skirmish::assertions::{
     Assertion, BalanceClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,
 };
 

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use megahex_schema::AnyScenario;
-use megahex_schema::hex_skirmish::{ObjectiveKind, Scenario};
+use megahex_schema::rulesets::hex_skirmish::{ObjectiveKind, Scenario};
 
 use super::arena::Arena;
 use super::game::{Game, Goal, WATER_MONSTER};

@@ -88,11 +88,11 @@ impl fmt::Display for Damage {
 impl Damage {
     /// The damage a scenario file writes (the schema's pattern already holds the limits).
     pub fn from_schema(
-        written: &megahex_schema::hex_skirmish::Damage,
+        written: &megahex_schema::rulesets::hex_skirmish::Damage,
     ) -> Result<Damage, DamageError> {
         match written {
-            megahex_schema::hex_skirmish::Damage::Fixed(n) => Ok(Damage::Fixed(*n)),
-            megahex_schema::hex_skirmish::Damage::Dice(code) => code.parse(),
+            megahex_schema::rulesets::hex_skirmish::Damage::Fixed(n) => Ok(Damage::Fixed(*n)),
+            megahex_schema::rulesets::hex_skirmish::Damage::Dice(code) => code.parse(),
         }
     }
 

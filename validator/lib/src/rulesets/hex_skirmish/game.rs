@@ -2,7 +2,7 @@
 //! their weapons and spells, the chests and the objectives, all resolved to map slots and
 //! indexes so that playing never looks a name up.
 
-use megahex_schema::hex_skirmish::{
+use megahex_schema::rulesets::hex_skirmish::{
     Attributes, ObjectiveKind, Rules, Scenario, Spell as SpellText, UnitKind, Weapon as WeaponText,
     WeaponKind,
 };
@@ -273,8 +273,8 @@ impl Game {
             &self.units.get(unit)?.attributes,
             &self.units.get(target)?.attributes,
         );
-        let opposed =
-            self.rules.resistance_check == megahex_schema::hex_skirmish::ResistanceCheck::Opposed;
+        let opposed = self.rules.resistance_check
+            == megahex_schema::rulesets::hex_skirmish::ResistanceCheck::Opposed;
         Some(match means {
             Means::Weapon(w) => Blow {
                 contested: true,

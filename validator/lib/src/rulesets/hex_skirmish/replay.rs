@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use megahex_schema::hex_skirmish::{PlaytestAction, Scenario, Steps};
+use megahex_schema::rulesets::hex_skirmish::{PlaytestAction, Scenario, Steps};
 
 use super::Damage;
 use super::action::{Action, Dice, Illegal, Roll};

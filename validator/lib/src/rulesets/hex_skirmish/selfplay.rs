@@ -8,7 +8,7 @@
 //! reach, or a chest its team must open. Games are independent and seeded from the run's seed
 //! and their number, so a seed gives the same report whatever the number of threads.
 
-use megahex_schema::hex_skirmish::Scenario;
+use megahex_schema::rulesets::hex_skirmish::Scenario;
 
 use super::action::{Action, Dice, Illegal, Roll};
 use super::game::{Game, Goal, Means};

@@ -3,8 +3,9 @@
 //! buildings raised by their levels), units and chests as pieces, spawn zones and objective
 //! hexes as marks; sight as [`Sight`] records and movement as destinations.
 
-use megahex_schema::hex_skirmish::{ObjectiveKind, Scenario, UnitKind};
-use megahex_schema::{LosBlocking, LosEdges, Side, Terrain, TokenKind};
+use megahex_schema::rulesets::hex_skirmish::{ObjectiveKind, Scenario, UnitKind};
+use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain, TokenKind};
+use megahex_schema::{LosBlocking, LosEdges};
 
 use super::game::Game;
 use super::state::State;
@@ -111,7 +112,7 @@ pub fn decorations(scenario: &Scenario) -> Decorations {
         .map(|o| ObjectiveMark {
             id: o.id.clone(),
             team: o.team.clone(),
-            kind: megahex_schema::ObjectiveKind::Reach,
+            kind: megahex_schema::rulesets::sentinel_tactics::ObjectiveKind::Reach,
             colour: colour(&o.team),
             hexes: o.hexes.clone(),
         })

@@ -3,10 +3,11 @@
 //! self-play), so a claim and the report or query it echoes never disagree; a false one is an
 //! `assertion-failed` error at its line.
 
-use megahex_schema::sentinel_tactics::assertions::{
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::assertions::{
     Assertion, BalanceClaim, ExposureClaim, OddsClaim, Place, RangeClaim, ReachClaim, SightClaim,
 };
-use megahex_schema::{Catalog, Scenario};
 
 use crate::board::los::{self, Sight};
 use crate::board::{Axial, Board};

@@ -2,8 +2,10 @@
 
 use std::collections::HashMap;
 
-use megahex_schema::sentinel_tactics::objective_rules::fits;
-use megahex_schema::{Catalog, HexRef, ObjectiveKind, Scenario, TokenKind};
+use megahex_schema::Catalog;
+use megahex_schema::HexRef;
+use megahex_schema::rulesets::sentinel_tactics::objective_rules::fits;
+use megahex_schema::rulesets::sentinel_tactics::{ObjectiveKind, Scenario, TokenKind};
 
 use crate::board::{Axial, Board, PlacementProblem, ResolveError, neighbours};
 use crate::diagnostic::{Code, Diagnostic};
@@ -492,7 +494,7 @@ pub(crate) fn footprint_problem(hexes: &[Axial], expected: Option<u32>) -> Optio
 }
 
 fn check_objectives(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {
-    let token_by_id: HashMap<&str, &megahex_schema::Token> =
+    let token_by_id: HashMap<&str, &megahex_schema::rulesets::sentinel_tactics::Token> =
         scenario.tokens.iter().map(|t| (t.id.as_str(), t)).collect();
     for (i, objective) in scenario.objectives.iter().enumerate() {
         let here = |key: &str| format!("/objectives/{i}/{key}");
@@ -505,22 +507,23 @@ fn check_objectives(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
         };
         match objective.kind {
             ObjectiveKind::Incapacitate => {
-                let targets: Vec<&megahex_schema::Token> = if objective.targets.is_empty() {
-                    scenario
-                        .tokens
-                        .iter()
-                        .filter(|t| {
-                            t.kind == TokenKind::Character
-                                && t.team.as_deref() != Some(objective.team.as_str())
-                        })
-                        .collect()
-                } else {
-                    objective
-                        .targets
-                        .iter()
-                        .filter_map(|id| token_by_id.get(id.as_str()).copied())
-                        .collect()
-                };
+                let targets: Vec<&megahex_schema::rulesets::sentinel_tactics::Token> =
+                    if objective.targets.is_empty() {
+                        scenario
+                            .tokens
+                            .iter()
+                            .filter(|t| {
+                                t.kind == TokenKind::Character
+                                    && t.team.as_deref() != Some(objective.team.as_str())
+                            })
+                            .collect()
+                    } else {
+                        objective
+                            .targets
+                            .iter()
+                            .filter_map(|id| token_by_id.get(id.as_str()).copied())
+                            .collect()
+                    };
                 for (j, id) in objective.targets.iter().enumerate() {
                     if let Some(t) = token_by_id.get(id.as_str())
                         && t.kind != TokenKind::Character

@@ -7,7 +7,8 @@ mod map;
 #[cfg(test)]
 mod tests;
 
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use serde_json::Value;
 
 use crate::diff::{ChangeKind, ItemChange, ScenarioDiff, TokenChange, fields};

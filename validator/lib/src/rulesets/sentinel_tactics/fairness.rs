@@ -6,9 +6,9 @@
 //! too), a multi-hex figure moves as its first hex, and "turns" count a figure that spends every
 //! action on Move, choosing each move after seeing that turn's move value.
 
-use megahex_schema::{
-    AttackKind, AttackStats, Catalog, FigureStats, Movement, ObjectiveKind, Pick, Scenario,
-    TokenKind,
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{
+    AttackKind, AttackStats, FigureStats, Movement, ObjectiveKind, Pick, Scenario, TokenKind,
 };
 
 use crate::board::los;

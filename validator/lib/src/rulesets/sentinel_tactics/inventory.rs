@@ -9,7 +9,8 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-use megahex_schema::{Catalog, Scenario, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, Side, TilePlacement};
 
 pub use score::{Score, score};
 

@@ -18,9 +18,12 @@ pub mod turns;
 
 use std::sync::Arc;
 
-use megahex_schema::{AnyScenario, Catalog, Scenario};
+use megahex_schema::AnyScenario;
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use crate::board::Board;
+use crate::board::los::LosRules;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::scene::Scene;
 use crate::seam::{CheckContext, Outcome};
@@ -174,5 +177,15 @@ pub(crate) fn parsed(text: &str) -> Scenario {
         Some(megahex_schema::AnyScenario::SentinelTactics(s)) => *s,
         #[allow(clippy::panic)]
         _ => panic!("not a scenario: {:?}", outcome.diagnostics),
+    }
+}
+
+impl LosRules {
+    /// The line-of-sight options a Sentinel Tactics scenario chose.
+    pub fn from_rules(rules: &megahex_schema::rulesets::sentinel_tactics::Rules) -> LosRules {
+        LosRules {
+            blocking: rules.los_blocking,
+            edges: rules.los_edges,
+        }
     }
 }

@@ -8,8 +8,9 @@
 //! incapacitation and destruction, pushes, and the hazards a figure enters or ends its turn
 //! in. This file only reads the script into those steps and checks the damage it claims.
 
-use megahex_schema::{
-    HazardRoll, HexRef, MovePath, PlaytestAction, PlaytestAttack, PlaytestTurn, Scenario,
+use megahex_schema::HexRef;
+use megahex_schema::rulesets::sentinel_tactics::{
+    HazardRoll, MovePath, PlaytestAction, PlaytestAttack, PlaytestTurn, Scenario,
 };
 
 use crate::board::Axial;

@@ -14,7 +14,8 @@ mod policy;
 
 use std::collections::HashMap;
 
-use megahex_schema::{AttackStats, Catalog, Movement, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{AttackStats, Movement, Scenario};
 
 use super::dice::{self, Attack, Defense, Faces};
 use super::fairness::{MAX_REPORT_HEXES, all_costs};
@@ -177,9 +178,9 @@ fn roll_move(movement: Option<Movement>, rng: &mut Rng) -> Option<u32> {
             roll.sort_unstable();
             let n = roll.len();
             Some(u32::from(match r.pick {
-                megahex_schema::Pick::Highest => roll[n - 1],
-                megahex_schema::Pick::Lowest => roll[0],
-                megahex_schema::Pick::Median => roll[(n - 1) / 2],
+                megahex_schema::rulesets::sentinel_tactics::Pick::Highest => roll[n - 1],
+                megahex_schema::rulesets::sentinel_tactics::Pick::Lowest => roll[0],
+                megahex_schema::rulesets::sentinel_tactics::Pick::Median => roll[(n - 1) / 2],
             }))
         }
     }

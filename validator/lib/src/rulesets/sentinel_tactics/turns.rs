@@ -6,7 +6,8 @@
 //! a team taking more turns in a row than alternating would give it is reported, as are
 //! figures that take turns but that no turn order token gives one.
 
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::game::{Entry, Game, TurnOrder};

@@ -2,8 +2,10 @@
 //! the deck's own seeded simulation ([`super::selfplay`]), judged as every ruleset's win-rate
 //! claim is ([`crate::simulate::win_rate_finding`]).
 
-use megahex_schema::solar_sentinels::Scenario;
-use megahex_schema::solar_sentinels::assertions::{Assertion, DeckBalanceClaim, DeckOddsClaim};
+use megahex_schema::rulesets::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::assertions::{
+    Assertion, DeckBalanceClaim, DeckOddsClaim,
+};
 
 use super::selfplay::{Plan, simulate};
 use crate::claims::claim_failed;

@@ -4,7 +4,7 @@
 //! playtest replay of [`super::replay`].
 
 use megahex_schema::AnyScenario;
-use megahex_schema::solar_sentinels::{Handicap, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{Handicap, Scenario};
 
 use super::deck::DiceBox;
 use super::dice::Colour;

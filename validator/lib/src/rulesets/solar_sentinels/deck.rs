@@ -1,7 +1,7 @@
 //! What a deck file sets up before the first round: its dice, the hero, and the cards by id.
 //! Shared by the checks, the simulation and the replay, so each reads the deck one way.
 
-use megahex_schema::solar_sentinels::{DieColour, Face, Handicap, Hero, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{DieColour, Face, Handicap, Hero, Scenario};
 
 use super::dice::{Colour, DieFaces, Pool};
 

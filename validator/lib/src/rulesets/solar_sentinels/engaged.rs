@@ -2,7 +2,7 @@
 //! effects under the hero's ability, as the engagement search sees them. Shared by
 //! `megahex odds --deck` and the deck's `odds` claims.
 
-use megahex_schema::solar_sentinels::{Hero, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{Hero, Scenario};
 
 use super::deck;
 use super::dice::{Colour, Pool};

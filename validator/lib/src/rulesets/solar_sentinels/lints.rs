@@ -2,14 +2,16 @@
 //! effects, a boss shield its entourage can hold up for ever, effects that leave no die to
 //! commit, mandatory enemies the cleanup discard can never pass, and text no simulation reads.
 
-use megahex_schema::solar_sentinels::{BanScope, Condition, Effect, Power, Reward, Rule, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{
+    BanScope, Condition, Effect, Power, Reward, Rule, Scenario,
+};
 
 use super::deck::DiceBox;
 use super::dice::{Colour, Pool};
 use super::game::rules::hero_faces;
 use super::reach::{Unbeatable, best_hero_faces, unbeatable};
 use crate::diagnostic::{Code, Diagnostic};
-use megahex_schema::solar_sentinels::cards::MAX_STRATEGY;
+use megahex_schema::rulesets::solar_sentinels::cards::MAX_STRATEGY;
 
 /// Adds every lint's findings for `deck` to `out`.
 pub fn lint_deck(deck: &Scenario, out: &mut Vec<Diagnostic>) {

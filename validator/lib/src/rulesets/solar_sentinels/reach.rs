@@ -2,7 +2,7 @@
 //! satisfiability lints compare with its health. It is an upper bound, so a lint built on it
 //! never calls a beatable enemy unbeatable.
 
-use megahex_schema::solar_sentinels::{Effect, Face};
+use megahex_schema::rulesets::solar_sentinels::{Effect, Face};
 
 use super::deck::DiceBox;
 use super::dice::{Colour, Pool};
@@ -185,7 +185,9 @@ fn list(names: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use megahex_schema::solar_sentinels::{AssignScope, BanScope, DieColour, Face, Rule, Scenario};
+    use megahex_schema::rulesets::solar_sentinels::{
+        AssignScope, BanScope, DieColour, Face, Rule, Scenario,
+    };
 
     use super::*;
 

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::Scenario;
 
 use super::engagement::OneRoll;
 use super::game::{CardTally, Ending, GameRecord, Table, play_game};

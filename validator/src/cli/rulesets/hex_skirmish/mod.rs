@@ -6,7 +6,7 @@ pub mod queries;
 
 use megahex::rulesets::hex_skirmish::selfplay;
 use megahex::simulate::{GameResult, SimulateError};
-use megahex_schema::hex_skirmish::Scenario;
+use megahex_schema::rulesets::hex_skirmish::Scenario;
 
 /// Plays seeded games; the teams in the scenario's order, and each game's result.
 pub fn self_play(

@@ -20,8 +20,8 @@ pub const TAKES: &str =
 const MAX_ATTACKS: u32 = 9;
 const MAX_HIT_POINTS: u32 = 999;
 
-// The strike, the kill table and the water; `--defense` is the registry's, as Sentinel
-// Tactics reads it too.
+// The strike, the kill table and the water; `--defense` is the registry's, as the die-code
+// game reads it too.
 #[derive(Debug, Args)]
 #[group(id = "hex-skirmish", multiple = true)]
 #[command(next_help_heading = "Hex-skirmish")]

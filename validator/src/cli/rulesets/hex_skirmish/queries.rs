@@ -1,5 +1,5 @@
 //! The map queries on a hex-skirmish scenario (`los`, `reach`, `render`): answered by the
-//! ruleset's own rules, printed and drawn by the same reports as Sentinel Tactics'.
+//! ruleset's own rules, printed and drawn by the shared reports every map game uses.
 
 use std::path::Path;
 
@@ -10,7 +10,7 @@ use megahex::report::svg::{self, Overlay};
 use megahex::rulesets::hex_skirmish::game::Game;
 use megahex::rulesets::hex_skirmish::state::State;
 use megahex::rulesets::hex_skirmish::{moves, view};
-use megahex_schema::hex_skirmish::Scenario;
+use megahex_schema::rulesets::hex_skirmish::Scenario;
 
 use crate::cli::output::{PictureSize, fail, picture_settings, print, write_picture};
 

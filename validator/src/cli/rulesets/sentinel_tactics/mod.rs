@@ -10,7 +10,7 @@ pub mod sheet;
 use megahex::rulesets::sentinel_tactics::selfplay;
 use megahex::simulate::{GameResult, SimulateError};
 use megahex_schema::Catalog;
-use megahex_schema::sentinel_tactics::scenario::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::scenario::Scenario;
 
 /// Plays seeded games; the teams in the scenario's order, and each game's result.
 pub fn self_play(

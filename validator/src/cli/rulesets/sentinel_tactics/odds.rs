@@ -8,7 +8,7 @@ use crate::cli::output::{EXIT_OK, fail};
 /// The options it takes, for the message that names another ruleset's option.
 pub const TAKES: &str = "--dice, --defense, --auto-miss, --range, --reach and the token options";
 
-// The attack and the tokens; `--defense` is the registry's, as hex-skirmish reads it too.
+// The attack and the tokens; `--defense` is the registry's, as the arena game reads it too.
 #[derive(Debug, Args)]
 #[group(id = "sentinel-tactics", multiple = true)]
 #[command(next_help_heading = "Sentinel Tactics")]

@@ -10,7 +10,7 @@ use megahex::report;
 use megahex::report::svg::{self, Overlay};
 use megahex::scene::Scene;
 use megahex_schema::Catalog;
-use megahex_schema::sentinel_tactics::scenario::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::scenario::Scenario;
 
 use crate::cli::output::{PictureSize, fail, picture_settings, print, write_picture};
 use crate::cli::query_args::{AreaArgs, LosArgs, RenderArgs};

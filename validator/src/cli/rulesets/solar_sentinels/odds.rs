@@ -7,7 +7,7 @@ use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::odds_report::{Cheapest, Engagement};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
-use megahex_schema::solar_sentinels::Scenario as Deck;
+use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
 
 use clap::Args;
 
@@ -186,7 +186,7 @@ fn plain(args: &Options) -> Result<Option<Enemies>, String> {
 fn chosen_hero<'d>(
     deck: &'d Deck,
     args: &Options,
-) -> Result<Option<&'d megahex_schema::solar_sentinels::Hero>, String> {
+) -> Result<Option<&'d megahex_schema::rulesets::solar_sentinels::Hero>, String> {
     match args.hero.as_deref() {
         Some(id) => deck
             .heroes

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 
 use clap::Args;
 use megahex::rulesets::solar_sentinels::selfplay::{self, DeckSummary, Plan};
-use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::Scenario;
 use megahex_schema::{AnyScenario, Catalog};
 
 use crate::cli::load::load_scenario;

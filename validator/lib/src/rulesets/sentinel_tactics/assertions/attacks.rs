@@ -2,8 +2,9 @@
 //! same dice and the same "can it hit without moving" as the fairness report's turn-one
 //! exposure.
 
-use megahex_schema::sentinel_tactics::assertions::{ExposureClaim, OddsClaim};
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::assertions::{ExposureClaim, OddsClaim};
 
 use crate::board::los;
 use crate::claims::{broken, chance, claim_failed, damage, odds_broken};
@@ -19,7 +20,7 @@ fn stats_of(
     scenario: &Scenario,
     catalog: &Catalog,
     token: &str,
-) -> Option<megahex_schema::FigureStats> {
+) -> Option<megahex_schema::rulesets::sentinel_tactics::FigureStats> {
     let written = scenario.tokens.iter().find(|t| t.id == token)?;
     figure_stats(scenario, catalog, written.character.as_deref()?)
 }

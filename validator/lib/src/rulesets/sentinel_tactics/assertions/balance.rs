@@ -1,8 +1,9 @@
 //! The `balance` claim: a team's win rate in seeded self-play, judged by the 95% Wilson
 //! interval of its share so that a claim does not flip with the luck of one run.
 
+use megahex_schema::Catalog;
 use megahex_schema::claims::BalanceClaim;
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use crate::diagnostic::Diagnostic;
 use crate::rulesets::sentinel_tactics::selfplay::{simulate, summarise};

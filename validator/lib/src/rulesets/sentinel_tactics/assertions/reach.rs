@@ -2,8 +2,9 @@
 //! as the fairness report's `objective-distance` (each action a Move or a Sprint, moves chosen
 //! after seeing the turn's move value), in the worst case or on average.
 
-use megahex_schema::sentinel_tactics::assertions::{ReachClaim, ReachMeasure};
-use megahex_schema::{Catalog, Scenario, TokenKind};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::assertions::{ReachClaim, ReachMeasure};
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, TokenKind};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::fairness::{

@@ -2,7 +2,7 @@
 //! to its team's objectives, the claims under `assert:`, and the fairness report's figures. Each
 //! is asked of the rules' own homes (`board::los`, `fairness`, `assertions`) on both versions.
 
-use megahex_schema::{Scenario, TokenKind};
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, TokenKind};
 
 use crate::board::los;
 use crate::diff::{

@@ -1,6 +1,6 @@
 //! The map's changes: which physical tile went where, and which hexes differ.
 
-use megahex_schema::{Terrain, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Terrain, TilePlacement};
 
 use crate::board::{Board, BoardHex, distance};
 use crate::diff::{HexChange, HexChanges, HexState, TileChange};

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use megahex_schema::{Catalog, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
 use super::{Version, diff, map};
 use crate::diff::{ChangeKind, ClaimVerdict};

@@ -1,6 +1,6 @@
 //! The fairness report against values worked out by hand.
 
-use megahex_schema::{RolledMovement, StaticMovement};
+use megahex_schema::rulesets::sentinel_tactics::{RolledMovement, StaticMovement};
 
 use super::*;
 use crate::Checker;

@@ -85,7 +85,10 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    pub(super) fn from_facts(scenario: &megahex_schema::Scenario, facts: Facts) -> Verdict {
+    pub(super) fn from_facts(
+        scenario: &megahex_schema::rulesets::sentinel_tactics::Scenario,
+        facts: Facts,
+    ) -> Verdict {
         let standings: Vec<Standing> = scenario
             .teams
             .iter()
@@ -267,7 +270,8 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../scenarios/city-blades-gambit.yaml");
         let text = std::fs::read_to_string(path).unwrap();
-        let scenario: megahex_schema::Scenario = serde_yaml::from_str(&text).unwrap();
+        let scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
+            serde_yaml::from_str(&text).unwrap();
         let catalog = megahex_schema::Catalog::builtin();
         let verdict = crate::rulesets::sentinel_tactics::fairness::verdict(&scenario, &catalog);
         // Read each team's nearest distance back from the report's own sentences.

@@ -12,7 +12,7 @@
 //! target it deals damage to.
 
 use crate::illegal::Illegal;
-use megahex_schema::{AttackKind, AttackStats};
+use megahex_schema::rulesets::sentinel_tactics::{AttackKind, AttackStats};
 
 use super::figure::{Held, Status};
 use super::{Game, State, best_pair};

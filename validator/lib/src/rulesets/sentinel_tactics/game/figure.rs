@@ -1,8 +1,9 @@
 //! The figures of a game: what each one is (fixed for the game) and how it stands (changes
 //! turn by turn).
 
-use megahex_schema::{
-    Catalog, EffectTokens, FigureMovement, FigureStats, Movement, Scenario, TokenKind,
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{
+    EffectTokens, FigureMovement, FigureStats, Movement, Scenario, TokenKind,
 };
 
 use crate::board::Axial;

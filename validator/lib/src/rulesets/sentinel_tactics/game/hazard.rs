@@ -10,7 +10,9 @@
 //! counted from the source.
 
 use crate::illegal::Illegal;
-use megahex_schema::{EnvironmentCard, HazardAttack, Scenario, TokenKind};
+use megahex_schema::rulesets::sentinel_tactics::{
+    EnvironmentCard, HazardAttack, Scenario, TokenKind,
+};
 
 use super::attack::{Hit, TargetDice};
 use super::{Game, State};
@@ -158,9 +160,9 @@ impl Game {
         if !extra_free(defense) {
             return Err(Illegal::from("a hazard's attack takes no Attack+1 dice"));
         }
-        let code = megahex_schema::AttackStats {
+        let code = megahex_schema::rulesets::sentinel_tactics::AttackStats {
             name: source.name.clone(),
-            kind: megahex_schema::AttackKind::Range,
+            kind: megahex_schema::rulesets::sentinel_tactics::AttackKind::Range,
             dice: attack.dice,
             auto_miss: attack.auto_miss,
             reach: 0,

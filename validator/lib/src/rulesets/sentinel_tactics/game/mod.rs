@@ -16,7 +16,8 @@ pub mod objectives;
 pub mod order;
 mod turn;
 
-use megahex_schema::{Catalog, Objective, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Objective, Scenario};
 
 use crate::board::Axial;
 use crate::board::los;

@@ -8,7 +8,7 @@
 //! multi-hex figure moves whole.
 
 use crate::illegal::Illegal;
-use megahex_schema::FigureMovement;
+use megahex_schema::rulesets::sentinel_tactics::FigureMovement;
 
 use super::turn::Basic;
 use super::{Game, State, Strike};

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use megahex_schema::{Objective, ObjectiveKind};
+use megahex_schema::rulesets::sentinel_tactics::{Objective, ObjectiveKind};
 
 use super::{Game, Hit, State, Status};
 use crate::board::Axial;

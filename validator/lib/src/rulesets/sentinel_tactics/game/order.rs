@@ -8,7 +8,7 @@
 //! every figure that takes turns has had exactly one. Destroyed figures drop out; incapacitated
 //! characters keep their turn. Without a `turn-order`, the teams alternate in `teams` order.
 
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use super::figure::{Figure, Piece, Status};
 

@@ -1,6 +1,7 @@
 //! The game's rules on small scenarios, every expected value worked out by hand.
 
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use super::*;
 

@@ -5,7 +5,8 @@
 
 use std::collections::HashSet;
 
-use megahex_schema::{Catalog, Scenario, TilePlacement, TokenKind};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement, TokenKind};
 
 use crate::board::los::{self, LosRules};
 use crate::board::{Axial, Board};

@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use megahex_schema::{Catalog, Scenario, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Scenario, Side, TilePlacement};
 
 use super::{Owned, candidates, must_change, propose, score};
 

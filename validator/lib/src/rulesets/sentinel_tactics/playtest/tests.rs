@@ -750,7 +750,8 @@ fn lava_attacks_a_figure_entering_it_and_standing_in_it_at_the_end_of_its_turn()
 
 /// Who the replay says won, and at which playtest turn.
 fn winner(text: &str) -> Option<(String, String, usize)> {
-    let scenario: megahex_schema::Scenario = serde_yaml::from_str(text).unwrap();
+    let scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
+        serde_yaml::from_str(text).unwrap();
     let game = super::super::game::Game::new(&scenario, &Catalog::builtin());
     let played = super::played(&scenario, &game);
     assert_eq!(played.illegal, None);

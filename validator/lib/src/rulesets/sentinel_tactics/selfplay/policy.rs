@@ -17,7 +17,7 @@
 //!
 //! It rolls its move value at the end of the turn, when it stands back up, and at the start.
 
-use megahex_schema::{AttackKind, FigureMovement};
+use megahex_schema::rulesets::sentinel_tactics::{AttackKind, FigureMovement};
 
 use super::{Rng, Setup, roll_move};
 use crate::board::movement::{self, MoveAction, Mover, World};

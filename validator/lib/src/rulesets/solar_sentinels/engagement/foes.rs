@@ -3,7 +3,7 @@
 //! ([`CardRules`]), and the search that fits them: the plain one when no effect touches the
 //! dice, the coloured one otherwise.
 
-use megahex_schema::solar_sentinels::Face;
+use megahex_schema::rulesets::solar_sentinels::Face;
 
 use super::aim::Aim;
 use super::coloured::{PLAIN, Search, Values};

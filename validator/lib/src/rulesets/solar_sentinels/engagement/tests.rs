@@ -862,7 +862,7 @@ fn the_coloured_search_with_no_effect_is_the_plain_one() {
 
 #[test]
 fn a_card_s_effects_become_what_its_faces_deal() {
-    use megahex_schema::solar_sentinels::Effect;
+    use megahex_schema::rulesets::solar_sentinels::Effect;
     let effects: Vec<Effect> = serde_json::from_value(serde_json::json!([
         {"during": {"ban": {"colours": ["red"], "from": "assign"}}},
         {"during": {"face-value": {"face": "crit", "colours": ["yellow"], "value": 3}}},

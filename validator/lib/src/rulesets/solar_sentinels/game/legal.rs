@@ -3,7 +3,7 @@
 //! items fit. Shared by the simulation's policy, which chooses among the legal moves, and the
 //! playtest replay, which refuses the others, so that both read the rules one way.
 
-use megahex_schema::solar_sentinels::Face;
+use megahex_schema::rulesets::solar_sentinels::Face;
 
 use super::super::dice::Colour;
 use super::state::State;

@@ -11,7 +11,7 @@ pub(crate) mod state;
 #[cfg(test)]
 mod tests;
 
-use megahex_schema::solar_sentinels::{Condition, Handicap, Reward, Scenario};
+use megahex_schema::rulesets::solar_sentinels::{Condition, Handicap, Reward, Scenario};
 
 use super::deck::DiceBox;
 use rules::CardRules;

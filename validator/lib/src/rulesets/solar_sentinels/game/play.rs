@@ -1,7 +1,9 @@
 //! The rules of a round, in the seeds' order: activation (or the endgame's boss and
 //! entourage), the Strategy steps, and the Resolve phase. The choices are [`super::policy`]'s.
 
-use megahex_schema::solar_sentinels::{Condition, Face, HealthLoss, Hero, ItemUse, Power, Reward};
+use megahex_schema::rulesets::solar_sentinels::{
+    Condition, Face, HealthLoss, Hero, ItemUse, Power, Reward,
+};
 
 use super::super::deck;
 use super::super::dice::{Colour, Pool};

@@ -264,7 +264,7 @@ pub fn forced_again(s: &State, table: &Table, rolled: &[usize]) -> Vec<usize> {
     let mut hits: Vec<usize> = rolled
         .iter()
         .copied()
-        .filter(|i| s.dice[*i].face == megahex_schema::solar_sentinels::Face::Hit)
+        .filter(|i| s.dice[*i].face == megahex_schema::rulesets::solar_sentinels::Face::Hit)
         .collect();
     hits.sort_by_key(|i| table.dice.faces(s.dice[*i].colour).miss);
     hits.truncate(forced);

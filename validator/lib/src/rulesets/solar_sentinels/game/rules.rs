@@ -1,7 +1,7 @@
 //! Each card's effects read once into what the simulation asks of them: the one home of every
 //! effect's meaning in play. Effect kinds it does not play are listed, so reports can say so.
 
-use megahex_schema::solar_sentinels::{
+use megahex_schema::rulesets::solar_sentinels::{
     AssignScope, BanScope, CommitScope, Effect, Face, HealthLoss, Rule, Timing,
 };
 
@@ -10,7 +10,7 @@ use super::super::dice::Colour;
 /// Colours as a set, indexed like [`Colour::ALL`].
 pub type Colours = [bool; 5];
 
-fn colours_of(list: &[megahex_schema::solar_sentinels::DieColour]) -> Colours {
+fn colours_of(list: &[megahex_schema::rulesets::solar_sentinels::DieColour]) -> Colours {
     let mut set = [false; 5];
     for c in list {
         set[Colour::from(*c) as usize] = true;

@@ -1,7 +1,7 @@
 //! A game in progress: the hero's stats, the dice in each area, the stacks, the active
 //! enemies and the missions.
 
-use megahex_schema::solar_sentinels::{Face, ItemUse, Power};
+use megahex_schema::rulesets::solar_sentinels::{Face, ItemUse, Power};
 
 use super::super::dice::{Colour, Pool};
 use super::rules::FaceTable;

@@ -1,6 +1,6 @@
 //! Whole games small enough to follow by hand, and the self-play report's promises.
 
-use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::Scenario;
 
 use super::super::engagement::OneRoll;
 use super::super::selfplay::{Plan, simulate};
@@ -105,7 +105,7 @@ fn an_unbeatable_enemy_is_never_defeated_in_the_card_statistics() {
     // Make one conflict card take at most two dice, with more health than two crits deal even
     // for a hero whose crits deal 3; and
     // take away the items and the defeat chains, which defeat enemies without dice.
-    use megahex_schema::solar_sentinels::{Reward, Rule};
+    use megahex_schema::rulesets::solar_sentinels::{Reward, Rule};
     let mut deck = example();
     for card in &mut deck.conflict {
         if matches!(card.reward, Some(Reward::Item { .. })) {
@@ -117,10 +117,10 @@ fn an_unbeatable_enemy_is_never_defeated_in_the_card_statistics() {
     let card = &mut deck.conflict[0];
     card.health = 7;
     card.mandatory = true;
-    card.effects = vec![megahex_schema::solar_sentinels::Effect::During(
+    card.effects = vec![megahex_schema::rulesets::solar_sentinels::Effect::During(
         Rule::AssignLimit {
             max: 2,
-            per: megahex_schema::solar_sentinels::AssignScope::Card,
+            per: megahex_schema::rulesets::solar_sentinels::AssignScope::Card,
         },
     )];
     let id = card.id.clone();
@@ -141,7 +141,7 @@ fn an_unbeatable_enemy_is_never_defeated_in_the_card_statistics() {
 
 #[test]
 fn an_ongoing_item_stays_and_a_single_use_one_is_discarded() {
-    use megahex_schema::solar_sentinels::{ItemUse, Power};
+    use megahex_schema::rulesets::solar_sentinels::{ItemUse, Power};
     let deck = tiny(1);
     let table = Table::new(&deck);
     let mut s = super::play::new_state(
@@ -210,7 +210,7 @@ fn a_strategy_reward_adds_a_step_to_the_round_it_is_won_in() {
 fn each_die_assigned_to_a_discarding_card_discards_from_the_tallest_stack() {
     use super::state::Die;
     use crate::rulesets::solar_sentinels::dice::Colour;
-    use megahex_schema::solar_sentinels::Face;
+    use megahex_schema::rulesets::solar_sentinels::Face;
     // Stacks of two; `spiller` (top of the first stack) discards a stack card for each die
     // put on it, and `plain` (top of the second) does not.
     let deck: Scenario = serde_json::from_value(serde_json::json!({
@@ -262,7 +262,7 @@ fn engaged(
     cards: serde_json::Value,
     shown: &[(
         crate::rulesets::solar_sentinels::dice::Colour,
-        megahex_schema::solar_sentinels::Face,
+        megahex_schema::rulesets::solar_sentinels::Face,
     )],
 ) -> (Table, super::state::State) {
     use super::state::Die;
@@ -294,7 +294,7 @@ fn engaged(
 #[test]
 fn the_policy_puts_hits_on_a_pairing_card_two_of_a_colour() {
     use crate::rulesets::solar_sentinels::dice::Colour::{Purple, Red};
-    use megahex_schema::solar_sentinels::Face::Hit;
+    use megahex_schema::rulesets::solar_sentinels::Face::Hit;
     // `pairing` (Health 2) takes hits in pairs: of a red hit and two purple ones, the purple
     // pair defeats it and the red stays unassigned; `other` (Health 5) cannot fall this roll.
     let cards = serde_json::json!([
@@ -319,7 +319,7 @@ fn the_policy_puts_hits_on_a_pairing_card_two_of_a_colour() {
 #[test]
 fn the_policy_fells_one_enemy_an_assign_step_while_a_card_allows_one() {
     use crate::rulesets::solar_sentinels::dice::Colour::Red;
-    use megahex_schema::solar_sentinels::Face::Hit;
+    use megahex_schema::rulesets::solar_sentinels::Face::Hit;
     // Two enemies of Health 1 and two red hits: each hit could fell one, but `limiter` allows
     // one defeat an assign step, at the last step and before it alike.
     let cards = serde_json::json!([
@@ -340,7 +340,7 @@ fn the_policy_fells_one_enemy_an_assign_step_while_a_card_allows_one() {
 #[test]
 fn a_crit_on_an_exhausting_card_exhausts_the_weakest_unassigned_hit() {
     use crate::rulesets::solar_sentinels::dice::Colour::{Purple, Red, Yellow};
-    use megahex_schema::solar_sentinels::Face::{Crit, Hit};
+    use megahex_schema::rulesets::solar_sentinels::Face::{Crit, Hit};
     let cards = serde_json::json!([
         {"id": "exhausting", "level": 1, "health": 6, "damage": 1,
          "effects": [{"during": "crit-exhausts-hit"}]},
@@ -363,7 +363,7 @@ fn a_crit_on_an_exhausting_card_exhausts_the_weakest_unassigned_hit() {
 #[test]
 fn a_forced_roll_again_takes_the_hit_that_misses_least() {
     use crate::rulesets::solar_sentinels::dice::Colour::{Green, Red, Yellow};
-    use megahex_schema::solar_sentinels::Face::{Hit, Miss};
+    use megahex_schema::rulesets::solar_sentinels::Face::{Hit, Miss};
     let cards = serde_json::json!([
         {"id": "forcing", "level": 1, "health": 6, "damage": 1,
          "effects": [{"during": "miss-rerolls-hit"}]},

@@ -5,7 +5,7 @@
 //! player may choose from [`super::game::legal`], so the replay and the self-play cannot
 //! disagree about a rule.
 
-use megahex_schema::solar_sentinels::{
+use megahex_schema::rulesets::solar_sentinels::{
     Condition, DiceCount, DieColour, Face, Hero, ItemUse, PlaytestRound, PlaytestStep, Power,
     Reward, Scenario, UsedItem,
 };

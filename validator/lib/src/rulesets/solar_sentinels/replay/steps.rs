@@ -187,7 +187,7 @@ impl Replay<'_> {
     /// A die of `die`'s colour has its face.
     fn face_exists(
         &self,
-        die: &megahex_schema::solar_sentinels::RolledDie,
+        die: &megahex_schema::rulesets::solar_sentinels::RolledDie,
         pointer: &str,
     ) -> Checked {
         let colour = Colour::from(die.colour);

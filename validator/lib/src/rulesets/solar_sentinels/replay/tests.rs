@@ -1,7 +1,7 @@
 //! Replays small enough to follow by hand: each expected value is worked out from the rules in
 //! the comment above it.
 
-use megahex_schema::solar_sentinels::Scenario;
+use megahex_schema::rulesets::solar_sentinels::Scenario;
 
 use super::{Replay, place};
 use crate::rulesets::solar_sentinels::deck;
@@ -469,7 +469,7 @@ fn a_shielded_boss_takes_nothing_while_its_entourage_stands() {
         bosses: deck
             .bosses
             .iter()
-            .map(|b| megahex_schema::solar_sentinels::Boss {
+            .map(|b| megahex_schema::rulesets::solar_sentinels::Boss {
                 health: 2,
                 ..b.clone()
             })

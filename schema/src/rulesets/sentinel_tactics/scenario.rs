@@ -242,7 +242,7 @@ pub struct FreeHexes {
     /// Terrain on them: `cover` blocks sight, `lava` is a hazard under Flow of Fiery Lava,
     /// `water` and `park` are looks.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terrain: Vec<crate::Terrain>,
+    pub terrain: Vec<crate::rulesets::sentinel_tactics::Terrain>,
     /// Which face they look like in pictures: `megalopolis` (city, the default) or
     /// `insula-primalis` (jungle).
     #[serde(default, skip_serializing_if = "Option::is_none")]

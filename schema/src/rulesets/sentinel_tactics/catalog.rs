@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::scenario::{Side, TokenKind};
 
 /// The catalog text compiled into every binary.
-pub const DEFAULT_CATALOG_YAML: &str = include_str!("../../catalog/default.yaml");
+pub const DEFAULT_CATALOG_YAML: &str = include_str!("../../../catalog/default.yaml");
 
 /// Tile sides and figures, as loaded from one catalog file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -1,5 +1,5 @@
 //! Designer assertions for a hex-skirmish arena: the claims whose notion the ruleset has (sight,
-//! range, reach, odds, balance), written as in Sentinel Tactics so a designer learns one form.
+//! range, reach, odds, balance), written in the form every map game shares so a designer learns one.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

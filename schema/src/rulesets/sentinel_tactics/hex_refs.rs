@@ -64,7 +64,7 @@ impl Scenario {
 #[cfg(test)]
 mod tests {
     use crate::hexref::TileHex;
-    use crate::scenario::Scenario;
+    use crate::rulesets::sentinel_tactics::scenario::Scenario;
 
     #[test]
     fn every_hex_of_a_scenario_is_visited_once_in_file_order() {

@@ -1,9 +1,19 @@
-//! A scenario of any ruleset: the shared header's `ruleset` decides which body the file holds.
+//! The schema crate's registry of games: the one file that names every game's body. The
+//! shared header's `ruleset` decides which body a file holds; each game's types live in its
+//! own folder here, and a new game is one folder and one arm in each `match` below.
 
 use serde::{Deserialize, Serialize};
 
 use crate::header::Ruleset;
-use crate::{hex_skirmish, sentinel_tactics, solar_sentinels};
+
+pub mod hex_skirmish;
+pub mod sentinel_tactics;
+pub mod solar_sentinels;
+
+/// The component catalog every command loads and `--catalog` extends. Only Sentinel Tactics
+/// has printed components today (tile sides and figures), so the catalog is its own; a game
+/// with components of its own adds them to it.
+pub use sentinel_tactics::catalog::{Catalog, CatalogError};
 
 /// A scenario of any ruleset, as a file holds it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -91,6 +101,26 @@ impl AnyScenario {
 }
 
 impl Ruleset {
+    /// The JSON Schema of the game's body, as schemars derives it from the game's types.
+    pub(crate) fn body_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        match self {
+            Ruleset::SentinelTactics => {
+                generator.subschema_for::<sentinel_tactics::scenario::Scenario>()
+            }
+            Ruleset::HexSkirmish => generator.subschema_for::<hex_skirmish::Scenario>(),
+            Ruleset::SolarSentinels => generator.subschema_for::<solar_sentinels::Scenario>(),
+        }
+    }
+
+    /// A small scenario of the game, shown as the schema's example.
+    pub(crate) fn example(self) -> serde_json::Value {
+        match self {
+            Ruleset::SentinelTactics => sentinel_tactics::scenario::scenario_example(),
+            Ruleset::HexSkirmish => hex_skirmish::scenario_example(),
+            Ruleset::SolarSentinels => solar_sentinels::scenario_example(),
+        }
+    }
+
     /// The ruleset a scenario document names, if it names a known one.
     pub fn of(document: &serde_json::Value) -> Option<Ruleset> {
         document
@@ -124,9 +154,9 @@ mod tests {
     #[test]
     fn each_ruleset_reads_its_own_body() {
         let files = [
-            include_str!("../../scenarios/city-blades-gambit.yaml"),
-            include_str!("../../scenarios/skirmish-rooftop-town.yaml"),
-            include_str!("../../scenarios/solar-first-light.yaml"),
+            include_str!("../../../scenarios/city-blades-gambit.yaml"),
+            include_str!("../../../scenarios/skirmish-rooftop-town.yaml"),
+            include_str!("../../../scenarios/solar-first-light.yaml"),
         ];
         let mut read = Vec::new();
         for text in files {
