@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs the third-party clients that tests/tests/e2e/clients.rs checks Megahex against, into
+# Installs the third-party clients that tests/e2e/clients.rs checks Megahex against, into
 # target/ci-clients (never into the checkout itself), and writes target/ci-clients/env with the
 # variables the tests read. Source that file, then run
-# `cargo test -p megahex-tests --test e2e -- --ignored clients::`.
+# `cargo test -p megahex --test e2e -- --ignored clients::`.
 #
 # - check-jsonschema (pip): an independent JSON Schema validator;
 # - yaml-language-server (npm): the engine of VS Code's YAML extension;

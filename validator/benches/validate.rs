@@ -184,7 +184,7 @@ fn hostile_files(c: &mut Criterion) {
     group.finish();
 }
 
-#[path = "../lib/tests/hostile.rs"]
+#[path = "../lib/tests/library/hostile.rs"]
 mod hostile;
 
 criterion_group!(benches, one_file, folder_of_4000, hostile_files);

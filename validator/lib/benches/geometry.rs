@@ -4,7 +4,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::board::Board;
 use megahex::board::los::{self, LosRules};
 use megahex::board::movement::{self, MoveAction, Mover, World};
-use megahex_schema::{Catalog, LosEdges, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::LosEdges;
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 use std::hint::black_box;
 
 /// All eight tiles in two rows of four, alternating sides, as a table would hold them.

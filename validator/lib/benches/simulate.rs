@@ -4,7 +4,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::rulesets::hex_skirmish::selfplay;
 use megahex::rulesets::sentinel_tactics::selfplay as st_selfplay;
-use megahex_schema::{Catalog, Scenario};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use std::hint::black_box;
 
 fn games(c: &mut Criterion) {
@@ -29,7 +30,9 @@ fn arena_games(c: &mut Criterion) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../scenarios/skirmish-drowned-arena.yaml");
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    let Ok(scenario) = serde_yaml::from_str::<megahex_schema::hex_skirmish::Scenario>(&text) else {
+    let Ok(scenario) =
+        serde_yaml::from_str::<megahex_schema::rulesets::hex_skirmish::Scenario>(&text)
+    else {
         return;
     };
     let mut group = c.benchmark_group("simulate skirmish-drowned-arena");
@@ -50,9 +53,9 @@ fn deck_games(c: &mut Criterion) {
     let Ok(document) = megahex::yaml::load(&text, megahex::yaml::Limits::default()) else {
         return;
     };
-    let Ok(deck) =
-        serde_json::from_value::<megahex_schema::solar_sentinels::Scenario>(document.value)
-    else {
+    let Ok(deck) = serde_json::from_value::<megahex_schema::rulesets::solar_sentinels::Scenario>(
+        document.value,
+    ) else {
         return;
     };
     let plan = Plan {

@@ -3,14 +3,12 @@
 //! Save As; the saved file validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
+use crate::support::{click_at, drag, harness_for, press, scratch, screen_of};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{Queryable, by};
 use megahex_editor::app::EditorApp;
 use megahex_editor::dialogs::Dialog;
 use megahex_editor::document::{Document, check_bytes};
-use support::{click_at, drag, harness_for, press, scratch, screen_of};
 
 fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {
     harness.get_by_label(label).click_accesskit();

@@ -3,11 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
+use crate::support::*;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
-use support::*;
 
 #[test]
 fn stats_ticked_in_the_inspector_are_one_named_edit_each_and_undo_clears_them() {

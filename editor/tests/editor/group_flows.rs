@@ -4,13 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
+use crate::support::*;
 use egui::{Event, Key, Modifiers};
 use megahex::board::{Axial, DIRECTIONS, distance};
 use megahex_editor::workbench::Selection;
-use megahex_schema::{Footprint, HexRef, Scenario};
-use support::*;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
+use megahex_schema::{Footprint, HexRef};
 
 fn hex_of(harness: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>, id: &str) -> Axial {
     token_hexes(harness, id)[0]

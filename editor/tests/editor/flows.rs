@@ -3,9 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
-use support::*;
+use crate::support::*;
 
 use std::path::Path;
 
@@ -13,7 +11,7 @@ use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{AccessKitNode, NodeT, Queryable, by};
-use megahex_schema::{Side, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
 use megahex_editor::app::EditorApp;
 use megahex_editor::dialogs::Dialog;
@@ -306,7 +304,8 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
 /// the whole word); saves, and validates the saved YAML with the library.
 #[test]
 fn place_turn_and_inspect_a_token_then_save() {
-    use megahex_schema::{Footprint, HexRef, TileHex, Token, TokenKind};
+    use megahex_schema::rulesets::sentinel_tactics::{Token, TokenKind};
+    use megahex_schema::{Footprint, HexRef, TileHex};
     let (_, file, mut harness) = sample_app("token");
     let t = |tile, hex| HexRef::Tile(TileHex { tile, hex });
     let fourth =
@@ -446,9 +445,10 @@ fn pick(harness: &mut Harness<'_, EditorApp>, value: &str, option: &str) {
 /// and validates.
 #[test]
 fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
-    use megahex_schema::{
-        DeploymentZone, EnvironmentCard, HexRef, LosEdges, ObjectiveKind, TileHex,
+    use megahex_schema::rulesets::sentinel_tactics::{
+        DeploymentZone, EnvironmentCard, ObjectiveKind,
     };
+    use megahex_schema::{HexRef, LosEdges, TileHex};
     let (_, file, mut harness) = sample_app("scenario-panels");
     let scenario = |h: &Harness<'_, EditorApp>| h.state().wb.doc.scenario().cloned().unwrap();
     // Each change is one named step in the undo history.

@@ -7,7 +7,9 @@ use megahex::board::Board;
 use megahex::board::hex::{Axial, distance, neighbours};
 use megahex::board::los::{self, LosRules};
 use megahex::board::movement::{self, MoveAction, Mover, World};
-use megahex_schema::{Catalog, LosBlocking, LosEdges, Side, TilePlacement};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
+use megahex_schema::{LosBlocking, LosEdges};
 use proptest::prelude::*;
 
 /// Offsets between the centres of touching tiles that never overlap (the megahex tiling).

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::{megahex_in, scratch_dir, workspace_root};
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 const BLADES: &str = "scenarios/city-blades-gambit.yaml";
 

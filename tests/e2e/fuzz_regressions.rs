@@ -8,7 +8,7 @@ use crate::common;
 
 /// The `los_reach` target's input decoding and invariants, the same file the fuzz target
 /// includes, so an input saved from a fuzzing run is judged here exactly as it was there.
-#[path = "../../../fuzz/checks/los_reach.rs"]
+#[path = "../../fuzz/checks/los_reach.rs"]
 mod los_reach;
 
 use std::path::PathBuf;

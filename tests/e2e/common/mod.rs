@@ -10,17 +10,17 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The workspace root (the parent of this test crate).
+/// The workspace root (the parent of `validator/`, the package these tests belong to).
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("the test crate lives inside the workspace")
+        .expect("the command's package lives inside the workspace")
         .to_path_buf()
 }
 
 /// `tests/fixtures`.
 pub fn fixtures_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+    workspace_root().join("tests").join("fixtures")
 }
 
 /// The `*.yaml` and `*.yml` files directly inside `dir`, sorted; empty if `dir` does not exist.
@@ -59,6 +59,12 @@ pub fn relative(path: &Path, base: &Path) -> String {
         .replace('\\', "/")
 }
 
+/// Whether this run rewrites the documented outputs and pictures to what Megahex prints and
+/// draws today (`MEGAHEX_BLESS=1`), instead of failing on a difference.
+pub fn blessing() -> bool {
+    std::env::var_os("MEGAHEX_BLESS").is_some()
+}
+
 /// A fresh, empty scratch directory for one test.
 pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -74,75 +80,23 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 // ---------------------------------------------------------------------------------------------
 // The binary under test
 
-/// The `megahex` binary, built once per test process.
-///
-/// Cargo does not build a dependency's binaries for another package's tests, so this runs
-/// `cargo build -p megahex --bin megahex` with the profile the tests were built with (a no-op
-/// when it is up to date) and takes the executable's path from Cargo's own report. That honours
-/// `CARGO_TARGET_DIR`, and never tests a stale binary. Set `MEGAHEX_BIN` to test another build.
+/// The `megahex` binary under test: the one Cargo built for this test target (these tests are
+/// a target of the command's own package, so Cargo builds the binary first, with the same
+/// profile and features). Set `MEGAHEX_BIN` to test another build.
 pub fn megahex_bin() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
-        if let Some(path) = std::env::var_os("MEGAHEX_BIN") {
-            let path = PathBuf::from(path);
-            assert!(
-                path.is_file(),
-                "MEGAHEX_BIN={} is not a file",
-                path.display()
-            );
-            return path;
-        }
-        build_binary()
-    })
-}
-
-/// The Cargo profile the running test executable was built with: it lives in
-/// `<target>/<profile dir>/deps/`, and the `dev` profile's directory is `debug`.
-fn current_profile() -> String {
-    let exe = std::env::current_exe().expect("path of the test executable");
-    let profile_dir = exe
-        .parent()
-        .filter(|deps| deps.file_name().is_some_and(|n| n == "deps"))
-        .and_then(Path::parent)
-        .and_then(Path::file_name)
-        .and_then(|n| n.to_str())
-        .unwrap_or("debug");
-    match profile_dir {
-        "debug" => "dev".to_owned(),
-        other => other.to_owned(),
-    }
-}
-
-fn build_binary() -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-    let output = Command::new(cargo)
-        .current_dir(workspace_root())
-        .args(["build", "-q", "-p", "megahex", "--bin", "megahex"])
-        .args(["--profile", &current_profile()])
-        .arg("--message-format=json-render-diagnostics")
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("run cargo to build the megahex binary");
-    assert!(
-        output.status.success(),
-        "`cargo build -p megahex` failed: {}",
-        output.status
-    );
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    for line in stdout.lines() {
-        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
+        let Some(path) = std::env::var_os("MEGAHEX_BIN") else {
+            return PathBuf::from(env!("CARGO_BIN_EXE_megahex"));
         };
-        let is_bin = message["reason"] == "compiler-artifact"
-            && message["target"]["name"] == "megahex"
-            && message["target"]["kind"]
-                .as_array()
-                .is_some_and(|kinds| kinds.iter().any(|k| k == "bin"));
-        if let (true, Some(path)) = (is_bin, message["executable"].as_str()) {
-            return PathBuf::from(path);
-        }
-    }
-    panic!("cargo did not report the megahex executable:\n{stdout}");
+        let path = PathBuf::from(path);
+        assert!(
+            path.is_file(),
+            "MEGAHEX_BIN={} is not a file",
+            path.display()
+        );
+        path
+    })
 }
 
 /// What one run of the binary did.

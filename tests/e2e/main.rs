@@ -7,10 +7,10 @@
 mod common;
 mod lsp;
 
+mod build;
 mod clients;
 mod diff;
 mod docs_console;
-mod docs_examples;
 mod fixtures;
 mod formats;
 mod fuzz_regressions;

@@ -1,26 +1,41 @@
 //! The command-line examples in the user docs are real: every `$ megahex ...` line of a console
-//! block in `docs/rules.md`, `docs/cli.md`, `docs/simulation.md` and `docs/catalog.md` is run
-//! from the repository root, and what it prints must be the lines under it (a line `...` stands
-//! for any number of lines), and `$ echo $?` must show its exit code.
+//! block in the documents below is run, and what it prints must be the lines under it (a line
+//! `...` stands for any number of lines), and `$ echo $?` must show its exit code.
+//!
+//! Most documents run from the repository root. `docs/diagnostics.md` runs in a scratch
+//! folder holding its YAML examples: each YAML block after an `**Example**` line naming
+//! `files.yaml` is written there first, so every diagnostic's example is a file and a run.
 //!
 //! A block that only illustrates (a file that is not in the repository, a session at a
 //! terminal) is marked with `<!-- console: illustrative -->` on the line before it and is not
-//! run. `MEGAHEX_BLESS=1 cargo test -p megahex-tests --test e2e docs_console::` rewrites the outputs
+//! run. `MEGAHEX_BLESS=1 cargo test -p megahex --test e2e docs_console::` rewrites the outputs
 //! of blocks without `...` after a deliberate change.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use common::{megahex_in, workspace_root};
+use common::{megahex_in, scratch_dir, workspace_root};
 
-const DOCS: [&str; 4] = [
-    "docs/rules.md",
-    "docs/cli.md",
-    "docs/simulation.md",
-    "docs/catalog.md",
+/// Where a document's commands run.
+#[derive(Clone, Copy)]
+enum Runs {
+    /// From the repository root.
+    AtRoot,
+    /// In a scratch folder holding the document's YAML examples.
+    AmongItsExamples,
+}
+
+/// The documents checked, where their commands run, and how many commands each has at least
+/// (so a parser that stops finding blocks fails).
+const DOCS: [(&str, Runs, usize); 5] = [
+    ("docs/rules.md", Runs::AtRoot, 5),
+    ("docs/cli.md", Runs::AtRoot, 40),
+    ("docs/simulation.md", Runs::AtRoot, 1),
+    ("docs/catalog.md", Runs::AtRoot, 0),
+    ("docs/diagnostics.md", Runs::AmongItsExamples, 30),
 ];
 
 const ILLUSTRATIVE: &str = "<!-- console: illustrative -->";
@@ -165,6 +180,47 @@ fn cut_short(line: &str) -> Option<&str> {
         .filter(|prefix| !prefix.is_empty())
 }
 
+/// The file names an `**Example**` line gives in backticks.
+fn example_names(line: &str) -> Vec<String> {
+    line.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|name| name.ends_with(".yaml") || name.ends_with(".yml"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Writes the YAML examples of a document into a fresh scratch folder: each YAML block after
+/// an `**Example**` line takes the next name that line gives.
+fn write_examples(doc: &str, lines: &[&str]) -> PathBuf {
+    let dir = scratch_dir(&format!("docs-examples-{}", doc.replace('/', "_")));
+    let mut names: Vec<String> = Vec::new();
+    let mut written = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if line.starts_with("**Example**") {
+            names = example_names(line);
+        } else if line.trim_start() == "```yaml" && !names.is_empty() {
+            let end = i
+                + 1
+                + lines[i + 1..]
+                    .iter()
+                    .position(|l| l.trim_start() == "```")
+                    .unwrap();
+            let name = names.remove(0);
+            let mut text = lines[i + 1..end].join("\n");
+            text.push('\n');
+            std::fs::write(dir.join(&name), text).unwrap();
+            written += 1;
+            i = end;
+        }
+        i += 1;
+    }
+    assert!(written > 0, "{doc}: no YAML examples found");
+    dir
+}
+
 fn run(root: &Path, command: &Command) -> (Vec<String>, i32) {
     let run = match &command.stdin {
         None => megahex_in(root, &command.args),
@@ -183,20 +239,27 @@ fn run(root: &Path, command: &Command) -> (Vec<String>, i32) {
 #[test]
 fn console_examples_print_what_the_docs_show() {
     let root = workspace_root();
-    let bless = std::env::var_os("MEGAHEX_BLESS").is_some();
+    let bless = common::blessing();
     let mut problems = Vec::new();
-    let mut checked = 0;
-    for doc in DOCS {
+    for (doc, runs, at_least) in DOCS {
         let path = root.join(doc);
         let text = std::fs::read_to_string(&path).unwrap();
         let (lines, indents) = outdented(&text);
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let here = match runs {
+            Runs::AtRoot => root.clone(),
+            Runs::AmongItsExamples => write_examples(doc, &lines),
+        };
         // The document as written, indentation and all, for rewriting.
         let mut rewritten: Vec<String> = text.lines().map(str::to_owned).collect();
         let commands = commands(doc, &lines);
+        assert!(
+            commands.len() >= at_least,
+            "{doc}: only {} commands found",
+            commands.len()
+        );
         for command in commands.iter().rev() {
-            checked += 1;
-            let (actual, code) = run(&root, command);
+            let (actual, code) = run(&here, command);
             let documented: Vec<String> = lines[command.output.clone()]
                 .iter()
                 .map(|l| l.trim_end().to_owned())
@@ -240,7 +303,6 @@ fn console_examples_print_what_the_docs_show() {
             std::fs::write(&path, out).unwrap();
         }
     }
-    assert!(checked >= 40, "only {checked} commands found");
     assert!(
         problems.is_empty() || bless,
         "{} example(s) are out of date; rerun with MEGAHEX_BLESS=1 after checking the change:\n{}",
@@ -269,7 +331,7 @@ fn wildcards_match_runs_of_lines() {
 #[test]
 fn doc_pictures_are_what_megahex_render_draws() {
     let root = workspace_root();
-    let bless = std::env::var_os("MEGAHEX_BLESS").is_some();
+    let bless = common::blessing();
     let scratch = common::scratch_dir("docs-pictures");
     let mut stale = Vec::new();
     let mut checked = 0;

@@ -3,12 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
+use crate::support::*;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use megahex_editor::dialogs::Dialog;
-use support::*;
 
 #[test]
 fn the_open_dialog_browses_folders_and_a_double_click_opens_a_file() {

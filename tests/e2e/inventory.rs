@@ -8,7 +8,9 @@ use crate::common;
 
 use common::{megahex_in, scratch_dir, workspace_root};
 use megahex::rulesets::sentinel_tactics::inventory;
-use megahex_schema::{AnyScenario, Catalog, Side, TilePlacement};
+use megahex_schema::AnyScenario;
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
 /// Blade's Gambit with tile 1 placed a second time, east of tile 3, where nothing refers to it.
 const EXTRA: &str = "    - {tile: 1, side: insula-primalis, at: [10, -4], rotation: 0}\n";

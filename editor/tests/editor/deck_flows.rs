@@ -4,16 +4,14 @@
 //! it again, and Save keeps a file that validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-
+use crate::support::{bundled_app, click_at, drag, press};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use megahex_editor::app::EditorApp;
 use megahex_editor::document::check_bytes;
 use megahex_editor::solar_sentinels::Selected;
 use megahex_editor::solar_sentinels::edits::DeckEdit;
-use megahex_schema::solar_sentinels::{Condition, Effect, Rule, Scenario};
-use support::{bundled_app, click_at, drag, press};
+use megahex_schema::rulesets::solar_sentinels::{Condition, Effect, Rule, Scenario};
 
 fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {
     harness.get_by_label(label).click_accesskit();
@@ -223,7 +221,7 @@ fn a_hero_is_picked_edited_checked_undone_and_saved() {
     let ability = hero.ability.as_mut().unwrap();
     ability.name = Some("Deep Breach".into());
     ability.effect = Effect::During(Rule::FaceValue {
-        face: megahex_schema::solar_sentinels::Face::Crit,
+        face: megahex_schema::rulesets::solar_sentinels::Face::Crit,
         colours: Vec::new(),
         value: 4,
     });

@@ -6,11 +6,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use megahex::Checker;
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::{
+    AttackKind, AttackStats, Bonus, DeploymentZone, EffectTokens, EnvironmentCard, FigureStats,
+    HazardAttack, Map, Movement, Objective, ObjectiveKind, Pick, Reinforcement, RolledMovement,
+    Rules, Scenario, Side, StaticMovement, TilePlacement, Token, TokenKind,
+};
 use megahex_schema::{
-    AttackKind, AttackStats, Bonus, Catalog, DeploymentZone, EffectTokens, EnvironmentCard,
-    FigureStats, Footprint, HazardAttack, HexRef, LosBlocking, LosEdges, Map, Movement, Objective,
-    ObjectiveKind, Pick, Reinforcement, RolledMovement, Rules, Ruleset, Scenario, Side,
-    StaticMovement, Team, TileHex, TileHexMap, TilePlacement, Token, TokenKind,
+    Footprint, HexRef, LosBlocking, LosEdges, Ruleset, Team, TileHex, TileHexMap,
 };
 use proptest::prelude::*;
 

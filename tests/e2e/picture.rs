@@ -8,7 +8,7 @@
 use crate::common;
 
 use common::{megahex_in, scratch_dir, workspace_root};
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 /// The `fill` or `stroke` attribute of every SVG element that has `marker="value"`.
 fn attribute_of(svg: &str, marker: &str, value: &str, attribute: &str) -> Vec<String> {

@@ -70,8 +70,8 @@ fn comments(text: &str) -> Vec<&str> {
 /// Opens every file that holds a scenario, applies `edit` (skipping files it does not apply
 /// to) and hands the original and saved text to `check`. Returns how many files were checked.
 fn each_saved(
-    edit: impl Fn(&megahex_schema::Scenario) -> Option<Edit>,
-    check: impl Fn(&Path, &str, &str, &megahex_schema::Scenario),
+    edit: impl Fn(&megahex_schema::rulesets::sentinel_tactics::Scenario) -> Option<Edit>,
+    check: impl Fn(&Path, &str, &str, &megahex_schema::rulesets::sentinel_tactics::Scenario),
 ) -> usize {
     let mut checked = 0;
     for path in corpus() {
@@ -230,13 +230,16 @@ tokens:
 ";
 
 /// Saves `BY_HAND` after `edit` and returns the text.
-fn by_hand_saved(edit: impl FnOnce(&mut megahex_schema::Scenario)) -> String {
-    let mut scenario: megahex_schema::Scenario =
+fn by_hand_saved(
+    edit: impl FnOnce(&mut megahex_schema::rulesets::sentinel_tactics::Scenario),
+) -> String {
+    let mut scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
         serde_yaml::from_str(BY_HAND).expect("the hand-written file reads");
     edit(&mut scenario);
     let saved = megahex_editor::text_patch::saved_text(Some(BY_HAND), &scenario, None)
         .expect("the scenario saves");
-    let back: megahex_schema::Scenario = serde_yaml::from_str(&saved).expect("it reads back");
+    let back: megahex_schema::rulesets::sentinel_tactics::Scenario =
+        serde_yaml::from_str(&saved).expect("it reads back");
     assert_eq!(back, scenario);
     saved
 }

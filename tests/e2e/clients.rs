@@ -5,7 +5,7 @@
 //!
 //! The tools are not Rust crates, so these tests are ignored by default. `.ci/run` installs the
 //! tools (`.ci/install-clients.sh`) and runs them:
-//! `cargo test -p megahex-tests --test e2e -- --ignored clients::`. Without the tools they fail and
+//! `cargo test -p megahex --test e2e -- --ignored clients::`. Without the tools they fail and
 //! say how to install them.
 
 // Test code: a failed unwrap is a failed test, also in the helpers outside `#[test]` functions.
@@ -20,7 +20,8 @@ use std::process::Command;
 
 use common::{expectation, megahex_in, relative, scratch_dir, workspace_root};
 use megahex::{CatalogFile, Checker, Code};
-use megahex_schema::{Catalog, TokenKind};
+use megahex_schema::Catalog;
+use megahex_schema::rulesets::sentinel_tactics::TokenKind;
 use serde_json::{Value, json};
 
 /// The codes that say "this file is not what the schema describes". For every file,

@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use megahex::board::Axial;
 use megahex_editor::app::EditorApp;
 use megahex_editor::document::{Document, check_bytes};
-use megahex_schema::Scenario;
+use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 pub fn scratch(name: &str) -> PathBuf {
     let dir =
