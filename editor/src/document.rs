@@ -441,7 +441,8 @@ impl Document {
             Some(scenario) => {
                 // Placement problems are the checker's to report (tile-unknown, tile-overlap).
                 let scene = Scene::new(scenario, &self.catalog);
-                self.decor = Decorations::of(scenario, &scene.board);
+                self.decor =
+                    megahex::rulesets::sentinel_tactics::decor::decorations(scenario, &scene.board);
                 self.ground = megahex::report::ground::ground(&scene.board);
                 self.scene = Some(Arc::new(scene));
             }

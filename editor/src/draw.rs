@@ -404,7 +404,7 @@ pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain};
+    use megahex::board::{Face, Feature};
 
     #[test]
     fn a_long_label_shrinks_then_is_cut_to_fit_its_hex() {
@@ -435,13 +435,13 @@ mod tests {
         assert!(text.ends_with("..") && text.starts_with("blade"), "{text}");
     }
 
-    fn hex(side: Side, elevation: u8, terrain: Vec<Terrain>) -> BoardHex {
+    fn hex(face: Face, elevation: u8, terrain: Vec<Feature>) -> BoardHex {
         BoardHex {
             at: [0, 0],
             elevation,
             terrain,
             tile: 1,
-            side,
+            face,
             index: 10,
             placement: 0,
         }
@@ -487,17 +487,17 @@ mod tests {
 
     #[test]
     fn higher_hexes_are_lighter() {
-        let low = hex_fill(&hex(Side::Megalopolis, 1, vec![]));
-        let high = hex_fill(&hex(Side::Megalopolis, 4, vec![]));
+        let low = hex_fill(&hex(Face::Paved, 1, vec![]));
+        let high = hex_fill(&hex(Face::Paved, 4, vec![]));
         assert!(high.r() > low.r() && high.g() > low.g() && high.b() > low.b());
     }
 
     #[test]
     fn sides_and_terrain_have_distinct_grounds() {
-        let city = hex_fill(&hex(Side::Megalopolis, 2, vec![]));
-        let sand = hex_fill(&hex(Side::InsulaPrimalis, 2, vec![]));
-        let jungle = hex_fill(&hex(Side::InsulaPrimalis, 2, vec![Terrain::Cover]));
-        let lava = hex_fill(&hex(Side::InsulaPrimalis, 2, vec![Terrain::Lava]));
+        let city = hex_fill(&hex(Face::Paved, 2, vec![]));
+        let sand = hex_fill(&hex(Face::Wild, 2, vec![]));
+        let jungle = hex_fill(&hex(Face::Wild, 2, vec![Feature::Cover]));
+        let lava = hex_fill(&hex(Face::Wild, 2, vec![Feature::Lava]));
         let all = [city, sand, jungle, lava];
         for (i, a) in all.iter().enumerate() {
             for b in &all[i + 1..] {

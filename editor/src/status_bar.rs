@@ -88,7 +88,7 @@ pub fn hover_text(doc: &Document, hovered: Option<Axial>) -> String {
         "q,r {},{}   tile {}{} hex {} ({}/{})   elevation {}   terrain: {}",
         at[0],
         at[1],
-        hex.side.prefix(),
+        megahex_schema::rulesets::sentinel_tactics::Side::from(hex.face).prefix(),
         hex.tile,
         hex.index,
         hex.tile,

@@ -587,23 +587,17 @@ fn outside_its_folders_a_game_is_named_only_by_the_registries() {
         "validator/src/cli/rulesets/mod.rs",
     ];
     let not_yet = [
-        // The names a file may write in `ruleset:`, and the codes each game's checks report.
+        // The names a file may write in `ruleset:`: each game's header holds one, so they
+        // stand below the games, where the registry (which imports the games) cannot hold them.
         "schema/src/header.rs",
-        "validator/lib/src/diagnostic.rs",
         // The board, the scene and the pictures speak Sentinel Tactics' words (tile sides,
         // terrain, token kinds, figure movement), and the arena is drawn in them.
         "validator/lib/src/board/mod.rs",
         "validator/lib/src/board/movement.rs",
         "validator/lib/src/diff.rs",
-        "validator/lib/src/report/catalog.rs",
-        "validator/lib/src/report/decor.rs",
         "validator/lib/src/report/diff.rs",
-        "validator/lib/src/report/ground.rs",
-        "validator/lib/src/report/sheet.rs",
         "validator/lib/src/rulesets/hex_skirmish/view.rs",
         "validator/lib/src/scene.rs",
-        // A usage message that points to the other game's odds.
-        "validator/src/cli/rulesets/hex_skirmish/odds.rs",
         // The editor, until its own seam.
         "editor/src/app/files.rs",
         "editor/src/app/mod.rs",

@@ -219,6 +219,6 @@ fn tiles(catalog: &Catalog, json: bool) -> i32 {
             Err(e) => fail(format!("cannot encode the catalog: {e}")),
         };
     }
-    print!("{}", megahex::report::catalog::render(catalog));
+    print!("{}", megahex::rulesets::catalog_text(catalog));
     EXIT_OK
 }

@@ -170,7 +170,7 @@ pub fn picture(
 ) -> Result<Vec<u8>, String> {
     let (size, zoom) = settings.size()?;
     if settings.format == PictureFormat::SetupSheet {
-        use megahex::report::sheet::{self, Paper, SheetSize};
+        use megahex::rulesets::sentinel_tactics::sheet::{self, Paper, SheetSize};
         let page = match size {
             Size::Print { hex_flats_mm } => SheetSize::TableScale(hex_flats_mm),
             Size::Pixels(_) => SheetSize::Paper(Paper::A4),

@@ -59,28 +59,30 @@ pub enum Code {
     /// The turn order gives a team more turns in a row than alternating turns would, or
     /// gives some figures no turn at all.
     TurnOrderUneven,
-    /// A terrain name that no terrain type has (hex-skirmish).
+    // The codes below are raised by one ruleset's checks each; docs/diagnostics.md says which.
+    // The list is shared so that every report format numbers them the same way.
+    /// A terrain name that no terrain type has.
     TerrainUnknown,
-    /// A unit starts on terrain no unit may enter (hex-skirmish).
+    /// A unit starts on terrain no unit may enter.
     HexImpassable,
-    /// A unit with more attacks than actions (hex-skirmish).
+    /// A unit with more attacks than actions.
     AttacksOverActions,
-    /// A spell its caster can never pay for (hex-skirmish).
+    /// A spell its caster can never pay for.
     SpellUnaffordable,
     /// A deck holds more or fewer cards, bosses, heroes, missions or dice than it is built for
-    /// (solar-sentinels).
+    ///.
     ComponentCount,
-    /// The setup breaks the difficulty rank's table (solar-sentinels).
+    /// The setup breaks the difficulty rank's table.
     RankSetup,
-    /// Mandatory enemies that the cleanup discard can never get past (solar-sentinels).
+    /// Mandatory enemies that the cleanup discard can never get past.
     MandatoryEnemy,
-    /// An enemy that no dice can defeat under its own effects (solar-sentinels).
+    /// An enemy that no dice can defeat under its own effects.
     EnemyUnbeatable,
-    /// A boss its shield and entourage can make unbeatable (solar-sentinels).
+    /// A boss its shield and entourage can make unbeatable.
     BossUnbeatable,
-    /// An effect or setup that leaves no die that may be committed (solar-sentinels).
+    /// An effect or setup that leaves no die that may be committed.
     NoLegalDice,
-    /// An effect written as text, which no simulation applies (solar-sentinels).
+    /// An effect written as text, which no simulation applies.
     EffectNotSimulated,
     /// Fairness report: how far a team is from an objective.
     ObjectiveDistance,

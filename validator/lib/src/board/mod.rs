@@ -14,9 +14,45 @@ use std::collections::HashMap;
 
 use megahex_schema::Catalog;
 use megahex_schema::HexRef;
-use megahex_schema::rulesets::sentinel_tactics::{Map, Side, Terrain, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Map, Side, TilePlacement};
 
 pub use hex::{Axial, DIRECTIONS, distance, neighbours, rot_cw};
+
+/// What lies on a hex beside its height, in the words the shared rules and pictures use: each
+/// game's map says which of its own terrains is which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Feature {
+    /// Blocks line of sight whatever the heights.
+    Cover,
+    /// Hazardous ground where a rule says so; drawn glowing.
+    Lava,
+    /// Water: drawn with waves.
+    Water,
+    /// Grass: drawn green.
+    Park,
+}
+
+impl Feature {
+    /// The word reports use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Feature::Cover => "cover",
+            Feature::Lava => "lava",
+            Feature::Water => "water",
+            Feature::Park => "park",
+        }
+    }
+}
+
+/// How a hex's open ground looks in pictures: paved (grey, a city) or wild (sand, or jungle
+/// where it gives cover).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Face {
+    /// Paved ground.
+    Paved,
+    /// Wild ground.
+    Wild,
+}
 
 /// One hex of the assembled map.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,12 +61,12 @@ pub struct BoardHex {
     pub at: Axial,
     /// Elevation 1..4.
     pub elevation: u8,
-    /// Terrain tags from the catalog.
-    pub terrain: Vec<Terrain>,
+    /// What lies on it.
+    pub terrain: Vec<Feature>,
     /// Tile number.
     pub tile: u32,
-    /// Which face of the tile.
-    pub side: Side,
+    /// How its ground looks.
+    pub face: Face,
     /// Reading-order index on the tile.
     pub index: u32,
     /// Position of the tile in `map.tiles`.
@@ -40,7 +76,7 @@ pub struct BoardHex {
 impl BoardHex {
     /// Jungle cover.
     pub fn is_cover(&self) -> bool {
-        self.terrain.contains(&Terrain::Cover)
+        self.terrain.contains(&Feature::Cover)
     }
 
     /// Elevation for sight, with cover above any height: cover obstructs whatever the ends.
@@ -54,7 +90,7 @@ impl BoardHex {
 
     /// Volcano lava.
     pub fn is_lava(&self) -> bool {
-        self.terrain.contains(&Terrain::Lava)
+        self.terrain.contains(&Feature::Lava)
     }
 }
 
@@ -360,9 +396,9 @@ impl Board {
                 board.hexes.push(BoardHex {
                     at,
                     elevation: local.elevation,
-                    terrain: local.terrain.clone(),
+                    terrain: local.terrain.iter().map(|&t| Feature::from(t)).collect(),
                     tile: tile.tile,
-                    side: tile.side,
+                    face: Face::from(tile.side),
                     index: local.index,
                     placement,
                 });
@@ -425,9 +461,9 @@ impl Board {
                 board.hexes.push(BoardHex {
                     at,
                     elevation: free.elevation,
-                    terrain: free.terrain.clone(),
+                    terrain: free.terrain.iter().map(|&t| Feature::from(t)).collect(),
                     tile: 0,
-                    side: free.side.unwrap_or(Side::Megalopolis),
+                    face: Face::from(free.side.unwrap_or(Side::Megalopolis)),
                     index: 0,
                     placement: map.tiles.len() + entry,
                 });

@@ -2,10 +2,7 @@
 //! hexes and tokens to collect in the colour of the team that wants them, and deployment zones.
 //! Worked out once here and drawn by both the editor and the SVG/PNG exports.
 
-use megahex_schema::rulesets::sentinel_tactics::{ObjectiveKind, Scenario};
-
 use super::palette::{self, Rgb};
-use crate::board::Board;
 use crate::board::hex::Axial;
 
 /// An objective's hexes (hold, reach), in its team's colour.
@@ -15,8 +12,8 @@ pub struct ObjectiveMark {
     pub id: String,
     /// Its team.
     pub team: String,
-    /// Its kind, for the legend.
-    pub kind: ObjectiveKind,
+    /// Its kind, the word the legend gives (`hold`, `reach`).
+    pub kind: &'static str,
     /// The team's colour.
     pub colour: Rgb,
     /// The hexes that resolved.
@@ -108,73 +105,6 @@ pub struct Decorations {
 }
 
 impl Decorations {
-    /// The marks of `scenario` on its `board`. References that do not resolve are left out
-    /// (the validator reports them).
-    pub fn of(scenario: &Scenario, board: &Board) -> Decorations {
-        let teams = &scenario.teams;
-        let resolved = |refs: &[megahex_schema::HexRef]| -> Vec<Axial> {
-            refs.iter().filter_map(|r| board.resolve(r).ok()).collect()
-        };
-        let token_colours = scenario
-            .tokens
-            .iter()
-            .map(|t| {
-                let colour = palette::colour_of_team(teams, t.team.as_deref(), palette::NEUTRAL);
-                (t.id.clone(), colour)
-            })
-            .collect();
-        let objective_colour =
-            |team: &str| palette::colour_of_team(teams, Some(team), palette::OBJECTIVE);
-        let objectives = scenario
-            .objectives
-            .iter()
-            .filter(|o| !o.hexes.is_empty())
-            .map(|o| ObjectiveMark {
-                id: o.id.clone(),
-                team: o.team.clone(),
-                kind: o.kind,
-                colour: objective_colour(&o.team),
-                hexes: resolved(&o.hexes),
-            })
-            .collect();
-        let collect = collect_marks(
-            scenario
-                .objectives
-                .iter()
-                .filter(|o| o.kind == ObjectiveKind::Collect)
-                .flat_map(|o| {
-                    o.tokens
-                        .iter()
-                        .map(move |t| (t.as_str(), o.id.as_str(), o.team.as_str()))
-                }),
-            objective_colour,
-        );
-        let zones = scenario
-            .deployment
-            .iter()
-            .map(|z| ZoneMark::of_team(teams, &z.team, resolved(&z.hexes)))
-            .collect();
-        let tiles = scenario
-            .map
-            .tiles
-            .iter()
-            .enumerate()
-            .filter(|(placement, _)| board.hexes().iter().any(|h| h.placement == *placement))
-            .map(|(_, tile)| TileMark {
-                centre: tile.at,
-                rotation: tile.rotation,
-                label: format!("{}{}", tile.side.prefix(), tile.tile),
-            })
-            .collect();
-        Decorations {
-            token_colours,
-            objectives,
-            collect,
-            zones,
-            tiles,
-        }
-    }
-
     /// A token's colour.
     pub fn token_colour(&self, id: &str) -> Rgb {
         self.token_colours
@@ -212,7 +142,7 @@ impl Decorations {
         for o in marks {
             lines.push((
                 o.colour,
-                format!("objective {} ({} for {})", o.id, o.kind.as_str(), o.team),
+                format!("objective {} ({} for {})", o.id, o.kind, o.team),
             ));
         }
         // One line per collecting objective, naming its tokens.

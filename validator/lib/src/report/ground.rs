@@ -3,9 +3,7 @@
 //! PNG exports write them out, so the screen and a print show the same ground: terrain colours,
 //! shaded relief, vegetation, glowing lava, water, elevation dots, and strong tile borders.
 
-use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain};
-
-use crate::board::{Axial, Board, BoardHex, geom};
+use crate::board::{Axial, Board, BoardHex, Face, Feature, geom};
 
 /// A colour with its opacity (0 transparent, 255 opaque).
 pub type Rgba = [u8; 4];
@@ -100,22 +98,22 @@ fn opaque(rgb: [u8; 3]) -> Rgba {
     with_alpha(rgb, 255)
 }
 
-/// A hex's ground colour: by terrain, else by side (jungle where a jungle hex gives cover),
+/// A hex's ground colour: by terrain, else by face (jungle where a jungle hex gives cover),
 /// lighter the higher it stands, so height reads like a relief map.
 pub fn hex_colour(hex: &BoardHex) -> [u8; 3] {
     if hex.is_lava() {
         // Lava glows at any height.
         return LAVA;
     }
-    let ground = if hex.terrain.contains(&Terrain::Water) {
+    let ground = if hex.terrain.contains(&Feature::Water) {
         WATER
-    } else if hex.terrain.contains(&Terrain::Park) {
+    } else if hex.terrain.contains(&Feature::Park) {
         PARK
     } else {
-        match hex.side {
-            Side::Megalopolis => CITY,
-            Side::InsulaPrimalis if hex.is_cover() => JUNGLE,
-            Side::InsulaPrimalis => SAND,
+        match hex.face {
+            Face::Paved => CITY,
+            Face::Wild if hex.is_cover() => JUNGLE,
+            Face::Wild => SAND,
         }
     };
     let factor = 0.55 + 0.15 * f64::from(hex.elevation.clamp(1, 4));
@@ -157,7 +155,7 @@ pub fn hex_ground(out: &mut Vec<Drawn>, hex: &BoardHex) {
     out.push(base);
     if hex.is_lava() {
         lava_glow(out, centre);
-    } else if hex.terrain.contains(&Terrain::Water) {
+    } else if hex.terrain.contains(&Feature::Water) {
         waves(out, centre);
     }
     if hex.is_cover() {
@@ -365,6 +363,7 @@ fn tile_borders(out: &mut Vec<Drawn>, board: &Board) {
 mod tests {
     use super::*;
     use crate::board::DIRECTIONS;
+    use megahex_schema::rulesets::sentinel_tactics::Side;
 
     fn one_tile(side: Side) -> Board {
         tile_board(1, side)

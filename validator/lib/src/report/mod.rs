@@ -1,6 +1,5 @@
 //! Report formats. Each format is its own module and returns text; only the CLI prints.
 
-pub mod catalog;
 pub mod change_marks;
 pub mod decor;
 pub mod diff;
@@ -16,7 +15,6 @@ pub mod pieces;
 pub mod png;
 pub mod query;
 pub mod sarif;
-pub mod sheet;
 pub mod simulation;
 pub mod svg;
 

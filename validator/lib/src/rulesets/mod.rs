@@ -9,6 +9,10 @@ pub mod hex_skirmish;
 pub mod sentinel_tactics;
 pub mod solar_sentinels;
 
+/// `megahex tiles`: the component catalog in words and small pictures. The catalog is Sentinel
+/// Tactics' own (the schema's registry says why), and so is its picture.
+pub use sentinel_tactics::catalog_text::render as catalog_text;
+
 use megahex_schema::{AnyScenario, Catalog, Ruleset};
 
 use crate::diff::ScenarioDiff;

@@ -92,7 +92,9 @@ pub struct OddsArgs {
 /// `megahex odds`: `given` says whether an option (by its id) was written on the command line.
 pub fn odds(args: &OddsArgs, given: &dyn Fn(&str) -> bool, catalog: &Catalog) -> i32 {
     if let Some(path) = args.hex_skirmish.scenario() {
-        return hex_skirmish::odds::scenario_pairs(path, catalog, args.json);
+        // A file of another game gets pointed to the odds it does have.
+        let elsewhere = "for sentinel-tactics odds use --dice and --defense";
+        return hex_skirmish::odds::scenario_pairs(path, catalog, args.json, elsewhere);
     }
     if let Some((flag, owners)) = foreign_option(args.ruleset, given) {
         let owners: Vec<&str> = owners.iter().map(|r| r.name()).collect();

@@ -4,14 +4,14 @@
 //! hexes as marks; sight as [`Sight`] records and movement as destinations.
 
 use megahex_schema::rulesets::hex_skirmish::{ObjectiveKind, Scenario, UnitKind};
-use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain, TokenKind};
+use megahex_schema::rulesets::sentinel_tactics::TokenKind;
 use megahex_schema::{LosBlocking, LosEdges};
 
 use super::game::Game;
 use super::state::State;
 use crate::board::hex::{Axial, distance};
 use crate::board::los::{Line, Sight};
-use crate::board::{Board, BoardHex};
+use crate::board::{Board, BoardHex, Face, Feature};
 use crate::report::decor::{Decorations, ObjectiveMark, ZoneMark, collect_marks};
 use crate::report::palette;
 use crate::scene::Placed;
@@ -23,23 +23,23 @@ pub fn board(game: &Game) -> Board {
         let terrain = game.arena.terrain(slot);
         let mut tags = Vec::new();
         if terrain.water {
-            tags.push(Terrain::Water);
+            tags.push(Feature::Water);
         }
         if terrain.blocks_sight {
-            tags.push(Terrain::Cover);
+            tags.push(Feature::Cover);
         }
         if terrain.impassable {
-            tags.push(Terrain::Lava);
+            tags.push(Feature::Lava);
         }
         BoardHex {
             at: hex.at,
             elevation: (hex.levels + 1).min(u32::from(u8::MAX)) as u8,
             terrain: tags,
             tile: 0,
-            side: if hex.levels > 0 {
-                Side::Megalopolis
+            face: if hex.levels > 0 {
+                Face::Paved
             } else {
-                Side::InsulaPrimalis
+                Face::Wild
             },
             index: 0,
             placement: 0,
@@ -112,7 +112,7 @@ pub fn decorations(scenario: &Scenario) -> Decorations {
         .map(|o| ObjectiveMark {
             id: o.id.clone(),
             team: o.team.clone(),
-            kind: megahex_schema::rulesets::sentinel_tactics::ObjectiveKind::Reach,
+            kind: "reach",
             colour: colour(&o.team),
             hexes: o.hexes.clone(),
         })

@@ -5,15 +5,19 @@
 //! games; `fairness` reports distances, exposure and a verdict.
 
 pub mod assertions;
+pub mod catalog_text;
 pub mod checks;
+pub mod decor;
 pub mod dice;
 pub mod diff;
 pub mod fairness;
 pub mod game;
 pub mod inventory;
+pub mod map;
 pub mod odds_report;
 pub mod playtest;
 pub mod selfplay;
+pub mod sheet;
 pub mod turns;
 
 use std::sync::Arc;

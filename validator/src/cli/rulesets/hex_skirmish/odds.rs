@@ -69,16 +69,17 @@ impl Options {
     }
 }
 
-/// Every pair of enemies of a hex-skirmish scenario, with their turns to kill.
-pub fn scenario_pairs(path: &Path, catalog: &Catalog, json: bool) -> i32 {
+/// Every pair of enemies of a hex-skirmish scenario, with their turns to kill; `elsewhere`
+/// ends the refusal of another game's file.
+pub fn scenario_pairs(path: &Path, catalog: &Catalog, json: bool, elsewhere: &str) -> i32 {
     let (scenario, _, had_errors) = match load_scenario(path, catalog) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let AnyScenario::HexSkirmish(scenario) = scenario else {
-        return fail(
-            "--scenario gives the turns-to-kill table of a hex-skirmish scenario; for sentinel-tactics odds use --dice and --defense",
-        );
+        return fail(format!(
+            "--scenario gives the turns-to-kill table of a hex-skirmish scenario; {elsewhere}"
+        ));
     };
     let game = hex_skirmish::game::Game::new(&scenario);
     let pairs = hex_skirmish::matchups::matchups(&game);

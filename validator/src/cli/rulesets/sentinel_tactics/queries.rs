@@ -137,7 +137,7 @@ pub fn area(scenario: &Scenario, catalog: &Catalog, args: &AreaArgs) -> i32 {
 /// `megahex render`: the map with an optional overlay.
 pub fn render(scenario: &Scenario, catalog: &Catalog, args: &RenderArgs) -> i32 {
     let scene = Scene::new(scenario, catalog);
-    let decor = report::decor::Decorations::of(scenario, &scene.board);
+    let decor = megahex::rulesets::sentinel_tactics::decor::decorations(scenario, &scene.board);
     let (png, drawing, zoom) = match picture_settings(&args.output, &args.size()) {
         Ok(settings) => settings,
         Err(code) => return code,
@@ -197,7 +197,7 @@ pub fn diff_picture(
 ) -> Result<String, i32> {
     let (drawing, _) = size.check().map_err(|message| fail(&message))?;
     let scene = Scene::new(scenario, catalog);
-    let decor = report::decor::Decorations::of(scenario, &scene.board);
+    let decor = megahex::rulesets::sentinel_tactics::decor::decorations(scenario, &scene.board);
     let overlay = Overlay::changes(&scene, diff);
     Ok(svg::render_sized(
         &scene.board,

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use megahex::report::sheet::{self, Paper, SheetSize};
+use megahex::rulesets::sentinel_tactics::sheet::{self, Paper, SheetSize};
 use megahex::scene::Scene;
 use megahex_schema::{AnyScenario, Catalog};
 

@@ -58,14 +58,14 @@ pub(super) fn tile_changes(old: &[TilePlacement], new: &[TilePlacement]) -> Vec<
 }
 
 fn state(hex: &BoardHex) -> HexState {
-    let mut terrain: Vec<Terrain> = hex.terrain.clone();
+    let mut terrain: Vec<Terrain> = hex.terrain.iter().map(|&f| Terrain::from(f)).collect();
     terrain.sort_by_key(|t| format!("{t:?}"));
     terrain.dedup();
     HexState {
         elevation: hex.elevation,
         terrain,
         tile: hex.tile,
-        side: hex.side,
+        side: hex.face.into(),
     }
 }
 

@@ -10,8 +10,7 @@ use std::fmt::Write;
 
 use megahex_schema::rulesets::sentinel_tactics::{Scenario, Side};
 
-use super::decor::Decorations;
-use super::svg::{Overlay, Size, render_sized, wrap};
+use crate::report::svg::{Overlay, Size, render_sized, wrap};
 use crate::scene::Scene;
 
 /// A page size.
@@ -186,9 +185,9 @@ fn arrow_words(rotation: u8) -> &'static str {
 
 /// Lays the page out: the title, the map across the top, the sections in two columns under it.
 pub fn layout(scenario: &Scenario, scene: &Scene, size: SheetSize) -> Sheet {
-    let decor = Decorations::of(scenario, &scene.board);
+    let decor = super::decor::decorations(scenario, &scene.board);
     let (drawing, paper) = match size {
-        SheetSize::Paper(paper) => (Size::Pixels(super::svg::DEFAULT_SCALE), Some(paper)),
+        SheetSize::Paper(paper) => (Size::Pixels(crate::report::svg::DEFAULT_SCALE), Some(paper)),
         SheetSize::TableScale(mm) => (Size::Print { hex_flats_mm: mm }, None),
     };
     let map_svg = render_sized(&scene.board, &scene.tokens, &Overlay::None, &decor, drawing);

@@ -87,18 +87,12 @@ fn picture(side: &TileSide) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::rulesets::sentinel_tactics::Side;
 
     #[test]
     fn a_side_is_drawn_as_nine_rows_with_the_top_hex_alone() {
         let catalog = Catalog::builtin();
-        let text = picture(
-            catalog
-                .side(
-                    8,
-                    megahex_schema::rulesets::sentinel_tactics::Side::InsulaPrimalis,
-                )
-                .unwrap(),
-        );
+        let text = picture(catalog.side(8, Side::InsulaPrimalis).unwrap());
         let rows: Vec<&str> = text.lines().collect();
         assert_eq!(rows.len(), 9);
         // Index 1 (0, -2) stands alone in the top row; the crater centre (0, 0) is lava.
