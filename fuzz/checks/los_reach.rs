@@ -13,7 +13,7 @@ use std::collections::HashSet;
 
 use arbitrary::{Result, Unstructured};
 use megahex::board::los::{self, LosRules};
-use megahex::board::movement::{self, Destination, MoveAction, Mover, World};
+use megahex::board::movement::{self, Destination, Gait, MoveAction, Mover, World};
 use megahex::board::{Axial, Board, distance, geom};
 use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::{FigureMovement, Side, TilePlacement};
@@ -172,7 +172,7 @@ pub fn run(data: &[u8], catalog: &Catalog) {
 
 /// Builds the case's board and checks every query's answers.
 pub fn check(case: &Case, catalog: &Catalog) {
-    let (board, _problems) = Board::build(&case.tiles, catalog);
+    let (board, _problems) = megahex::rulesets::sentinel_tactics::map::build(&case.tiles, catalog);
     let hexes: Vec<Axial> = board.hexes().iter().map(|h| h.at).collect();
     for h in &hexes {
         assert!(
@@ -213,7 +213,7 @@ pub fn check(case: &Case, catalog: &Catalog) {
                 let hazards: HashSet<Axial> = hazards.iter().filter_map(|&i| hex(i)).collect();
                 let mover = Mover {
                     hexes: mover,
-                    movement: *movement,
+                    movement: (*movement).into(),
                 };
                 check_reach(&board, &mover, *action, &occupied, &hazards);
             }
@@ -358,7 +358,7 @@ pub fn check_reach(
         MoveAction::Push(n) => n,
     };
     let ctx = format!("{mover:?} {action:?} occupied {occupied:?} hazards {hazards:?}");
-    let tail = matches!(mover.movement, FigureMovement::Tail) && mover.hexes.len() >= 2;
+    let tail = matches!(mover.movement, Gait::Tail) && mover.hexes.len() >= 2;
     for w in out.windows(2) {
         assert!(
             w[0].at < w[1].at,
@@ -379,7 +379,7 @@ pub fn check_reach(
             panic!("empty path, {here}");
         };
         match mover.movement {
-            FigureMovement::AnyConfiguration => assert!(mover.hexes.contains(first), "{here}"),
+            Gait::AnyConfiguration => assert!(mover.hexes.contains(first), "{here}"),
             _ => assert_eq!(Some(first), mover.hexes.first(), "{here}"),
         }
         let mut cost = 0;
@@ -414,9 +414,9 @@ pub fn check_reach(
         }
     }
     let single = match mover.movement {
-        FigureMovement::Single => true,
-        FigureMovement::Tail => !tail,
-        FigureMovement::AnyConfiguration => false,
+        Gait::Single => true,
+        Gait::Tail => !tail,
+        Gait::AnyConfiguration => false,
     };
     if single {
         check_single_closure(board, mover, action, &out, occupied, budget, &ctx);

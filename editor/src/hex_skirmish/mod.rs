@@ -81,7 +81,7 @@ pub fn layout(scenario: &Scenario) -> (Scene, Decorations, Game) {
     let scene = Scene {
         board: view::board(&game),
         rules: Default::default(),
-        tokens: view::pieces(&game, &state, scenario),
+        tokens: view::pieces(&game, &state),
         hazards: Vec::new(),
     };
     (scene, view::decorations(scenario), game)

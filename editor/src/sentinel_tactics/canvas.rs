@@ -2,7 +2,7 @@
 //! decided here; the change itself is an [`Edit`] applied through [`EditorApp::edit`].
 
 use egui::{Color32, PointerButton, Pos2, Sense};
-use megahex::board::{Axial, Board};
+use megahex::board::Axial;
 use megahex_schema::Footprint;
 use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
@@ -82,7 +82,7 @@ pub fn tile_hexes(
     placement: TilePlacement,
     catalog: &megahex_schema::Catalog,
 ) -> Vec<megahex::board::BoardHex> {
-    let (board, _) = Board::build(&[placement], catalog);
+    let (board, _) = megahex::rulesets::sentinel_tactics::map::build(&[placement], catalog);
     board.hexes().to_vec()
 }
 

@@ -175,7 +175,7 @@ fn attempt(wb: &Workbench, clip: &Clip, by: Axial) -> Result<Attempt, String> {
         tiles.push(moved);
         new_tiles.push(moved);
     }
-    let board = Board::build(&tiles, &wb.doc.catalog).0;
+    let board = megahex::rulesets::sentinel_tactics::map::build(&tiles, &wb.doc.catalog).0;
     let landed = land_tokens(wb, clip, &board, by);
     Ok(Attempt {
         new_tiles,

@@ -237,7 +237,8 @@ fn motion_edit(wb: &Workbench, motion: Motion, verb: &str) -> Result<Edit, Strin
             });
         }
     }
-    let new_board = Board::build(&moved_tiles, &wb.doc.catalog).0;
+    let new_board =
+        megahex::rulesets::sentinel_tactics::map::build(&moved_tiles, &wb.doc.catalog).0;
     for &index in &tokens {
         let at = moved_footprint(scenario, board, &new_board, &tiles, index, motion)?;
         edits.push(Edit::MoveToken { index, at });

@@ -4,7 +4,6 @@
 //! module rewrites the references on the turned tile so that either everything on it stays
 //! where it stood (the default) or everything turns with it, and says what happened.
 
-use megahex::board::Board;
 use megahex_schema::Catalog;
 use megahex_schema::HexRef;
 use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement};
@@ -37,8 +36,8 @@ pub fn turn_tile(
         .ok_or_else(|| format!("there is no tile number {} on the map", index + 1))?;
     let mut turned = tiles.clone();
     turned[index].rotation = turned_rotation(tile.rotation, clockwise);
-    let (before, _) = Board::build(tiles, catalog);
-    let (after, _) = Board::build(&turned, catalog);
+    let (before, _) = megahex::rulesets::sentinel_tactics::map::build(tiles, catalog);
+    let (after, _) = megahex::rulesets::sentinel_tactics::map::build(&turned, catalog);
     let on_tile = |r: &HexRef| {
         before
             .resolve(r)
@@ -199,7 +198,10 @@ objectives:
 
     /// Where each reference lies on the table, under a map.
     fn places(scenario: &Scenario) -> Vec<Axial> {
-        let (board, _) = Board::build(&scenario.map.tiles, &Catalog::builtin());
+        let (board, _) = megahex::rulesets::sentinel_tactics::map::build(
+            &scenario.map.tiles,
+            &Catalog::builtin(),
+        );
         scenario
             .hex_refs()
             .iter()

@@ -956,7 +956,10 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
         at: turned.centre,
         ..placement
     };
-    let (board, _) = megahex::board::Board::build(&[landing], &harness.state().wb.doc.catalog);
+    let (board, _) = megahex::rulesets::sentinel_tactics::map::build(
+        &[landing],
+        &harness.state().wb.doc.catalog,
+    );
     assert_eq!(
         turned.hexes,
         board.hexes(),

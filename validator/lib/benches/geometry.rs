@@ -35,7 +35,8 @@ pub fn full_map() -> Board {
             rotation: (i % 6) as u8,
         })
         .collect();
-    let (board, problems) = Board::build(&tiles, &Catalog::builtin());
+    let (board, problems) =
+        megahex::rulesets::sentinel_tactics::map::build(&tiles, &Catalog::builtin());
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(board.hexes().len(), 152);
     board
@@ -53,7 +54,8 @@ pub fn far_apart_map() -> Board {
             rotation: 0,
         })
         .collect();
-    let (board, problems) = Board::build(&tiles, &Catalog::builtin());
+    let (board, problems) =
+        megahex::rulesets::sentinel_tactics::map::build(&tiles, &Catalog::builtin());
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(board.hexes().len(), 38);
     board

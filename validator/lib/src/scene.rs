@@ -1,17 +1,12 @@
-//! A scenario made ready for rules questions: its board, its figures where they stand, and
-//! which hexes are occupied or hazardous. The CLI queries and the editor overlays both start
-//! here, so they ask the same questions of the same data.
-
-use megahex_schema::Catalog;
-use megahex_schema::rulesets::sentinel_tactics::{
-    EnvironmentCard, Figure, FigureMovement, Scenario, TokenKind,
-};
+//! A scenario made ready for rules questions: its board, its pieces where they stand, and
+//! which hexes are occupied or hazardous. The CLI queries, the pictures and the editor overlays
+//! all start here, so they ask the same questions of the same data; each game lays its own
+//! scenario out as a scene.
 
 use crate::board::Board;
-use crate::board::area::hazard_zone;
 use crate::board::hex::Axial;
 use crate::board::los::LosRules;
-use crate::board::movement::{self, Destination, MoveAction, Mover, World};
+use crate::board::movement::{self, Destination, Gait, MoveAction, Mover, World};
 
 /// A token resolved onto the board.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,16 +17,12 @@ pub struct Placed {
     pub id: String,
     /// The team it plays for, if any (its colour in pictures).
     pub team: Option<String>,
-    /// Token kind.
-    pub kind: TokenKind,
     /// Its hexes, in the order written (head first for a T-rex).
     pub hexes: Vec<Axial>,
-    /// The roster entry, for figures.
-    pub figure: Option<Figure>,
+    /// How its footprint moves.
+    pub gait: Gait,
     /// True for anything with health.
     pub target: bool,
-    /// Hazard radius, for hazard tokens.
-    pub radius: Option<u32>,
 }
 
 /// Board, rules and tokens of one scenario.
@@ -48,67 +39,6 @@ pub struct Scene {
 }
 
 impl Scene {
-    /// Builds the scene; tokens that do not resolve are left out (the validator reports them).
-    pub fn new(scenario: &Scenario, catalog: &Catalog) -> Scene {
-        let (board, _) = Board::build_map(&scenario.map, catalog);
-        Scene::on_board(scenario, catalog, board)
-    }
-
-    /// The scene on a board already built from the scenario's map, so the checks of one file
-    /// share one board.
-    pub fn on_board(scenario: &Scenario, catalog: &Catalog, board: Board) -> Scene {
-        let rules = LosRules::from_rules(&scenario.rules);
-        let tokens: Vec<Placed> = scenario
-            .tokens
-            .iter()
-            .enumerate()
-            .filter_map(|(index, t)| {
-                let hexes: Option<Vec<Axial>> =
-                    t.at.hexes().iter().map(|r| board.resolve(r).ok()).collect();
-                Some(Placed {
-                    index,
-                    team: t.team.clone(),
-                    id: t.id.clone(),
-                    kind: t.kind,
-                    hexes: hexes?,
-                    figure: t
-                        .character
-                        .as_deref()
-                        .and_then(|c| catalog.figure(c))
-                        .cloned(),
-                    target: t.is_target(),
-                    radius: t.radius,
-                })
-            })
-            .collect();
-        let mut hazards: Vec<Axial> = Vec::new();
-        if scenario
-            .rules
-            .environment
-            .contains(&EnvironmentCard::FlowOfFieryLava)
-        {
-            hazards.extend(board.hexes().iter().filter(|h| h.is_lava()).map(|h| h.at));
-        }
-        for token in tokens.iter().filter(|t| t.kind == TokenKind::Hazard) {
-            for &origin in &token.hexes {
-                hazards.extend(hazard_zone(
-                    &board,
-                    origin,
-                    token.radius.unwrap_or(0),
-                    rules,
-                ));
-            }
-        }
-        hazards.sort_unstable();
-        hazards.dedup();
-        Scene {
-            board,
-            rules,
-            tokens,
-            hazards,
-        }
-    }
-
     /// A token by id.
     pub fn token(&self, id: &str) -> Option<&Placed> {
         self.tokens.iter().find(|t| t.id == id)
@@ -126,18 +56,16 @@ impl Scene {
         self.hazards.binary_search(&at).is_ok()
     }
 
-    /// The mover for a token, with its footprint rule, or a one-hex mover.
+    /// The mover for a token, with its gait, or a one-hex mover.
     pub fn mover(&self, hexes: &[Axial], token: Option<&Placed>) -> Mover {
         Mover {
             hexes: hexes.to_vec(),
-            movement: token
-                .and_then(|t| t.figure.as_ref())
-                .map_or(FigureMovement::Single, |f| f.movement),
+            movement: token.map_or(Gait::Single, |t| t.gait),
         }
     }
 
     /// Where a figure (or a bare hex) may end a movement: the scene's occupancy with the mover
-    /// itself left out, its hazard spaces, and the figure's footprint rule.
+    /// itself left out, its hazard spaces, and the figure's gait.
     pub fn reach(
         &self,
         hexes: &[Axial],
@@ -213,18 +141,4 @@ pub enum PlaceError {
         /// The scenario's token ids.
         tokens: Vec<String>,
     },
-}
-
-/// A figure's stats: the scenario's own `stats:` entry, else the catalog roster's (a roster
-/// file). One place for that precedence, for the fairness report, playtests and self-play.
-pub fn figure_stats(
-    scenario: &Scenario,
-    catalog: &Catalog,
-    figure: &str,
-) -> Option<megahex_schema::rulesets::sentinel_tactics::FigureStats> {
-    scenario
-        .stats
-        .get(figure)
-        .cloned()
-        .or_else(|| catalog.figure(figure).and_then(|f| f.stats.clone()))
 }

@@ -144,7 +144,7 @@ mod tests {
             at: [0, 0],
             rotation: 0,
         }];
-        Board::build(&tiles, &Catalog::builtin()).0
+        crate::rulesets::sentinel_tactics::map::build(&tiles, &Catalog::builtin()).0
     }
 
     #[test]

@@ -12,9 +12,7 @@ pub mod search;
 
 use std::collections::HashMap;
 
-use megahex_schema::Catalog;
 use megahex_schema::HexRef;
-use megahex_schema::rulesets::sentinel_tactics::{Map, Side, TilePlacement};
 
 pub use hex::{Axial, DIRECTIONS, distance, neighbours, rot_cw};
 
@@ -92,35 +90,6 @@ impl BoardHex {
     pub fn is_lava(&self) -> bool {
         self.terrain.contains(&Feature::Lava)
     }
-}
-
-/// Something wrong with one placement while assembling the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlacementProblem {
-    /// The catalog has no such tile side; the placement is left out of the board.
-    UnknownTile {
-        /// Position in `map.tiles`.
-        placement: usize,
-    },
-    /// Hexes of this placement already belong to an earlier one; the earlier one keeps them.
-    Overlap {
-        /// Position in `map.tiles` of the later tile.
-        placement: usize,
-        /// The earlier tile it overlaps.
-        with: usize,
-        /// The shared hexes.
-        hexes: Vec<Axial>,
-    },
-    /// Hexes of a `map.hexes` entry that a tile or an earlier entry already gives; the earlier
-    /// one keeps them.
-    HexTaken {
-        /// Position in `map.hexes`.
-        entry: usize,
-        /// The tile (position in `map.tiles`) that has them, or `None` for an earlier entry.
-        tile: Option<usize>,
-        /// The hexes given twice.
-        hexes: Vec<Axial>,
-    },
 }
 
 /// The assembled map.
@@ -330,94 +299,74 @@ impl std::fmt::Display for ResolveError {
     }
 }
 
-impl Board {
-    /// Places every tile it can, reporting the ones it cannot. Later duplicates of a tile
-    /// number still place their hexes, so one mistake does not hide the rest of the map.
-    pub fn build(tiles: &[TilePlacement], catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
-        Board::build_with(tiles, catalog, &[])
+/// A board put together one hex at a time, as a game's map gives them. A position is taken by
+/// the first hex given it; the game decides what a later one means.
+#[derive(Debug)]
+pub struct BoardBuilder {
+    board: Board,
+}
+
+impl BoardBuilder {
+    /// Room for `more` hexes.
+    pub fn reserve(&mut self, more: usize) {
+        self.board.hexes.reserve(more);
+        self.board.by_tile_index.reserve(more);
     }
 
-    /// Where a placement puts each hex of its tile side.
-    fn placed_hexes<'c>(
-        tile: &'c TilePlacement,
-        side: &'c megahex_schema::rulesets::sentinel_tactics::TileSide,
-    ) -> impl Iterator<
-        Item = (
-            Axial,
-            &'c megahex_schema::rulesets::sentinel_tactics::CatalogHex,
-        ),
-    > + 'c {
-        side.hexes.iter().map(move |local| {
-            let [dq, dr] = rot_cw([local.q, local.r], u32::from(tile.rotation));
-            (
-                [tile.at[0].saturating_add(dq), tile.at[1].saturating_add(dr)],
-                local,
-            )
-        })
+    /// The slot of the hex already at `at`.
+    pub fn slot(&self, at: Axial) -> Option<usize> {
+        self.board.slot(at)
     }
 
-    /// [`Board::build`], with the grid also covering `more` positions that will be added.
-    fn build_with(
-        tiles: &[TilePlacement],
-        catalog: &Catalog,
-        more: &[Axial],
-    ) -> (Board, Vec<PlacementProblem>) {
-        let mut board = Board::default();
-        let sides: Vec<_> = tiles.iter().map(|t| catalog.side(t.tile, t.side)).collect();
-        let positions = tiles
-            .iter()
-            .zip(&sides)
-            .filter_map(|(tile, side)| Some(Board::placed_hexes(tile, (*side)?)))
-            .flatten()
-            .map(|(at, _)| at)
-            .chain(more.iter().copied());
-        // The grid answers "which hex is here" while the board is put together, too.
-        board.grid = Grid::covering(positions);
-        let hexes: usize = sides.iter().flatten().map(|side| side.hexes.len()).sum();
-        board.hexes.reserve(hexes);
-        board.by_tile_index.reserve(hexes);
-        let mut problems = Vec::new();
-        for (placement, (tile, side)) in tiles.iter().zip(&sides).enumerate() {
-            let Some(side) = side else {
-                problems.push(PlacementProblem::UnknownTile { placement });
-                continue;
-            };
-            let mut overlaps: Vec<(usize, Vec<Axial>)> = Vec::new();
-            for (at, local) in Board::placed_hexes(tile, side) {
-                if let Some(existing) = board.slot(at) {
-                    let with = board.hexes[existing].placement;
-                    match overlaps.iter_mut().find(|(w, _)| *w == with) {
-                        Some((_, hexes)) => hexes.push(at),
-                        None => overlaps.push((with, vec![at])),
-                    }
-                    continue;
-                }
-                let slot = board.hexes.len();
-                board.hexes.push(BoardHex {
-                    at,
-                    elevation: local.elevation,
-                    terrain: local.terrain.iter().map(|&t| Feature::from(t)).collect(),
-                    tile: tile.tile,
-                    face: Face::from(tile.side),
-                    index: local.index,
-                    placement,
-                });
-                board.put(at, slot);
-                board.by_tile_index.push(((tile.tile, local.index), slot));
-            }
-            overlaps.sort();
-            for (with, mut hexes) in overlaps {
-                hexes.sort();
-                problems.push(PlacementProblem::Overlap {
-                    placement,
-                    with,
-                    hexes,
-                });
-            }
+    /// The hex in a slot.
+    pub fn hex(&self, slot: usize) -> Option<&BoardHex> {
+        self.board.hexes.get(slot)
+    }
+
+    /// How many hexes are placed.
+    pub fn len(&self) -> usize {
+        self.board.hexes.len()
+    }
+
+    /// True before the first hex.
+    pub fn is_empty(&self) -> bool {
+        self.board.hexes.is_empty()
+    }
+
+    /// Adds a hex at a free position, filed under its `tile/index` reference when `named`.
+    /// When the position is taken, adds nothing and gives the slot that holds it.
+    pub fn add(&mut self, hex: BoardHex, named: bool) -> Result<usize, usize> {
+        if let Some(existing) = self.board.slot(hex.at) {
+            return Err(existing);
         }
-        board.by_tile_index.sort_by_key(|&(key, _)| key);
-        board.finish();
-        (board, problems)
+        let slot = self.board.hexes.len();
+        self.board.put(hex.at, slot);
+        if named {
+            self.board.by_tile_index.push(((hex.tile, hex.index), slot));
+        }
+        self.board.hexes.push(hex);
+        Ok(slot)
+    }
+
+    /// The board, with its lookups and sight levels laid out.
+    pub fn finish(mut self) -> Board {
+        // A stable sort: the first slot filed under a reference keeps it.
+        self.board.by_tile_index.sort_by_key(|&(key, _)| key);
+        self.board.finish();
+        self.board
+    }
+}
+
+impl Board {
+    /// Starts a board whose fast lookup covers `positions`: every position the hexes to come
+    /// may take (a position outside is still found, more slowly).
+    pub fn builder(positions: impl Iterator<Item = Axial>) -> BoardBuilder {
+        BoardBuilder {
+            board: Board {
+                grid: Grid::covering(positions),
+                ..Board::default()
+            },
+        }
     }
 
     /// Records the slot of the hex at `at`, in the grid when it covers the map.
@@ -434,54 +383,6 @@ impl Board {
     fn finish(&mut self) {
         self.sight_levels = self.hexes.iter().map(BoardHex::sight_level).collect();
         self.sight_grid = SightGrid::build(&self.hexes, &self.sight_levels, &self.grid);
-    }
-
-    /// A Sentinel Tactics map: its tiles, then the hexes it gives one by one (a homebrew
-    /// board). A free hex has tile 0 and `placement` past the tiles' (`tiles.len() + entry`),
-    /// and is named by `[q, r]` only.
-    pub fn build_map(map: &Map, catalog: &Catalog) -> (Board, Vec<PlacementProblem>) {
-        let free_positions: Vec<Axial> = map
-            .hexes
-            .iter()
-            .flat_map(|free| free.at.as_slice().iter().copied())
-            .collect();
-        let (mut board, mut problems) = Board::build_with(&map.tiles, catalog, &free_positions);
-        if map.hexes.is_empty() {
-            return (board, problems);
-        }
-        for (entry, free) in map.hexes.iter().enumerate() {
-            let mut taken: Vec<(Option<usize>, Axial)> = Vec::new();
-            for &at in free.at.as_slice() {
-                if let Some(slot) = board.slot(at) {
-                    let owner = board.hexes[slot].placement;
-                    taken.push(((owner < map.tiles.len()).then_some(owner), at));
-                    continue;
-                }
-                board.put(at, board.hexes.len());
-                board.hexes.push(BoardHex {
-                    at,
-                    elevation: free.elevation,
-                    terrain: free.terrain.iter().map(|&t| Feature::from(t)).collect(),
-                    tile: 0,
-                    face: Face::from(free.side.unwrap_or(Side::Megalopolis)),
-                    index: 0,
-                    placement: map.tiles.len() + entry,
-                });
-            }
-            let mut owners: Vec<Option<usize>> = taken.iter().map(|(o, _)| *o).collect();
-            owners.sort_unstable();
-            owners.dedup();
-            for tile in owners {
-                let hexes = taken
-                    .iter()
-                    .filter(|(o, _)| *o == tile)
-                    .map(|(_, at)| *at)
-                    .collect();
-                problems.push(PlacementProblem::HexTaken { entry, tile, hexes });
-            }
-        }
-        board.finish();
-        (board, problems)
     }
 
     /// A board of hexes given one by one rather than placed tiles: a free hex map, which a
@@ -670,32 +571,36 @@ pub(crate) fn test_tiles(centres: &[Axial], raised: &[(Axial, u8)], cover: &[Axi
             });
         }
     }
-    let catalog = Catalog {
+    let catalog = megahex_schema::Catalog {
         format: 1,
         tiles: vec![megahex_schema::rulesets::sentinel_tactics::TileSide {
             id: "T1".into(),
             tile: 1,
-            side: Side::Megalopolis,
+            side: megahex_schema::rulesets::sentinel_tactics::Side::Megalopolis,
             hexes,
         }],
         figures: vec![],
     };
-    let placements: Vec<TilePlacement> = centres
+    let placements: Vec<_> = centres
         .iter()
-        .map(|&at| TilePlacement {
-            tile: 1,
-            side: Side::Megalopolis,
-            at,
-            rotation: 0,
-        })
+        .map(
+            |&at| megahex_schema::rulesets::sentinel_tactics::TilePlacement {
+                tile: 1,
+                side: megahex_schema::rulesets::sentinel_tactics::Side::Megalopolis,
+                at,
+                rotation: 0,
+            },
+        )
         .collect();
-    Board::build(&placements, &catalog).0
+    crate::rulesets::sentinel_tactics::map::build(&placements, &catalog).0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
+    use crate::rulesets::sentinel_tactics::map::{PlacementProblem, build};
+    use megahex_schema::Catalog;
+    use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
     fn place(tile: u32, side: Side, at: Axial, rotation: u8) -> TilePlacement {
         TilePlacement {
@@ -716,8 +621,8 @@ mod tests {
             place(2, Side::Megalopolis, [2, 0], 1),
         ];
         let far = place(3, Side::Megalopolis, [3000, 3000], 0);
-        let (compact, compact_problems) = Board::build(&near, &catalog);
-        let (sparse, sparse_problems) = Board::build(&[near[0], near[1], far], &catalog);
+        let (compact, compact_problems) = build(&near, &catalog);
+        let (sparse, sparse_problems) = build(&[near[0], near[1], far], &catalog);
         assert!(!compact.grid.slots.is_empty());
         assert!(sparse.grid.slots.is_empty());
         assert_eq!(compact_problems, sparse_problems);
@@ -748,7 +653,7 @@ mod tests {
     #[test]
     fn a_tile_covers_its_nineteen_hexes_around_its_centre() {
         let catalog = Catalog::builtin();
-        let (board, problems) = Board::build(&[place(1, Side::Megalopolis, [5, -2], 0)], &catalog);
+        let (board, problems) = build(&[place(1, Side::Megalopolis, [5, -2], 0)], &catalog);
         assert!(problems.is_empty());
         assert_eq!(board.hexes().len(), 19);
         for h in board.hexes() {
@@ -773,7 +678,7 @@ mod tests {
             (4, [-2, 2]),
             (5, [-2, 0]),
         ] {
-            let (board, _) = Board::build(
+            let (board, _) = build(
                 &[place(3, Side::InsulaPrimalis, [0, 0], rotation)],
                 &catalog,
             );
@@ -788,7 +693,7 @@ mod tests {
     #[test]
     fn overlaps_and_unknown_tiles_are_reported() {
         let catalog = Catalog::builtin();
-        let (board, problems) = Board::build(
+        let (board, problems) = build(
             &[
                 place(1, Side::Megalopolis, [0, 0], 0),
                 place(2, Side::Megalopolis, [3, 0], 0),
@@ -829,13 +734,13 @@ mod tests {
             place(1, Side::Megalopolis, [0, 0], 0),
             place(2, Side::Megalopolis, [5, -2], 0),
         ];
-        let (board, _) = Board::build(&touching, &catalog);
+        let (board, _) = build(&touching, &catalog);
         assert_eq!(board.connected_components().len(), 1);
         let apart = [
             place(1, Side::Megalopolis, [0, 0], 0),
             place(2, Side::Megalopolis, [6, -2], 0),
         ];
-        let (board, _) = Board::build(&apart, &catalog);
+        let (board, _) = build(&apart, &catalog);
         assert_eq!(
             board
                 .connected_components()

@@ -8,10 +8,20 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use megahex_schema::rulesets::sentinel_tactics::FigureMovement;
-
 use super::Board;
 use super::hex::{Axial, neighbours};
+
+/// How a figure that stands on more than one hex moves its footprint.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Gait {
+    /// One hex; a larger footprint keeps its shape around the moving hex.
+    #[default]
+    Single,
+    /// Ends in any configuration with one hex on a valid end point.
+    AnyConfiguration,
+    /// The head moves and the rest follows in line.
+    Tail,
+}
 
 /// Which action moves the figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +65,7 @@ pub struct Mover {
     /// The figure's hexes; for a T-rex the head comes first.
     pub hexes: Vec<Axial>,
     /// How the figure's footprint moves.
-    pub movement: FigureMovement,
+    pub movement: Gait,
 }
 
 impl Mover {
@@ -63,7 +73,7 @@ impl Mover {
     pub fn single(at: Axial) -> Mover {
         Mover {
             hexes: vec![at],
-            movement: FigureMovement::Single,
+            movement: Gait::Single,
         }
     }
 }
@@ -125,12 +135,8 @@ fn reach_avoiding(
     avoid: bool,
 ) -> Vec<Destination> {
     match mover.movement {
-        FigureMovement::Tail if mover.hexes.len() >= 2 => {
-            reach_with_tail(board, mover, action, world, avoid)
-        }
-        FigureMovement::AnyConfiguration => {
-            reach_any_configuration(board, mover, action, world, avoid)
-        }
+        Gait::Tail if mover.hexes.len() >= 2 => reach_with_tail(board, mover, action, world, avoid),
+        Gait::AnyConfiguration => reach_any_configuration(board, mover, action, world, avoid),
         _ => {
             let Some(&start) = mover.hexes.first() else {
                 return Vec::new();

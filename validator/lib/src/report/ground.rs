@@ -376,7 +376,11 @@ mod tests {
             at: [0, 0],
             rotation: 0,
         };
-        Board::build(&[placement], &megahex_schema::Catalog::builtin()).0
+        crate::rulesets::sentinel_tactics::map::build(
+            &[placement],
+            &megahex_schema::Catalog::builtin(),
+        )
+        .0
     }
 
     fn border_edges(ground: &[Drawn]) -> usize {

@@ -386,11 +386,9 @@ mod tests {
             index: 0,
             id: id.into(),
             team: None,
-            kind: megahex_schema::rulesets::sentinel_tactics::TokenKind::Character,
             hexes,
-            figure: None,
+            gait: crate::board::movement::Gait::Single,
             target,
-            radius: None,
         };
         let decor = Decorations {
             token_colours: vec![("big".into(), [1, 2, 3])],

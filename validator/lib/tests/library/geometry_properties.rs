@@ -49,7 +49,8 @@ prop_compose! {
 }
 
 fn build(tiles: &[TilePlacement]) -> Board {
-    let (board, problems) = Board::build(tiles, &Catalog::builtin());
+    let (board, problems) =
+        megahex::rulesets::sentinel_tactics::map::build(tiles, &Catalog::builtin());
     assert!(problems.is_empty(), "{problems:?}");
     board
 }
@@ -290,7 +291,10 @@ fn real_layouts() -> Vec<(String, Board)> {
         let text = std::fs::read_to_string(&path).unwrap();
         let outcome = checker.check_text(&text, &|_| Err("no catalog".into()));
         if let Some(megahex_schema::AnyScenario::SentinelTactics(scenario)) = outcome.scenario {
-            let (board, _) = Board::build(&scenario.map.tiles, &Catalog::builtin());
+            let (board, _) = megahex::rulesets::sentinel_tactics::map::build(
+                &scenario.map.tiles,
+                &Catalog::builtin(),
+            );
             out.push((path.display().to_string(), board));
         }
     }

@@ -27,7 +27,7 @@ const STRICT: LosRules = LosRules {
 #[test]
 fn range_examples_from_the_rulebook() {
     let catalog = Catalog::builtin();
-    let (board, _) = Board::build(
+    let (board, _) = crate::rulesets::sentinel_tactics::map::build(
         &[TilePlacement {
             tile: 1,
             side: Side::Megalopolis,
@@ -173,7 +173,8 @@ fn tile_board(count: usize) -> Board {
             rotation: (i % 6) as u8,
         })
         .collect();
-    let (board, problems) = Board::build(&tiles, &Catalog::builtin());
+    let (board, problems) =
+        crate::rulesets::sentinel_tactics::map::build(&tiles, &Catalog::builtin());
     assert!(problems.is_empty(), "{problems:?}");
     board
 }

@@ -1,7 +1,5 @@
 //! Movement cases worked by hand from the rulebook's wording.
 
-use megahex_schema::rulesets::sentinel_tactics::FigureMovement;
-
 use super::*;
 
 /// One flat test tile (elevation 1) with some hexes raised.
@@ -151,7 +149,7 @@ fn omnitron_ends_in_any_shape_with_one_hex_on_a_valid_end_point() {
     };
     let omni = Mover {
         hexes: vec![[0, 0], [1, 0], [0, 1]],
-        movement: FigureMovement::AnyConfiguration,
+        movement: Gait::AnyConfiguration,
     };
     let found = reach(
         &b,
@@ -179,7 +177,7 @@ fn the_rex_tail_follows_its_head() {
     };
     let rex = Mover {
         hexes: vec![[0, 0], [0, 1]],
-        movement: FigureMovement::Tail,
+        movement: Gait::Tail,
     };
     let found = reach(
         &b,

@@ -3,14 +3,14 @@
 //! buildings raised by their levels), units and chests as pieces, spawn zones and objective
 //! hexes as marks; sight as [`Sight`] records and movement as destinations.
 
-use megahex_schema::rulesets::hex_skirmish::{ObjectiveKind, Scenario, UnitKind};
-use megahex_schema::rulesets::sentinel_tactics::TokenKind;
+use megahex_schema::rulesets::hex_skirmish::{ObjectiveKind, Scenario};
 use megahex_schema::{LosBlocking, LosEdges};
 
 use super::game::Game;
 use super::state::State;
 use crate::board::hex::{Axial, distance};
 use crate::board::los::{Line, Sight};
+use crate::board::movement::Gait;
 use crate::board::{Board, BoardHex, Face, Feature};
 use crate::report::decor::{Decorations, ObjectiveMark, ZoneMark, collect_marks};
 use crate::report::palette;
@@ -48,28 +48,17 @@ pub fn board(game: &Game) -> Board {
 }
 
 /// Units and chests as pieces where they stand in `state`.
-pub fn pieces(game: &Game, state: &State, scenario: &Scenario) -> Vec<Placed> {
+pub fn pieces(game: &Game, state: &State) -> Vec<Placed> {
     let at = |slot: usize| game.arena.hex(slot).at;
     let units = game.units.iter().enumerate().filter_map(|(i, spec)| {
         let slot = state.units[i].at?;
-        let monster = scenario
-            .units
-            .iter()
-            .find(|u| u.id == spec.id)
-            .is_none_or(|u| u.kind == UnitKind::Monster);
         Some(Placed {
             index: i,
             id: spec.id.clone(),
             team: spec.team.map(|t| game.teams[t].clone()),
-            kind: if monster {
-                TokenKind::Environment
-            } else {
-                TokenKind::Character
-            },
             hexes: vec![at(slot)],
-            figure: None,
+            gait: Gait::Single,
             target: true,
-            radius: None,
         })
     });
     let chests = game
@@ -81,11 +70,9 @@ pub fn pieces(game: &Game, state: &State, scenario: &Scenario) -> Vec<Placed> {
             index: game.units.len() + c,
             id: id.clone(),
             team: None,
-            kind: TokenKind::ScenarioToken,
             hexes: vec![at(*slot)],
-            figure: None,
+            gait: Gait::Single,
             target: false,
-            radius: None,
         });
     units.chain(chests).collect()
 }

@@ -7,13 +7,15 @@ use megahex_schema::HexRef;
 use megahex_schema::rulesets::sentinel_tactics::objective_rules::fits;
 use megahex_schema::rulesets::sentinel_tactics::{ObjectiveKind, Scenario, TokenKind};
 
-use crate::board::{Axial, Board, PlacementProblem, ResolveError, neighbours};
+use super::map::PlacementProblem;
+use crate::board::{Axial, Board, ResolveError, neighbours};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ids::unknown;
 
 /// Runs every semantic check on a scenario that passed the schema.
 pub fn check_scenario(scenario: &Scenario, catalog: &Catalog) -> Vec<Diagnostic> {
-    let (board, problems) = Board::build_map(&scenario.map, catalog);
+    let (board, problems) =
+        crate::rulesets::sentinel_tactics::map::build_map(&scenario.map, catalog);
     let components = board.connected_components();
     check_scenario_on(scenario, catalog, &board, problems, &components)
 }

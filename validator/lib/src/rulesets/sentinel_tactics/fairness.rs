@@ -18,6 +18,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
 use crate::rulesets::sentinel_tactics::game::objectives::standing_hexes;
 use crate::rulesets::sentinel_tactics::game::{Basic, TurnPlan};
+use crate::rulesets::sentinel_tactics::scene::kind_of;
 use crate::scene::{Placed, Scene};
 
 /// The largest map the report and self-play work on: they compare every hex with every other,
@@ -204,7 +205,9 @@ fn figures<'a>(scenario: &'a Scenario, catalog: &Catalog, scene: &'a Scene) -> V
             let team = token.team.as_deref()?;
             let placed = scene.tokens.iter().find(|p| p.id == token.id)?;
             let figure_id = token.character.as_deref()?;
-            let stats = crate::scene::figure_stats(scenario, catalog, figure_id);
+            let stats = crate::rulesets::sentinel_tactics::scene::figure_stats(
+                scenario, catalog, figure_id,
+            );
             Some(Figure {
                 index,
                 placed,
@@ -230,7 +233,7 @@ fn goal_hexes(scenario: &Scenario, scene: &Scene, objective: usize) -> Option<Ve
                 .filter(|t| {
                     if objective.targets.is_empty() {
                         objective.kind == ObjectiveKind::Incapacitate
-                            && t.kind == TokenKind::Character
+                            && kind_of(scenario, t) == Some(TokenKind::Character)
                             && scenario
                                 .tokens
                                 .iter()

@@ -16,6 +16,7 @@ pub mod inventory;
 pub mod map;
 pub mod odds_report;
 pub mod playtest;
+pub mod scene;
 pub mod selfplay;
 pub mod sheet;
 pub mod turns;
@@ -26,7 +27,6 @@ use megahex_schema::AnyScenario;
 use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
-use crate::board::Board;
 use crate::board::los::LosRules;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::scene::Scene;
@@ -71,7 +71,8 @@ pub fn findings(
     fairness: bool,
 ) -> Vec<Diagnostic> {
     // One board, one scene and one game serve every check of the file.
-    let (board, problems) = Board::build_map(&scenario.map, catalog);
+    let (board, problems) =
+        crate::rulesets::sentinel_tactics::map::build_map(&scenario.map, catalog);
     let components = board.connected_components();
     let mut diagnostics =
         checks::check_scenario_on(scenario, catalog, &board, problems, &components);

@@ -139,7 +139,7 @@ pub fn render(
         },
     };
     let board = view::board(&game);
-    let pieces = view::pieces(&game, &state, scenario);
+    let pieces = view::pieces(&game, &state);
     let decor = view::decorations(scenario);
     let picture = svg::render_sized(&board, &pieces, &overlay, &decor, drawing);
     write_picture(picture, output, png, zoom)

@@ -10,7 +10,8 @@ use crate::board::los;
 use crate::claims::{broken, chance, claim_failed, damage, odds_broken};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::rulesets::sentinel_tactics::fairness::{attack_odds, hit_range, turn_one_damage_taken};
-use crate::scene::{Scene, figure_stats};
+use crate::rulesets::sentinel_tactics::scene::figure_stats;
+use crate::scene::Scene;
 
 #[cfg(test)]
 mod tests;

@@ -11,7 +11,8 @@ use crate::rulesets::sentinel_tactics::fairness::{
     MAX_REPORT_HEXES, all_costs, expected_turns, move_values,
 };
 use crate::rulesets::sentinel_tactics::game::TurnPlan;
-use crate::scene::{Scene, figure_stats};
+use crate::rulesets::sentinel_tactics::scene::figure_stats;
+use crate::scene::Scene;
 
 use super::hexes_of;
 

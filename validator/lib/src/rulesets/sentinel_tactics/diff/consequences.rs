@@ -11,6 +11,7 @@ use crate::diff::{
 };
 use crate::rulesets::sentinel_tactics::assertions;
 use crate::rulesets::sentinel_tactics::fairness::{self, MAX_REPORT_HEXES, Standing};
+use crate::rulesets::sentinel_tactics::scene::kind_of;
 use crate::scene::Scene;
 
 use super::Version;
@@ -40,7 +41,7 @@ pub(super) fn weigh(old: &Side<'_>, new: &Side<'_>) -> Consequences {
     let (new_verdict, new_reach) = fairness::measures(new.version.scenario, new.version.catalog);
     Consequences {
         sight: SightChanges {
-            figures: figure_sight(old.scene, new.scene),
+            figures: figure_sight(old.scene, new.scene, new.version.scenario),
             ..hex_sight(old.scene, new.scene)
         },
         reach: new_reach
@@ -99,17 +100,17 @@ fn hex_sight(old: &Scene, new: &Scene) -> SightChanges {
     }
 }
 
-fn is_figure(kind: TokenKind) -> bool {
-    matches!(kind, TokenKind::Character | TokenKind::Minion)
+fn is_figure(kind: Option<TokenKind>) -> bool {
+    matches!(kind, Some(TokenKind::Character | TokenKind::Minion))
 }
 
 /// Ordered pairs of figures in both files whose verdict changed, each measured between its
 /// figures' best hexes (as `los --from ID --to ID` answers).
-fn figure_sight(old: &Scene, new: &Scene) -> Vec<FigureSightFlip> {
+fn figure_sight(old: &Scene, new: &Scene, scenario: &Scenario) -> Vec<FigureSightFlip> {
     let figures: Vec<&str> = new
         .tokens
         .iter()
-        .filter(|t| is_figure(t.kind) && !t.hexes.is_empty())
+        .filter(|t| is_figure(kind_of(scenario, t)) && !t.hexes.is_empty())
         .filter(|t| old.token(&t.id).is_some_and(|o| !o.hexes.is_empty()))
         .map(|t| t.id.as_str())
         .collect();

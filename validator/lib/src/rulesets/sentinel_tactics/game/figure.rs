@@ -85,10 +85,9 @@ pub fn figures(scenario: &Scenario, catalog: &Catalog, scene: &Scene) -> Vec<Fig
         .filter(|(_, token)| token.is_target())
         .filter_map(|(index, token)| {
             let placed = scene.tokens.iter().find(|p| p.id == token.id)?;
-            let stats = token
-                .character
-                .as_deref()
-                .and_then(|figure| crate::scene::figure_stats(scenario, catalog, figure));
+            let stats = token.character.as_deref().and_then(|figure| {
+                crate::rulesets::sentinel_tactics::scene::figure_stats(scenario, catalog, figure)
+            });
             let movement = token
                 .character
                 .as_deref()
@@ -128,7 +127,11 @@ pub fn figures(scenario: &Scenario, catalog: &Catalog, scene: &Scene) -> Vec<Fig
             .into_iter()
             .filter_map(|r| scene.board.resolve(r).ok())
             .collect();
-        let stats = crate::scene::figure_stats(scenario, catalog, &wave.character);
+        let stats = crate::rulesets::sentinel_tactics::scene::figure_stats(
+            scenario,
+            catalog,
+            &wave.character,
+        );
         for k in 0..wave.count {
             out.push(Figure {
                 id: format!("{}-wave-{}-{}", wave.character, w + 1, k + 1),

@@ -10,6 +10,7 @@ use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement, TokenK
 
 use crate::board::los::{self, LosRules};
 use crate::board::{Axial, Board};
+use crate::rulesets::sentinel_tactics::scene::kind_of;
 use crate::scene::Scene;
 
 /// Weight of a hex that something of the scenario stands on or names.
@@ -62,7 +63,12 @@ impl Context {
         let figures = scene
             .tokens
             .iter()
-            .filter(|t| matches!(t.kind, TokenKind::Character | TokenKind::Minion))
+            .filter(|t| {
+                matches!(
+                    kind_of(scenario, t),
+                    Some(TokenKind::Character | TokenKind::Minion)
+                )
+            })
             .filter(|t| !t.hexes.is_empty())
             .map(|t| t.hexes.clone())
             .collect();
@@ -110,9 +116,9 @@ pub(super) fn score_in(
     index: usize,
     placement: TilePlacement,
 ) -> Score {
-    let (before, _) = Board::build_map(&scenario.map, catalog);
+    let (before, _) = crate::rulesets::sentinel_tactics::map::build_map(&scenario.map, catalog);
     let changed = super::with_placement(scenario, index, placement);
-    let (after, _) = Board::build_map(&changed.map, catalog);
+    let (after, _) = crate::rulesets::sentinel_tactics::map::build_map(&changed.map, catalog);
     let mut score = Score::default();
     let mut total = 0.0;
     for hex in before.hexes().iter().filter(|h| h.placement == index) {

@@ -244,7 +244,7 @@ fn push(setup: &Setup, state: &mut State, score: &mut Progress, hit: &Hit, rng: 
     };
     let mover = Mover {
         hexes: state.pieces[target].hexes.clone(),
-        movement: game.figures[target].movement,
+        movement: game.figures[target].movement.into(),
     };
     let Some(into) = movement::reach(
         &game.scene.board,
@@ -367,7 +367,7 @@ fn advance(
     };
     let mover = Mover {
         hexes: hexes.clone(),
-        movement: figure.movement,
+        movement: figure.movement.into(),
     };
     let mut options: Vec<movement::Destination> = movement::reach(board, &mover, action, &world)
         .into_iter()
