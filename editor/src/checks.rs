@@ -385,7 +385,7 @@ mod tests {
         let report = runner.wait(Duration::from_secs(30)).unwrap();
         let changes = report.changes.expect("the moved tile is a change");
         assert_eq!(changes.tiles.len(), 1, "{:?}", changes.tiles);
-        assert_eq!(changes.tiles[0].new.map(|p| p.at), Some([40, 0]));
+        assert_eq!(changes.tiles[0].new.as_ref().map(|p| p.at), Some([40, 0]));
         assert_eq!(changes.hexes.added.len(), 19);
         assert_eq!(changes.hexes.removed.len(), 19);
     }

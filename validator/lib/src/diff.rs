@@ -4,11 +4,10 @@
 
 pub mod fields;
 
-use megahex_schema::rulesets::sentinel_tactics::{Side, Terrain, TilePlacement};
 use megahex_schema::{AnyScenario, Ruleset};
 use serde::Serialize;
 
-use crate::board::Axial;
+use crate::board::{Axial, Feature};
 pub use fields::FieldChange;
 
 /// Everything that differs between two scenario files.
@@ -76,6 +75,19 @@ impl ChangeKind {
     }
 }
 
+/// A tile as placed, in the words a change report prints (as a file writes them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlacedTile {
+    /// The tile's number.
+    pub tile: u32,
+    /// The face up.
+    pub side: String,
+    /// Where its centre stands.
+    pub at: Axial,
+    /// Sixths of a turn clockwise.
+    pub rotation: u8,
+}
+
 /// One physical tile's placement before and after.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TileChange {
@@ -84,37 +96,9 @@ pub struct TileChange {
     /// What happened, in order.
     pub kinds: Vec<ChangeKind>,
     /// The placement before, if it was on the map.
-    pub old: Option<TilePlacement>,
+    pub old: Option<PlacedTile>,
     /// The placement after, if it is on the map.
-    pub new: Option<TilePlacement>,
-}
-
-impl TileChange {
-    /// The change between two placements of one tile (either may be absent), or `None` when
-    /// they are the same.
-    pub fn between(old: Option<TilePlacement>, new: Option<TilePlacement>) -> Option<TileChange> {
-        let kinds = match (old, new) {
-            (None, None) => return None,
-            (None, Some(_)) => vec![ChangeKind::Added],
-            (Some(_), None) => vec![ChangeKind::Removed],
-            (Some(a), Some(b)) if a.tile != b.tile => vec![ChangeKind::Replaced],
-            (Some(a), Some(b)) => [
-                (a.at != b.at, ChangeKind::Moved),
-                (a.rotation != b.rotation, ChangeKind::Turned),
-                (a.side != b.side, ChangeKind::Flipped),
-            ]
-            .into_iter()
-            .filter_map(|(differs, kind)| differs.then_some(kind))
-            .collect(),
-        };
-        let tile = new.or(old).map(|p| p.tile)?;
-        (!kinds.is_empty()).then_some(TileChange {
-            tile,
-            kinds,
-            old,
-            new,
-        })
-    }
+    pub new: Option<PlacedTile>,
 }
 
 /// A hex's state that matters to the rules.
@@ -122,12 +106,12 @@ impl TileChange {
 pub struct HexState {
     /// Elevation, 1 to 4.
     pub elevation: u8,
-    /// Terrain tags.
-    pub terrain: Vec<Terrain>,
+    /// What lies on it.
+    pub terrain: Vec<Feature>,
     /// The tile and side it belongs to, for the report.
     pub tile: u32,
-    /// The side of that tile.
-    pub side: Side,
+    /// The side of that tile, as a file writes it.
+    pub side: String,
 }
 
 /// One hex that is on both maps with another elevation or terrain.

@@ -6,7 +6,8 @@ use serde_json::Value;
 
 use crate::board::Axial;
 use crate::diff::{
-    ChangeKind, ClaimVerdict, FieldChange, ScenarioDiff, SightFlip, TileChange, TokenChange,
+    ChangeKind, ClaimVerdict, FieldChange, PlacedTile, ScenarioDiff, SightFlip, TileChange,
+    TokenChange,
 };
 
 /// How many hex pairs the text forms list by name before summing up the rest.
@@ -46,20 +47,8 @@ fn field(change: &FieldChange) -> String {
     }
 }
 
-fn placement(p: &megahex_schema::rulesets::sentinel_tactics::TilePlacement) -> String {
-    format!(
-        "{} side at {} rotation {}",
-        side(p.side),
-        hex(p.at),
-        p.rotation
-    )
-}
-
-fn side(side: megahex_schema::rulesets::sentinel_tactics::Side) -> &'static str {
-    match side {
-        megahex_schema::rulesets::sentinel_tactics::Side::Megalopolis => "megalopolis",
-        megahex_schema::rulesets::sentinel_tactics::Side::InsulaPrimalis => "insula-primalis",
-    }
+fn placement(p: &PlacedTile) -> String {
+    format!("{} side at {} rotation {}", p.side, hex(p.at), p.rotation)
 }
 
 fn tile_line(change: &TileChange) -> String {
@@ -79,7 +68,7 @@ fn tile_line(change: &TileChange) -> String {
                     ChangeKind::Turned => {
                         format!("turned rotation {} → {}", a.rotation, b.rotation)
                     }
-                    ChangeKind::Flipped => format!("flipped {} → {}", side(a.side), side(b.side)),
+                    ChangeKind::Flipped => format!("flipped {} → {}", a.side, b.side),
                     other => other.word().to_owned(),
                 })
                 .collect();
@@ -181,9 +170,8 @@ fn sections(diff: &ScenarioDiff) -> Vec<Section> {
                 ));
             }
             if c.old.terrain != c.new.terrain {
-                let names = |t: &[megahex_schema::rulesets::sentinel_tactics::Terrain]| {
-                    serde_json::to_string(t).unwrap_or_default()
-                };
+                let names =
+                    |t: &[crate::board::Feature]| serde_json::to_string(t).unwrap_or_default();
                 what.push(format!(
                     "terrain {} → {}",
                     names(&c.old.terrain),

@@ -1,9 +1,9 @@
 //! The map's changes: which physical tile went where, and which hexes differ.
 
-use megahex_schema::rulesets::sentinel_tactics::{Terrain, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
 use crate::board::{Board, BoardHex, distance};
-use crate::diff::{HexChange, HexChanges, HexState, TileChange};
+use crate::diff::{ChangeKind, HexChange, HexChanges, HexState, PlacedTile, TileChange};
 
 /// Tile placements before and after, matched as physical tiles: a placement the same in both
 /// files first, then each remaining placement to the nearest remaining one of the same tile
@@ -46,27 +46,63 @@ pub(super) fn tile_changes(old: &[TilePlacement], new: &[TilePlacement]) -> Vec<
     let mut out: Vec<TileChange> = new
         .iter()
         .zip(partner)
-        .filter_map(|(placement, before)| TileChange::between(before, Some(*placement)))
+        .filter_map(|(placement, before)| between(before, Some(*placement)))
         .collect();
     out.extend(
         old_left
             .into_iter()
             .flatten()
-            .filter_map(|before| TileChange::between(Some(before), None)),
+            .filter_map(|before| between(Some(before), None)),
     );
     out
 }
 
 fn state(hex: &BoardHex) -> HexState {
-    let mut terrain: Vec<Terrain> = hex.terrain.iter().map(|&f| Terrain::from(f)).collect();
+    let mut terrain = hex.terrain.clone();
     terrain.sort_by_key(|t| format!("{t:?}"));
     terrain.dedup();
     HexState {
         elevation: hex.elevation,
         terrain,
         tile: hex.tile,
-        side: hex.face.into(),
+        side: Side::from(hex.face).as_str().to_owned(),
     }
+}
+
+/// A placement in the change report's words.
+fn placed(p: &TilePlacement) -> PlacedTile {
+    PlacedTile {
+        tile: p.tile,
+        side: p.side.as_str().to_owned(),
+        at: p.at,
+        rotation: p.rotation,
+    }
+}
+
+/// The change between two placements of one tile (either may be absent), or `None` when they
+/// are the same.
+fn between(old: Option<TilePlacement>, new: Option<TilePlacement>) -> Option<TileChange> {
+    let kinds = match (old, new) {
+        (None, None) => return None,
+        (None, Some(_)) => vec![ChangeKind::Added],
+        (Some(_), None) => vec![ChangeKind::Removed],
+        (Some(a), Some(b)) if a.tile != b.tile => vec![ChangeKind::Replaced],
+        (Some(a), Some(b)) => [
+            (a.at != b.at, ChangeKind::Moved),
+            (a.rotation != b.rotation, ChangeKind::Turned),
+            (a.side != b.side, ChangeKind::Flipped),
+        ]
+        .into_iter()
+        .filter_map(|(differs, kind)| differs.then_some(kind))
+        .collect(),
+    };
+    let tile = new.or(old).map(|p| p.tile)?;
+    (!kinds.is_empty()).then_some(TileChange {
+        tile,
+        kinds,
+        old: old.as_ref().map(placed),
+        new: new.as_ref().map(placed),
+    })
 }
 
 /// Hexes on both maps whose elevation or terrain differs, and the hexes only one map has, in

@@ -42,8 +42,8 @@ fn a_tile_used_twice_pairs_each_copy_with_the_nearest_one() {
     let changes = map::tile_changes(&old, &new);
     assert_eq!(changes.len(), 1, "{changes:?}");
     assert_eq!(changes[0].kinds, [ChangeKind::Moved]);
-    assert_eq!(changes[0].old.map(|p| p.at), Some([10, 0]));
-    assert_eq!(changes[0].new.map(|p| p.at), Some([11, 0]));
+    assert_eq!(changes[0].old.as_ref().map(|p| p.at), Some([10, 0]));
+    assert_eq!(changes[0].new.as_ref().map(|p| p.at), Some([11, 0]));
 }
 
 #[test]
@@ -157,5 +157,5 @@ fn another_tile_at_the_same_centre_is_a_replacement() {
     assert_eq!(changes.len(), 1, "{changes:?}");
     assert_eq!(changes[0].tile, 4);
     assert_eq!(changes[0].kinds, [ChangeKind::Replaced]);
-    assert_eq!(changes[0].old.map(|p| p.tile), Some(2));
+    assert_eq!(changes[0].old.as_ref().map(|p| p.tile), Some(2));
 }
