@@ -11,8 +11,8 @@ use megahex_schema::Team;
 
 use crate::document::Document;
 use crate::ground_paint::{DETAIL_SCALE, paint_ground};
-use crate::sentinel_tactics::overlay::Layer;
 use crate::view::{View, world_from_hex};
+use megahex::report::layer::Layer;
 
 /// The hex under the pointer.
 const HOVER: Color32 = Color32::from_rgb(255, 230, 80);

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod checks;
+pub mod claims_view;
 pub mod command;
 pub mod dialogs;
 pub mod disk;

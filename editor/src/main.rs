@@ -1,4 +1,4 @@
-//! `megahex-editor [FILE]`: opens a Sentinel Tactics scenario and draws its map.
+//! `megahex-editor [FILE]`: opens a scenario of any ruleset (map, arena or deck) and draws it.
 //!
 //! Loading and checking go through the `megahex` library, so the editor shows the same
 //! diagnostics as `megahex validate`. This is the only module that prints.

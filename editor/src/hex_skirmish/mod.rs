@@ -3,6 +3,7 @@
 //! `megahex::rulesets::hex_skirmish` so the editor sees what `megahex validate` sees.
 
 pub mod canvas;
+pub mod claims_view;
 pub mod edits;
 pub mod odds_view;
 pub mod overlays;

@@ -413,7 +413,7 @@ impl SkirmishUi {
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)).cloned() {
             self.focus(wb, &problem);
         }
-        crate::sentinel_tactics::claims_view::skirmish_claims_section(
+        crate::hex_skirmish::claims_view::claims_section(
             ui,
             wb.doc.skirmish(),
             &wb.doc.problems,

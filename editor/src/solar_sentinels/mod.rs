@@ -5,6 +5,7 @@
 
 pub mod boss_inspector;
 pub mod card_inspector;
+pub mod claims_view;
 pub mod edits;
 pub mod fields;
 pub mod hero_inspector;
@@ -191,12 +192,7 @@ impl DeckUi {
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)) {
             self.selected = selection_of(problem.pointer.as_deref()).or(self.selected);
         }
-        crate::sentinel_tactics::claims_view::deck_claims_section(
-            ui,
-            wb.doc.deck(),
-            &wb.doc.problems,
-            checking,
-        );
+        claims_view::claims_section(ui, wb.doc.deck(), &wb.doc.problems, checking);
     }
 
     fn inspector(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, selected: Selected) {
