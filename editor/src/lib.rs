@@ -21,6 +21,7 @@ pub mod preview;
 pub mod problems;
 pub mod recent;
 pub mod recovery;
+pub mod rulesets;
 pub mod sentinel_tactics;
 pub mod solar_sentinels;
 pub mod status_bar;

@@ -24,24 +24,32 @@ pub struct Toolbar {
 }
 
 impl Toolbar {
-    /// Whether a command can run now, so its button and menu entry are greyed when not.
-    fn can_run(&self, wb: &Workbench, command: Command) -> bool {
-        let sentinel_tactics = wb.doc.scenario().is_some();
-        let has_map = wb.doc.deck.is_none();
-        match command {
-            Command::Save | Command::SaveAs => wb.doc.is_editable(),
-            // Hex-skirmish previews are sight and reach, from the selected unit.
+    /// Why a command cannot run now, so its button and menu entry are greyed and say why;
+    /// `None` when it can.
+    fn why_not(&self, wb: &Workbench, command: Command) -> Option<String> {
+        if let Some(why) = crate::rulesets::game_refuses(&wb.doc, command) {
+            return Some(why.to_owned());
+        }
+        let why = match command {
+            Command::Save | Command::SaveAs if !wb.doc.is_editable() => {
+                "Nothing to save: the file did not load as a scenario (see Problems)"
+            }
             Command::Export
             | Command::ScenarioPanel
             | Command::AreaOverlay
-            | Command::RangeOverlay => sentinel_tactics,
-            // A deck has no map to fit or to preview on.
-            Command::Fit | Command::SightOverlay | Command::ReachOverlay => has_map,
-            Command::Reload => wb.doc.path.is_some(),
-            Command::Undo => wb.doc.undo_label().is_some(),
-            Command::Redo => wb.doc.redo_label().is_some(),
-            _ => true,
-        }
+            | Command::RangeOverlay
+                if wb.doc.scenario().is_none() =>
+            {
+                "The file did not load far enough to be edited (see Problems)"
+            }
+            Command::Reload if wb.doc.path.is_none() => {
+                "This scenario has no file yet to read again"
+            }
+            Command::Undo if wb.doc.undo_label().is_none() => "Nothing to undo",
+            Command::Redo if wb.doc.redo_label().is_none() => "Nothing to redo",
+            _ => return None,
+        };
+        Some(why.to_owned())
     }
 
     /// A button for `command`: greyed when it cannot run, its tooltip and keys from the
@@ -59,10 +67,14 @@ impl Toolbar {
             shown if shown == text => command.hover_text(),
             _ => format!("{text} ({})", command.keys_text()),
         };
+        let why_not = self.why_not(wb, command);
+        let disabled_hover = why_not
+            .as_deref()
+            .map_or(hover.clone(), |why| format!("{hover}\n{why}"));
         let response = ui
-            .add_enabled(self.can_run(wb, command), egui::Button::new(short(&text)))
+            .add_enabled(why_not.is_none(), egui::Button::new(short(&text)))
             .on_hover_text(&hover)
-            .on_disabled_hover_text(&hover);
+            .on_disabled_hover_text(disabled_hover);
         if response.clicked() {
             wb.send(command);
         }
@@ -76,12 +88,14 @@ impl Toolbar {
         command: Command,
         on: bool,
     ) {
+        let why_not = self.why_not(wb, command);
         let response = ui
             .add_enabled(
-                self.can_run(wb, command),
+                why_not.is_none(),
                 egui::Button::selectable(on, command.label()),
             )
-            .on_hover_text(command.hover_text());
+            .on_hover_text(command.hover_text())
+            .on_disabled_hover_text(why_not.unwrap_or_else(|| command.hover_text()));
         if response.clicked() {
             wb.send(command);
         }
@@ -121,9 +135,13 @@ impl Toolbar {
                         let button = egui::Button::new(command.label())
                             .selected(on)
                             .shortcut_text(command.keys_text());
+                        let why_not = self.why_not(wb, command);
                         let response = ui
-                            .add_enabled(self.can_run(wb, command), button)
-                            .on_hover_text(command.tooltip());
+                            .add_enabled(why_not.is_none(), button)
+                            .on_hover_text(command.tooltip())
+                            .on_disabled_hover_text(
+                                why_not.unwrap_or_else(|| command.tooltip().to_owned()),
+                            );
                         if response.clicked() {
                             wb.send(command);
                             ui.close();

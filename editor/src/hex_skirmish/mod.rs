@@ -4,6 +4,7 @@
 
 pub mod canvas;
 pub mod claims_view;
+pub mod commands;
 pub mod edits;
 pub mod odds_view;
 pub mod overlays;

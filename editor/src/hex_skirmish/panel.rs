@@ -234,11 +234,12 @@ impl SkirmishUi {
         } = &mut self.ground
         {
             ui.horizontal(|ui| {
-                ui.label("Levels");
+                let label = ui.label("Levels");
                 ui.add(
                     egui::DragValue::new(levels)
                         .range(1..=megahex_schema::rulesets::hex_skirmish::map::MAX_LEVELS),
-                );
+                )
+                .labelled_by(label.id);
             });
         }
         ui.label(RichText::new("Brush").strong());
@@ -263,16 +264,13 @@ impl SkirmishUi {
         match &mut self.brush {
             BrushShape::Hexagon(radius) => {
                 ui.horizontal(|ui| {
-                    ui.label("Radius");
-                    ui.add(egui::DragValue::new(radius).range(side.clone()));
+                    let label = ui.label("Radius");
+                    ui.add(egui::DragValue::new(radius).range(side.clone()))
+                        .labelled_by(label.id);
                 });
             }
             BrushShape::Rectangle(width, height) => {
-                ui.horizontal(|ui| {
-                    ui.add(egui::DragValue::new(width).range(side.clone()));
-                    ui.label("×");
-                    ui.add(egui::DragValue::new(height).range(side.clone()));
-                });
+                ui.horizontal(|ui| size_fields(ui, width, height, side.clone()));
             }
             BrushShape::Hex => {}
         }
@@ -295,14 +293,11 @@ impl SkirmishUi {
         });
         ui.horizontal(|ui| match &mut self.outline {
             Outline::Hexagon { radius } => {
-                ui.label("Radius");
-                ui.add(egui::DragValue::new(radius).range(0..=*side.end()));
+                let label = ui.label("Radius");
+                ui.add(egui::DragValue::new(radius).range(0..=*side.end()))
+                    .labelled_by(label.id);
             }
-            Outline::Rectangle { width, height } => {
-                ui.add(egui::DragValue::new(width).range(side.clone()));
-                ui.label("×");
-                ui.add(egui::DragValue::new(height).range(side.clone()));
-            }
+            Outline::Rectangle { width, height } => size_fields(ui, width, height, side.clone()),
         });
         let fill = match &self.ground {
             Ground::Terrain { name, levels: None } => Some(name.clone()),
@@ -362,11 +357,13 @@ impl SkirmishUi {
                     self.actions = None;
                 } else {
                     let actions = self.actions.get_or_insert(4);
+                    let label = ui.label("or");
                     ui.add(
                         egui::DragValue::new(actions)
                             .range(0..=megahex_schema::rulesets::hex_skirmish::unit::MAX_ACTIONS)
                             .suffix(" actions"),
-                    );
+                    )
+                    .labelled_by(label.id);
                 }
             });
         }
@@ -456,6 +453,21 @@ fn outline_now(map: &Map) -> String {
         ),
         (None, None) => "Now: only the hexes painted one by one".to_owned(),
     }
+}
+
+/// A width and a height, each named for screen readers: "width 11 height 9".
+fn size_fields(
+    ui: &mut egui::Ui,
+    width: &mut u32,
+    height: &mut u32,
+    range: std::ops::RangeInclusive<u32>,
+) {
+    let label = ui.label("width");
+    ui.add(egui::DragValue::new(width).range(range.clone()))
+        .labelled_by(label.id);
+    let label = ui.label("height");
+    ui.add(egui::DragValue::new(height).range(range))
+        .labelled_by(label.id);
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub mod canvas;
 pub mod changes_view;
 pub mod claims_view;
 pub mod clipboard;
+pub mod commands;
 pub mod deployment;
 pub mod edit;
 #[cfg(test)]

@@ -6,6 +6,7 @@
 pub mod boss_inspector;
 pub mod card_inspector;
 pub mod claims_view;
+pub mod commands;
 pub mod edits;
 pub mod fields;
 pub mod hero_inspector;

@@ -12,6 +12,7 @@ mod deck_flows;
 mod dialog_flows;
 mod docs_keys;
 mod flows;
+mod game_commands;
 mod group_flows;
 mod module_graph;
 mod save_keeps_text;
