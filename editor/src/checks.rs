@@ -9,7 +9,6 @@ use megahex::Checker;
 use megahex_schema::{AnyScenario, Catalog};
 
 use crate::document::{Problem, check_with};
-use crate::text_patch;
 
 /// One scenario to check.
 struct Request {
@@ -274,7 +273,7 @@ fn replacements(
 }
 
 fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report {
-    let text = text_patch::saved_any_text(
+    let text = crate::rulesets::saved_any_text(
         request.original.as_deref(),
         &request.scenario,
         request.modeline.as_deref(),

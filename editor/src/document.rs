@@ -18,7 +18,7 @@ use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
 use crate::history::Undo;
 use crate::sentinel_tactics::edit::{Edit, Editing};
 use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
-use crate::{storage, text_patch};
+use crate::storage;
 
 /// File name shown for the bundled sample.
 pub const SAMPLE_NAME: &str = "sample.yaml";
@@ -278,6 +278,19 @@ impl Document {
         self.editing.as_ref().map(Editing::scenario)
     }
 
+    /// The game of the open document, when it loaded far enough to be edited.
+    pub fn ruleset(&self) -> Option<Ruleset> {
+        if self.editing.is_some() {
+            Some(Ruleset::SentinelTactics)
+        } else if self.skirmish.is_some() {
+            Some(Ruleset::HexSkirmish)
+        } else if self.deck.is_some() {
+            Some(Ruleset::SolarSentinels)
+        } else {
+            None
+        }
+    }
+
     /// The hex-skirmish scenario, when the file is one and loaded far enough to have one.
     pub fn skirmish(&self) -> Option<&megahex_schema::rulesets::hex_skirmish::Scenario> {
         self.skirmish.as_ref().map(SkirmishEditing::scenario)
@@ -475,7 +488,7 @@ impl Document {
             .on_disk
             .as_deref()
             .and_then(|b| std::str::from_utf8(b).ok());
-        text_patch::saved_any_text(original, &scenario, modeline.as_deref())
+        crate::rulesets::saved_any_text(original, &scenario, modeline.as_deref())
     }
 
     /// The current scenario as it would be saved in place, for checks and recovery copies.

@@ -2,30 +2,31 @@
 //! A command a game cannot run is greyed in the toolbar and the menus, says why on hover, and
 //! is refused with that reason from the keyboard, never silently ignored.
 
-use megahex_schema::Ruleset;
+use megahex_schema::{AnyScenario, Ruleset};
 
 use crate::command::Command;
-use crate::document::Document;
-
-/// The game of the open document, when it loaded far enough to be edited.
-pub fn open_ruleset(doc: &Document) -> Option<Ruleset> {
-    if doc.editing.is_some() {
-        Some(Ruleset::SentinelTactics)
-    } else if doc.skirmish.is_some() {
-        Some(Ruleset::HexSkirmish)
-    } else if doc.deck.is_some() {
-        Some(Ruleset::SolarSentinels)
-    } else {
-        None
-    }
-}
+use crate::text_patch::saved_text;
 
 /// Why the open game cannot run `command`, or `None` when it can (or when no game is open:
 /// then the command says for itself what it needs).
-pub fn game_refuses(doc: &Document, command: Command) -> Option<&'static str> {
-    match open_ruleset(doc)? {
+pub fn game_refuses(open: Option<Ruleset>, command: Command) -> Option<&'static str> {
+    match open? {
         Ruleset::SentinelTactics => crate::sentinel_tactics::commands::cannot(command),
         Ruleset::HexSkirmish => crate::hex_skirmish::commands::cannot(command),
         Ruleset::SolarSentinels => crate::solar_sentinels::commands::cannot(command),
+    }
+}
+
+/// The text to save for a scenario of any game: the designer's own text with the changes
+/// written in where it can be ([`saved_text`]).
+pub fn saved_any_text(
+    original: Option<&str>,
+    scenario: &AnyScenario,
+    modeline: Option<&str>,
+) -> Result<String, String> {
+    match scenario {
+        AnyScenario::SentinelTactics(s) => saved_text(original, s.as_ref(), modeline),
+        AnyScenario::HexSkirmish(s) => saved_text(original, s.as_ref(), modeline),
+        AnyScenario::SolarSentinels(s) => saved_text(original, s.as_ref(), modeline),
     }
 }

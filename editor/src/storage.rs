@@ -9,28 +9,21 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use megahex_schema::rulesets::sentinel_tactics::Scenario;
+use megahex_schema::AnyScenario;
 use serde_yaml::{Mapping, Value};
 
-/// A scenario as `megahex validate` reads the text (`3.0` is the whole number 3), or, for text
-/// the checks refuse that still reads as a scenario (an empty `id:`), as serde_yaml reads it.
-/// Only text within the loader's limits (size, nesting, alias expansion) is read at all, so a
-/// hostile file is refused as the checks refused it.
-pub fn read_scenario(text: &str) -> Option<Scenario> {
-    read_as(text)
-}
-
-/// A scenario of the ruleset its `ruleset:` names, read as [`read_scenario`] reads one.
-pub fn read_any(text: &str) -> Option<megahex_schema::AnyScenario> {
-    use megahex_schema::{AnyScenario, Ruleset};
+/// A scenario of the ruleset its `ruleset:` names, read as [`read_as`] reads one.
+pub fn read_any(text: &str) -> Option<AnyScenario> {
     let document = megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
-    match Ruleset::of(&document.value) {
-        Some(Ruleset::HexSkirmish) => read_as(text).map(|s| AnyScenario::HexSkirmish(Box::new(s))),
-        _ => read_as(text).map(|s| AnyScenario::SentinelTactics(Box::new(s))),
-    }
+    AnyScenario::deserialize_value(&document.value)
+        .ok()
+        .or_else(|| AnyScenario::deserialize_value(&serde_yaml::from_str(text).ok()?).ok())
 }
 
-/// A scenario of any ruleset's body type as [`read_scenario`] reads a Sentinel Tactics one.
+/// A value of a ruleset's body type (or any part of one) as `megahex validate` reads the text
+/// (`3.0` is the whole number 3), or, for text the checks refuse that still reads as one (an
+/// empty `id:`), as serde_yaml reads it. Only text within the loader's limits (size, nesting,
+/// alias expansion) is read at all, so a hostile file is refused as the checks refused it.
 pub fn read_as<S: serde::de::DeserializeOwned>(text: &str) -> Option<S> {
     let document = megahex::yaml::load(text, megahex::yaml::Limits::default()).ok()?;
     serde_json::from_value(document.value)
@@ -414,6 +407,36 @@ pub fn with_yaml_extension(path: PathBuf) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::rulesets::sentinel_tactics::Scenario;
+
+    /// Each game's file reads as that game, whatever the checks say of it: a deck used to
+    /// be read as a map and come back as nothing.
+    #[test]
+    fn any_file_reads_as_the_game_it_names() {
+        let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+        for (file, ruleset) in [
+            (
+                "city-blades-gambit.yaml",
+                megahex_schema::Ruleset::SentinelTactics,
+            ),
+            (
+                "skirmish-bush-maze.yaml",
+                megahex_schema::Ruleset::HexSkirmish,
+            ),
+            (
+                "solar-first-light.yaml",
+                megahex_schema::Ruleset::SolarSentinels,
+            ),
+        ] {
+            let text = fs::read_to_string(scenarios.join(file)).unwrap();
+            assert_eq!(
+                read_any(&text).map(|s| s.ruleset()),
+                Some(ruleset),
+                "{file}"
+            );
+        }
+        assert_eq!(read_any("format: 1\nruleset: chess\n"), None);
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(

@@ -435,23 +435,6 @@ where
     crate::storage::to_yaml(scenario, modeline)
 }
 
-/// [`saved_text`] for a scenario of either ruleset.
-pub fn saved_any_text(
-    original: Option<&str>,
-    scenario: &megahex_schema::AnyScenario,
-    modeline: Option<&str>,
-) -> Result<String, String> {
-    match scenario {
-        megahex_schema::AnyScenario::SentinelTactics(s) => {
-            saved_text(original, s.as_ref(), modeline)
-        }
-        megahex_schema::AnyScenario::HexSkirmish(s) => saved_text(original, s.as_ref(), modeline),
-        megahex_schema::AnyScenario::SolarSentinels(s) => {
-            saved_text(original, s.as_ref(), modeline)
-        }
-    }
-}
-
 /// `original` with `scenario`'s differences written in, if that reads back as `scenario`.
 fn patched<S>(original: &str, scenario: &S, modeline: Option<&str>) -> Option<String>
 where

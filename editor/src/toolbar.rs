@@ -27,7 +27,7 @@ impl Toolbar {
     /// Why a command cannot run now, so its button and menu entry are greyed and say why;
     /// `None` when it can.
     fn why_not(&self, wb: &Workbench, command: Command) -> Option<String> {
-        if let Some(why) = crate::rulesets::game_refuses(&wb.doc, command) {
+        if let Some(why) = crate::rulesets::game_refuses(wb.doc.ruleset(), command) {
             return Some(why.to_owned());
         }
         let why = match command {

@@ -484,7 +484,7 @@ impl EditorApp {
     /// The one place a command is carried out.
     pub(crate) fn run(&mut self, command: Command) {
         // A command the open game cannot run says why, from a key as from a greyed button.
-        if let Some(why) = crate::rulesets::game_refuses(&self.wb.doc, command) {
+        if let Some(why) = crate::rulesets::game_refuses(self.wb.doc.ruleset(), command) {
             self.refuse(why);
             return;
         }

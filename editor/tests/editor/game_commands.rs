@@ -14,7 +14,7 @@ fn refused_in(scenario: &str) -> Vec<Command> {
     harness.run_steps(5);
     Command::ALL
         .into_iter()
-        .filter(|&c| game_refuses(&harness.state().wb.doc, c).is_some())
+        .filter(|&c| game_refuses(harness.state().wb.doc.ruleset(), c).is_some())
         .collect()
 }
 

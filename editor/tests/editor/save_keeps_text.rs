@@ -88,7 +88,8 @@ fn each_saved(
         let original = std::fs::read_to_string(&path).expect("the file reads");
         let saved = doc.text_for(&path).expect("the scenario saves");
         let edited = doc.scenario().expect("still a scenario").clone();
-        let back = megahex_editor::storage::read_scenario(&saved).expect("the saved text reads");
+        let back: megahex_schema::rulesets::sentinel_tactics::Scenario =
+            megahex_editor::storage::read_as(&saved).expect("the saved text reads");
         assert_eq!(back, edited, "{} saves as what was edited", path.display());
         for line in comments(&original) {
             assert!(
