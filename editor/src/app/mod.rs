@@ -214,7 +214,11 @@ impl EditorApp {
                     self.scenario_ui.scenario_panel(&mut self.wb, ui);
                     return;
                 }
-                crate::problems::problems_and_fairness(ui, &mut self.wb, self.checks.is_busy());
+                crate::sentinel_tactics::side_panel::problems_and_fairness(
+                    ui,
+                    &mut self.wb,
+                    self.checks.is_busy(),
+                );
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))
@@ -621,8 +625,8 @@ mod tests {
 
     use super::*;
     use crate::document::Problem;
-    use crate::problems::{focus_problem, problem_target};
     use crate::sentinel_tactics::canvas::Drag;
+    use crate::sentinel_tactics::side_panel::{focus_problem, problem_target};
     use crate::status_bar::hover_text;
     use crate::workbench::Selection;
     use egui::{Key, Modifiers};

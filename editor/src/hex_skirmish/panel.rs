@@ -405,8 +405,13 @@ impl SkirmishUi {
             }
         }
         ui.separator();
-        let clicked =
-            crate::problems::problems_panel(ui, &wb.doc.problems, checking, wb.doc.is_dirty());
+        let clicked = crate::problems::problems_panel(
+            ui,
+            &wb.doc.problems,
+            checking,
+            wb.doc.is_dirty(),
+            &crate::problems::has_hexes,
+        );
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)).cloned() {
             self.focus(wb, &problem);
         }

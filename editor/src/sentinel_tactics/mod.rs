@@ -28,6 +28,7 @@ pub mod panel_edit;
 pub mod scenario_edits;
 pub mod scenario_panel;
 pub mod scenario_widgets;
+pub mod side_panel;
 pub mod snap;
 pub mod stats_panel;
 pub mod tile_palette;

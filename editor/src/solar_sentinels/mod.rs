@@ -188,8 +188,13 @@ impl DeckUi {
             }
         }
         ui.separator();
-        let clicked =
-            crate::problems::problems_panel(ui, &wb.doc.problems, checking, wb.doc.is_dirty());
+        let clicked = crate::problems::problems_panel(
+            ui,
+            &wb.doc.problems,
+            checking,
+            wb.doc.is_dirty(),
+            &clickable,
+        );
         if let Some(problem) = clicked.and_then(|i| wb.doc.problems.get(i)) {
             self.selected = selection_of(problem.pointer.as_deref()).or(self.selected);
         }
@@ -259,6 +264,21 @@ fn rank_name(rank: Option<u32>) -> String {
 }
 
 /// The bundled example deck, for tests.
+/// The parts of a deck that its inspector opens, so a finding about one of them can be
+/// clicked.
+const DECK_PARTS: [&str; 4] = ["/conflict/", "/heroes/", "/bosses/", "/missions"];
+
+/// A finding can be opened when it is about a card, a hero, a boss or the missions.
+fn clickable(problem: &crate::document::Problem) -> Option<&'static str> {
+    crate::problems::has_hexes(problem).or_else(|| {
+        problem
+            .pointer
+            .as_deref()
+            .is_some_and(|p| DECK_PARTS.iter().any(|d| p.starts_with(d)))
+            .then_some(crate::problems::IN_INSPECTOR)
+    })
+}
+
 #[cfg(test)]
 pub(crate) fn example_deck() -> Scenario {
     let text = include_str!("../../../scenarios/solar-first-light.yaml");
