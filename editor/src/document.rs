@@ -16,6 +16,7 @@ use megahex::scene::Scene;
 
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
 use crate::history::Undo;
+use crate::rulesets::Held;
 use crate::sentinel_tactics::edit::{Edit, Editing};
 use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
 use crate::storage;
@@ -82,9 +83,9 @@ pub struct Document {
     pub modeline: Option<String>,
     /// The catalog the scenario is built with: the built-in one or its `catalog:` merge.
     pub catalog: Catalog,
-    /// The scenario being edited, with its history; `None` when the file did not load far
-    /// enough to be edited (the problems say why).
-    pub editing: Option<Editing>,
+    /// The scenario being edited, of whichever game, with its history; `None` when the file
+    /// did not load far enough to be edited (the problems say why).
+    pub held: Option<Held>,
     /// The current scenario as the rules see it (board, tokens, hazards, sight rules), built
     /// once per change and shared with the overlays' worker: one board for drawing, picking
     /// and rules previews.
@@ -114,13 +115,9 @@ pub struct Document {
     /// The file's bytes as last read or written by the editor, to tell an outside change of
     /// the file from the editor's own save.
     pub on_disk: Option<Vec<u8>>,
-    /// A hex-skirmish scenario being edited, with its history; `editing` is then `None`.
-    pub skirmish: Option<SkirmishEditing>,
     /// The hex-skirmish rules set up for the current scenario, built once per change and asked
     /// by the previews, the odds and the hover line.
     pub skirmish_game: Option<Arc<megahex::rulesets::hex_skirmish::game::Game>>,
-    /// A Solar Sentinels deck being edited, with its history; it has no map.
-    pub deck: Option<DeckEditing>,
 }
 
 /// Source of [`Document::layout`] numbers.
@@ -158,7 +155,7 @@ impl Document {
             assertions: Vec::new(),
         };
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
-        doc.editing = Some(Editing::new(scenario));
+        doc.held = Some(Held::SentinelTactics(Editing::new(scenario)));
         doc.rebuild();
         doc
     }
@@ -166,7 +163,9 @@ impl Document {
     /// A new hex-skirmish scenario ([`crate::hex_skirmish::new_scenario`]).
     pub fn untitled_skirmish() -> Document {
         let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
-        doc.skirmish = Some(SkirmishEditing::new(crate::hex_skirmish::new_scenario()));
+        doc.held = Some(Held::HexSkirmish(SkirmishEditing::new(
+            crate::hex_skirmish::new_scenario(),
+        )));
         doc.rebuild();
         doc
     }
@@ -180,7 +179,7 @@ impl Document {
         >(EXAMPLE_DECK_YAML)
         {
             deck.title = Some("Untitled deck".to_owned());
-            doc.deck = Some(DeckEditing::new(deck));
+            doc.held = Some(Held::SolarSentinels(DeckEditing::new(deck)));
         }
         doc.rebuild();
         doc
@@ -206,7 +205,7 @@ impl Document {
     pub fn reload(&self) -> Document {
         match &self.path {
             Some(path) => Document::open(path),
-            None if self.name == UNTITLED_NAME && self.skirmish.is_some() => {
+            None if self.name == UNTITLED_NAME && self.skirmish().is_some() => {
                 Document::untitled_skirmish()
             }
             None if self.name == UNTITLED_NAME => Document::untitled(),
@@ -233,18 +232,7 @@ impl Document {
         if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
             doc.catalog = std::sync::Arc::unwrap_or_clone(catalog);
         }
-        match scenario_of(outcome, bytes) {
-            Some(AnyScenario::SentinelTactics(scenario)) => {
-                doc.editing = Some(Editing::new(*scenario));
-            }
-            Some(AnyScenario::HexSkirmish(scenario)) => {
-                doc.skirmish = Some(SkirmishEditing::new(*scenario));
-            }
-            Some(AnyScenario::SolarSentinels(deck)) => {
-                doc.deck = Some(DeckEditing::new(*deck));
-            }
-            None => {}
-        }
+        doc.held = scenario_of(outcome, bytes).map(Held::new);
         doc.rebuild();
         doc
     }
@@ -255,7 +243,7 @@ impl Document {
             path,
             modeline: None,
             catalog: Catalog::builtin(),
-            editing: None,
+            held: None,
             scene: None,
             decor: Decorations::default(),
             ground: Vec::new(),
@@ -267,82 +255,61 @@ impl Document {
             selfplay: None,
             layout: 0,
             on_disk: None,
-            skirmish: None,
             skirmish_game: None,
-            deck: None,
         }
     }
 
     /// The current scenario, when the file loaded far enough to have one.
     pub fn scenario(&self) -> Option<&Scenario> {
-        self.editing.as_ref().map(Editing::scenario)
+        self.editing().map(Editing::scenario)
     }
 
     /// The game of the open document, when it loaded far enough to be edited.
     pub fn ruleset(&self) -> Option<Ruleset> {
-        if self.editing.is_some() {
-            Some(Ruleset::SentinelTactics)
-        } else if self.skirmish.is_some() {
-            Some(Ruleset::HexSkirmish)
-        } else if self.deck.is_some() {
-            Some(Ruleset::SolarSentinels)
-        } else {
-            None
+        self.held.as_ref().map(Held::ruleset)
+    }
+
+    /// The Sentinel Tactics history, when the file is such a map.
+    pub fn editing(&self) -> Option<&Editing> {
+        match &self.held {
+            Some(Held::SentinelTactics(editing)) => Some(editing),
+            _ => None,
         }
     }
 
     /// The hex-skirmish scenario, when the file is one and loaded far enough to have one.
     pub fn skirmish(&self) -> Option<&megahex_schema::rulesets::hex_skirmish::Scenario> {
-        self.skirmish.as_ref().map(SkirmishEditing::scenario)
+        match &self.held {
+            Some(Held::HexSkirmish(skirmish)) => Some(skirmish.scenario()),
+            _ => None,
+        }
     }
 
     /// The Solar Sentinels deck, when the file is one and loaded far enough to have one.
     pub fn deck(&self) -> Option<&megahex_schema::rulesets::solar_sentinels::Scenario> {
-        self.deck.as_ref().map(DeckEditing::scenario)
+        match &self.held {
+            Some(Held::SolarSentinels(deck)) => Some(deck.scenario()),
+            _ => None,
+        }
     }
 
     /// The current scenario of whichever ruleset the file plays, for checks and recovery.
     pub fn current(&self) -> Option<AnyScenario> {
-        if let Some(deck) = self.deck() {
-            return Some(AnyScenario::SolarSentinels(Box::new(deck.clone())));
-        }
-        match (&self.editing, &self.skirmish) {
-            (Some(editing), _) => Some(AnyScenario::SentinelTactics(Box::new(
-                editing.scenario().clone(),
-            ))),
-            (None, Some(skirmish)) => Some(AnyScenario::HexSkirmish(Box::new(
-                skirmish.scenario().clone(),
-            ))),
-            (None, None) => None,
-        }
+        self.held.as_ref().map(Held::current)
     }
 
     /// True when the file loaded far enough to be edited, in either ruleset.
     pub fn is_editable(&self) -> bool {
-        self.editing.is_some() || self.skirmish.is_some() || self.deck.is_some()
+        self.held.is_some()
     }
 
     /// The history of whichever ruleset's scenario is open.
     fn history(&self) -> Option<&dyn Undo> {
-        if let Some(deck) = &self.deck {
-            return Some(deck);
-        }
-        match (&self.editing, &self.skirmish) {
-            (Some(editing), _) => Some(editing),
-            (None, Some(skirmish)) => Some(skirmish),
-            (None, None) => None,
-        }
+        self.held.as_ref().map(Held::history)
     }
 
     fn history_mut(&mut self) -> Option<&mut dyn Undo> {
-        if let Some(deck) = &mut self.deck {
-            return Some(deck);
-        }
-        match (&mut self.editing, &mut self.skirmish) {
-            (Some(editing), _) => Some(editing),
-            (None, Some(skirmish)) => Some(skirmish),
-            (None, None) => None,
-        }
+        self.held.as_mut().map(Held::history_mut)
     }
 
     /// True when there are edits that are not on disk.
@@ -352,7 +319,7 @@ impl Document {
 
     /// Applies one deck edit; true when the deck changed.
     pub fn apply_deck(&mut self, edit: DeckEdit) -> Result<bool, String> {
-        let Some(deck) = &mut self.deck else {
+        let Some(Held::SolarSentinels(deck)) = &mut self.held else {
             return Err(
                 "this is not a solar-sentinels deck that loaded, so it cannot be edited as one"
                     .to_owned(),
@@ -365,7 +332,7 @@ impl Document {
 
     /// Applies one hex-skirmish edit and lays the map out again, as [`Document::apply`] does.
     pub fn apply_skirmish(&mut self, edit: SkirmishEdit) -> Result<bool, String> {
-        let Some(skirmish) = &mut self.skirmish else {
+        let Some(Held::HexSkirmish(skirmish)) = &mut self.held else {
             return Err(
                 "this is not a hex-skirmish scenario that loaded, so it cannot be edited as one"
                     .to_owned(),
@@ -388,7 +355,7 @@ impl Document {
     /// Applies one edit and lays the map out again. `Ok(true)` when the scenario changed,
     /// `Ok(false)` when the edit changed nothing, `Err` with the reason when it was refused.
     pub fn apply(&mut self, edit: Edit) -> Result<bool, String> {
-        let Some(editing) = &mut self.editing else {
+        let Some(Held::SentinelTactics(editing)) = &mut self.held else {
             return Err("this file did not load as a scenario, so it cannot be edited; fix the problems listed and reload (F5)".to_owned());
         };
         let before = editing.revision();
@@ -418,23 +385,7 @@ impl Document {
     /// stays what "saved" means and what undo returns to.
     pub fn restore(&mut self, recovered: AnyScenario) {
         let on_disk = self.current();
-        self.editing = None;
-        self.skirmish = None;
-        self.deck = None;
-        match recovered {
-            AnyScenario::SentinelTactics(recovered) => {
-                let on_disk = on_disk.and_then(|s| s.sentinel_tactics().cloned());
-                self.editing = Some(Editing::recovered(on_disk, *recovered));
-            }
-            AnyScenario::HexSkirmish(recovered) => {
-                let on_disk = on_disk.and_then(|s| s.hex_skirmish().cloned());
-                self.skirmish = Some(SkirmishEditing::recovered(on_disk, *recovered));
-            }
-            AnyScenario::SolarSentinels(recovered) => {
-                let on_disk = on_disk.and_then(|s| s.solar_sentinels().cloned());
-                self.deck = Some(DeckEditing::recovered(on_disk, *recovered));
-            }
-        }
+        self.held = Some(Held::recovered(on_disk, recovered));
         self.rebuild();
     }
 
@@ -493,13 +444,9 @@ impl Document {
 
     /// The current scenario as it would be saved in place, for checks and recovery copies.
     pub fn current_text(&self) -> Result<String, String> {
-        if let Some(deck) = self.deck() {
-            return storage::to_yaml(deck, self.modeline.as_deref());
-        }
-        match (self.scenario(), self.skirmish()) {
-            (Some(scenario), _) => storage::to_yaml(scenario, self.modeline.as_deref()),
-            (None, Some(skirmish)) => storage::to_yaml(skirmish, self.modeline.as_deref()),
-            (None, None) => Err("there is no scenario: the file did not load".to_owned()),
+        match &self.held {
+            Some(held) => held.to_yaml(self.modeline.as_deref()),
+            None => Err("there is no scenario: the file did not load".to_owned()),
         }
     }
 
@@ -523,18 +470,14 @@ impl Document {
     /// shows it as a fresh document.
     pub fn take_theirs(&mut self, bytes: &[u8]) -> bool {
         let theirs = Document::from_bytes(self.name.clone(), self.path.clone(), bytes);
-        let applied = match (
-            theirs.current(),
-            self.editing.is_some(),
-            self.skirmish.is_some(),
-        ) {
-            (Some(AnyScenario::SentinelTactics(scenario)), true, _) => {
+        let applied = match (theirs.current(), self.ruleset()) {
+            (Some(AnyScenario::SentinelTactics(scenario)), Some(Ruleset::SentinelTactics)) => {
                 self.apply(Edit::ReloadFromDisk(scenario))
             }
-            (Some(AnyScenario::HexSkirmish(scenario)), _, true) => {
+            (Some(AnyScenario::HexSkirmish(scenario)), Some(Ruleset::HexSkirmish)) => {
                 self.apply_skirmish(SkirmishEdit::ReloadFromDisk(scenario))
             }
-            (Some(AnyScenario::SolarSentinels(deck)), _, _) if self.deck.is_some() => {
+            (Some(AnyScenario::SolarSentinels(deck)), Some(Ruleset::SolarSentinels)) => {
                 self.apply_deck(DeckEdit::ReloadFromDisk(deck))
             }
             _ => return false,

@@ -304,9 +304,9 @@ impl Toolbar {
         if field.lost_focus() && self.title_buffer.trim() != current {
             let title = self.title_buffer.trim();
             let title = (!title.is_empty()).then(|| title.to_owned());
-            if wb.doc.skirmish.is_some() {
+            if wb.doc.skirmish().is_some() {
                 wb.edit_skirmish(crate::hex_skirmish::edits::SkirmishEdit::SetTitle(title));
-            } else if wb.doc.deck.is_some() {
+            } else if wb.doc.deck().is_some() {
                 wb.edit_deck(crate::solar_sentinels::edits::DeckEdit::SetTitle(title));
             } else {
                 wb.edit(Edit::Panel(PanelEdit::SetTitle(title)));

@@ -153,18 +153,18 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
-            let hint = if self.wb.doc.skirmish.is_some() {
+            let hint = if self.wb.doc.skirmish().is_some() {
                 self.skirmish_ui.hint().to_owned()
-            } else if self.wb.doc.deck.is_some() {
+            } else if self.wb.doc.deck().is_some() {
                 self.deck_ui.hint().to_owned()
             } else {
                 crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui)
             };
             crate::status_bar::status_bar(ui, &self.wb, &hint);
         });
-        if self.wb.doc.skirmish.is_some() {
+        if self.wb.doc.skirmish().is_some() {
             self.show_skirmish(ui);
-        } else if self.wb.doc.deck.is_some() {
+        } else if self.wb.doc.deck().is_some() {
             self.show_deck(ui);
         } else {
             self.show_sentinel_tactics(ui);
@@ -278,7 +278,7 @@ impl EditorApp {
         let (true, Some(rect)) = (self.wb.overlays.any(), self.wb.canvas_rect) else {
             return;
         };
-        if self.wb.doc.skirmish.is_some() || self.wb.doc.deck.is_some() {
+        if self.wb.doc.skirmish().is_some() || self.wb.doc.deck().is_some() {
             // Hex-skirmish previews are set in its own palette; a deck has no map.
             return;
         }
@@ -527,10 +527,10 @@ impl EditorApp {
                 map_commands::rotate(&mut self.wb, &mut self.token_ui, false);
             }
             Command::Flip => map_commands::flip(&mut self.wb),
-            Command::Delete if self.wb.doc.skirmish.is_some() => {
+            Command::Delete if self.wb.doc.skirmish().is_some() => {
                 self.skirmish_ui.delete_selected(&mut self.wb);
             }
-            Command::Delete if self.wb.doc.deck.is_some() => {
+            Command::Delete if self.wb.doc.deck().is_some() => {
                 self.deck_ui.delete_selected(&mut self.wb);
             }
             Command::Delete => map_commands::remove_selected(&mut self.wb),
@@ -976,7 +976,7 @@ mod tests {
         app.shortcut(Key::F, Modifiers::NONE);
         let tile = app.wb.doc.scenario().unwrap().map.tiles[1];
         assert_eq!((tile.rotation, tile.side), (1, Side::Megalopolis));
-        let editing = app.wb.doc.editing.as_ref().unwrap();
+        let editing = app.wb.doc.editing().unwrap();
         assert_eq!(editing.undo_label(), Some("flip tile"));
         app.shortcut(Key::Z, Modifiers::COMMAND);
         app.shortcut(Key::Z, Modifiers::COMMAND);

@@ -441,7 +441,7 @@ mod tests {
             Footprint::Many(vec![t(1, 6), t(1, 11), t(1, 8)])
         );
         assert_eq!(
-            app.wb.doc.editing.as_ref().unwrap().undo_label(),
+            app.wb.doc.editing().unwrap().undo_label(),
             Some("rotate token")
         );
         // R turns it back to where it was placed; R again would put its last hex on [2, -3],
@@ -630,9 +630,9 @@ mod tests {
         // Emptying a field removes the key; the same text again is no edit at all.
         type_into(&mut app, 2, Field::Health, "");
         assert_eq!(tokens(&app)[2].health, None);
-        let revision = app.wb.doc.editing.as_ref().unwrap().revision();
+        let revision = app.wb.doc.editing().unwrap().revision();
         type_into(&mut app, 2, Field::Label, "Vial of Sun");
-        assert_eq!(app.wb.doc.editing.as_ref().unwrap().revision(), revision);
+        assert_eq!(app.wb.doc.editing().unwrap().revision(), revision);
         // Four typed values, four undo steps.
         for _ in 0..4 {
             app.shortcut(Key::Z, Modifiers::COMMAND);

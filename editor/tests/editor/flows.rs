@@ -453,7 +453,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     let scenario = |h: &Harness<'_, EditorApp>| h.state().wb.doc.scenario().cloned().unwrap();
     // Each change is one named step in the undo history.
     let undo_label = |h: &Harness<'_, EditorApp>| {
-        let editing = h.state().wb.doc.editing.as_ref().unwrap();
+        let editing = h.state().wb.doc.editing().unwrap();
         editing.undo_label().unwrap_or_default().to_owned()
     };
 
@@ -674,7 +674,7 @@ fn scenario_text_fields_change_the_scenario_when_left() {
             .as_deref(),
         Some("Two teams")
     );
-    let editing = harness.state().wb.doc.editing.as_ref().unwrap();
+    let editing = harness.state().wb.doc.editing().unwrap();
     assert_eq!(editing.undo_label(), Some("add description"));
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(harness.state().wb.doc.scenario().unwrap().description, None);

@@ -70,10 +70,7 @@ fn two_tokens_picked_with_shift_move_together_and_one_undo_puts_both_back() {
         Footprint::One(HexRef::Axial(plus(tachyon, step)))
     );
     let doc = &harness.state().wb.doc;
-    assert_eq!(
-        doc.editing.as_ref().unwrap().undo_label(),
-        Some("move 2 tokens")
-    );
+    assert_eq!(doc.editing().unwrap().undo_label(), Some("move 2 tokens"));
 
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(scenario(&harness), before, "one undo puts both back");

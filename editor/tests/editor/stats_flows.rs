@@ -34,8 +34,7 @@ fn stats_ticked_in_the_inspector_are_one_named_edit_each_and_undo_clears_them() 
         h.state()
             .wb
             .doc
-            .editing
-            .as_ref()
+            .editing()
             .unwrap()
             .undo_label()
             .map(str::to_owned)
