@@ -16,7 +16,7 @@ use megahex::scene::Scene;
 
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
 use crate::history::Undo;
-use crate::rulesets::Held;
+use crate::rulesets::{AnyEdit, Held};
 use crate::sentinel_tactics::edit::{Edit, Editing};
 use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
 use crate::storage;
@@ -317,36 +317,6 @@ impl Document {
         self.history().is_some_and(Undo::is_dirty)
     }
 
-    /// Applies one deck edit; true when the deck changed.
-    pub fn apply_deck(&mut self, edit: DeckEdit) -> Result<bool, String> {
-        let Some(Held::SolarSentinels(deck)) = &mut self.held else {
-            return Err(
-                "this is not a solar-sentinels deck that loaded, so it cannot be edited as one"
-                    .to_owned(),
-            );
-        };
-        let before = deck.revision();
-        deck.apply(edit)?;
-        Ok(deck.revision() != before)
-    }
-
-    /// Applies one hex-skirmish edit and lays the map out again, as [`Document::apply`] does.
-    pub fn apply_skirmish(&mut self, edit: SkirmishEdit) -> Result<bool, String> {
-        let Some(Held::HexSkirmish(skirmish)) = &mut self.held else {
-            return Err(
-                "this is not a hex-skirmish scenario that loaded, so it cannot be edited as one"
-                    .to_owned(),
-            );
-        };
-        let before = skirmish.revision();
-        skirmish.apply(edit)?;
-        let changed = skirmish.revision() != before;
-        if changed {
-            self.rebuild();
-        }
-        Ok(changed)
-    }
-
     /// The folder a scenario's `catalog:` path is relative to.
     pub fn dir(&self) -> Option<PathBuf> {
         folder_of(self.path.as_deref())
@@ -354,13 +324,11 @@ impl Document {
 
     /// Applies one edit and lays the map out again. `Ok(true)` when the scenario changed,
     /// `Ok(false)` when the edit changed nothing, `Err` with the reason when it was refused.
-    pub fn apply(&mut self, edit: Edit) -> Result<bool, String> {
-        let Some(Held::SentinelTactics(editing)) = &mut self.held else {
+    pub fn apply(&mut self, edit: impl Into<AnyEdit>) -> Result<bool, String> {
+        let Some(held) = &mut self.held else {
             return Err("this file did not load as a scenario, so it cannot be edited; fix the problems listed and reload (F5)".to_owned());
         };
-        let before = editing.revision();
-        editing.apply(edit)?;
-        let changed = editing.revision() != before;
+        let changed = held.apply(edit.into())?;
         if changed {
             self.rebuild();
         }
@@ -475,10 +443,10 @@ impl Document {
                 self.apply(Edit::ReloadFromDisk(scenario))
             }
             (Some(AnyScenario::HexSkirmish(scenario)), Some(Ruleset::HexSkirmish)) => {
-                self.apply_skirmish(SkirmishEdit::ReloadFromDisk(scenario))
+                self.apply(SkirmishEdit::ReloadFromDisk(scenario))
             }
             (Some(AnyScenario::SolarSentinels(deck)), Some(Ruleset::SolarSentinels)) => {
-                self.apply_deck(DeckEdit::ReloadFromDisk(deck))
+                self.apply(DeckEdit::ReloadFromDisk(deck))
             }
             _ => return false,
         };
@@ -677,7 +645,7 @@ mod tests {
             name: "water".into(),
             levels: None,
         };
-        let painted = doc.apply_skirmish(SkirmishEdit::Paint {
+        let painted = doc.apply(SkirmishEdit::Paint {
             hexes: vec![[3, -3]],
             ground: water,
         });

@@ -44,9 +44,15 @@ pub trait Undo {
     fn is_dirty(&self) -> bool;
     /// Records that the current scenario is what is on disk now.
     fn mark_saved(&mut self);
+    /// Goes up by one with every change to the scenario.
+    fn revision(&self) -> u64;
 }
 
 impl<S: Versioned, E: Change<S>> Undo for History<S, E> {
+    fn revision(&self) -> u64 {
+        History::revision(self)
+    }
+
     fn undo(&mut self) -> Option<String> {
         History::undo(self)
     }

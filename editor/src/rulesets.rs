@@ -6,10 +6,11 @@
 use megahex_schema::{AnyScenario, Ruleset};
 
 use crate::command::Command;
-use crate::hex_skirmish::edits::SkirmishEditing;
-use crate::history::Undo;
-use crate::sentinel_tactics::edit::Editing;
-use crate::solar_sentinels::edits::DeckEditing;
+use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
+use crate::history::{Change, Undo};
+use crate::sentinel_tactics::edit::{Edit, Editing};
+use crate::sentinel_tactics::panel_edit::PanelEdit;
+use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
 use crate::text_patch::saved_text;
 
 /// Why the open game cannot run `command`, or `None` when it can (or when no game is open:
@@ -33,6 +34,46 @@ pub fn saved_any_text(
         AnyScenario::SentinelTactics(s) => saved_text(original, s.as_ref(), modeline),
         AnyScenario::HexSkirmish(s) => saved_text(original, s.as_ref(), modeline),
         AnyScenario::SolarSentinels(s) => saved_text(original, s.as_ref(), modeline),
+    }
+}
+
+/// One edit of some game, for the one edit path every panel uses (`Workbench::edit`).
+#[derive(Debug, Clone)]
+pub enum AnyEdit {
+    /// A Sentinel Tactics map's edit.
+    SentinelTactics(Edit),
+    /// A hex-skirmish arena's edit.
+    HexSkirmish(SkirmishEdit),
+    /// A Solar Sentinels deck's edit.
+    SolarSentinels(DeckEdit),
+}
+
+impl AnyEdit {
+    /// The game it edits.
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            AnyEdit::SentinelTactics(_) => Ruleset::SentinelTactics,
+            AnyEdit::HexSkirmish(_) => Ruleset::HexSkirmish,
+            AnyEdit::SolarSentinels(_) => Ruleset::SolarSentinels,
+        }
+    }
+}
+
+impl From<Edit> for AnyEdit {
+    fn from(edit: Edit) -> AnyEdit {
+        AnyEdit::SentinelTactics(edit)
+    }
+}
+
+impl From<SkirmishEdit> for AnyEdit {
+    fn from(edit: SkirmishEdit) -> AnyEdit {
+        AnyEdit::HexSkirmish(edit)
+    }
+}
+
+impl From<DeckEdit> for AnyEdit {
+    fn from(edit: DeckEdit) -> AnyEdit {
+        AnyEdit::SolarSentinels(edit)
     }
 }
 
@@ -73,6 +114,53 @@ impl Held {
                 let on_disk = on_disk.and_then(|s| s.solar_sentinels().cloned());
                 Held::SolarSentinels(DeckEditing::recovered(on_disk, *r))
             }
+        }
+    }
+
+    /// The undo label `edit` gets on this scenario ("edit" for another game's edit).
+    pub fn label(&self, edit: &AnyEdit) -> String {
+        match (self, edit) {
+            (Held::SentinelTactics(h), AnyEdit::SentinelTactics(e)) => e.label(h.scenario()),
+            (Held::HexSkirmish(h), AnyEdit::HexSkirmish(e)) => e.label(h.scenario()),
+            (Held::SolarSentinels(h), AnyEdit::SolarSentinels(e)) => e.label(h.scenario()),
+            _ => "edit".to_owned(),
+        }
+    }
+
+    /// Applies `edit` through the history: `Ok(true)` when the scenario changed, `Ok(false)`
+    /// when the edit changed nothing, `Err` with the reason when it was refused (or is
+    /// another game's edit).
+    pub fn apply(&mut self, edit: AnyEdit) -> Result<bool, String> {
+        let before = self.history().revision();
+        match (&mut *self, edit) {
+            (Held::SentinelTactics(h), AnyEdit::SentinelTactics(e)) => h.apply(e)?,
+            (Held::HexSkirmish(h), AnyEdit::HexSkirmish(e)) => h.apply(e)?,
+            (Held::SolarSentinels(h), AnyEdit::SolarSentinels(e)) => h.apply(e)?,
+            (_, edit) => {
+                return Err(format!(
+                    "this is not a {} file that loaded, so it cannot be edited as one",
+                    edit.ruleset().as_str()
+                ));
+            }
+        }
+        Ok(self.history().revision() != before)
+    }
+
+    /// The scenario's title, if it has one.
+    pub fn title(&self) -> Option<&str> {
+        match self {
+            Held::SentinelTactics(h) => h.scenario().title.as_deref(),
+            Held::HexSkirmish(h) => h.scenario().title.as_deref(),
+            Held::SolarSentinels(h) => h.scenario().title.as_deref(),
+        }
+    }
+
+    /// The edit that gives the scenario a new title (or none).
+    pub fn retitle(&self, title: Option<String>) -> AnyEdit {
+        match self {
+            Held::SentinelTactics(_) => Edit::Panel(PanelEdit::SetTitle(title)).into(),
+            Held::HexSkirmish(_) => SkirmishEdit::SetTitle(title).into(),
+            Held::SolarSentinels(_) => DeckEdit::SetTitle(title).into(),
         }
     }
 
@@ -121,5 +209,48 @@ impl Held {
             Held::HexSkirmish(h) => crate::storage::to_yaml(h.scenario(), modeline),
             Held::SolarSentinels(h) => crate::storage::to_yaml(h.scenario(), modeline),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn held(file: &str) -> Held {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scenarios")
+            .join(file);
+        let text = std::fs::read_to_string(path).unwrap();
+        Held::new(crate::storage::read_any(&text).unwrap())
+    }
+
+    const FILES: [&str; 3] = [
+        "city-blades-gambit.yaml",
+        "skirmish-bush-maze.yaml",
+        "solar-first-light.yaml",
+    ];
+
+    #[test]
+    fn each_game_is_retitled_and_undone_through_its_own_history() {
+        for file in FILES {
+            let mut held = held(file);
+            let before = held.title().map(str::to_owned);
+            let edit = held.retitle(Some("Renamed".to_owned()));
+            assert!(held.apply(edit).unwrap(), "{file}");
+            assert_eq!(held.title(), Some("Renamed"), "{file}");
+            assert!(held.history().is_dirty(), "{file}");
+            assert!(held.history_mut().undo().is_some(), "{file}");
+            assert_eq!(held.title().map(str::to_owned), before, "{file}");
+            assert!(!held.history().is_dirty(), "{file}");
+        }
+    }
+
+    #[test]
+    fn another_games_edit_is_refused_and_changes_nothing() {
+        let mut deck = held(FILES[2]);
+        let map_edit = held(FILES[0]).retitle(None);
+        let error = deck.apply(map_edit).unwrap_err();
+        assert!(error.contains("sentinel-tactics"), "{error}");
+        assert!(!deck.history().is_dirty());
     }
 }

@@ -8,8 +8,6 @@ use megahex::Severity;
 
 use crate::command::{Command, Group};
 use crate::recent::Recent;
-use crate::sentinel_tactics::edit::Edit;
-use crate::sentinel_tactics::panel_edit::PanelEdit;
 use crate::workbench::Workbench;
 
 /// The toolbar's own state.
@@ -103,7 +101,7 @@ impl Toolbar {
 
     /// Is the thing a toggle command switches on now?
     fn is_on(&self, wb: &Workbench, command: Command) -> bool {
-        use crate::sentinel_tactics::overlay::Tint;
+        use crate::preview::Tint;
         match command {
             Command::SightOverlay => wb.overlays.tint == Tint::Sight,
             Command::ReachOverlay => wb.overlays.tint == Tint::Reach,
@@ -283,13 +281,10 @@ impl Toolbar {
 
     /// The scenario's title, edited in place; the change is one edit when the field is left.
     fn title_field(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
-        let title = match (wb.doc.scenario(), wb.doc.skirmish(), wb.doc.deck()) {
-            (Some(scenario), _, _) => scenario.title.as_ref(),
-            (None, Some(skirmish), _) => skirmish.title.as_ref(),
-            (None, None, Some(deck)) => deck.title.as_ref(),
-            (None, None, None) => return,
+        let Some(held) = &wb.doc.held else {
+            return;
         };
-        let current = title.cloned().unwrap_or_default();
+        let current = held.title().unwrap_or_default().to_owned();
         let id = egui::Id::unique("scenario-title");
         let focused = ui.memory(|m| m.has_focus(id));
         if !focused {
@@ -304,12 +299,8 @@ impl Toolbar {
         if field.lost_focus() && self.title_buffer.trim() != current {
             let title = self.title_buffer.trim();
             let title = (!title.is_empty()).then(|| title.to_owned());
-            if wb.doc.skirmish().is_some() {
-                wb.edit_skirmish(crate::hex_skirmish::edits::SkirmishEdit::SetTitle(title));
-            } else if wb.doc.deck().is_some() {
-                wb.edit_deck(crate::solar_sentinels::edits::DeckEdit::SetTitle(title));
-            } else {
-                wb.edit(Edit::Panel(PanelEdit::SetTitle(title)));
+            if let Some(edit) = wb.doc.held.as_ref().map(|held| held.retitle(title)) {
+                wb.edit(edit);
             }
         }
     }

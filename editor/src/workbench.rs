@@ -8,6 +8,7 @@ use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 use crate::command::Command;
 use crate::document::Document;
+use crate::rulesets::AnyEdit;
 use crate::sentinel_tactics::edit::Edit;
 use crate::view::View;
 
@@ -189,29 +190,14 @@ impl Workbench {
 
     /// Applies one edit: the only way the scenario changes. A refused edit is reported in the
     /// status line.
-    pub fn edit(&mut self, edit: Edit) -> bool {
-        let label = self.label_of(&edit);
+    pub fn edit(&mut self, edit: impl Into<AnyEdit>) -> bool {
+        let edit = edit.into();
+        let label = self
+            .doc
+            .held
+            .as_ref()
+            .map_or_else(|| "edit".to_owned(), |held| held.label(&edit));
         self.apply_named(&label, |doc| doc.apply(edit))
-    }
-
-    /// Applies one hex-skirmish edit, as [`Workbench::edit`] does a Sentinel Tactics one.
-    pub fn edit_skirmish(&mut self, edit: crate::hex_skirmish::edits::SkirmishEdit) -> bool {
-        use crate::history::Change;
-        let label = self
-            .doc
-            .skirmish()
-            .map_or_else(|| "edit".to_owned(), |scenario| edit.label(scenario));
-        self.apply_named(&label, |doc| doc.apply_skirmish(edit))
-    }
-
-    /// Applies one deck edit, as [`Workbench::edit`] does a Sentinel Tactics one.
-    pub fn edit_deck(&mut self, edit: crate::solar_sentinels::edits::DeckEdit) -> bool {
-        use crate::history::Change;
-        let label = self
-            .doc
-            .deck()
-            .map_or_else(|| "edit".to_owned(), |deck| edit.label(deck));
-        self.apply_named(&label, |doc| doc.apply_deck(edit))
     }
 
     /// Runs `apply` on the document unless edits are blocked; a refusal is said in the status

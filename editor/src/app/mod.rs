@@ -1115,7 +1115,7 @@ mod tests {
         let mut app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
         app.recovery.delay = Duration::ZERO;
         let ctx = egui::Context::default();
-        assert!(app.wb.edit_skirmish(SkirmishEdit::Paint {
+        assert!(app.wb.edit(SkirmishEdit::Paint {
             hexes: vec![[0, 0]],
             ground: Ground::Terrain {
                 name: "bushes".into(),

@@ -23,7 +23,7 @@ pub fn toggle_chest(wb: &mut Workbench, at: Axial) {
         return;
     };
     if let Some(index) = scenario.chests.iter().position(|c| c.at == at) {
-        wb.edit_skirmish(SkirmishEdit::RemoveChest { index });
+        wb.edit(SkirmishEdit::RemoveChest { index });
         return;
     }
     if !wb.on_board(at) {
@@ -34,7 +34,7 @@ pub fn toggle_chest(wb: &mut Workbench, at: Axial) {
         return;
     }
     let id = crate::ids::stem_or_numbered("chest", scenario.chests.iter().map(|c| c.id.as_str()));
-    wb.edit_skirmish(SkirmishEdit::AddChest(Chest {
+    wb.edit(SkirmishEdit::AddChest(Chest {
         id,
         at,
         label: None,
@@ -72,7 +72,7 @@ impl SkirmishUi {
         }
         if !primary_down && !self.stroke.is_empty() {
             let hexes = std::mem::take(&mut self.stroke);
-            wb.edit_skirmish(SkirmishEdit::Paint {
+            wb.edit(SkirmishEdit::Paint {
                 hexes,
                 ground: self.ground.clone(),
             });
@@ -230,7 +230,7 @@ impl SkirmishUi {
         }
         match self.free(wb, to, Some(index)) {
             Ok(()) => {
-                wb.edit_skirmish(SkirmishEdit::MoveUnit { index, at: to });
+                wb.edit(SkirmishEdit::MoveUnit { index, at: to });
             }
             Err(why) => wb.refuse(&format!("Cannot move the unit there: {why}")),
         }
@@ -253,7 +253,7 @@ impl SkirmishUi {
         let preset = PRESETS[self.preset.min(PRESETS.len() - 1)];
         let id = fresh_id(&scenario.units, &team, preset.name);
         let index = scenario.units.len();
-        if wb.edit_skirmish(SkirmishEdit::AddUnit(Box::new(preset.unit(&id, &team, at)))) {
+        if wb.edit(SkirmishEdit::AddUnit(Box::new(preset.unit(&id, &team, at)))) {
             self.selected = Some(index);
             if !keep {
                 self.tool = SkirmishTool::Select;
@@ -265,7 +265,7 @@ impl SkirmishUi {
     pub fn delete_selected(&mut self, wb: &mut Workbench) {
         match self.selected.take() {
             Some(index) => {
-                wb.edit_skirmish(SkirmishEdit::RemoveUnit { index });
+                wb.edit(SkirmishEdit::RemoveUnit { index });
             }
             None => wb.refuse("Nothing to delete: click a unit first"),
         }
@@ -274,7 +274,7 @@ impl SkirmishUi {
     /// Paints the brush's ground on `at` as one stroke, as a click of the brush does.
     pub fn paint_at(&mut self, wb: &mut Workbench, at: Axial) -> bool {
         let ground: Ground = self.ground.clone();
-        wb.edit_skirmish(SkirmishEdit::Paint {
+        wb.edit(SkirmishEdit::Paint {
             hexes: self.brush.footprint(at),
             ground,
         })

@@ -308,7 +308,7 @@ impl SkirmishUi {
             .button(format!("Make the map this shape of {fill_name}"))
             .on_hover_text("Hexes painted on the map stay; the rest of the outline is filled with the brush's terrain (open for buildings and erase).");
         if button.clicked() {
-            wb.edit_skirmish(SkirmishEdit::SetOutline {
+            wb.edit(SkirmishEdit::SetOutline {
                 outline: self.outline,
                 fill,
             });

@@ -42,7 +42,7 @@ pub fn unit_inspector(ui: &mut Ui, wb: &mut Workbench, fields: &mut Fields, inde
     ui.separator();
     spells(ui, fields, &unit, &mut changed);
     if let Some(Changed { unit, continues }) = changed {
-        wb.edit_skirmish(SkirmishEdit::UpdateUnit {
+        wb.edit(SkirmishEdit::UpdateUnit {
             index,
             unit: Box::new(unit),
             continues,

@@ -47,7 +47,7 @@ pub fn boss_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         &boss.effects,
     );
     if next != boss {
-        wb.edit_deck(DeckEdit::UpdateBoss {
+        wb.edit(DeckEdit::UpdateBoss {
             index,
             boss: Box::new(next.clone()),
             continues: dragging,

@@ -91,7 +91,7 @@ pub fn card_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         next.reward = reward;
     }
     if next != card {
-        wb.edit_deck(DeckEdit::UpdateCard {
+        wb.edit(DeckEdit::UpdateCard {
             index,
             card: Box::new(next.clone()),
             continues: dragging,

@@ -32,7 +32,7 @@ pub fn hero_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
             .on_hover_text("Make this the hero the setup plays")
             .clicked()
         {
-            wb.edit_deck(DeckEdit::SetHero(hero.id.clone()));
+            wb.edit(DeckEdit::SetHero(hero.id.clone()));
         }
     });
     let mut next = hero.clone();
@@ -102,7 +102,7 @@ pub fn hero_inspector(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckU
         }
     }
     if next != hero {
-        wb.edit_deck(DeckEdit::UpdateHero {
+        wb.edit(DeckEdit::UpdateHero {
             index,
             hero: Box::new(next),
             continues: dragging,

@@ -61,7 +61,7 @@ pub fn missions_view(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi
         ui.add_space(4.0);
         let next = mission_row(ui, deck_ui, &deck, index, mission);
         if next != *mission {
-            wb.edit_deck(DeckEdit::UpdateMission {
+            wb.edit(DeckEdit::UpdateMission {
                 index,
                 mission: Box::new(next),
             });

@@ -103,7 +103,7 @@ impl DeckUi {
                 }
             });
         if hero != deck.setup.hero {
-            wb.edit_deck(DeckEdit::SetHero(hero));
+            wb.edit(DeckEdit::SetHero(hero));
         }
         ui.add_space(6.0);
         let mut rank = deck.setup.rank;
@@ -116,7 +116,7 @@ impl DeckUi {
                 }
             });
         if rank != deck.setup.rank {
-            wb.edit_deck(DeckEdit::SetRank(rank));
+            wb.edit(DeckEdit::SetRank(rank));
         }
         if let Some(r) = deck.setup.rank {
             ui.label(
@@ -140,7 +140,7 @@ impl DeckUi {
                     .on_hover_text("Leave the order out: the cards are shuffled each game")
                     .clicked()
                 {
-                    wb.edit_deck(DeckEdit::SetStacks(None));
+                    wb.edit(DeckEdit::SetStacks(None));
                 }
             }
             false => {
@@ -150,7 +150,7 @@ impl DeckUi {
                     .on_hover_text("Write the columns as the setup's stack order, top card first")
                     .clicked()
                 {
-                    wb.edit_deck(DeckEdit::SetStacks(Some(edits::columns(deck))));
+                    wb.edit(DeckEdit::SetStacks(Some(edits::columns(deck))));
                 }
             }
         }
@@ -215,7 +215,7 @@ impl DeckUi {
     pub fn delete_selected(&mut self, wb: &mut Workbench) {
         if let Some(Selected::Card(index)) = self.selected {
             self.selected = None;
-            wb.edit_deck(DeckEdit::RemoveCard { index });
+            wb.edit(DeckEdit::RemoveCard { index });
         }
     }
 }

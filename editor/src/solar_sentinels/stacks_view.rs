@@ -73,7 +73,7 @@ pub fn stacks(ui: &mut egui::Ui, wb: &mut Workbench, deck_ui: &mut DeckUi) {
     if let Some((from, to)) = dropped
         && from != to
     {
-        wb.edit_deck(DeckEdit::MoveCard { from, to });
+        wb.edit(DeckEdit::MoveCard { from, to });
     }
 }
 
@@ -128,7 +128,7 @@ fn add_card(wb: &mut Workbench, deck_ui: &mut DeckUi, deck: &Scenario, stack: us
         effects: Vec::new(),
         reward: None,
     };
-    if wb.edit_deck(DeckEdit::AddCard {
+    if wb.edit(DeckEdit::AddCard {
         card: Box::new(card),
         stack,
     }) {

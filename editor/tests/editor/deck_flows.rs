@@ -62,7 +62,7 @@ fn the_example_deck_is_edited_checked_and_saved() {
         max: 2,
         per: Default::default(),
     })];
-    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateCard {
+    assert!(harness.state_mut().wb.edit(DeckEdit::UpdateCard {
         index,
         card: Box::new(card),
         continues: false,
@@ -80,7 +80,7 @@ fn the_example_deck_is_edited_checked_and_saved() {
     assert_eq!(deck(&harness).conflict[index].health, 4);
 
     // The rank: rank 3 brings a second handicap; "Fix this order" writes the columns.
-    assert!(harness.state_mut().wb.edit_deck(DeckEdit::SetRank(Some(3))));
+    assert!(harness.state_mut().wb.edit(DeckEdit::SetRank(Some(3))));
     assert_eq!(deck(&harness).setup.handicaps.len(), 2);
     click_label(&mut harness, "Fix this order");
     let stacks = deck(&harness).setup.stacks.clone().expect("fixed");
@@ -191,7 +191,7 @@ fn a_hero_is_picked_edited_checked_undone_and_saved() {
     // the inspector shows the 7 as it is rather than quietly making it 6.
     let mut hero = before.heroes[index].clone();
     hero.strategy = 7;
-    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateHero {
+    assert!(harness.state_mut().wb.edit(DeckEdit::UpdateHero {
         index,
         hero: Box::new(hero.clone()),
         continues: false,
@@ -225,7 +225,7 @@ fn a_hero_is_picked_edited_checked_undone_and_saved() {
         colours: Vec::new(),
         value: 4,
     });
-    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateHero {
+    assert!(harness.state_mut().wb.edit(DeckEdit::UpdateHero {
         index,
         hero: Box::new(hero.clone()),
         continues: false,
@@ -261,7 +261,7 @@ fn a_boss_is_picked_edited_checked_undone_and_saved() {
         max: 2,
         per: Default::default(),
     }));
-    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateBoss {
+    assert!(harness.state_mut().wb.edit(DeckEdit::UpdateBoss {
         index,
         boss: Box::new(boss.clone()),
         continues: false,
@@ -354,7 +354,7 @@ fn a_mission_condition_is_typed_checked_undone_and_saved() {
     let mut mission = before.missions[index].clone();
     mission.condition = Condition::Text("Defeat two enemies with one die each".into());
     mission.forfeit = false;
-    assert!(harness.state_mut().wb.edit_deck(DeckEdit::UpdateMission {
+    assert!(harness.state_mut().wb.edit(DeckEdit::UpdateMission {
         index,
         mission: Box::new(mission.clone()),
     }));
