@@ -1,5 +1,6 @@
 //! The editor's structure, checked from its sources: panels never reach into the shell
-//! (`app`), the modules' imports form no cycle, and no file outgrows 800 lines of code (its
+//! (`app`), no game's folder reaches into another game's, the modules' imports form no cycle,
+//! and no file outgrows 800 lines of code (its
 //! `#[cfg(test)]` part aside). Reads `src/*.rs` and `src/*/*.rs` as text: every use of another
 //! module is written `crate::name` (or `crate::folder::name`, or `super::name` inside a
 //! folder). A folder's files are modules of their own (`hex_skirmish::canvas`), its `mod.rs`
@@ -203,6 +204,44 @@ fn the_module_graph_has_no_cycle() {
     }
 }
 
+/// The games' folders: each holds one game's panels, and none reaches into another's.
+const GAMES: [&str; 3] = ["sentinel_tactics", "hex_skirmish", "solar_sentinels"];
+
+/// The game whose folder holds `module`, if any.
+fn game_of(module: &str) -> Option<&'static str> {
+    let folder = module.split("::").next()?;
+    GAMES.into_iter().find(|g| *g == folder)
+}
+
+/// "`a` imports `b`" for every module of one game's folder that uses another game's module.
+fn crossings(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (module, uses) in graph {
+        let Some(game) = game_of(module) else {
+            continue;
+        };
+        for used in uses {
+            if game_of(used).is_some_and(|other| other != game) {
+                found.push(format!("{module} imports {used}"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_game_folder_imports_another_game() {
+    let graph = graph();
+    for game in GAMES {
+        assert!(graph.contains_key(game), "the game folder {game} exists");
+    }
+    let found = crossings(&graph);
+    assert!(
+        found.is_empty(),
+        "a game's panels reach into another game's; share the piece instead: {found:#?}"
+    );
+}
+
 #[test]
 fn the_checker_finds_a_cycle_and_a_shell_import() {
     // The checks above only mean something if the parsing sees real imports.
@@ -218,6 +257,15 @@ fn the_checker_finds_a_cycle_and_a_shell_import() {
         known
     );
     assert!(imports("/// See [`crate::a`].\nfn f() {}", &known).is_empty());
+    let mut crossing = graph.clone();
+    crossing
+        .get_mut("solar_sentinels")
+        .expect("the deck folder")
+        .insert("sentinel_tactics::claims_view".to_owned());
+    assert_eq!(
+        crossings(&crossing),
+        ["solar_sentinels imports sentinel_tactics::claims_view"]
+    );
     let folder: BTreeSet<String> = ["f", "f::x", "f::y"].map(str::to_owned).into();
     assert_eq!(
         imports_of("use super::y::Z; use crate::f::x;", "f::x", &folder),
