@@ -16,6 +16,7 @@ pub mod hex_skirmish;
 pub mod history;
 pub mod ids;
 pub mod map_frame;
+pub mod places;
 pub mod preferences;
 pub mod preview;
 pub mod problems;

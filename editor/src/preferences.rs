@@ -1,6 +1,6 @@
 //! The designer's choices that outlive a session (whether turning a tile turns what stands on
-//! it, the hex size measured on their printed tiles), kept in a small `key = value` file
-//! beside the recent-files list.
+//! it, the hex size measured on their printed tiles), kept in a small TOML file beside the
+//! recent-files list (`carry-on-turn = true`, `print-mm = 30.5`).
 
 use std::path::PathBuf;
 
@@ -14,36 +14,34 @@ pub struct Preferences {
     pub print_mm: Option<f64>,
 }
 
-/// `$XDG_CONFIG_HOME/megahex/editor-preferences`, or `~/.config/megahex/editor-preferences`.
+/// `editor-preferences` in the settings folder ([`crate::places`]).
 pub fn preferences_file() -> Option<PathBuf> {
-    crate::recent::recent_file().map(|f| f.with_file_name("editor-preferences"))
+    crate::places::config_dir().map(|dir| dir.join("editor-preferences"))
 }
 
 impl Preferences {
-    /// The choices kept in `file`; a missing or unreadable file, or a line that is not
-    /// understood, leaves the default.
+    /// The choices kept in `file`; a missing or unreadable file, a key it does not know, or a
+    /// value out of range leaves the default.
     pub fn load(file: Option<PathBuf>) -> Preferences {
-        let text = file
+        let table: toml::Table = file
             .as_deref()
             .and_then(|f| std::fs::read_to_string(f).ok())
+            .and_then(|text| toml::from_str(&text).ok())
             .unwrap_or_default();
-        let mut preferences = Preferences {
-            file,
-            ..Preferences::default()
+        // A whole number of millimetres is written without a point (`print-mm = 30`).
+        let print_mm = match table.get("print-mm") {
+            Some(toml::Value::Float(mm)) => Some(*mm),
+            Some(toml::Value::Integer(mm)) => Some(*mm as f64),
+            _ => None,
         };
-        for line in text.lines() {
-            match line.split_once('=').map(|(k, v)| (k.trim(), v.trim())) {
-                Some(("carry-on-turn", value)) => preferences.carry_on_turn = value == "true",
-                Some(("print-mm", value)) => {
-                    preferences.print_mm = value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|mm| mm.is_finite() && (5.0..=200.0).contains(mm));
-                }
-                _ => {}
-            }
+        Preferences {
+            file,
+            carry_on_turn: table
+                .get("carry-on-turn")
+                .and_then(toml::Value::as_bool)
+                .unwrap_or_default(),
+            print_mm: print_mm.filter(|mm| mm.is_finite() && (5.0..=200.0).contains(mm)),
         }
-        preferences
     }
 
     /// Writes the choices. Failing to write them loses only a preference, never a scenario, so
@@ -106,6 +104,25 @@ mod tests {
             None,
             "a size out of range is not taken"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The file earlier versions wrote reads the same: a whole number of millimetres has no
+    /// point, and a key this version does not know is passed over.
+    #[test]
+    fn an_earlier_versions_file_reads_as_it_was_written() {
+        let dir = std::env::temp_dir().join(format!("megahex-prefs-old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("editor-preferences");
+        std::fs::write(&file, "carry-on-turn = true\nprint-mm = 30\nzoom = 2\n").unwrap();
+        let read = Preferences::load(Some(file.clone()));
+        assert!(read.carry_on_turn);
+        assert_eq!(read.print_mm, Some(30.0));
+        std::fs::write(&file, "carry-on-turn = false\nprint-mm = 30.25\n").unwrap();
+        let read = Preferences::load(Some(file));
+        assert!(!read.carry_on_turn);
+        assert_eq!(read.print_mm, Some(30.25));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -15,13 +15,9 @@ pub struct Recent {
     last_seen: Option<PathBuf>,
 }
 
-/// Where the list lives: `$XDG_CONFIG_HOME/megahex/recent-files`, or
-/// `~/.config/megahex/recent-files`.
+/// Where the list lives: `recent-files` in the settings folder ([`crate::places`]).
 pub fn recent_file() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("megahex").join("recent-files"))
+    crate::places::config_dir().map(|dir| dir.join("recent-files"))
 }
 
 impl Recent {

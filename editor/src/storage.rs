@@ -323,14 +323,9 @@ pub fn save_atomic(path: &Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     result
 }
 
-/// The cache folder for recovery copies: `$XDG_CACHE_HOME/megahex/recovery`, or
-/// `~/.cache/megahex/recovery`.
+/// The folder for recovery copies: `recovery` in the cache folder ([`crate::places`]).
 pub fn recovery_dir() -> PathBuf {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("megahex").join("recovery")
+    crate::places::cache_dir().join("recovery")
 }
 
 /// Where the recovery copy of a document lives: one file per scenario path (or one for the
