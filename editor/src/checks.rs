@@ -32,20 +32,11 @@ pub struct Report {
     pub fairness: Vec<Problem>,
     /// The catalog in use (the scenario's `catalog:` merge), when the check got that far.
     pub catalog: Option<Catalog>,
-    /// Which team the starting position favours, when the file read as a scenario.
-    pub verdict: Option<megahex::rulesets::sentinel_tactics::fairness::Verdict>,
-    /// Seeded self-play over [`SELF_PLAY_GAMES`] games: the win rates, or why it cannot be
-    /// played (missing stats, one team). `None` when the file did not read as a scenario.
-    pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
     /// What changed since the file was last read or saved, and what that does to the game;
     /// `None` when nothing did, or there is no saved version to compare with.
     pub changes: Option<megahex::diff::ScenarioDiff>,
-    /// For each tile placed twice, the inventory solver's best replacement: `(index in
-    /// map.tiles, placement)`.
-    pub replacements: Vec<(
-        usize,
-        megahex_schema::rulesets::sentinel_tactics::TilePlacement,
-    )>,
+    /// What the game works out beyond the problems, when the file read as a scenario.
+    pub findings: crate::rulesets::Findings,
 }
 
 /// The saved version last compared with, read once per save rather than once per edit.
@@ -71,31 +62,6 @@ impl SavedVersion {
         }
         self.read.as_ref()
     }
-}
-
-/// Games played for the verdict's win rates: enough for an interval of about ±7 points, few
-/// enough (a fifth of a second on a convention map) to follow every edit.
-pub const SELF_PLAY_GAMES: u32 = 200;
-
-/// The seed of those games, so the same scenario always shows the same rates.
-pub const SELF_PLAY_SEED: u64 = 1;
-
-/// Plays the verdict's self-play games.
-fn self_play(
-    scenario: &megahex_schema::rulesets::sentinel_tactics::Scenario,
-    catalog: &Catalog,
-) -> Result<megahex::simulate::Summary, String> {
-    let results = megahex::rulesets::sentinel_tactics::selfplay::simulate(
-        scenario,
-        catalog,
-        SELF_PLAY_GAMES,
-        SELF_PLAY_SEED,
-        &|| {},
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(megahex::rulesets::sentinel_tactics::selfplay::summarise(
-        scenario, &results,
-    ))
 }
 
 /// The UI's end of the background checker.
@@ -248,28 +214,9 @@ fn not_started(generation: u64, error: &str) -> Report {
         )],
         fairness: Vec::new(),
         catalog: None,
-        verdict: None,
-        selfplay: None,
+        findings: crate::rulesets::Findings::None,
         changes: None,
-        replacements: Vec::new(),
     }
-}
-
-/// The best replacement for each tile placed twice, judged as `megahex inventory` judges them.
-fn replacements(
-    scenario: &megahex_schema::rulesets::sentinel_tactics::Scenario,
-    catalog: &Catalog,
-) -> Vec<(
-    usize,
-    megahex_schema::rulesets::sentinel_tactics::TilePlacement,
-)> {
-    use megahex::rulesets::sentinel_tactics::{inventory, replacement_judge};
-    let judge = replacement_judge(scenario, catalog, true);
-    let owned = inventory::Owned::whole_box(catalog);
-    inventory::propose(scenario, catalog, &owned, 1, &judge)
-        .into_iter()
-        .filter_map(|change| Some((change.index, change.proposals.first()?.placement)))
-        .collect()
 }
 
 fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report {
@@ -281,17 +228,18 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
     match text {
         Ok(text) => {
             let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
-            let verdict = outcome.as_ref().and_then(|o| {
-                let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                Some(megahex::rulesets::sentinel_tactics::fairness::verdict(
-                    scenario.sentinel_tactics()?,
-                    catalog,
-                ))
-            });
-            let selfplay = outcome.as_ref().and_then(|o| {
-                let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                Some(self_play(scenario.sentinel_tactics()?, catalog))
-            });
+            let tile_placed_twice = problems.iter().any(|p| p.code == "tile-duplicate");
+            let findings = outcome
+                .as_ref()
+                .and_then(|o| {
+                    let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
+                    Some(crate::rulesets::findings(
+                        scenario,
+                        catalog,
+                        tile_placed_twice,
+                    ))
+                })
+                .unwrap_or_default();
             let changes = outcome.as_ref().and_then(|o| {
                 let original = request.original.as_deref().filter(|o| *o != text)?;
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
@@ -299,19 +247,9 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
                 let found = megahex::rulesets::diff(old, old_catalog, scenario, catalog);
                 (!found.is_empty()).then_some(found)
             });
-            let replacements = outcome
-                .as_ref()
-                .filter(|_| problems.iter().any(|p| p.code == "tile-duplicate"))
-                .and_then(|o| {
-                    let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                    Some(replacements(scenario.sentinel_tactics()?, catalog))
-                })
-                .unwrap_or_default();
             Report {
-                verdict,
-                selfplay,
+                findings,
                 changes,
-                replacements,
                 generation: request.generation,
                 problems,
                 fairness: outcome
@@ -328,10 +266,8 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
             problems: vec![Problem::editor("internal", message)],
             fairness: Vec::new(),
             catalog: None,
-            verdict: None,
-            selfplay: None,
+            findings: crate::rulesets::Findings::None,
             changes: None,
-            replacements: Vec::new(),
         },
     }
 }
@@ -402,8 +338,12 @@ mod tests {
         runner.request(&doc.current().unwrap(), Some(&text), None, None, None);
         let report = runner.wait(Duration::from_secs(30)).unwrap();
         assert!(report.problems.iter().any(|p| p.code == "tile-duplicate"));
-        assert_eq!(report.replacements.len(), 1, "{:?}", report.replacements);
-        let (index, placement) = report.replacements[0];
+        let replacements = match &report.findings {
+            crate::rulesets::Findings::SentinelTactics(f) => f.replacements.clone(),
+            crate::rulesets::Findings::None => Vec::new(),
+        };
+        assert_eq!(replacements.len(), 1, "{replacements:?}");
+        let (index, placement) = replacements[0];
         assert_eq!(index, 3);
         assert!(
             ![1, 2, 8].contains(&placement.tile),
@@ -419,6 +359,9 @@ mod tests {
             .map(|p| p.code.as_str())
             .collect();
         assert!(errors.is_empty(), "{errors:?}");
-        assert!(fixed.replacements.is_empty());
+        assert!(matches!(
+            &fixed.findings,
+            crate::rulesets::Findings::SentinelTactics(f) if f.replacements.is_empty()
+        ));
     }
 }

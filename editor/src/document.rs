@@ -8,7 +8,7 @@ use std::sync::Arc;
 use megahex::board::{Axial, Board};
 use megahex::{CatalogFile, Checker, Outcome, ReadError, Severity};
 use megahex_schema::Catalog;
-use megahex_schema::rulesets::sentinel_tactics::{Map, Scenario, TilePlacement};
+use megahex_schema::rulesets::sentinel_tactics::{Map, Scenario};
 use megahex_schema::{AnyScenario, Ruleset};
 
 use megahex::report::decor::Decorations;
@@ -16,7 +16,7 @@ use megahex::scene::Scene;
 
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
 use crate::history::Undo;
-use crate::rulesets::{AnyEdit, Held};
+use crate::rulesets::{AnyEdit, Findings, Held};
 use crate::sentinel_tactics::edit::{Edit, Editing};
 use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
 use crate::storage;
@@ -100,14 +100,11 @@ pub struct Document {
     pub problems: Vec<Problem>,
     /// The fairness report: distances, expected turns, turn-1 exposure (information only).
     pub fairness: Vec<Problem>,
-    /// Which team the starting position favours, from the last background check.
-    pub verdict: Option<megahex::rulesets::sentinel_tactics::fairness::Verdict>,
-    /// The background check's self-play win rates, or why there are none.
-    pub selfplay: Option<Result<megahex::simulate::Summary, String>>,
+    /// What the last background check worked out for the game beyond the problems (a map's
+    /// verdict, self-play and tile replacements).
+    pub findings: Findings,
     /// What changed since the file was last read or saved, from the last background check.
     pub changes: Option<megahex::diff::ScenarioDiff>,
-    /// Quick fixes for tiles placed twice: `(index in map.tiles, the best replacement)`.
-    pub replacements: Vec<(usize, TilePlacement)>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
     /// and is never the same for two documents: overlays cached for one layout stay valid
     /// until this changes.
@@ -249,10 +246,8 @@ impl Document {
             ground: Vec::new(),
             problems: Vec::new(),
             fairness: Vec::new(),
-            verdict: None,
             changes: None,
-            replacements: Vec::new(),
-            selfplay: None,
+            findings: Findings::None,
             layout: 0,
             on_disk: None,
             skirmish_game: None,

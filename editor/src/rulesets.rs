@@ -3,7 +3,7 @@
 //! A command a game cannot run is greyed in the toolbar and the menus, says why on hover, and
 //! is refused with that reason from the keyboard, never silently ignored.
 
-use megahex_schema::{AnyScenario, Ruleset};
+use megahex_schema::{AnyScenario, Catalog, Ruleset};
 
 use crate::command::Command;
 use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
@@ -20,6 +20,37 @@ pub fn game_refuses(open: Option<Ruleset>, command: Command) -> Option<&'static 
         Ruleset::SentinelTactics => crate::sentinel_tactics::commands::cannot(command),
         Ruleset::HexSkirmish => crate::hex_skirmish::commands::cannot(command),
         Ruleset::SolarSentinels => crate::solar_sentinels::commands::cannot(command),
+    }
+}
+
+/// What the background check works out for a game beyond its problems, for its panels.
+#[derive(Debug, Clone, Default)]
+pub enum Findings {
+    /// Nothing more than the problems.
+    #[default]
+    None,
+    /// A Sentinel Tactics map's verdict, self-play and tile replacements.
+    SentinelTactics(Box<crate::sentinel_tactics::findings::Findings>),
+}
+
+impl Findings {
+    /// A Sentinel Tactics map's findings, if these are one's.
+    pub fn map(&self) -> Option<&crate::sentinel_tactics::findings::Findings> {
+        match self {
+            Findings::SentinelTactics(findings) => Some(findings),
+            Findings::None => None,
+        }
+    }
+}
+
+/// The findings of a checked scenario; `tile_placed_twice` says whether the check found a tile
+/// used twice, for the replacements a map offers.
+pub fn findings(scenario: &AnyScenario, catalog: &Catalog, tile_placed_twice: bool) -> Findings {
+    match scenario {
+        AnyScenario::SentinelTactics(scenario) => Findings::SentinelTactics(Box::new(
+            crate::sentinel_tactics::findings::findings(scenario, catalog, tile_placed_twice),
+        )),
+        AnyScenario::HexSkirmish(_) | AnyScenario::SolarSentinels(_) => Findings::None,
     }
 }
 

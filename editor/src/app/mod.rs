@@ -376,10 +376,8 @@ impl EditorApp {
     fn take_report(&mut self, report: crate::checks::Report) {
         self.wb.doc.problems = report.problems;
         self.wb.doc.fairness = report.fairness;
-        self.wb.doc.verdict = report.verdict;
-        self.wb.doc.selfplay = report.selfplay;
+        self.wb.doc.findings = report.findings;
         self.wb.doc.changes = report.changes;
-        self.wb.doc.replacements = report.replacements;
         if let Some(catalog) = report.catalog {
             self.wb.doc.set_catalog(catalog);
         }

@@ -96,7 +96,7 @@ pub fn selfplay_heading(summary: &Summary) -> String {
     format!(
         "Self-play, {} seeded games (seed {}):",
         summary.games,
-        crate::checks::SELF_PLAY_SEED
+        super::findings::SELF_PLAY_SEED
     )
 }
 

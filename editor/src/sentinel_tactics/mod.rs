@@ -14,6 +14,7 @@ pub mod edit;
 mod edit_properties;
 pub mod export;
 pub mod fairness_view;
+pub mod findings;
 pub mod group;
 pub mod inspector;
 pub mod inventory_fix;

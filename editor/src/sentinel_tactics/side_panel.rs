@@ -6,6 +6,7 @@ use megahex::board::Axial;
 
 use crate::document::{Document, Problem};
 use crate::problems::{ON_MAP, has_hexes, problems_panel};
+use crate::rulesets::Findings;
 use crate::workbench::{Selection, Tool, Workbench};
 
 /// A finding can be shown when it has hexes or points at a token or a placed tile.
@@ -102,10 +103,13 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
     if let Some(index) = clicked {
         focus_problem(wb, index);
     }
-    if let Some((index, placement)) = super::inventory_fix::quick_fixes(ui, &wb.doc.replacements)
+    let none = super::findings::Findings::default();
+    let picked = super::inventory_fix::quick_fixes(ui, &map_findings(&wb.doc, &none).replacements);
+    if let Some((index, placement)) = picked
         && wb.edit(super::edit::Edit::ReplaceTile { index, placement })
+        && let Findings::SentinelTactics(kept) = &mut wb.doc.findings
     {
-        wb.doc.replacements.clear();
+        kept.replacements.clear();
     }
     super::claims_view::claims_section(ui, wb.doc.scenario(), &wb.doc.problems, checking);
     super::changes_view::changes_section(
@@ -114,10 +118,19 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
         wb.doc.is_dirty(),
         &mut wb.layers.changes,
     );
+    let findings = map_findings(&wb.doc, &none);
     super::fairness_view::fairness_section(
         ui,
-        wb.doc.verdict.as_ref(),
-        wb.doc.selfplay.as_ref(),
+        findings.verdict.as_ref(),
+        findings.selfplay.as_ref(),
         &wb.doc.fairness,
     );
+}
+
+/// The map's findings from the last background check, or `none` before there are any.
+fn map_findings<'a>(
+    doc: &'a Document,
+    none: &'a super::findings::Findings,
+) -> &'a super::findings::Findings {
+    doc.findings.map().unwrap_or(none)
 }

@@ -1032,7 +1032,14 @@ fn the_fairness_panel_says_which_team_is_favoured() {
     let (_dir, mut harness) = bundled_app("verdict", "city-blades-gambit.yaml");
     harness.state_mut().settle_checks();
     harness.run_steps(2);
-    let verdict = harness.state().wb.doc.verdict.clone().expect("a verdict");
+    let verdict = harness
+        .state()
+        .wb
+        .doc
+        .findings
+        .map()
+        .and_then(|f| f.verdict.clone())
+        .expect("a verdict");
     let summary = verdict.summary.clone().expect("two teams with objectives");
     harness.get_by_label(&summary);
     for standing in &verdict.standings {

@@ -57,11 +57,21 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
     let (_dir, mut harness) = bundled_app("stats-selfplay", "skirmish-three-on-three.yaml");
     harness.state_mut().settle_checks();
     harness.run_steps(3);
-    let summary = match harness.state().wb.doc.selfplay.clone() {
+    let summary = match harness
+        .state()
+        .wb
+        .doc
+        .findings
+        .map()
+        .and_then(|f| f.selfplay.clone())
+    {
         Some(Ok(summary)) => summary,
         other => panic!("self-play was not played: {other:?}"),
     };
-    assert_eq!(summary.games, megahex_editor::checks::SELF_PLAY_GAMES);
+    assert_eq!(
+        summary.games,
+        megahex_editor::sentinel_tactics::findings::SELF_PLAY_GAMES
+    );
     let decided: u32 = summary.teams.iter().map(|t| t.1).sum();
     let undecided = (summary.round_limit_share * f64::from(summary.games)).round() as u32;
     assert_eq!(
@@ -81,8 +91,8 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
     let results = megahex::rulesets::sentinel_tactics::selfplay::simulate(
         &scenario,
         &catalog,
-        megahex_editor::checks::SELF_PLAY_GAMES,
-        megahex_editor::checks::SELF_PLAY_SEED,
+        megahex_editor::sentinel_tactics::findings::SELF_PLAY_GAMES,
+        megahex_editor::sentinel_tactics::findings::SELF_PLAY_SEED,
         &|| {},
     )
     .unwrap();
@@ -97,7 +107,14 @@ fn without_stats_the_verdict_says_why_there_are_no_win_rates() {
     let (_dir, mut harness) = bundled_app("stats-none", "city-blades-gambit.yaml");
     harness.state_mut().settle_checks();
     harness.run_steps(3);
-    match harness.state().wb.doc.selfplay.clone() {
+    match harness
+        .state()
+        .wb
+        .doc
+        .findings
+        .map()
+        .and_then(|f| f.selfplay.clone())
+    {
         Some(Err(reason)) => assert!(reason.contains("stats missing"), "{reason}"),
         other => panic!("expected a reason, got {other:?}"),
     }
