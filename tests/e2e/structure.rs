@@ -598,7 +598,6 @@ fn outside_its_folders_a_game_is_named_only_by_the_registries() {
         "editor/src/dialogs.rs",
         "editor/src/document.rs",
         "editor/src/lib.rs",
-        "editor/src/status_bar.rs",
         "editor/src/workbench.rs",
     ];
     let naming = files_naming_games();

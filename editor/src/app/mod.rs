@@ -153,14 +153,31 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
-            let hint = if self.wb.doc.skirmish().is_some() {
-                self.skirmish_ui.hint().to_owned()
+            let (hover, hint) = if self.wb.doc.skirmish().is_some() {
+                (
+                    crate::hex_skirmish::status_text(
+                        self.wb.doc.skirmish(),
+                        self.wb.doc.skirmish_game.as_deref(),
+                        self.wb.hovered,
+                    ),
+                    self.skirmish_ui.hint().to_owned(),
+                )
             } else if self.wb.doc.deck().is_some() {
-                self.deck_ui.hint().to_owned()
+                (
+                    crate::solar_sentinels::status_text(&self.wb.doc),
+                    self.deck_ui.hint().to_owned(),
+                )
             } else {
-                crate::status_bar::mode_hint(&self.wb, &self.token_ui, &self.scenario_ui)
+                (
+                    crate::sentinel_tactics::status_line::hover_text(&self.wb.doc, self.wb.hovered),
+                    crate::sentinel_tactics::status_line::mode_hint(
+                        &self.wb,
+                        &self.token_ui,
+                        &self.scenario_ui,
+                    ),
+                )
             };
-            crate::status_bar::status_bar(ui, &self.wb, &hint);
+            crate::status_bar::status_bar(ui, &self.wb, &hover, &hint);
         });
         if self.wb.doc.skirmish().is_some() {
             self.show_skirmish(ui);
@@ -625,7 +642,7 @@ mod tests {
     use crate::document::Problem;
     use crate::sentinel_tactics::canvas::Drag;
     use crate::sentinel_tactics::side_panel::{focus_problem, problem_target};
-    use crate::status_bar::hover_text;
+    use crate::sentinel_tactics::status_line::hover_text;
     use crate::workbench::Selection;
     use egui::{Key, Modifiers};
     use megahex::board::Axial;

@@ -89,6 +89,18 @@ pub fn layout(scenario: &Scenario) -> (Scene, Decorations, Game) {
     (scene, view::decorations(scenario), game)
 }
 
+/// The status line's text for the pointer on an arena (its rules set up as `game`).
+pub fn status_text(
+    scenario: Option<&Scenario>,
+    game: Option<&Game>,
+    hovered: Option<megahex::board::Axial>,
+) -> String {
+    match (hovered, scenario, game) {
+        (Some(at), Some(scenario), Some(game)) => hover_text(game, scenario, at),
+        _ => "Point at a hex to see it.".to_owned(),
+    }
+}
+
 /// The status line's text for the hex under the pointer: its terrain and levels, and who
 /// stands there.
 pub fn hover_text(game: &Game, scenario: &Scenario, at: megahex::board::Axial) -> String {

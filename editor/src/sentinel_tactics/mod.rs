@@ -32,6 +32,7 @@ pub mod scenario_widgets;
 pub mod side_panel;
 pub mod snap;
 pub mod stats_panel;
+pub mod status_line;
 pub mod tile_palette;
 pub mod token_rules;
 pub mod tokens;

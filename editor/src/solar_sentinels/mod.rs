@@ -264,6 +264,20 @@ fn rank_name(rank: Option<u32>) -> String {
 }
 
 /// The bundled example deck, for tests.
+/// The status line's text for a deck: what it holds.
+pub fn status_text(doc: &crate::document::Document) -> String {
+    match doc.deck() {
+        Some(deck) => format!(
+            "{} conflict cards, {} bosses, {} heroes, {} missions",
+            deck.conflict.len(),
+            deck.bosses.len(),
+            deck.heroes.len(),
+            deck.missions.len()
+        ),
+        None => String::new(),
+    }
+}
+
 /// The parts of a deck that its inspector opens, so a finding about one of them can be
 /// clicked.
 const DECK_PARTS: [&str; 4] = ["/conflict/", "/heroes/", "/bosses/", "/missions"];
