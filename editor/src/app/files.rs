@@ -13,9 +13,6 @@ impl EditorApp {
     /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
     pub(super) fn set_document(&mut self, doc: Document, keep_view: bool) {
         self.wb.doc = doc;
-        // Opening ran the quick check; the background check adds the turn order, playtest and
-        // fairness findings.
-        self.request_check();
         if !keep_view {
             self.wb.view = None;
         }
@@ -26,7 +23,10 @@ impl EditorApp {
         self.canvas.drag = None;
         self.skirmish_ui.reset();
         self.deck_ui.reset();
+        // The previous file's check is dropped; opening ran the quick check, and the background
+        // check adds the turn order, playtest, claims and fairness findings of this file.
         self.checks.cancel();
+        self.request_check();
         self.recovery.reset();
         self.disk.conflict = None;
         self.recovery.look_for(&self.wb.doc);

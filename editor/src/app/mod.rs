@@ -949,6 +949,31 @@ mod tests {
         }
     }
 
+    /// Opening or reloading a file checks that file in the background; the checks shown are
+    /// never the previous file's (its check used to be asked for, then dropped at once).
+    #[test]
+    fn an_opened_or_reloaded_file_gets_its_own_background_check() {
+        let (mut app, _, _) = app_on_file("reopen");
+        app.settle_checks();
+        let other =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/city-blades-gambit.yaml");
+        app.go(Next::Open(other));
+        assert!(app.checks.is_busy(), "the opened file is being checked");
+        app.settle_checks();
+        let verdict = app.wb.doc.findings.map().and_then(|f| f.verdict.as_ref());
+        assert!(verdict.is_some(), "the opened file's own findings arrived");
+        app.go(Next::Reload);
+        assert!(app.checks.is_busy(), "the reloaded file is being checked");
+        app.settle_checks();
+        assert!(
+            app.wb
+                .doc
+                .findings
+                .map()
+                .is_some_and(|f| f.verdict.is_some())
+        );
+    }
+
     #[test]
     fn an_edit_rebuilds_the_board_and_the_background_check_updates_the_problems() {
         let (mut app, _, _) = app_on_file("check");

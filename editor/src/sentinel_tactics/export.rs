@@ -27,6 +27,8 @@ pub struct ExportPanel {
     pub job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
     /// The hex size of an export at tile scale just started, for the preferences.
     measured: Option<f64>,
+    /// The document (path, name) the settings' file path was made for.
+    made_for: Option<(Option<PathBuf>, String)>,
 }
 
 /// A hex's width across its flats on a printout, until the designer measures their own tiles.
@@ -193,13 +195,25 @@ impl ExportPanel {
             wb.refuse("Fix the file so it can be read before exporting a picture of it");
             return;
         }
-        if self.settings.is_none() {
-            let mut settings = ExportSettings::for_document(wb.doc.path.as_deref(), &wb.doc.name);
-            if let Some(mm) = measured_mm {
-                settings.print_mm = mm;
+        let document = (wb.doc.path.clone(), wb.doc.name.clone());
+        let fresh = ExportSettings::for_document(wb.doc.path.as_deref(), &wb.doc.name);
+        match &mut self.settings {
+            // Another document: the designer's choices stay, the file is named after this one.
+            Some(settings) if self.made_for.as_ref() != Some(&document) => {
+                settings.path = fresh.path;
+                let format = settings.format;
+                settings.set_format(format);
             }
-            self.settings = Some(settings);
+            Some(_) => {}
+            None => {
+                let mut settings = fresh;
+                if let Some(mm) = measured_mm {
+                    settings.print_mm = mm;
+                }
+                self.settings = Some(settings);
+            }
         }
+        self.made_for = Some(document);
         self.open = true;
     }
 
@@ -432,6 +446,33 @@ mod tests {
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
         (word(16), word(20))
+    }
+
+    /// A file opened after an export is exported under its own name, not the previous
+    /// file's; the designer's choices (here SVG) stay.
+    #[test]
+    fn after_another_file_is_opened_the_export_is_named_after_it() {
+        let (mut app, dir) = one_tile_app("rename");
+        app.export.open_export(&mut app.wb, None);
+        let first = app.export.settings.clone().unwrap();
+        assert_eq!(PathBuf::from(&first.path), dir.join("one.png"));
+        app.export
+            .settings
+            .as_mut()
+            .unwrap()
+            .set_format(PictureFormat::Svg);
+        let other = dir.join("two.yaml");
+        std::fs::copy(dir.join("one.yaml"), &other).unwrap();
+        app.wb.doc = Document::open(&other);
+        app.export.open_export(&mut app.wb, None);
+        let second = app.export.settings.clone().unwrap();
+        assert_eq!(PathBuf::from(&second.path), dir.join("two.svg"));
+        assert_eq!(second.format, PictureFormat::Svg);
+        // The same file again keeps what was typed.
+        app.export.settings.as_mut().unwrap().path = dir.join("mine.svg").display().to_string();
+        app.export.open_export(&mut app.wb, None);
+        let third = app.export.settings.clone().unwrap();
+        assert_eq!(PathBuf::from(&third.path), dir.join("mine.svg"));
     }
 
     #[test]
