@@ -607,8 +607,10 @@ impl EditorApp {
             };
             self.wb.tool = Tool::Select;
             self.say(StatusKind::Done, what.to_owned());
-        } else if self.canvas.drag.is_some() {
+        } else if self.canvas.drag.is_some() || self.canvas.drag_cancelled {
             self.canvas.drag = None;
+            self.canvas.drag_cancelled = false;
+            self.say(StatusKind::Done, "Move cancelled".to_owned());
         } else {
             crate::sentinel_tactics::group::select_only(&mut self.wb, None);
         }

@@ -107,7 +107,12 @@ impl SkirmishUi {
         if response.drag_stopped()
             && let Some((index, to)) = self.dragging.take()
         {
-            self.move_unit(wb, index, to);
+            // egui ends a drag on Esc: the unit stays where it was.
+            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                wb.say(StatusKind::Done, "Move cancelled".to_owned());
+            } else {
+                self.move_unit(wb, index, to);
+            }
         }
         if response.clicked()
             && let Some(at) = pointer_hex

@@ -61,6 +61,10 @@ pub enum Drag {
 pub struct Canvas {
     /// A drag on the map, from press to release.
     pub drag: Option<Drag>,
+    /// Esc ended a drag this frame: egui ends the drag on Esc, and the canvas drops it rather
+    /// than finishing the move; the shell's Cancel then says so instead of clearing the
+    /// selection.
+    pub drag_cancelled: bool,
     /// A tile face is being dragged from the palette: released over the map, it is placed.
     pub palette_drag: bool,
 }
@@ -115,6 +119,7 @@ impl Canvas {
     /// The map: draws it and turns pointer gestures into selections and edits.
     pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, layers: Layers<'_>) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        self.drag_cancelled = false;
         if wb.doc.scenario().is_none() {
             painter.text(
                 response.rect.center(),
@@ -195,7 +200,11 @@ impl Canvas {
         if response.drag_stopped()
             && let Some(drag) = self.drag.take()
         {
-            self.finish_drag(wb, drag);
+            if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                self.drag_cancelled = true;
+            } else {
+                self.finish_drag(wb, drag);
+            }
         }
 
         if response.clicked()

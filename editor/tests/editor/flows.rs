@@ -89,6 +89,47 @@ fn place_rotate_undo_save_on_a_real_file() {
     assert!(text.starts_with("# yaml-language-server: $schema=../schema/scenario.schema.json\n"));
 }
 
+/// Esc during a drag cancels the move: the token stays, the selection too, and the status line
+/// says so (egui ends the drag on Esc, which used to finish the move). Released without Esc,
+/// the same drag moves it.
+#[test]
+fn escape_during_a_drag_cancels_the_move() {
+    let (_, _, mut harness) = sample_app("drag-escape");
+    let legacy_at = |h: &Harness<'_, EditorApp>| {
+        h.state()
+            .wb
+            .doc
+            .tokens()
+            .iter()
+            .find(|t| t.id == "legacy")
+            .map(|t| t.hexes.clone())
+    };
+    let from = screen_of(&harness, [0, 0]);
+    let to = screen_of(&harness, [0, -1]);
+    harness.hover_at(from);
+    harness.drag_at(from);
+    for i in 1..=6 {
+        harness.hover_at(from + (to - from) * (i as f32 / 6.0));
+    }
+    harness.key_press(Key::Escape);
+    harness.run_steps(1);
+    harness.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(2);
+    assert_eq!(legacy_at(&harness), Some(vec![[0, 0]]), "the token stayed");
+    assert_eq!(
+        harness.state().wb.status.as_ref().map(|s| s.text.as_str()),
+        Some("Move cancelled")
+    );
+    assert_eq!(harness.state().wb.doc.undo_label(), None, "nothing to undo");
+    drag(&mut harness, from, to);
+    assert_eq!(legacy_at(&harness), Some(vec![[0, -1]]), "a drag moves it");
+}
+
 /// Drags a selected tile and a token with the pointer, then deletes the token with the key.
 #[test]
 fn drag_a_tile_and_a_token_then_delete_the_token() {

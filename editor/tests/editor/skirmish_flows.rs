@@ -140,3 +140,36 @@ fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
     assert_eq!(saved.hex_skirmish(), harness.state().wb.doc.skirmish());
     assert!(!harness.state().wb.doc.is_dirty());
 }
+
+/// Esc during a unit's drag leaves the unit where it stood (egui ends the drag on Esc, which
+/// used to finish the move); the same drag released without Esc moves it.
+#[test]
+fn escape_during_a_unit_drag_cancels_the_move() {
+    let dir = scratch("skirmish-escape");
+    let app = EditorApp::with_recovery_dir(Document::sample(), dir.join("recovery"));
+    let mut harness = harness_for(app);
+    press(&mut harness, Modifiers::COMMAND | Modifiers::SHIFT, Key::N);
+    harness.run_steps(3);
+    let first_at =
+        |h: &egui_kittest::Harness<'_, EditorApp>| h.state().wb.doc.skirmish().unwrap().units[0].at;
+    let start = first_at(&harness);
+    let (from, to) = (screen_of(&harness, start), screen_of(&harness, [0, 0]));
+    harness.hover_at(from);
+    harness.drag_at(from);
+    for i in 1..=6 {
+        harness.hover_at(from + (to - from) * (i as f32 / 6.0));
+    }
+    harness.key_press(Key::Escape);
+    harness.run_steps(1);
+    harness.event(egui::Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(2);
+    assert_eq!(first_at(&harness), start, "the unit stayed");
+    assert_eq!(harness.state().wb.doc.undo_label(), None);
+    drag(&mut harness, from, to);
+    assert_eq!(first_at(&harness), [0, 0], "a drag moves it");
+}
