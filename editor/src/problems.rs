@@ -11,6 +11,17 @@ pub const ON_MAP: &str = "Click to show it on the map";
 /// The hover text of a finding that can be clicked to open what it is about in an inspector.
 pub const IN_INSPECTOR: &str = "Click to open it in the inspector";
 
+/// "1 error, 2 warnings": the count of findings, as the toolbar and the scenario panel say it.
+pub fn count_text(errors: usize, warnings: usize) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}",
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings")
+    )
+}
+
 /// A finding with hexes of its own can be shown on any map.
 pub fn has_hexes(problem: &Problem) -> Option<&'static str> {
     (!problem.hexes.is_empty()).then_some(ON_MAP)
@@ -88,5 +99,17 @@ fn problem_body(ui: &mut egui::Ui, problem: &Problem) {
     ui.label(&problem.message);
     if let Some(help) = &problem.help {
         ui.label(RichText::new(help).weak().italics());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_text;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(count_text(0, 0), "0 errors, 0 warnings");
+        assert_eq!(count_text(1, 1), "1 error, 1 warning");
+        assert_eq!(count_text(2, 1), "2 errors, 1 warning");
     }
 }

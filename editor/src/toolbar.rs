@@ -164,11 +164,7 @@ impl Toolbar {
     fn document_summary(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
         let errors = wb.doc.count(Severity::Error);
         let warnings = wb.doc.count(Severity::Warning);
-        let summary = format!(
-            "{errors} {}, {warnings} {}",
-            plural(errors, "error", "errors"),
-            plural(warnings, "warning", "warnings")
-        );
+        let summary = crate::problems::count_text(errors, warnings);
         let color = if errors > 0 {
             Color32::LIGHT_RED
         } else if warnings > 0 {
@@ -314,8 +310,4 @@ fn short(text: &str) -> String {
     }
     let cut: String = text.chars().take(MAX - 1).collect();
     format!("{}…", cut.trim_end())
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
 }

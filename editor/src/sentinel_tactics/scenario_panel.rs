@@ -75,7 +75,10 @@ impl ScenarioUi {
         let warnings = wb.doc.count(Severity::Warning);
         ui.horizontal_wrapped(|ui| {
             ui.heading("Scenario setup");
-            let problems = format!("Problems: {errors} errors, {warnings} warnings");
+            let problems = format!(
+                "Problems: {}",
+                crate::problems::count_text(errors, warnings)
+            );
             if ui
                 .button(problems)
                 .on_hover_text("Show the problems list again")
