@@ -36,7 +36,7 @@ pub struct Report {
     /// `None` when nothing did, or there is no saved version to compare with.
     pub changes: Option<megahex::diff::ScenarioDiff>,
     /// What the game works out beyond the problems, when the file read as a scenario.
-    pub findings: crate::rulesets::Findings,
+    pub findings: crate::held::GameData,
 }
 
 /// The saved version last compared with, read once per save rather than once per edit.
@@ -214,7 +214,7 @@ fn not_started(generation: u64, error: &str) -> Report {
         )],
         fairness: Vec::new(),
         catalog: None,
-        findings: crate::rulesets::Findings::None,
+        findings: crate::held::GameData::default(),
         changes: None,
     }
 }
@@ -266,7 +266,7 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
             problems: vec![Problem::editor("internal", message)],
             fairness: Vec::new(),
             catalog: None,
-            findings: crate::rulesets::Findings::None,
+            findings: crate::held::GameData::default(),
             changes: None,
         },
     }
@@ -278,7 +278,7 @@ mod tests {
     use std::time::Duration;
 
     use crate::document::Document;
-    use crate::sentinel_tactics::edit::Edit;
+    use crate::rulesets::sentinel_tactics::edit::Edit;
 
     #[test]
     fn only_the_newest_request_is_answered() {
@@ -338,10 +338,11 @@ mod tests {
         runner.request(&doc.current().unwrap(), Some(&text), None, None, None);
         let report = runner.wait(Duration::from_secs(30)).unwrap();
         assert!(report.problems.iter().any(|p| p.code == "tile-duplicate"));
-        let replacements = match &report.findings {
-            crate::rulesets::Findings::SentinelTactics(f) => f.replacements.clone(),
-            crate::rulesets::Findings::None => Vec::new(),
-        };
+        let replacements = report
+            .findings
+            .get::<crate::rulesets::sentinel_tactics::findings::Findings>()
+            .map(|f| f.replacements.clone())
+            .unwrap_or_default();
         assert_eq!(replacements.len(), 1, "{replacements:?}");
         let (index, placement) = replacements[0];
         assert_eq!(index, 3);
@@ -359,9 +360,11 @@ mod tests {
             .map(|p| p.code.as_str())
             .collect();
         assert!(errors.is_empty(), "{errors:?}");
-        assert!(matches!(
-            &fixed.findings,
-            crate::rulesets::Findings::SentinelTactics(f) if f.replacements.is_empty()
-        ));
+        assert!(
+            fixed
+                .findings
+                .get::<crate::rulesets::sentinel_tactics::findings::Findings>()
+                .is_some_and(|f| f.replacements.is_empty())
+        );
     }
 }

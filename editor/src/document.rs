@@ -8,26 +8,19 @@ use std::sync::Arc;
 use megahex::board::{Axial, Board};
 use megahex::{CatalogFile, Checker, Outcome, ReadError, Severity};
 use megahex_schema::Catalog;
-use megahex_schema::rulesets::sentinel_tactics::{Map, Scenario};
 use megahex_schema::{AnyScenario, Ruleset};
 
 use megahex::report::decor::Decorations;
 use megahex::scene::Scene;
 
-use crate::hex_skirmish::edits::{SkirmishEdit, SkirmishEditing};
+use crate::held::{AnyEdit, GameData, HeldScenario};
 use crate::history::Undo;
-use crate::rulesets::{AnyEdit, Findings, Held};
-use crate::sentinel_tactics::edit::{Edit, Editing};
-use crate::solar_sentinels::edits::{DeckEdit, DeckEditing};
 use crate::storage;
 
 /// File name shown for the bundled sample.
 pub const SAMPLE_NAME: &str = "sample.yaml";
 
 /// File name shown for a new scenario that has not been saved yet.
-/// The bundled example deck, the start of a new one.
-const EXAMPLE_DECK_YAML: &str = include_str!("../../scenarios/solar-first-light.yaml");
-
 pub const UNTITLED_NAME: &str = "untitled.yaml";
 
 /// The scenario opened when no file is given, so the editor always has a map to show.
@@ -85,7 +78,7 @@ pub struct Document {
     pub catalog: Catalog,
     /// The scenario being edited, of whichever game, with its history; `None` when the file
     /// did not load far enough to be edited (the problems say why).
-    pub held: Option<Held>,
+    pub held: Option<Box<dyn HeldScenario>>,
     /// The current scenario as the rules see it (board, tokens, hazards, sight rules), built
     /// once per change and shared with the overlays' worker: one board for drawing, picking
     /// and rules previews.
@@ -102,7 +95,7 @@ pub struct Document {
     pub fairness: Vec<Problem>,
     /// What the last background check worked out for the game beyond the problems (a map's
     /// verdict, self-play and tile replacements).
-    pub findings: Findings,
+    pub findings: GameData,
     /// What changed since the file was last read or saved, from the last background check.
     pub changes: Option<megahex::diff::ScenarioDiff>,
     /// Changes with every new layout of the board and tokens (an edit, undo, reload, catalog),
@@ -112,129 +105,17 @@ pub struct Document {
     /// The file's bytes as last read or written by the editor, to tell an outside change of
     /// the file from the editor's own save.
     pub on_disk: Option<Vec<u8>>,
-    /// The hex-skirmish rules set up for the current scenario, built once per change and asked
-    /// by the previews, the odds and the hover line.
-    pub skirmish_game: Option<Arc<megahex::rulesets::hex_skirmish::game::Game>>,
+    /// What the game sets up for the current scenario with its layout (its rules, say), built
+    /// once per change and asked by its previews and panels.
+    pub rules: GameData,
 }
 
 /// Source of [`Document::layout`] numbers.
 static LAYOUTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Document {
-    /// The bundled sample scenario.
-    pub fn sample() -> Document {
-        Document::from_bytes(SAMPLE_NAME.to_owned(), None, SAMPLE_YAML.as_bytes())
-    }
-
-    /// A new, empty scenario: no tiles, teams or tokens. The problems list says what it still
-    /// needs (a map needs at least one tile), and the canvas says how to place the first.
-    pub fn untitled() -> Document {
-        let scenario = Scenario {
-            schema: None,
-            format: megahex_schema::FORMAT_VERSION,
-            ruleset: Ruleset::SentinelTactics,
-            title: Some("Untitled scenario".to_owned()),
-            description: None,
-            catalog: None,
-            rules: Default::default(),
-            map: Map::default(),
-            teams: Vec::new(),
-            tokens: Vec::new(),
-            objectives: Vec::new(),
-            turn_order: Vec::new(),
-            deployment: Vec::new(),
-            reinforcements: Vec::new(),
-            round_limit: None,
-            bonuses: Vec::new(),
-            special_rules: Vec::new(),
-            stats: Default::default(),
-            playtest: Vec::new(),
-            assertions: Vec::new(),
-        };
-        let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
-        doc.held = Some(Held::SentinelTactics(Editing::new(scenario)));
-        doc.rebuild();
-        doc
-    }
-
-    /// A new hex-skirmish scenario ([`crate::hex_skirmish::new_scenario`]).
-    pub fn untitled_skirmish() -> Document {
-        let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
-        doc.held = Some(Held::HexSkirmish(SkirmishEditing::new(
-            crate::hex_skirmish::new_scenario(),
-        )));
-        doc.rebuild();
-        doc
-    }
-
-    /// A new Solar Sentinels deck: the bundled example deck under a new title, not yet saved
-    /// anywhere, so a designer starts from a deck of the game's shape rather than from nothing.
-    pub fn untitled_deck() -> Document {
-        let mut doc = Document::empty(UNTITLED_NAME.to_owned(), None);
-        if let Some(mut deck) = crate::storage::read_as::<
-            megahex_schema::rulesets::solar_sentinels::Scenario,
-        >(EXAMPLE_DECK_YAML)
-        {
-            deck.title = Some("Untitled deck".to_owned());
-            doc.held = Some(Held::SolarSentinels(DeckEditing::new(deck)));
-        }
-        doc.rebuild();
-        doc
-    }
-
-    /// Reads and checks a file. Never fails: read errors become problems, so the window can
-    /// still open and say what went wrong.
-    pub fn open(path: &Path) -> Document {
-        let name = file_name(path);
-        match std::fs::read(path) {
-            Ok(bytes) => Document::from_bytes(name, Some(path.to_path_buf()), &bytes),
-            Err(e) => Document {
-                problems: vec![Problem::editor(
-                    "io",
-                    format!("cannot read {}: {e}", path.display()),
-                )],
-                ..Document::empty(name, Some(path.to_path_buf()))
-            },
-        }
-    }
-
-    /// Reads the same file again; the bundled sample is rebuilt from memory.
-    pub fn reload(&self) -> Document {
-        match &self.path {
-            Some(path) => Document::open(path),
-            None if self.name == UNTITLED_NAME && self.skirmish().is_some() => {
-                Document::untitled_skirmish()
-            }
-            None if self.name == UNTITLED_NAME => Document::untitled(),
-            None => Document::sample(),
-        }
-    }
-
-    /// Checks file contents. A scenario's `catalog:` path is read relative to `path`'s folder.
-    ///
-    /// This is the quick check (the file, without the checks that play the rules), so that
-    /// reading a file never asks line-of-sight questions on the UI thread; the editor's
-    /// background check adds the rest as soon as the document is open.
-    pub fn from_bytes(name: String, path: Option<PathBuf>, bytes: &[u8]) -> Document {
-        let modeline = std::str::from_utf8(bytes).ok().and_then(storage::modeline);
-        let (outcome, problems) = quick_check(bytes, path.as_deref());
-        let on_disk = path.is_some().then(|| bytes.to_vec());
-        let mut doc = Document {
-            modeline,
-            problems,
-            fairness: outcome.as_ref().map(fairness_of).unwrap_or_default(),
-            on_disk,
-            ..Document::empty(name, path)
-        };
-        if let Some(catalog) = outcome.as_ref().and_then(|o| o.catalog.clone()) {
-            doc.catalog = std::sync::Arc::unwrap_or_clone(catalog);
-        }
-        doc.held = scenario_of(outcome, bytes).map(Held::new);
-        doc.rebuild();
-        doc
-    }
-
-    fn empty(name: String, path: Option<PathBuf>) -> Document {
+    /// A document with nothing loaded yet, for the loaders to fill.
+    pub(crate) fn empty(name: String, path: Option<PathBuf>) -> Document {
         Document {
             name,
             path,
@@ -247,50 +128,21 @@ impl Document {
             problems: Vec::new(),
             fairness: Vec::new(),
             changes: None,
-            findings: Findings::None,
+            findings: GameData::default(),
             layout: 0,
             on_disk: None,
-            skirmish_game: None,
+            rules: GameData::default(),
         }
-    }
-
-    /// The current scenario, when the file loaded far enough to have one.
-    pub fn scenario(&self) -> Option<&Scenario> {
-        self.editing().map(Editing::scenario)
     }
 
     /// The game of the open document, when it loaded far enough to be edited.
     pub fn ruleset(&self) -> Option<Ruleset> {
-        self.held.as_ref().map(Held::ruleset)
-    }
-
-    /// The Sentinel Tactics history, when the file is such a map.
-    pub fn editing(&self) -> Option<&Editing> {
-        match &self.held {
-            Some(Held::SentinelTactics(editing)) => Some(editing),
-            _ => None,
-        }
-    }
-
-    /// The hex-skirmish scenario, when the file is one and loaded far enough to have one.
-    pub fn skirmish(&self) -> Option<&megahex_schema::rulesets::hex_skirmish::Scenario> {
-        match &self.held {
-            Some(Held::HexSkirmish(skirmish)) => Some(skirmish.scenario()),
-            _ => None,
-        }
-    }
-
-    /// The Solar Sentinels deck, when the file is one and loaded far enough to have one.
-    pub fn deck(&self) -> Option<&megahex_schema::rulesets::solar_sentinels::Scenario> {
-        match &self.held {
-            Some(Held::SolarSentinels(deck)) => Some(deck.scenario()),
-            _ => None,
-        }
+        self.held.as_deref().map(HeldScenario::ruleset)
     }
 
     /// The current scenario of whichever ruleset the file plays, for checks and recovery.
     pub fn current(&self) -> Option<AnyScenario> {
-        self.held.as_ref().map(Held::current)
+        self.held.as_deref().map(HeldScenario::current)
     }
 
     /// True when the file loaded far enough to be edited, in either ruleset.
@@ -300,11 +152,14 @@ impl Document {
 
     /// The history of whichever ruleset's scenario is open.
     fn history(&self) -> Option<&dyn Undo> {
-        self.held.as_ref().map(Held::history)
+        self.held.as_deref().map(HeldScenario::history)
     }
 
     fn history_mut(&mut self) -> Option<&mut dyn Undo> {
-        self.held.as_mut().map(Held::history_mut)
+        match &mut self.held {
+            Some(held) => Some(held.history_mut()),
+            None => None,
+        }
     }
 
     /// True when there are edits that are not on disk.
@@ -344,39 +199,25 @@ impl Document {
         Some(label)
     }
 
-    /// Makes a recovery copy's scenario the current, unsaved state; the file's own scenario
-    /// stays what "saved" means and what undo returns to.
-    pub fn restore(&mut self, recovered: AnyScenario) {
-        let on_disk = self.current();
-        self.held = Some(Held::recovered(on_disk, recovered));
-        self.rebuild();
-    }
-
     /// Lays out the board and tokens of the current scenario with the catalog in use.
     pub fn rebuild(&mut self) {
         self.layout = LAYOUTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if let Some(skirmish) = self.skirmish() {
-            let (scene, decor, game) = crate::hex_skirmish::layout(skirmish);
-            self.skirmish_game = Some(Arc::new(game));
-            self.ground = megahex::report::ground::ground(&scene.board);
-            self.decor = decor;
-            self.scene = Some(Arc::new(scene));
-            return;
-        }
-        self.skirmish_game = None;
-        match self.scenario() {
-            Some(scenario) => {
-                // Placement problems are the checker's to report (tile-unknown, tile-overlap).
-                let scene = Scene::new(scenario, &self.catalog);
-                self.decor =
-                    megahex::rulesets::sentinel_tactics::decor::decorations(scenario, &scene.board);
-                self.ground = megahex::report::ground::ground(&scene.board);
-                self.scene = Some(Arc::new(scene));
+        match self
+            .held
+            .as_deref()
+            .and_then(|held| held.layout(&self.catalog))
+        {
+            Some(layout) => {
+                self.ground = megahex::report::ground::ground(&layout.scene.board);
+                self.decor = layout.decor;
+                self.rules = layout.rules;
+                self.scene = Some(Arc::new(layout.scene));
             }
             None => {
                 self.scene = None;
                 self.decor = Decorations::default();
                 self.ground = Vec::new();
+                self.rules = GameData::default();
             }
         }
     }
@@ -393,8 +234,9 @@ impl Document {
     /// (comments, order and style kept), or deterministic YAML for a file the editor made,
     /// with the modeline adjusted to the target's folder.
     pub fn text_for(&self, target: &Path) -> Result<String, String> {
-        let scenario = self
-            .current()
+        let held = self
+            .held
+            .as_deref()
             .ok_or("there is no scenario to save: the file did not load")?;
         let modeline =
             storage::modeline_for(self.modeline.as_deref(), self.path.as_deref(), target);
@@ -402,7 +244,7 @@ impl Document {
             .on_disk
             .as_deref()
             .and_then(|b| std::str::from_utf8(b).ok());
-        crate::rulesets::saved_any_text(original, &scenario, modeline.as_deref())
+        held.saved_text(original, modeline.as_deref())
     }
 
     /// The current scenario as it would be saved in place, for checks and recovery copies.
@@ -427,35 +269,8 @@ impl Document {
         Ok(())
     }
 
-    /// Takes the version another program saved (`bytes`) as one undoable edit, so the unsaved
-    /// edits stay one undo away; the result counts as saved. False when that version cannot be
-    /// held by the history (it is not a scenario, or this document has none): the caller then
-    /// shows it as a fresh document.
-    pub fn take_theirs(&mut self, bytes: &[u8]) -> bool {
-        let theirs = Document::from_bytes(self.name.clone(), self.path.clone(), bytes);
-        let applied = match (theirs.current(), self.ruleset()) {
-            (Some(AnyScenario::SentinelTactics(scenario)), Some(Ruleset::SentinelTactics)) => {
-                self.apply(Edit::ReloadFromDisk(scenario))
-            }
-            (Some(AnyScenario::HexSkirmish(scenario)), Some(Ruleset::HexSkirmish)) => {
-                self.apply(SkirmishEdit::ReloadFromDisk(scenario))
-            }
-            (Some(AnyScenario::SolarSentinels(deck)), Some(Ruleset::SolarSentinels)) => {
-                self.apply(DeckEdit::ReloadFromDisk(deck))
-            }
-            _ => return false,
-        };
-        self.mark_saved();
-        self.on_disk = Some(bytes.to_vec());
-        self.modeline = theirs.modeline;
-        self.problems = theirs.problems;
-        self.fairness = theirs.fairness;
-        self.set_catalog(theirs.catalog);
-        applied.is_ok()
-    }
-
     /// Records that the current scenario is what is on disk now.
-    fn mark_saved(&mut self) {
+    pub(crate) fn mark_saved(&mut self) {
         if let Some(history) = self.history_mut() {
             history.mark_saved();
         }
@@ -623,10 +438,11 @@ fn problem_of(d: &megahex::Diagnostic) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::sentinel_tactics::edit::Edit;
 
     #[test]
     fn a_hex_skirmish_file_is_edited_and_saved_with_its_comments() {
-        use crate::hex_skirmish::edits::{Ground, SkirmishEdit};
+        use crate::rulesets::hex_skirmish::edits::{Ground, SkirmishEdit};
         let from =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/skirmish-bush-maze.yaml");
         let dir = scratch("skirmish-save");
@@ -817,7 +633,7 @@ mod tests {
                 .and_then(AnyScenario::sentinel_tactics),
             doc.scenario()
         );
-        let mut new = Document::untitled();
+        let mut new = Document::untitled(megahex_schema::Ruleset::SentinelTactics);
         assert!(
             new.scenario().unwrap().map.tiles.is_empty(),
             "New starts empty"

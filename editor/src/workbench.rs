@@ -8,8 +8,8 @@ use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 use crate::command::Command;
 use crate::document::Document;
-use crate::rulesets::AnyEdit;
-use crate::sentinel_tactics::edit::Edit;
+use crate::held::AnyEdit;
+use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::view::View;
 
 /// What is selected on the map: the handle edits use (a position in the scenario's lists).
@@ -29,10 +29,10 @@ pub enum Tool {
     /// Put this tile down where the map is clicked (its `at` follows the pointer).
     Place(TilePlacement),
     /// Put the token picked in the token palette down where the map is clicked; what is in
-    /// hand, and how it is turned, is kept in [`crate::sentinel_tactics::tokens::TokenUi`].
+    /// hand, and how it is turned, is kept in [`crate::rulesets::sentinel_tactics::tokens::TokenUi`].
     PlaceToken,
     /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
-    Paint(crate::sentinel_tactics::paint::Brush),
+    Paint(crate::rulesets::sentinel_tactics::paint::Brush),
 }
 
 /// How a status message reads.
@@ -133,7 +133,7 @@ pub struct Workbench {
     /// What is selected: the piece the inspector and overlays show (the last one picked).
     pub selection: Option<Selection>,
     /// The other pieces picked with it (Shift+click, a box): moved, turned, removed and copied
-    /// together with `selection` ([`crate::sentinel_tactics::group`]).
+    /// together with `selection` ([`crate::rulesets::sentinel_tactics::group`]).
     pub more: Vec<Selection>,
     /// The hex last clicked: with a tile selected, the hex overlays start from.
     pub picked: Option<Axial>,
@@ -142,7 +142,7 @@ pub struct Workbench {
     /// The status line.
     pub status: Option<Status>,
     /// Which overlays are on, and their parameters.
-    pub overlays: crate::sentinel_tactics::overlay::Settings,
+    pub overlays: crate::rulesets::sentinel_tactics::overlay::Settings,
     /// Where the map was drawn last frame, to centre the view on a problem.
     pub canvas_rect: Option<egui::Rect>,
     /// The context of the last frame, so workers can wake the UI when they finish.
@@ -175,7 +175,7 @@ impl Workbench {
             picked: None,
             tool: Tool::Select,
             status: None,
-            overlays: crate::sentinel_tactics::overlay::Settings::default(),
+            overlays: crate::rulesets::sentinel_tactics::overlay::Settings::default(),
             canvas_rect: None,
             view_fitted: false,
             ctx: None,

@@ -18,7 +18,7 @@ impl EditorApp {
         }
         self.wb.hovered = None;
         self.wb.pointer_hex = None;
-        crate::sentinel_tactics::group::select_only(&mut self.wb, None);
+        crate::rulesets::sentinel_tactics::group::select_only(&mut self.wb, None);
         self.wb.tool = Tool::Select;
         self.canvas.drag = None;
         self.skirmish_ui.reset();
@@ -46,21 +46,30 @@ impl EditorApp {
     pub(super) fn go(&mut self, next: Next) {
         match next {
             Next::New => {
-                self.set_document(Document::untitled(), false);
+                self.set_document(
+                    Document::untitled(megahex_schema::Ruleset::SentinelTactics),
+                    false,
+                );
                 self.say(
                     StatusKind::Done,
                     "New scenario: pick tiles in the palette, then save with Ctrl+S".to_owned(),
                 );
             }
             Next::NewSkirmish => {
-                self.set_document(Document::untitled_skirmish(), false);
+                self.set_document(
+                    Document::untitled(megahex_schema::Ruleset::HexSkirmish),
+                    false,
+                );
                 self.say(
                     StatusKind::Done,
                     "New hex-skirmish scenario: paint terrain and place units from the palette, then save with Ctrl+S".to_owned(),
                 );
             }
             Next::NewDeck => {
-                self.set_document(Document::untitled_deck(), false);
+                self.set_document(
+                    Document::untitled(megahex_schema::Ruleset::SolarSentinels),
+                    false,
+                );
                 self.say(
                     StatusKind::Done,
                     "New deck from the example: edit its cards, heroes, bosses and missions, then save with Ctrl+S".to_owned(),

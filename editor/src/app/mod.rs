@@ -15,8 +15,8 @@ use crate::dialogs::{Dialog, Next};
 use crate::disk::ConflictChoice;
 use crate::document::Document;
 use crate::recovery::Recovery;
-use crate::sentinel_tactics::edit::Edit;
-use crate::sentinel_tactics::map_commands;
+use crate::rulesets::sentinel_tactics::edit::Edit;
+use crate::rulesets::sentinel_tactics::map_commands;
 use crate::storage;
 use crate::workbench::{StatusKind, Tool, Workbench};
 
@@ -25,7 +25,7 @@ use crate::workbench::{StatusKind, Tool, Workbench};
 pub struct EditorApp {
     /// What every panel works on.
     pub wb: Workbench,
-    pub canvas: crate::sentinel_tactics::canvas::Canvas,
+    pub canvas: crate::rulesets::sentinel_tactics::canvas::Canvas,
     pub checks: CheckRunner,
     pub dialog: Option<Dialog>,
     pub recovery: Recovery,
@@ -38,27 +38,27 @@ pub struct EditorApp {
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
-    pub overlay_view: crate::sentinel_tactics::overlay_view::OverlayView,
+    pub overlay_view: crate::rulesets::sentinel_tactics::overlay_view::OverlayView,
     /// The watch on the open file, and a conflict waiting for a decision.
     pub disk: crate::disk::DiskWatch,
     /// The token palette: the token in hand.
-    pub token_ui: crate::sentinel_tactics::tokens::TokenUi,
+    pub token_ui: crate::rulesets::sentinel_tactics::tokens::TokenUi,
     /// The token inspector: the field being typed in.
-    pub inspector: crate::sentinel_tactics::inspector::Inspector,
+    pub inspector: crate::rulesets::sentinel_tactics::inspector::Inspector,
     /// The scenario panels: open or not, text being typed, the painting stroke.
-    pub scenario_ui: crate::sentinel_tactics::scenario_panel::ScenarioUi,
+    pub scenario_ui: crate::rulesets::sentinel_tactics::scenario_panel::ScenarioUi,
     /// The export dialog.
-    pub export: crate::sentinel_tactics::export::ExportPanel,
+    pub export: crate::rulesets::sentinel_tactics::export::ExportPanel,
     /// Recently opened and saved files.
     pub recent: crate::recent::Recent,
     /// Choices kept across sessions.
     pub preferences: crate::preferences::Preferences,
     /// Copy and paste.
-    pub clipboard: crate::sentinel_tactics::clipboard::Clipboard,
+    pub clipboard: crate::rulesets::sentinel_tactics::clipboard::Clipboard,
     /// The hex-skirmish palette, inspector and map gestures.
-    pub skirmish_ui: crate::hex_skirmish::panel::SkirmishUi,
+    pub skirmish_ui: crate::rulesets::hex_skirmish::panel::SkirmishUi,
     /// The Solar Sentinels deck panels.
-    pub deck_ui: crate::solar_sentinels::DeckUi,
+    pub deck_ui: crate::rulesets::solar_sentinels::DeckUi,
 }
 
 impl EditorApp {
@@ -77,7 +77,7 @@ impl EditorApp {
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
         let mut app = EditorApp {
             wb: Workbench::new(doc),
-            canvas: crate::sentinel_tactics::canvas::Canvas::default(),
+            canvas: crate::rulesets::sentinel_tactics::canvas::Canvas::default(),
             checks: CheckRunner::start(),
             dialog: None,
             recovery: Recovery::new(dir),
@@ -85,15 +85,15 @@ impl EditorApp {
             toolbar: crate::toolbar::Toolbar::default(),
             shown_title: None,
             allow_close: false,
-            overlay_view: crate::sentinel_tactics::overlay_view::OverlayView::default(),
+            overlay_view: crate::rulesets::sentinel_tactics::overlay_view::OverlayView::default(),
             disk: crate::disk::DiskWatch::default(),
-            token_ui: crate::sentinel_tactics::tokens::TokenUi::default(),
-            inspector: crate::sentinel_tactics::inspector::Inspector::default(),
-            scenario_ui: crate::sentinel_tactics::scenario_panel::ScenarioUi::default(),
-            export: crate::sentinel_tactics::export::ExportPanel::default(),
+            token_ui: crate::rulesets::sentinel_tactics::tokens::TokenUi::default(),
+            inspector: crate::rulesets::sentinel_tactics::inspector::Inspector::default(),
+            scenario_ui: crate::rulesets::sentinel_tactics::scenario_panel::ScenarioUi::default(),
+            export: crate::rulesets::sentinel_tactics::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
-            clipboard: crate::sentinel_tactics::clipboard::Clipboard::default(),
+            clipboard: crate::rulesets::sentinel_tactics::clipboard::Clipboard::default(),
             skirmish_ui: Default::default(),
             deck_ui: Default::default(),
         };
@@ -155,22 +155,25 @@ impl EditorApp {
         egui::Panel::bottom("status").show(ui, |ui| {
             let (hover, hint) = if self.wb.doc.skirmish().is_some() {
                 (
-                    crate::hex_skirmish::status_text(
+                    crate::rulesets::hex_skirmish::status_text(
                         self.wb.doc.skirmish(),
-                        self.wb.doc.skirmish_game.as_deref(),
+                        self.wb.doc.skirmish_game(),
                         self.wb.hovered,
                     ),
                     self.skirmish_ui.hint().to_owned(),
                 )
             } else if self.wb.doc.deck().is_some() {
                 (
-                    crate::solar_sentinels::status_text(&self.wb.doc),
+                    crate::rulesets::solar_sentinels::status_text(&self.wb.doc),
                     self.deck_ui.hint().to_owned(),
                 )
             } else {
                 (
-                    crate::sentinel_tactics::status_line::hover_text(&self.wb.doc, self.wb.hovered),
-                    crate::sentinel_tactics::status_line::mode_hint(
+                    crate::rulesets::sentinel_tactics::status_line::hover_text(
+                        &self.wb.doc,
+                        self.wb.hovered,
+                    ),
+                    crate::rulesets::sentinel_tactics::status_line::mode_hint(
                         &self.wb,
                         &self.token_ui,
                         &self.scenario_ui,
@@ -231,7 +234,7 @@ impl EditorApp {
                     self.scenario_ui.scenario_panel(&mut self.wb, ui);
                     return;
                 }
-                crate::sentinel_tactics::side_panel::problems_and_fairness(
+                crate::rulesets::sentinel_tactics::side_panel::problems_and_fairness(
                     ui,
                     &mut self.wb,
                     self.checks.is_busy(),
@@ -240,7 +243,7 @@ impl EditorApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))
             .show(ui, |ui| {
-                let layers = crate::sentinel_tactics::canvas::Layers {
+                let layers = crate::rulesets::sentinel_tactics::canvas::Layers {
                     tokens: &mut self.token_ui,
                     scenario: &mut self.scenario_ui,
                     overlays: &mut self.overlay_view,
@@ -285,7 +288,11 @@ impl EditorApp {
                     .side_panel(ui, &mut self.wb, self.checks.is_busy());
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            crate::solar_sentinels::stacks_view::stacks(ui, &mut self.wb, &mut self.deck_ui);
+            crate::rulesets::solar_sentinels::stacks_view::stacks(
+                ui,
+                &mut self.wb,
+                &mut self.deck_ui,
+            );
         });
     }
 
@@ -558,7 +565,9 @@ impl EditorApp {
                 self.clipboard.paste(&mut self.wb, at);
             }
             Command::Duplicate => self.clipboard.duplicate(&mut self.wb),
-            Command::SelectAll => crate::sentinel_tactics::clipboard::select_all(&mut self.wb),
+            Command::SelectAll => {
+                crate::rulesets::sentinel_tactics::clipboard::select_all(&mut self.wb)
+            }
             Command::Cancel => self.cancel(),
             Command::Fit => self.wb.view = None,
             Command::ZoomIn => map_commands::zoom_step(&mut self.wb, map_commands::ZOOM_STEP),
@@ -575,15 +584,15 @@ impl EditorApp {
             Command::SightOverlay => self
                 .wb
                 .overlays
-                .toggle(crate::sentinel_tactics::overlay::Tint::Sight),
+                .toggle(crate::rulesets::sentinel_tactics::overlay::Tint::Sight),
             Command::ReachOverlay => self
                 .wb
                 .overlays
-                .toggle(crate::sentinel_tactics::overlay::Tint::Reach),
+                .toggle(crate::rulesets::sentinel_tactics::overlay::Tint::Reach),
             Command::AreaOverlay => self
                 .wb
                 .overlays
-                .toggle(crate::sentinel_tactics::overlay::Tint::Area),
+                .toggle(crate::rulesets::sentinel_tactics::overlay::Tint::Area),
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
             Command::HexLabels => map_commands::cycle_hex_labels(&mut self.wb),
@@ -612,7 +621,7 @@ impl EditorApp {
             self.canvas.drag_cancelled = false;
             self.say(StatusKind::Done, "Move cancelled".to_owned());
         } else {
-            crate::sentinel_tactics::group::select_only(&mut self.wb, None);
+            crate::rulesets::sentinel_tactics::group::select_only(&mut self.wb, None);
         }
     }
 }
@@ -642,9 +651,9 @@ mod tests {
 
     use super::*;
     use crate::document::Problem;
-    use crate::sentinel_tactics::canvas::Drag;
-    use crate::sentinel_tactics::side_panel::{focus_problem, problem_target};
-    use crate::sentinel_tactics::status_line::hover_text;
+    use crate::rulesets::sentinel_tactics::canvas::Drag;
+    use crate::rulesets::sentinel_tactics::side_panel::{focus_problem, problem_target};
+    use crate::rulesets::sentinel_tactics::status_line::hover_text;
     use crate::workbench::Selection;
     use egui::{Key, Modifiers};
     use megahex::board::Axial;
@@ -962,7 +971,7 @@ mod tests {
         app.go(Next::Open(other));
         assert!(app.checks.is_busy(), "the opened file is being checked");
         app.settle_checks();
-        let verdict = app.wb.doc.findings.map().and_then(|f| f.verdict.as_ref());
+        let verdict = app.wb.doc.map_findings().and_then(|f| f.verdict.as_ref());
         assert!(verdict.is_some(), "the opened file's own findings arrived");
         app.go(Next::Reload);
         assert!(app.checks.is_busy(), "the reloaded file is being checked");
@@ -970,8 +979,7 @@ mod tests {
         assert!(
             app.wb
                 .doc
-                .findings
-                .map()
+                .map_findings()
                 .is_some_and(|f| f.verdict.is_some())
         );
     }
@@ -1147,7 +1155,7 @@ mod tests {
 
     #[test]
     fn unsaved_hex_skirmish_work_is_recovered_too() {
-        use crate::hex_skirmish::edits::{Ground, SkirmishEdit};
+        use crate::rulesets::hex_skirmish::edits::{Ground, SkirmishEdit};
         let dir = scratch("skirmish-recovery");
         let file = dir.join("arena.yaml");
         let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -291,7 +291,7 @@ fn closing_with_unsaved_changes_asks_and_keeps_the_work() {
 /// the pointer moves.
 #[test]
 fn line_of_sight_overlay_from_a_figure_with_l() {
-    use megahex_editor::sentinel_tactics::overlay::Tint;
+    use megahex_editor::rulesets::sentinel_tactics::overlay::Tint;
     let (_, _, mut harness) = sample_app("los");
     // legacy stands on [0, 0].
     let pos = screen_of(&harness, [0, 0]);
@@ -318,7 +318,8 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
         app.overlay_view.cache.computed, 4,
         "cached, not asked per frame"
     );
-    let source = megahex_editor::sentinel_tactics::overlay_view::overlay_source(&app.wb).unwrap();
+    let source =
+        megahex_editor::rulesets::sentinel_tactics::overlay_view::overlay_source(&app.wb).unwrap();
     // The answers come from the worker thread; wait for the last ones.
     app.overlay_view.cache.wait();
     let layer = app.overlay_view.overlay_layer(&app.wb);
@@ -1017,7 +1018,7 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
 /// the map and in exports; O and Z hide them in both.
 #[test]
 fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
-    use megahex_editor::sentinel_tactics::export::{ExportSettings, PictureFormat};
+    use megahex_editor::rulesets::sentinel_tactics::export::{ExportSettings, PictureFormat};
     let (dir, mut harness) = bundled_app("objective-marks", "objective-shard-rush.yaml");
     let marks = |h: &Harness<'_, EditorApp>| {
         let app = h.state();
@@ -1077,8 +1078,7 @@ fn the_fairness_panel_says_which_team_is_favoured() {
         .state()
         .wb
         .doc
-        .findings
-        .map()
+        .map_findings()
         .and_then(|f| f.verdict.clone())
         .expect("a verdict");
     let summary = verdict.summary.clone().expect("two teams with objectives");

@@ -10,8 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use megahex_editor::document::Document;
-use megahex_editor::sentinel_tactics::edit::Edit;
-use megahex_editor::sentinel_tactics::panel_edit::PanelEdit;
+use megahex_editor::rulesets::sentinel_tactics::edit::Edit;
+use megahex_editor::rulesets::sentinel_tactics::panel_edit::PanelEdit;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

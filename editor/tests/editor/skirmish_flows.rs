@@ -17,8 +17,8 @@ fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) 
 
 fn terrain_at(harness: &egui_kittest::Harness<'_, EditorApp>, at: [i32; 2]) -> String {
     let doc = &harness.state().wb.doc;
-    let game = doc.skirmish_game.as_ref().unwrap();
-    megahex_editor::hex_skirmish::hover_text(game, doc.skirmish().unwrap(), at)
+    let game = doc.skirmish_game().unwrap();
+    megahex_editor::rulesets::hex_skirmish::hover_text(game, doc.skirmish().unwrap(), at)
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
     press(&mut harness, Modifiers::NONE, Key::L);
     assert_eq!(
         harness.state().wb.overlays.tint,
-        megahex_editor::sentinel_tactics::overlay::Tint::Sight
+        megahex_editor::rulesets::sentinel_tactics::overlay::Tint::Sight
     );
     let blue = screen_of(&harness, [4, -2]);
     harness.hover_at(blue);

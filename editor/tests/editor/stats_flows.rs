@@ -61,8 +61,7 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
         .state()
         .wb
         .doc
-        .findings
-        .map()
+        .map_findings()
         .and_then(|f| f.selfplay.clone())
     {
         Some(Ok(summary)) => summary,
@@ -70,7 +69,7 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
     };
     assert_eq!(
         summary.games,
-        megahex_editor::sentinel_tactics::findings::SELF_PLAY_GAMES
+        megahex_editor::rulesets::sentinel_tactics::findings::SELF_PLAY_GAMES
     );
     let decided: u32 = summary.teams.iter().map(|t| t.1).sum();
     let undecided = (summary.round_limit_share * f64::from(summary.games)).round() as u32;
@@ -79,9 +78,11 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
         summary.games,
         "every game is counted once"
     );
-    harness
-        .get_by_label(&megahex_editor::sentinel_tactics::fairness_view::selfplay_heading(&summary));
-    for line in megahex_editor::sentinel_tactics::fairness_view::selfplay_lines(&summary) {
+    harness.get_by_label(
+        &megahex_editor::rulesets::sentinel_tactics::fairness_view::selfplay_heading(&summary),
+    );
+    for line in megahex_editor::rulesets::sentinel_tactics::fairness_view::selfplay_lines(&summary)
+    {
         harness.get_by_label(&line);
     }
 
@@ -91,8 +92,8 @@ fn the_verdict_shows_self_play_win_rates_when_every_figure_has_stats() {
     let results = megahex::rulesets::sentinel_tactics::selfplay::simulate(
         &scenario,
         &catalog,
-        megahex_editor::sentinel_tactics::findings::SELF_PLAY_GAMES,
-        megahex_editor::sentinel_tactics::findings::SELF_PLAY_SEED,
+        megahex_editor::rulesets::sentinel_tactics::findings::SELF_PLAY_GAMES,
+        megahex_editor::rulesets::sentinel_tactics::findings::SELF_PLAY_SEED,
         &|| {},
     )
     .unwrap();
@@ -111,8 +112,7 @@ fn without_stats_the_verdict_says_why_there_are_no_win_rates() {
         .state()
         .wb
         .doc
-        .findings
-        .map()
+        .map_findings()
         .and_then(|f| f.selfplay.clone())
     {
         Some(Err(reason)) => assert!(reason.contains("stats missing"), "{reason}"),

@@ -1,0 +1,175 @@
+//! The map commands that act on the selection or the piece in hand: rotate, flip, delete and
+//! zoom. Run by the shell when a key, button or menu asks for them.
+
+use crate::rulesets::sentinel_tactics::edit::Edit;
+use crate::rulesets::sentinel_tactics::tokens::TokenUi;
+use crate::workbench::{Selection, StatusKind, Tool, Workbench};
+
+/// How much one Zoom in step magnifies: fine enough to frame a map exactly.
+pub const ZOOM_STEP: f32 = 1.15;
+
+/// Zooms around the middle of the map.
+pub fn zoom_step(wb: &mut Workbench, factor: f32) {
+    if let (Some(view), Some(rect)) = (&mut wb.view, wb.canvas_rect) {
+        view.zoom_around(rect.center(), factor);
+        wb.view_fitted = false;
+    }
+}
+
+/// R / Shift+R: turns the tile or token in hand, else the selection.
+pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
+    if let Tool::Place(mut placement) = wb.tool {
+        placement.rotation = crate::rulesets::sentinel_tactics::turning::turned_rotation(
+            placement.rotation,
+            clockwise,
+        );
+        wb.tool = Tool::Place(placement);
+        return;
+    }
+    if wb.tool == Tool::PlaceToken {
+        tokens.turn_in_hand(wb, clockwise);
+        return;
+    }
+    if crate::rulesets::sentinel_tactics::group::is_group(wb) {
+        let edit = crate::rulesets::sentinel_tactics::group::turn_edit(wb, clockwise);
+        run_group_edit(wb, edit);
+        return;
+    }
+    match wb.selection {
+        Some(Selection::Tile(index)) => turn_selected_tile(wb, index, clockwise),
+        Some(Selection::Token(index)) => {
+            tokens.rotate_token(wb, index, clockwise);
+        }
+        None => wb.refuse(
+            "Select a tile or a multi-hex figure to rotate (click it), or pick one in a palette",
+        ),
+    }
+}
+
+/// Turns a placed tile; what stands on it keeps its place or turns with it, as the designer
+/// chose ([`Workbench::carry_on_turn`]), and the status line says which.
+fn turn_selected_tile(wb: &mut Workbench, index: usize, clockwise: bool) {
+    let Some(scenario) = wb.doc.scenario() else {
+        return;
+    };
+    match crate::rulesets::sentinel_tactics::turning::turn_tile(
+        scenario,
+        &wb.doc.catalog,
+        index,
+        clockwise,
+        wb.carry_on_turn,
+    ) {
+        Ok(turn) => {
+            let edit = Edit::TurnTile {
+                index,
+                clockwise,
+                refs: turn.refs,
+            };
+            if wb.edit(edit) {
+                wb.say(StatusKind::Done, turn.note);
+            }
+        }
+        Err(reason) => wb.refuse(&reason),
+    }
+}
+
+/// Switches whether turning a tile turns what stands on it, and says which it is now.
+pub fn toggle_carry_on_turn(wb: &mut Workbench) {
+    wb.carry_on_turn = !wb.carry_on_turn;
+    let text = if wb.carry_on_turn {
+        "Turning a tile now turns what stands on it too"
+    } else {
+        "Turning a tile now leaves what stands on it in place"
+    };
+    wb.say(StatusKind::Done, text.to_owned());
+}
+
+/// O and Z: shows or hides a layer of the scenario's marks, said in the status line.
+pub fn toggle_layer(wb: &mut Workbench, objectives: bool) {
+    let (on, name) = if objectives {
+        wb.layers.objectives = !wb.layers.objectives;
+        (wb.layers.objectives, "Objectives")
+    } else {
+        wb.layers.zones = !wb.layers.zones;
+        (wb.layers.zones, "Deployment zones")
+    };
+    let state = if on { "shown" } else { "hidden" };
+    wb.say(
+        StatusKind::Done,
+        format!("{name} {state} on the map and in exports"),
+    );
+}
+
+/// C: the next kind of hex label, said in the status line.
+pub fn cycle_hex_labels(wb: &mut Workbench) {
+    wb.hex_labels = wb.hex_labels.next();
+    let text = format!("Hex labels: {}", wb.hex_labels.name());
+    wb.say(StatusKind::Done, text);
+}
+
+/// F: turns the tile in hand or the selected tile to its other side.
+pub fn flip(wb: &mut Workbench) {
+    if let Tool::Place(mut placement) = wb.tool {
+        placement.side = crate::rulesets::sentinel_tactics::edit::other_side(placement.side);
+        wb.tool = Tool::Place(placement);
+        return;
+    }
+    match wb.selection {
+        Some(Selection::Tile(index)) => {
+            wb.edit(Edit::FlipTile { index });
+        }
+        _ => wb.refuse("Select a tile to flip (click it)"),
+    }
+}
+
+/// Makes a group edit, or says why it cannot be made; the status line names what it did.
+pub fn run_group_edit(wb: &mut Workbench, edit: Result<Edit, String>) -> bool {
+    match edit {
+        Ok(edit) => {
+            let label = wb.label_of(&edit);
+            let done = wb.edit(edit);
+            if done {
+                wb.say(StatusKind::Done, capitalised(&label));
+            }
+            done
+        }
+        Err(reason) => {
+            wb.refuse(&reason);
+            false
+        }
+    }
+}
+
+/// "Move 2 tiles" from "move 2 tiles".
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Delete: removes the selected tiles and tokens.
+pub fn remove_selected(wb: &mut Workbench) {
+    if crate::rulesets::sentinel_tactics::group::is_group(wb) {
+        let edit = crate::rulesets::sentinel_tactics::group::remove_edit(wb)
+            .ok_or_else(|| "Nothing is selected".to_owned());
+        if run_group_edit(wb, edit) {
+            crate::rulesets::sentinel_tactics::group::select_only(wb, None);
+        }
+        return;
+    }
+    match wb.selection {
+        Some(Selection::Tile(index)) => {
+            if wb.edit(Edit::RemoveTile { index }) {
+                crate::rulesets::sentinel_tactics::group::select_only(wb, None);
+            }
+        }
+        Some(Selection::Token(index)) => {
+            if wb.edit(Edit::RemoveToken { index }) {
+                crate::rulesets::sentinel_tactics::group::select_only(wb, None);
+            }
+        }
+        None => wb.refuse("Select a tile or a token to delete (click it)"),
+    }
+}
