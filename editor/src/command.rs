@@ -3,17 +3,14 @@
 //! bound in exactly one place and the help can never disagree with what the keys do.
 
 use egui::{Key, Modifiers};
+use megahex_schema::Ruleset;
 
 /// Something the designer can ask for by button, menu or key. Queued as it is asked for and run
 /// by the shell in one place each frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Command {
-    /// Start a new, empty scenario.
-    New,
-    /// Start a new hex-skirmish scenario.
-    NewSkirmish,
-    /// Start a new Solar Sentinels deck.
-    NewDeck,
+    /// Start a new scenario of a game, from the start that game offers.
+    New(Ruleset),
     /// Open a scenario file.
     Open,
     /// Save in place (asks for a path the first time).
@@ -187,11 +184,8 @@ impl Shortcut {
 }
 
 impl Command {
-    /// Every command, in the order menus and the help list them.
-    pub const ALL: [Command; 33] = [
-        Command::New,
-        Command::NewSkirmish,
-        Command::NewDeck,
+    /// Every command but New, in the order menus and the help list them.
+    const REST: [Command; 30] = [
         Command::Open,
         Command::Save,
         Command::SaveAs,
@@ -224,12 +218,19 @@ impl Command {
         Command::Help,
     ];
 
+    /// Every command, in the order menus and the help list them: a New for each game first.
+    pub fn all() -> Vec<Command> {
+        Ruleset::ALL
+            .iter()
+            .map(|ruleset| Command::New(*ruleset))
+            .chain(Command::REST)
+            .collect()
+    }
+
     /// The button's or menu entry's text.
-    pub fn label(self) -> &'static str {
-        match self {
-            Command::New => "New",
-            Command::NewSkirmish => "New hex-skirmish",
-            Command::NewDeck => "New Solar Sentinels deck",
+    pub fn label(self) -> String {
+        let label = match self {
+            Command::New(ruleset) => return format!("New {} scenario", ruleset.title()),
             Command::Open => "Open…",
             Command::Save => "Save",
             Command::SaveAs => "Save as…",
@@ -260,18 +261,18 @@ impl Command {
             Command::ReachOverlay => "Reach",
             Command::AreaOverlay => "Area",
             Command::Help => "Shortcuts",
-        }
+        };
+        label.to_owned()
     }
 
     /// What it does, for tooltips and the help.
-    pub fn tooltip(self) -> &'static str {
-        match self {
-            Command::New => "Start a new, empty scenario",
-            Command::NewSkirmish => {
-                "Start a hex-skirmish scenario: a hexagon of open ground with a fighter on each of two teams"
-            }
-            Command::NewDeck => {
-                "Start a Solar Sentinels deck from the bundled example: its cards, bosses, heroes and missions, to rework and save under a name of your own"
+    pub fn tooltip(self) -> String {
+        let tooltip = match self {
+            Command::New(ruleset) => {
+                return format!(
+                    "Start a new {} scenario from the start the game offers, to rework and save under a name of your own (asks first if there are unsaved changes)",
+                    ruleset.title()
+                );
             }
             Command::Open => "Open a scenario file",
             Command::Save => "Save the scenario (the first time, asks where)",
@@ -321,14 +322,19 @@ impl Command {
             Command::ReachOverlay => "Where the selected figure can move, and what it costs",
             Command::AreaOverlay => "An attack's area template, with its origin under the pointer",
             Command::Help => "List every command and its keys",
-        }
+        };
+        tooltip.to_owned()
     }
 
     /// The keys that run it; the first is the one shown on buttons.
     pub fn shortcuts(self) -> &'static [Shortcut] {
         match self {
-            Command::New => const { &[ctrl(Key::N)] },
-            Command::NewSkirmish => const { &[ctrl_shift(Key::N)] },
+            // The first game's on Ctrl+N, the second's on Ctrl+Shift+N.
+            Command::New(ruleset) => match Ruleset::ALL.iter().position(|r| *r == ruleset) {
+                Some(0) => const { &[ctrl(Key::N)] },
+                Some(1) => const { &[ctrl_shift(Key::N)] },
+                _ => &[],
+            },
             Command::Open => const { &[ctrl(Key::O)] },
             Command::Save => const { &[ctrl(Key::S)] },
             Command::SaveAs => const { &[ctrl_shift(Key::S)] },
@@ -352,7 +358,7 @@ impl Command {
             Command::HexLabels => const { &[plain(Key::C)] },
             Command::ObjectivesLayer => const { &[plain(Key::O)] },
             Command::ZonesLayer => const { &[plain(Key::Z)] },
-            Command::ScenarioPanel | Command::CarryOnTurn | Command::NewDeck => &[],
+            Command::ScenarioPanel | Command::CarryOnTurn => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
             Command::ReachOverlay => const { &[plain(Key::M)] },
@@ -364,9 +370,7 @@ impl Command {
     /// The menu it is listed in.
     pub fn group(self) -> Group {
         match self {
-            Command::New
-            | Command::NewSkirmish
-            | Command::NewDeck
+            Command::New(_)
             | Command::Open
             | Command::Save
             | Command::SaveAs
@@ -412,14 +416,14 @@ impl Command {
     /// The tooltip with the keys, for buttons.
     pub fn hover_text(self) -> String {
         match self.keys_text().as_str() {
-            "" => self.tooltip().to_owned(),
+            "" => self.tooltip(),
             keys => format!("{} ({keys})", self.tooltip()),
         }
     }
 
     /// The command a key press runs, if any.
     pub fn for_key(key: Key, modifiers: Modifiers) -> Option<Command> {
-        Command::ALL
+        Command::all()
             .into_iter()
             .find(|c| c.shortcuts().iter().any(|s| s.matches(key, modifiers)))
     }
@@ -461,7 +465,7 @@ pub fn pasted_text(ctx: &egui::Context) -> Option<String> {
 pub fn keys_help() -> String {
     let mut text = String::new();
     for group in Group::ALL {
-        let rows: Vec<(String, &str)> = Command::ALL
+        let rows: Vec<(String, String)> = Command::all()
             .into_iter()
             .filter(|c| c.group() == group && !c.shortcuts().is_empty())
             .map(|c| (c.keys_text(), c.label()))
@@ -485,7 +489,7 @@ mod tests {
     #[test]
     fn no_key_runs_two_commands() {
         let mut seen: Vec<(Shortcut, Command)> = Vec::new();
-        for command in Command::ALL {
+        for command in Command::all() {
             for &shortcut in command.shortcuts() {
                 if let Some((_, other)) = seen.iter().find(|(s, _)| *s == shortcut) {
                     panic!("{} is bound to {other:?} and {command:?}", shortcut.text());
@@ -497,8 +501,15 @@ mod tests {
 
     #[test]
     fn every_command_is_listed_once() {
-        for (i, a) in Command::ALL.iter().enumerate() {
-            assert!(!Command::ALL[i + 1..].contains(a), "{a:?} is listed twice");
+        let all = Command::all();
+        for (i, a) in all.iter().enumerate() {
+            assert!(!all[i + 1..].contains(a), "{a:?} is listed twice");
+        }
+        for ruleset in Ruleset::ALL {
+            assert!(
+                all.contains(&Command::New(*ruleset)),
+                "no New for {ruleset:?}"
+            );
         }
     }
 
@@ -527,7 +538,7 @@ mod tests {
     #[test]
     fn the_keys_help_names_every_shortcut() {
         let help = keys_help();
-        for command in Command::ALL {
+        for command in Command::all() {
             for shortcut in command.shortcuts() {
                 assert!(
                     help.contains(&shortcut.text()),
@@ -537,5 +548,6 @@ mod tests {
             }
         }
         assert!(help.contains("Ctrl+Shift+Z or Ctrl+Y"), "{help}");
+        assert!(help.contains("New Sentinel Tactics scenario"), "{help}");
     }
 }

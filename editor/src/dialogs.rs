@@ -12,12 +12,8 @@ use crate::storage;
 /// What to do once unsaved changes are dealt with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
-    /// Start a new scenario.
-    New,
-    /// Start a new hex-skirmish scenario.
-    NewSkirmish,
-    /// Start a new Solar Sentinels deck.
-    NewDeck,
+    /// Start a new scenario of this game.
+    New(megahex_schema::Ruleset),
     /// Open this file.
     Open(PathBuf),
     /// Read the file again.

@@ -59,7 +59,7 @@ impl Toolbar {
         command: Command,
         text: Option<String>,
     ) {
-        let text = text.unwrap_or_else(|| command.label().to_owned());
+        let text = text.unwrap_or_else(|| command.label());
         // A long label ("Undo rename team …") is cut on the button, and said in full on hover.
         let hover = match short(&text) {
             shown if shown == text => command.hover_text(),
@@ -127,7 +127,7 @@ impl Toolbar {
         egui::MenuBar::new().ui(ui, |ui| {
             for group in Group::ALL {
                 ui.menu_button(group.name(), |ui| {
-                    for command in Command::ALL.into_iter().filter(|c| c.group() == group) {
+                    for command in Command::all().into_iter().filter(|c| c.group() == group) {
                         // A toggle that is on is drawn selected (lit).
                         let on = self.is_on(wb, command);
                         let button = egui::Button::new(command.label())
@@ -202,9 +202,15 @@ impl Toolbar {
         let mut picked = None;
         // One row that never wraps: the map below it stays put whatever the labels say.
         ui.horizontal(|ui| {
-            for command in [Command::New, Command::Open] {
-                self.command_button(ui, wb, command, None);
-            }
+            // One entry per game, so the row stays as wide whatever games there are.
+            ui.menu_button("New", |ui| {
+                for ruleset in megahex_schema::Ruleset::ALL {
+                    self.command_button(ui, wb, Command::New(*ruleset), None);
+                }
+            })
+            .response
+            .on_hover_text("Start a new scenario of a game (Ctrl+N, Ctrl+Shift+N)");
+            self.command_button(ui, wb, Command::Open, None);
             picked = recent.menu(ui);
             for command in [Command::Save, Command::SaveAs, Command::Export] {
                 self.command_button(ui, wb, command, None);
@@ -254,7 +260,7 @@ impl Toolbar {
                                 ui.label(RichText::new(group.name()).heading());
                                 ui.end_row();
                                 for command in
-                                    Command::ALL.into_iter().filter(|c| c.group() == group)
+                                    Command::all().into_iter().filter(|c| c.group() == group)
                                 {
                                     ui.label(RichText::new(command.keys_text()).monospace());
                                     ui.label(RichText::new(command.label()).strong());

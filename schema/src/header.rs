@@ -66,6 +66,15 @@ impl Ruleset {
         self.into()
     }
 
+    /// The game's name as a designer writes it in a sentence.
+    pub fn title(self) -> &'static str {
+        match self {
+            Ruleset::SentinelTactics => "Sentinel Tactics",
+            Ruleset::HexSkirmish => "hex-skirmish",
+            Ruleset::SolarSentinels => "Solar Sentinels",
+        }
+    }
+
     /// Looks a ruleset up by the name written in files.
     pub fn from_name(name: &str) -> Option<Ruleset> {
         name.parse().ok()

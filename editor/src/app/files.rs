@@ -45,34 +45,11 @@ impl EditorApp {
 
     pub(super) fn go(&mut self, next: Next) {
         match next {
-            Next::New => {
-                self.set_document(
-                    Document::untitled(megahex_schema::Ruleset::SentinelTactics),
-                    false,
-                );
+            Next::New(ruleset) => {
+                self.set_document(Document::untitled(ruleset), false);
                 self.say(
                     StatusKind::Done,
-                    "New scenario: pick tiles in the palette, then save with Ctrl+S".to_owned(),
-                );
-            }
-            Next::NewSkirmish => {
-                self.set_document(
-                    Document::untitled(megahex_schema::Ruleset::HexSkirmish),
-                    false,
-                );
-                self.say(
-                    StatusKind::Done,
-                    "New hex-skirmish scenario: paint terrain and place units from the palette, then save with Ctrl+S".to_owned(),
-                );
-            }
-            Next::NewDeck => {
-                self.set_document(
-                    Document::untitled(megahex_schema::Ruleset::SolarSentinels),
-                    false,
-                );
-                self.say(
-                    StatusKind::Done,
-                    "New deck from the example: edit its cards, heroes, bosses and missions, then save with Ctrl+S".to_owned(),
+                    crate::rulesets::new_hint(ruleset).to_owned(),
                 );
             }
             Next::Open(path) => {

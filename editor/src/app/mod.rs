@@ -515,9 +515,7 @@ impl EditorApp {
             return;
         }
         match command {
-            Command::New => self.leave_document(Next::New),
-            Command::NewSkirmish => self.leave_document(Next::NewSkirmish),
-            Command::NewDeck => self.leave_document(Next::NewDeck),
+            Command::New(ruleset) => self.leave_document(Next::New(ruleset)),
             Command::Open => {
                 self.dialog = Some(crate::dialogs::open_dialog(&self.wb.doc));
                 self.focus_dialog = true;
@@ -1323,13 +1321,14 @@ mod tests {
         let (mut app, _, _) = app_on_file("leave");
         app.edit(Edit::FlipTile { index: 0 });
         app.shortcut(Key::N, Modifiers::COMMAND);
-        assert_eq!(app.dialog, Some(Dialog::Discard(Next::New)));
+        let new = Next::New(megahex_schema::Ruleset::SentinelTactics);
+        assert_eq!(app.dialog, Some(Dialog::Discard(new.clone())));
         assert!(
             app.wb.doc.is_dirty(),
             "nothing is dropped before the answer"
         );
         app.dialog = None;
-        app.go(Next::New);
+        app.go(new);
         assert_eq!(app.wb.doc.name, crate::document::UNTITLED_NAME);
         assert!(app.wb.doc.scenario().unwrap().map.tiles.is_empty());
     }

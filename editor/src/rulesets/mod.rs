@@ -35,6 +35,15 @@ pub fn findings(scenario: &AnyScenario, catalog: &Catalog, tile_placed_twice: bo
     }
 }
 
+/// What the status line says when a new scenario of `ruleset` opens: what to do first.
+pub fn new_hint(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::SentinelTactics => sentinel_tactics::commands::NEW_HINT,
+        Ruleset::HexSkirmish => hex_skirmish::commands::NEW_HINT,
+        Ruleset::SolarSentinels => solar_sentinels::commands::NEW_HINT,
+    }
+}
+
 /// The text to save for a scenario of any game: the designer's own text with the changes
 /// written in where it can be ([`saved_text`]), for the check worker, which holds the
 /// scenario rather than its history.

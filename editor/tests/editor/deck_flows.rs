@@ -394,11 +394,13 @@ fn field_showing<'h>(
 fn a_new_deck_starts_from_the_example_unsaved_and_valid() {
     let (_dir, mut harness) = bundled_app("new-deck", "city-blades-gambit.yaml");
     settle(&mut harness);
-    // What the File menu's "New Solar Sentinels deck" sends.
+    // What the File menu's "New Solar Sentinels scenario" sends.
     harness
         .state_mut()
         .wb
-        .send(megahex_editor::command::Command::NewDeck);
+        .send(megahex_editor::command::Command::New(
+            megahex_schema::Ruleset::SolarSentinels,
+        ));
     harness.run_steps(2);
     settle(&mut harness);
     let doc = &harness.state().wb.doc;

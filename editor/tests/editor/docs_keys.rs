@@ -24,7 +24,7 @@ fn key_rows() -> Vec<String> {
 #[test]
 fn the_key_table_names_every_command_with_keys_and_nothing_else() {
     let rows = key_rows();
-    let bound: Vec<String> = Command::ALL
+    let bound: Vec<String> = Command::all()
         .into_iter()
         .map(Command::keys_text)
         .filter(|keys| !keys.is_empty())

@@ -772,8 +772,8 @@ fn the_help_window_lists_every_command_with_its_keys() {
     press(&mut harness, Modifiers::NONE, Key::F1);
     assert!(harness.state().toolbar.help_open, "F1 opens the help");
     harness.get_by_label("Commands and shortcuts");
-    for command in megahex_editor::command::Command::ALL {
-        harness.get_by_label(command.tooltip());
+    for command in megahex_editor::command::Command::all() {
+        harness.get_by_label(&command.tooltip());
         let keys = command.keys_text();
         if !keys.is_empty() {
             assert!(
@@ -789,13 +789,13 @@ fn the_help_window_lists_every_command_with_its_keys() {
     for group in megahex_editor::command::Group::ALL {
         harness.get_by_label(group.name()).click();
         harness.run_steps(2);
-        for command in megahex_editor::command::Command::ALL
+        for command in megahex_editor::command::Command::all()
             .into_iter()
             .filter(|c| c.group() == group)
         {
             assert!(
                 harness
-                    .query_all_by_label_contains(command.label())
+                    .query_all_by_label_contains(&command.label())
                     .next()
                     .is_some(),
                 "{} is not in the {} menu",

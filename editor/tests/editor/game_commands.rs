@@ -7,12 +7,13 @@ use egui::{Key, Modifiers};
 use megahex_editor::command::Command;
 use megahex_editor::rulesets::game_refuses;
 use megahex_editor::workbench::StatusKind;
+use megahex_schema::Ruleset;
 
 /// The commands `scenario`'s game refuses, among every command.
 fn refused_in(scenario: &str) -> Vec<Command> {
     let (_dir, mut harness) = bundled_app("game-commands", scenario);
     harness.run_steps(5);
-    Command::ALL
+    Command::all()
         .into_iter()
         .filter(|&c| game_refuses(harness.state().wb.doc.ruleset(), c).is_some())
         .collect()
@@ -45,7 +46,7 @@ fn each_game_refuses_exactly_what_it_cannot_do() {
     // A deck: no map at all; it saves, undoes and deletes a selected card.
     let deck = refused_in("solar-first-light.yaml");
     for command in [
-        Command::New,
+        Command::New(Ruleset::SentinelTactics),
         Command::Open,
         Command::Save,
         Command::SaveAs,
@@ -55,14 +56,14 @@ fn each_game_refuses_exactly_what_it_cannot_do() {
         Command::Delete,
         Command::Cancel,
         Command::Help,
-        Command::NewSkirmish,
-        Command::NewDeck,
+        Command::New(Ruleset::HexSkirmish),
+        Command::New(Ruleset::SolarSentinels),
     ] {
         assert!(!deck.contains(&command), "a deck runs {command:?}");
     }
     assert_eq!(
         deck.len(),
-        Command::ALL.len() - 12,
+        Command::all().len() - 12,
         "and no other: {deck:?}"
     );
 }

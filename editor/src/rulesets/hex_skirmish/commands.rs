@@ -2,12 +2,13 @@
 
 use crate::command::Command;
 
+/// What the status line says when a new scenario of this game opens.
+pub const NEW_HINT: &str = "New hex-skirmish scenario: a hexagon of open ground with a fighter on each of two teams; paint terrain and place units from the palette, then save with Ctrl+S";
+
 /// Why an arena cannot run `command`, or `None` when it can.
 pub fn cannot(command: Command) -> Option<&'static str> {
     match command {
-        Command::New
-        | Command::NewSkirmish
-        | Command::NewDeck
+        Command::New(_)
         | Command::Open
         | Command::Save
         | Command::SaveAs

@@ -3,12 +3,13 @@
 
 use crate::command::Command;
 
+/// What the status line says when a new scenario of this game opens.
+pub const NEW_HINT: &str = "New scenario: pick tiles in the palette, then save with Ctrl+S";
+
 /// Why a Sentinel Tactics map cannot run `command`: it can run every one.
 pub fn cannot(command: Command) -> Option<&'static str> {
     match command {
-        Command::New
-        | Command::NewSkirmish
-        | Command::NewDeck
+        Command::New(_)
         | Command::Open
         | Command::Save
         | Command::SaveAs

@@ -2,12 +2,13 @@
 
 use crate::command::Command;
 
+/// What the status line says when a new scenario of this game opens.
+pub const NEW_HINT: &str = "New deck from the bundled example: rework its cards, heroes, bosses and missions, then save with Ctrl+S under a name of your own";
+
 /// Why a deck cannot run `command`, or `None` when it can.
 pub fn cannot(command: Command) -> Option<&'static str> {
     match command {
-        Command::New
-        | Command::NewSkirmish
-        | Command::NewDeck
+        Command::New(_)
         | Command::Open
         | Command::Save
         | Command::SaveAs
