@@ -108,3 +108,18 @@ impl Document {
         applied.is_ok()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_scenario_of_each_game_reloads_as_that_game() {
+        for ruleset in Ruleset::ALL {
+            let new = Document::untitled(*ruleset);
+            assert_eq!(new.ruleset(), Some(*ruleset));
+            assert!(!new.is_dirty(), "{ruleset:?}: nothing to save yet");
+            assert_eq!(new.reload().ruleset(), Some(*ruleset));
+        }
+    }
+}
