@@ -161,7 +161,34 @@ pub struct Workbench {
     pub changed: bool,
 }
 
+/// How much one Zoom in step magnifies: fine enough to frame a map exactly.
+pub const ZOOM_STEP: f32 = 1.15;
+
 impl Workbench {
+    /// Zooms around the middle of the map.
+    pub fn zoom_step(&mut self, factor: f32) {
+        if let (Some(view), Some(rect)) = (&mut self.view, self.canvas_rect) {
+            view.zoom_around(rect.center(), factor);
+            self.view_fitted = false;
+        }
+    }
+
+    /// O and Z: shows or hides a layer of the scenario's marks, said in the status line.
+    pub fn toggle_layer(&mut self, objectives: bool) {
+        let (on, name) = if objectives {
+            self.layers.objectives = !self.layers.objectives;
+            (self.layers.objectives, "Objectives")
+        } else {
+            self.layers.zones = !self.layers.zones;
+            (self.layers.zones, "Deployment zones")
+        };
+        let state = if on { "shown" } else { "hidden" };
+        self.say(
+            StatusKind::Done,
+            format!("{name} {state} on the map and in exports"),
+        );
+    }
+
     /// A workbench on `doc`, nothing selected, the map fitted on the first frame.
     pub fn new(doc: Document) -> Workbench {
         Workbench {

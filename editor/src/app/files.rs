@@ -18,11 +18,11 @@ impl EditorApp {
         }
         self.wb.hovered = None;
         self.wb.pointer_hex = None;
-        crate::rulesets::sentinel_tactics::group::select_only(&mut self.wb, None);
+        self.wb.selection = None;
+        self.wb.more.clear();
         self.wb.tool = Tool::Select;
-        self.canvas.drag = None;
-        self.skirmish_ui.reset();
-        self.deck_ui.reset();
+        // Every panel of the previous file goes with it.
+        self.game = crate::rulesets::editor_for(self.wb.doc.ruleset());
         // The previous file's check is dropped; opening ran the quick check, and the background
         // check adds the turn order, playtest, claims and fairness findings of this file.
         self.checks.cancel();

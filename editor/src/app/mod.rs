@@ -14,18 +14,19 @@ use crate::command::Command;
 use crate::dialogs::{Dialog, Next};
 use crate::disk::ConflictChoice;
 use crate::document::Document;
+use crate::game_editor::GameEditor;
+use crate::held::AnyEdit;
 use crate::recovery::Recovery;
-use crate::rulesets::sentinel_tactics::edit::Edit;
-use crate::rulesets::sentinel_tactics::map_commands;
 use crate::storage;
-use crate::workbench::{StatusKind, Tool, Workbench};
+use crate::workbench::{StatusKind, Workbench, ZOOM_STEP};
 
 /// The editor's state: the open document, how the map is looked at, and the interaction in
 /// progress.
 pub struct EditorApp {
     /// What every panel works on.
     pub wb: Workbench,
-    pub canvas: crate::rulesets::sentinel_tactics::canvas::Canvas,
+    /// The open game's panels, made for each document.
+    pub game: Box<dyn GameEditor>,
     pub checks: CheckRunner,
     pub dialog: Option<Dialog>,
     pub recovery: Recovery,
@@ -37,28 +38,12 @@ pub struct EditorApp {
     pub shown_title: Option<String>,
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
-    /// Overlay answers, kept until the selection, the scenario or a parameter changes.
-    pub overlay_view: crate::rulesets::sentinel_tactics::overlay_view::OverlayView,
     /// The watch on the open file, and a conflict waiting for a decision.
     pub disk: crate::disk::DiskWatch,
-    /// The token palette: the token in hand.
-    pub token_ui: crate::rulesets::sentinel_tactics::tokens::TokenUi,
-    /// The token inspector: the field being typed in.
-    pub inspector: crate::rulesets::sentinel_tactics::inspector::Inspector,
-    /// The scenario panels: open or not, text being typed, the painting stroke.
-    pub scenario_ui: crate::rulesets::sentinel_tactics::scenario_panel::ScenarioUi,
-    /// The export dialog.
-    pub export: crate::rulesets::sentinel_tactics::export::ExportPanel,
     /// Recently opened and saved files.
     pub recent: crate::recent::Recent,
     /// Choices kept across sessions.
     pub preferences: crate::preferences::Preferences,
-    /// Copy and paste.
-    pub clipboard: crate::rulesets::sentinel_tactics::clipboard::Clipboard,
-    /// The hex-skirmish palette, inspector and map gestures.
-    pub skirmish_ui: crate::rulesets::hex_skirmish::panel::SkirmishUi,
-    /// The Solar Sentinels deck panels.
-    pub deck_ui: crate::rulesets::solar_sentinels::DeckUi,
 }
 
 impl EditorApp {
@@ -76,8 +61,8 @@ impl EditorApp {
     /// An editor keeping recovery copies in `dir`; offers any copy already there for `doc`.
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
         let mut app = EditorApp {
+            game: crate::rulesets::editor_for(doc.ruleset()),
             wb: Workbench::new(doc),
-            canvas: crate::rulesets::sentinel_tactics::canvas::Canvas::default(),
             checks: CheckRunner::start(),
             dialog: None,
             recovery: Recovery::new(dir),
@@ -85,17 +70,9 @@ impl EditorApp {
             toolbar: crate::toolbar::Toolbar::default(),
             shown_title: None,
             allow_close: false,
-            overlay_view: crate::rulesets::sentinel_tactics::overlay_view::OverlayView::default(),
             disk: crate::disk::DiskWatch::default(),
-            token_ui: crate::rulesets::sentinel_tactics::tokens::TokenUi::default(),
-            inspector: crate::rulesets::sentinel_tactics::inspector::Inspector::default(),
-            scenario_ui: crate::rulesets::sentinel_tactics::scenario_panel::ScenarioUi::default(),
-            export: crate::rulesets::sentinel_tactics::export::ExportPanel::default(),
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
-            clipboard: crate::rulesets::sentinel_tactics::clipboard::Clipboard::default(),
-            skirmish_ui: Default::default(),
-            deck_ui: Default::default(),
         };
         app.recovery.look_for(&app.wb.doc);
         // Opening ran the quick check; the background check adds the rest.
@@ -120,7 +97,7 @@ impl EditorApp {
         self.watch_file(&ctx);
         self.handle_close_request(&ctx);
         self.shortcuts(&ctx);
-        self.toolbar.scenario_open = self.scenario_ui.open;
+        self.toolbar.scenario_open = self.game.scenario_open();
         let menu_pick = egui::Panel::top("menu")
             .show(ui, |ui| {
                 self.toolbar.menu_bar(ui, &mut self.wb, &self.recent)
@@ -153,55 +130,15 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
-            let (hover, hint) = if self.wb.doc.skirmish().is_some() {
-                (
-                    crate::rulesets::hex_skirmish::status_text(
-                        self.wb.doc.skirmish(),
-                        self.wb.doc.skirmish_game(),
-                        self.wb.hovered,
-                    ),
-                    self.skirmish_ui.hint().to_owned(),
-                )
-            } else if self.wb.doc.deck().is_some() {
-                (
-                    crate::rulesets::solar_sentinels::status_text(&self.wb.doc),
-                    self.deck_ui.hint().to_owned(),
-                )
-            } else {
-                (
-                    crate::rulesets::sentinel_tactics::status_line::hover_text(
-                        &self.wb.doc,
-                        self.wb.hovered,
-                    ),
-                    crate::rulesets::sentinel_tactics::status_line::mode_hint(
-                        &self.wb,
-                        &self.token_ui,
-                        &self.scenario_ui,
-                    ),
-                )
-            };
+            let (hover, hint) = self.game.status(&self.wb);
             crate::status_bar::status_bar(ui, &self.wb, &hover, &hint);
         });
-        if self.wb.doc.skirmish().is_some() {
-            self.show_skirmish(ui);
-        } else if self.wb.doc.deck().is_some() {
-            self.show_deck(ui);
-        } else {
-            self.show_sentinel_tactics(ui);
-        }
-        self.overlay_bar(&ctx);
+        self.game.show(ui, &mut self.wb, self.checks.is_busy());
         self.dialogs(&ctx);
         self.toolbar.help_window(&ctx);
         self.run_commands();
-        self.export.poll_export(&mut self.wb);
-        if self.export.job.is_some() {
-            // Look again soon for the worker's outcome.
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
-        self.export.export_window(&mut self.wb, &ctx);
-        if let Some(mm) = self.export.take_measured() {
-            self.preferences.remember_print_mm(mm);
-        }
+        self.game
+            .show_windows(&ctx, &mut self.wb, &mut self.preferences);
         self.recent.note(self.wb.doc.path.as_deref());
         self.settle();
         self.recovery.tick(&mut self.wb, &ctx);
@@ -212,114 +149,10 @@ impl EditorApp {
         }
     }
 
-    /// The Sentinel Tactics panels: tile and token palettes, the token inspector, the scenario
-    /// panels or the problems, and the map.
-    fn show_sentinel_tactics(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::left("palette")
-            // Wide enough for the token palette's longer figure names.
-            .default_size(190.0)
-            .resizable(false)
-            .show(ui, |ui| {
-                if self.token_ui.left_panel(ui, &mut self.wb) {
-                    self.canvas.palette_drag = true;
-                }
-            });
-        egui::Panel::right("problems")
-            .default_size(360.0)
-            .min_size(240.0)
-            .resizable(true)
-            .show(ui, |ui| {
-                self.inspector.token_inspector(&mut self.wb, ui);
-                if self.scenario_ui.open && self.wb.doc.scenario().is_some() {
-                    self.scenario_ui.scenario_panel(&mut self.wb, ui);
-                    return;
-                }
-                crate::rulesets::sentinel_tactics::side_panel::problems_and_fairness(
-                    ui,
-                    &mut self.wb,
-                    self.checks.is_busy(),
-                );
-            });
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))
-            .show(ui, |ui| {
-                let layers = crate::rulesets::sentinel_tactics::canvas::Layers {
-                    tokens: &mut self.token_ui,
-                    scenario: &mut self.scenario_ui,
-                    overlays: &mut self.overlay_view,
-                };
-                self.canvas.ui(ui, &mut self.wb, layers);
-            });
-    }
-
-    /// The hex-skirmish panels: the palette, the unit inspector with the odds and the
-    /// problems, and the map.
-    fn show_skirmish(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::left("skirmish-palette")
-            .default_size(210.0)
-            .resizable(false)
-            .show(ui, |ui| self.skirmish_ui.palette(ui, &mut self.wb));
-        egui::Panel::right("problems")
-            .default_size(360.0)
-            .min_size(240.0)
-            .resizable(true)
-            .show(ui, |ui| {
-                self.skirmish_ui
-                    .side_panel(ui, &mut self.wb, self.checks.is_busy());
-            });
-        egui::CentralPanel::default()
-            .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))
-            .show(ui, |ui| self.skirmish_ui.canvas(ui, &mut self.wb));
-    }
-
-    /// The Solar Sentinels panels: the setup, the stacks, and the card inspector with the odds
-    /// and the problems.
-    fn show_deck(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::left("deck-setup")
-            .default_size(230.0)
-            .resizable(false)
-            .show(ui, |ui| self.deck_ui.setup_panel(ui, &mut self.wb));
-        egui::Panel::right("problems")
-            .default_size(380.0)
-            .min_size(260.0)
-            .resizable(true)
-            .show(ui, |ui| {
-                self.deck_ui
-                    .side_panel(ui, &mut self.wb, self.checks.is_busy());
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            crate::rulesets::solar_sentinels::stacks_view::stacks(
-                ui,
-                &mut self.wb,
-                &mut self.deck_ui,
-            );
-        });
-    }
-
-    /// The overlay's settings and legend float over the top of the map, so switching an overlay
-    /// on never moves the map under the pointer.
-    fn overlay_bar(&mut self, ctx: &egui::Context) {
-        let (true, Some(rect)) = (self.wb.overlays.any(), self.wb.canvas_rect) else {
-            return;
-        };
-        if self.wb.doc.skirmish().is_some() || self.wb.doc.deck().is_some() {
-            // Hex-skirmish previews are set in its own palette; a deck has no map.
-            return;
-        }
-        egui::Area::new(egui::Id::unique("overlay-bar"))
-            .fixed_pos(rect.left_top() + egui::vec2(8.0, 8.0))
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width((rect.width() - 32.0).max(200.0));
-                    self.overlay_view.overlay_bar(&mut self.wb, ui);
-                });
-            });
-    }
-
     // --- changes --------------------------------------------------------------------------
 
     /// Applies one edit through the workbench, then does what follows any change.
-    pub fn edit(&mut self, edit: Edit) -> bool {
+    pub fn edit(&mut self, edit: impl Into<AnyEdit>) -> bool {
         self.block_edits_while_offered();
         let applied = self.wb.edit(edit);
         self.settle();
@@ -483,7 +316,7 @@ impl EditorApp {
         }
         self.wb.commands.extend(crate::command::pressed(ctx));
         if let Some(text) = crate::command::pasted_text(ctx) {
-            self.clipboard.pasted = Some(text);
+            self.game.pasted(text);
             self.wb.commands.push(Command::Paste);
         }
     }
@@ -534,93 +367,48 @@ impl EditorApp {
                     self.refuse("This scenario has no file yet to read again");
                 }
             }
-            Command::Export => {
-                let measured = self.preferences.print_mm;
-                self.export.open_export(&mut self.wb, measured);
-            }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
-            Command::RotateClockwise => {
-                map_commands::rotate(&mut self.wb, &mut self.token_ui, true)
-            }
-            Command::RotateCounterClockwise => {
-                map_commands::rotate(&mut self.wb, &mut self.token_ui, false);
-            }
-            Command::Flip => map_commands::flip(&mut self.wb),
-            Command::Delete if self.wb.doc.skirmish().is_some() => {
-                self.skirmish_ui.delete_selected(&mut self.wb);
-            }
-            Command::Delete if self.wb.doc.deck().is_some() => {
-                self.deck_ui.delete_selected(&mut self.wb);
-            }
-            Command::Delete => map_commands::remove_selected(&mut self.wb),
-            Command::Copy => {
-                self.clipboard.copy(&mut self.wb);
-            }
-            Command::Cut => self.clipboard.cut(&mut self.wb),
-            Command::Paste => {
-                let at = self.wb.pointer_hex;
-                self.clipboard.paste(&mut self.wb, at);
-            }
-            Command::Duplicate => self.clipboard.duplicate(&mut self.wb),
-            Command::SelectAll => {
-                crate::rulesets::sentinel_tactics::clipboard::select_all(&mut self.wb)
-            }
-            Command::Cancel => self.cancel(),
+            Command::Cancel => self.game.cancel(&mut self.wb),
             Command::Fit => self.wb.view = None,
-            Command::ZoomIn => map_commands::zoom_step(&mut self.wb, map_commands::ZOOM_STEP),
-            Command::ZoomOut => {
-                map_commands::zoom_step(&mut self.wb, 1.0 / map_commands::ZOOM_STEP)
-            }
-            Command::ScenarioPanel => {
-                if self.wb.doc.scenario().is_some() {
-                    self.scenario_ui.open = !self.scenario_ui.open;
-                } else {
-                    self.refuse("Fix the file so it can be read before editing its scenario");
-                }
-            }
-            Command::SightOverlay => self
-                .wb
-                .overlays
-                .toggle(crate::rulesets::sentinel_tactics::overlay::Tint::Sight),
-            Command::ReachOverlay => self
-                .wb
-                .overlays
-                .toggle(crate::rulesets::sentinel_tactics::overlay::Tint::Reach),
-            Command::AreaOverlay => self
-                .wb
-                .overlays
-                .toggle(crate::rulesets::sentinel_tactics::overlay::Tint::Area),
+            Command::ZoomIn => self.wb.zoom_step(ZOOM_STEP),
+            Command::ZoomOut => self.wb.zoom_step(1.0 / ZOOM_STEP),
+            Command::ObjectivesLayer => self.wb.toggle_layer(true),
+            Command::ZonesLayer => self.wb.toggle_layer(false),
+            Command::SightOverlay => self.wb.overlays.toggle(crate::preview::Tint::Sight),
+            Command::ReachOverlay => self.wb.overlays.toggle(crate::preview::Tint::Reach),
+            Command::AreaOverlay => self.wb.overlays.toggle(crate::preview::Tint::Area),
             Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
-            Command::HexLabels => map_commands::cycle_hex_labels(&mut self.wb),
-            Command::ObjectivesLayer => map_commands::toggle_layer(&mut self.wb, true),
-            Command::ZonesLayer => map_commands::toggle_layer(&mut self.wb, false),
-            Command::CarryOnTurn => {
-                map_commands::toggle_carry_on_turn(&mut self.wb);
-                self.preferences
-                    .remember_carry_on_turn(self.wb.carry_on_turn);
+            // The rest are the open game's own.
+            Command::Export
+            | Command::RotateClockwise
+            | Command::RotateCounterClockwise
+            | Command::Flip
+            | Command::Delete
+            | Command::Copy
+            | Command::Cut
+            | Command::Paste
+            | Command::Duplicate
+            | Command::SelectAll
+            | Command::ScenarioPanel
+            | Command::HexLabels
+            | Command::CarryOnTurn => {
+                self.game.run(command, &mut self.wb, &mut self.preferences);
             }
         }
         self.settle();
     }
 
-    /// Esc: stop placing or painting, else drop a drag, else clear the selection.
-    fn cancel(&mut self) {
-        if self.wb.tool != Tool::Select {
-            let what = match self.wb.tool {
-                Tool::Paint(_) => "Painting stopped",
-                _ => "Placing cancelled",
-            };
-            self.wb.tool = Tool::Select;
-            self.say(StatusKind::Done, what.to_owned());
-        } else if self.canvas.drag.is_some() || self.canvas.drag_cancelled {
-            self.canvas.drag = None;
-            self.canvas.drag_cancelled = false;
-            self.say(StatusKind::Done, "Move cancelled".to_owned());
-        } else {
-            crate::rulesets::sentinel_tactics::group::select_only(&mut self.wb, None);
-        }
+    /// The open game's editor as `T` with the workbench, for a test that drives its panels.
+    pub fn game_parts<T: 'static>(&mut self) -> Option<(&mut T, &mut Workbench)> {
+        let game = self.game.as_any_mut().downcast_mut::<T>()?;
+        Some((game, &mut self.wb))
+    }
+
+    /// The open game's editor as `T`, for a test that looks at its panels.
+    pub fn game_ref<T: 'static>(&self) -> Option<&T> {
+        self.game.as_any().downcast_ref::<T>()
     }
 }
 
@@ -650,9 +438,12 @@ mod tests {
     use super::*;
     use crate::document::Problem;
     use crate::rulesets::sentinel_tactics::canvas::Drag;
+    use crate::rulesets::sentinel_tactics::edit::Edit;
+    use crate::rulesets::sentinel_tactics::editor::tests::parts;
     use crate::rulesets::sentinel_tactics::side_panel::{focus_problem, problem_target};
     use crate::rulesets::sentinel_tactics::status_line::hover_text;
     use crate::workbench::Selection;
+    use crate::workbench::Tool;
     use egui::{Key, Modifiers};
     use megahex::board::Axial;
     use megahex_schema::HexRef;
@@ -813,7 +604,8 @@ mod tests {
             .unwrap()
             .zoom_around(egui::pos2(300.0, 300.0), 1.7);
         let view = app.wb.view;
-        app.canvas.select_at(&mut app.wb, [5, -2]);
+        let (st, wb) = parts(&mut app);
+        st.canvas.select_at(wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Token(1)));
         assert!(app.disk.watcher.is_some(), "the frame started the watch");
         save_elsewhere(&file, "Theirs");
@@ -1014,9 +806,11 @@ mod tests {
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // Hex [5, -2] holds omni; clicking again selects the tile under it.
-        app.canvas.select_at(&mut app.wb, [5, -2]);
+        let (st, wb) = parts(&mut app);
+        st.canvas.select_at(wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Token(1)));
-        app.canvas.select_at(&mut app.wb, [5, -2]);
+        let (st, wb) = parts(&mut app);
+        st.canvas.select_at(wb, [5, -2]);
         assert_eq!(app.wb.selection, Some(Selection::Tile(1)));
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::R, Modifiers::NONE);
@@ -1040,7 +834,8 @@ mod tests {
         assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 3);
         assert_eq!(app.wb.selection, None);
         // A token: select and delete.
-        app.canvas.select_at(&mut app.wb, [0, 0]);
+        let (st, wb) = parts(&mut app);
+        st.canvas.select_at(wb, [0, 0]);
         assert_eq!(app.wb.selection, Some(Selection::Token(0)));
         app.shortcut(Key::Backspace, Modifiers::NONE);
         assert!(
@@ -1063,8 +858,9 @@ mod tests {
             at: [0, 0],
             rotation: 0,
         };
-        app.canvas
-            .place(&mut app.wb, placement(8, Side::Megalopolis), [9, -6]);
+        let (st, wb) = parts(&mut app);
+        st.canvas
+            .place(wb, placement(8, Side::Megalopolis), [9, -6]);
         let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Refused);
         assert!(
@@ -1080,7 +876,8 @@ mod tests {
         let Tool::Place(in_hand) = app.wb.tool else {
             panic!("still placing");
         };
-        app.canvas.place(&mut app.wb, in_hand, [8, -5]);
+        let (st, wb) = parts(&mut app);
+        st.canvas.place(wb, in_hand, [8, -5]);
         let placed = *app.wb.doc.scenario().unwrap().map.tiles.last().unwrap();
         assert_eq!(
             placed,
@@ -1100,8 +897,9 @@ mod tests {
         let (mut app, _, _) = app_on_file("drag-token");
         // legacy is at 1/10 = [0, 0]; one step S is [0, 1], which is 1/13... whatever the
         // catalog says: the reference stays in T/I form and resolves to the new hex.
-        app.canvas.finish_drag_for_test(
-            &mut app.wb,
+        let (st, wb) = parts(&mut app);
+        st.canvas.finish_drag_for_test(
+            wb,
             Drag::Token {
                 index: 0,
                 grab: [0, 0],
@@ -1115,8 +913,9 @@ mod tests {
         ));
         assert_eq!(app.wb.doc.tokens()[0].hexes, vec![[0, 1]]);
         // omni covers three hexes written as [q, r]: all move by the same offset.
-        app.canvas.finish_drag_for_test(
-            &mut app.wb,
+        let (st, wb) = parts(&mut app);
+        st.canvas.finish_drag_for_test(
+            wb,
             Drag::Token {
                 index: 1,
                 grab: [5, -2],
@@ -1129,8 +928,9 @@ mod tests {
         );
         // Off the map: refused, nothing moves.
         let before = app.wb.doc.scenario().unwrap().clone();
-        app.canvas.finish_drag_for_test(
-            &mut app.wb,
+        let (st, wb) = parts(&mut app);
+        st.canvas.finish_drag_for_test(
+            wb,
             Drag::Token {
                 index: 0,
                 grab: [0, 0],
@@ -1140,8 +940,9 @@ mod tests {
         assert_eq!(app.wb.doc.scenario().unwrap(), &before);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // A tile drag moves its centre by the same offset as the pointer.
-        app.canvas.finish_drag_for_test(
-            &mut app.wb,
+        let (st, wb) = parts(&mut app);
+        st.canvas.finish_drag_for_test(
+            wb,
             Drag::Tile {
                 index: 2,
                 grab: [2, 4],

@@ -10,6 +10,7 @@ pub mod solar_sentinels;
 use megahex_schema::{AnyScenario, Catalog, Ruleset};
 
 use crate::command::Command;
+use crate::game_editor::GameEditor;
 use crate::held::{GameData, HeldScenario};
 use crate::text_patch::saved_text;
 
@@ -32,6 +33,19 @@ pub fn findings(scenario: &AnyScenario, catalog: &Catalog, tile_placed_twice: bo
             sentinel_tactics::findings::findings(scenario, catalog, tile_placed_twice),
         ),
         AnyScenario::HexSkirmish(_) | AnyScenario::SolarSentinels(_) => GameData::default(),
+    }
+}
+
+/// The editor for a document of `ruleset`: its panels, fresh for each document; a file that
+/// did not load gets one that shows its problems.
+pub fn editor_for(ruleset: Option<Ruleset>) -> Box<dyn GameEditor> {
+    match ruleset {
+        Some(Ruleset::SentinelTactics) => {
+            Box::<sentinel_tactics::editor::SentinelEditor>::default()
+        }
+        Some(Ruleset::HexSkirmish) => Box::<hex_skirmish::panel::SkirmishUi>::default(),
+        Some(Ruleset::SolarSentinels) => Box::<solar_sentinels::DeckUi>::default(),
+        None => Box::new(crate::game_editor::Unloaded),
     }
 }
 

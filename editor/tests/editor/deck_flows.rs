@@ -4,7 +4,7 @@
 //! it again, and Save keeps a file that validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{bundled_app, click_at, drag, press};
+use crate::support::{bundled_app, click_at, deck_ui, drag, press};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use megahex_editor::app::EditorApp;
@@ -48,10 +48,7 @@ fn the_example_deck_is_edited_checked_and_saved() {
         .iter()
         .position(|c| c.id == "crater-lurker")
         .unwrap();
-    assert_eq!(
-        harness.state().deck_ui.selected,
-        Some(Selected::Card(index))
-    );
+    assert_eq!(deck_ui(&harness).selected, Some(Selected::Card(index)));
     harness.get_by_label("Engagement odds");
 
     // An assign limit of two dice on a card of health 9 (no two dice deal 9, even with a
@@ -162,10 +159,7 @@ fn a_hero_is_picked_edited_checked_undone_and_saved() {
 
     // A click on the hero in the setup panel opens it in the inspector.
     click_label(&mut harness, "Brannoc Vale");
-    assert_eq!(
-        harness.state().deck_ui.selected,
-        Some(Selected::Hero(index))
-    );
+    assert_eq!(deck_ui(&harness).selected, Some(Selected::Hero(index)));
     harness.get_by_label("Play this hero");
     harness.get_by_label("Ability");
 
@@ -244,10 +238,7 @@ fn a_boss_is_picked_edited_checked_undone_and_saved() {
         .position(|b| b.id == "tide-eater-colossus")
         .unwrap();
     click_label(&mut harness, "Tide-Eater Colossus");
-    assert_eq!(
-        harness.state().deck_ui.selected,
-        Some(Selected::Boss(index))
-    );
+    assert_eq!(deck_ui(&harness).selected, Some(Selected::Boss(index)));
     // The boss's effects are lines of YAML, as a card's are, and its odds are shown.
     harness.get_by_label("+ effect");
     harness.get_by_label("Engagement odds");
@@ -285,10 +276,7 @@ fn a_boss_is_picked_edited_checked_undone_and_saved() {
         .rect()
         .center();
     click_at(&mut harness, problem);
-    assert_eq!(
-        harness.state().deck_ui.selected,
-        Some(Selected::Boss(index))
-    );
+    assert_eq!(deck_ui(&harness).selected, Some(Selected::Boss(index)));
 
     undo(&mut harness);
     assert_eq!(deck(&harness).bosses[index], before.bosses[index]);
@@ -312,7 +300,7 @@ fn a_mission_condition_is_typed_checked_undone_and_saved() {
         .position(|m| m.id == "double-strike")
         .unwrap();
     click_label(&mut harness, "Missions");
-    assert_eq!(harness.state().deck_ui.selected, Some(Selected::Missions));
+    assert_eq!(deck_ui(&harness).selected, Some(Selected::Missions));
     harness.get_by_label("Double Strike");
 
     // A line that is not a condition is not taken.

@@ -311,19 +311,19 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
         harness.hover_at(pos);
         harness.run_steps(2);
     }
-    let app = harness.state_mut();
+    let (map, wb) = map_parts(&mut harness);
     // One question for the verdicts, asked once however many frames pass, and one for each
     // hovered hex's full answer.
     assert_eq!(
-        app.overlay_view.cache.computed, 4,
+        map.overlay_view.cache.computed, 4,
         "cached, not asked per frame"
     );
     let source =
-        megahex_editor::rulesets::sentinel_tactics::overlay_view::overlay_source(&app.wb).unwrap();
+        megahex_editor::rulesets::sentinel_tactics::overlay_view::overlay_source(wb).unwrap();
     // The answers come from the worker thread; wait for the last ones.
-    app.overlay_view.cache.wait();
-    let layer = app.overlay_view.overlay_layer(&app.wb);
-    let scene = megahex::scene::Scene::new(app.wb.doc.scenario().unwrap(), &app.wb.doc.catalog);
+    map.overlay_view.cache.wait();
+    let layer = map.overlay_view.overlay_layer(wb);
+    let scene = megahex::scene::Scene::new(wb.doc.scenario().unwrap(), &wb.doc.catalog);
     let board = &scene.board;
     for (at, color) in &layer.tints {
         let sight =
@@ -503,7 +503,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
         .get_by_role_and_label(Role::Button, "Scenario")
         .click();
     harness.run_steps(2);
-    assert!(harness.state().scenario_ui.open);
+    assert!(map_ui(&harness).scenario_ui.open);
     assert!(harness.query_by_label("Scenario setup").is_some());
 
     // A team: added as team-3 (two teams already), then renamed and named.
@@ -691,7 +691,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
 #[test]
 fn scenario_text_fields_change_the_scenario_when_left() {
     let (_, _, mut harness) = sample_app("scenario-text");
-    harness.state_mut().scenario_ui.open = true;
+    map_parts(&mut harness).0.scenario_ui.open = true;
     harness.run_steps(2);
     let description = "The story and setup notes, for the players";
     text_input(&harness, "", description).focus();
@@ -760,7 +760,7 @@ fn a_tile_dragged_from_the_palette_snaps_next_to_the_map() {
             rotation: 0,
         })
     );
-    assert!(!app.canvas.palette_drag);
+    assert!(!map_ui(&harness).canvas.palette_drag);
 }
 
 /// F1 opens the shortcut window, which lists every command of the command list with its keys
@@ -983,9 +983,9 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
     harness.run_steps(2);
     press(&mut harness, Modifiers::NONE, Key::R);
     let ghost = |h: &Harness<'_, EditorApp>| {
-        let app = h.state();
-        app.canvas
-            .marks(&app.wb, &app.token_ui, &app.scenario_ui)
+        let map = map_ui(h);
+        map.canvas
+            .marks(&h.state().wb, &map.token_ui, &map.scenario_ui)
             .ghost_tile
             .expect("a preview under the pointer")
     };
@@ -1021,8 +1021,9 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
     use megahex_editor::rulesets::sentinel_tactics::export::{ExportSettings, PictureFormat};
     let (dir, mut harness) = bundled_app("objective-marks", "objective-shard-rush.yaml");
     let marks = |h: &Harness<'_, EditorApp>| {
-        let app = h.state();
-        app.canvas.marks(&app.wb, &app.token_ui, &app.scenario_ui)
+        let map = map_ui(h);
+        map.canvas
+            .marks(&h.state().wb, &map.token_ui, &map.scenario_ui)
     };
     let scenario = harness.state().wb.doc.scenario().cloned().unwrap();
     let decor = harness.state().wb.doc.decor.clone();
@@ -1042,11 +1043,10 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
     harness.get_by_label_contains("objective hold-the-altar");
 
     let export = |h: &mut Harness<'_, EditorApp>| {
-        let app = h.state_mut();
-        let mut settings =
-            ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
+        let (map, wb) = map_parts(h);
+        let mut settings = ExportSettings::for_document(wb.doc.path.as_deref(), &wb.doc.name);
         settings.set_format(PictureFormat::Svg);
-        assert!(app.export.export_to(&mut app.wb, &settings));
+        assert!(map.export.export_to(wb, &settings));
         std::fs::read_to_string(dir.join("objective-shard-rush.svg")).unwrap()
     };
     let svg = export(&mut harness);

@@ -19,7 +19,11 @@ const MAX_LINES: usize = 800;
 /// A source file without its test part.
 fn code_of(path: &Path) -> String {
     let text = std::fs::read_to_string(path).expect("a readable source");
-    match text.find("#[cfg(test)]\nmod tests") {
+    let tests = ["#[cfg(test)]\nmod tests", "#[cfg(test)]\npub mod tests"]
+        .iter()
+        .filter_map(|start| text.find(start))
+        .min();
+    match tests {
         Some(at) => text[..at].to_owned(),
         None => text,
     }
@@ -365,7 +369,7 @@ fn the_folders_import_each_other_in_no_circle() {
 
 /// Shared modules that still reach into a game, until the seam reaches them: the list may only
 /// shrink.
-const NOT_YET: [&str; 3] = ["app", "app::files", "workbench"];
+const NOT_YET: [&str; 1] = ["workbench"];
 
 #[test]
 fn shared_code_reaches_a_game_only_through_the_registry() {

@@ -3,7 +3,7 @@
 //! Save As; the saved file validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{click_at, drag, harness_for, press, scratch, screen_of};
+use crate::support::{arena_ui, click_at, drag, harness_for, press, scratch, screen_of};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{Queryable, by};
 use megahex_editor::app::EditorApp;
@@ -55,7 +55,7 @@ fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
     let units = harness.state().wb.doc.skirmish().unwrap().units.clone();
     let archer = units.iter().find(|u| u.id == "red-archer").expect("placed");
     assert_eq!(archer.at, [0, 3]);
-    assert_eq!(harness.state().skirmish_ui.selected, Some(units.len() - 1));
+    assert_eq!(arena_ui(&harness).selected, Some(units.len() - 1));
     click_label(&mut harness, "Add a weapon");
     let weapons = |h: &egui_kittest::Harness<'_, EditorApp>| {
         let doc = &h.state().wb.doc;

@@ -5,6 +5,7 @@
 pub mod canvas;
 pub mod claims_view;
 pub mod commands;
+pub mod editor;
 pub mod edits;
 pub mod held;
 pub mod odds_view;

@@ -259,6 +259,7 @@ impl ScenarioUi {
 mod tests {
     use super::*;
     use crate::document::Document;
+    use crate::rulesets::sentinel_tactics::editor::tests::parts;
     use crate::view::world_from_hex;
 
     fn tile_hex(tile: u32, hex: u32) -> HexRef {
@@ -420,7 +421,8 @@ mod tests {
         });
         let mut stroke = Stroke::new(PaintTarget::Zone(0), false);
         stroke.hexes = vec![[-1, 0], [0, 0], [1, 0]];
-        app.scenario_ui.commit_stroke(&mut app.wb, &stroke);
+        let (st, wb) = parts(&mut app);
+        st.scenario_ui.commit_stroke(wb, &stroke);
         let zone = &app.wb.doc.scenario().unwrap().deployment;
         assert_eq!(zone.len(), 1);
         assert_eq!(zone[0].hexes.len(), 3);
@@ -431,7 +433,8 @@ mod tests {
         // Over two painted hexes and one new one: the status counts the new one.
         let mut more = Stroke::new(PaintTarget::Zone(0), false);
         more.hexes = vec![[0, 0], [1, 0], [0, 1]];
-        app.scenario_ui.commit_stroke(&mut app.wb, &more);
+        let (st, wb) = parts(&mut app);
+        st.scenario_ui.commit_stroke(wb, &more);
         assert_eq!(
             app.wb.status.as_ref().unwrap().text,
             "Painted 1 hex onto the deployment zone of heroes"

@@ -421,6 +421,7 @@ mod tests {
     use super::*;
     use crate::app::EditorApp;
     use crate::document::Document;
+    use crate::rulesets::sentinel_tactics::editor::tests::parts;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -454,10 +455,13 @@ mod tests {
     #[test]
     fn after_another_file_is_opened_the_export_is_named_after_it() {
         let (mut app, dir) = one_tile_app("rename");
-        app.export.open_export(&mut app.wb, None);
-        let first = app.export.settings.clone().unwrap();
+        let (st, wb) = parts(&mut app);
+        st.export.open_export(wb, None);
+        let (st, _) = parts(&mut app);
+        let first = st.export.settings.clone().unwrap();
         assert_eq!(PathBuf::from(&first.path), dir.join("one.png"));
-        app.export
+        let (st, _) = parts(&mut app);
+        st.export
             .settings
             .as_mut()
             .unwrap()
@@ -465,14 +469,19 @@ mod tests {
         let other = dir.join("two.yaml");
         std::fs::copy(dir.join("one.yaml"), &other).unwrap();
         app.wb.doc = Document::open(&other);
-        app.export.open_export(&mut app.wb, None);
-        let second = app.export.settings.clone().unwrap();
+        let (st, wb) = parts(&mut app);
+        st.export.open_export(wb, None);
+        let (st, _) = parts(&mut app);
+        let second = st.export.settings.clone().unwrap();
         assert_eq!(PathBuf::from(&second.path), dir.join("two.svg"));
         assert_eq!(second.format, PictureFormat::Svg);
         // The same file again keeps what was typed.
-        app.export.settings.as_mut().unwrap().path = dir.join("mine.svg").display().to_string();
-        app.export.open_export(&mut app.wb, None);
-        let third = app.export.settings.clone().unwrap();
+        let (st, _) = parts(&mut app);
+        st.export.settings.as_mut().unwrap().path = dir.join("mine.svg").display().to_string();
+        let (st, wb) = parts(&mut app);
+        st.export.open_export(wb, None);
+        let (st, _) = parts(&mut app);
+        let third = st.export.settings.clone().unwrap();
         assert_eq!(PathBuf::from(&third.path), dir.join("mine.svg"));
     }
 
@@ -489,14 +498,16 @@ mod tests {
         // each side, half a radius of margin each side): 180 mm, 900 pixels at 127 dpi.
         settings.print_mm = 34.641016;
         settings.dpi = 127.0;
-        assert!(app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(st.export.export_to(wb, &settings));
         assert_eq!(
             png_size(&std::fs::read(dir.join("one.png")).unwrap()).0,
             900
         );
         settings.set_format(PictureFormat::Svg);
         assert_eq!(PathBuf::from(&settings.path), dir.join("one.svg"));
-        assert!(app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(st.export.export_to(wb, &settings));
         let svg = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(svg.contains(r#"width="180.00mm""#), "{}", &svg[..160]);
         // Exporting is not an edit.
@@ -511,7 +522,8 @@ mod tests {
         settings.set_format(PictureFormat::SetupSheet);
         settings.print = false;
         assert!(settings.path.ends_with(".pdf"), "{}", settings.path);
-        assert!(app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(st.export.export_to(wb, &settings));
         let pdf = std::fs::read(dir.join("one.pdf")).unwrap();
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.starts_with("%PDF-"));
@@ -539,14 +551,16 @@ mod tests {
         let mut settings =
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.set_format(PictureFormat::Svg);
-        assert!(app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(st.export.export_to(wb, &settings));
         let with = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(
             with.contains("Line of sight"),
             "the legend names the overlay"
         );
         settings.with_overlay = false;
-        assert!(app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(st.export.export_to(wb, &settings));
         let without = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(!without.contains("Line of sight"));
     }
@@ -557,14 +571,16 @@ mod tests {
         let mut settings =
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.path = dir.join("no-such-folder/map.png").display().to_string();
-        assert!(!app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(!st.export.export_to(wb, &settings));
         let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Failed);
         assert!(status.text.contains("no-such-folder"), "{}", status.text);
         settings.path = dir.join("map.png").display().to_string();
         settings.print = false;
         settings.scale = 1000.0;
-        assert!(!app.export.export_to(&mut app.wb, &settings));
+        let (st, wb) = parts(&mut app);
+        assert!(!st.export.export_to(wb, &settings));
         assert!(
             app.wb
                 .status

@@ -1,20 +1,9 @@
-//! The map commands that act on the selection or the piece in hand: rotate, flip, delete and
-//! zoom. Run by the shell when a key, button or menu asks for them.
+//! The map commands that act on the selection or the piece in hand: rotate, flip, delete,
+//! hex labels. Run by the shell when a key, button or menu asks for them.
 
 use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::rulesets::sentinel_tactics::tokens::TokenUi;
 use crate::workbench::{Selection, StatusKind, Tool, Workbench};
-
-/// How much one Zoom in step magnifies: fine enough to frame a map exactly.
-pub const ZOOM_STEP: f32 = 1.15;
-
-/// Zooms around the middle of the map.
-pub fn zoom_step(wb: &mut Workbench, factor: f32) {
-    if let (Some(view), Some(rect)) = (&mut wb.view, wb.canvas_rect) {
-        view.zoom_around(rect.center(), factor);
-        wb.view_fitted = false;
-    }
-}
 
 /// R / Shift+R: turns the tile or token in hand, else the selection.
 pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
@@ -82,22 +71,6 @@ pub fn toggle_carry_on_turn(wb: &mut Workbench) {
         "Turning a tile now leaves what stands on it in place"
     };
     wb.say(StatusKind::Done, text.to_owned());
-}
-
-/// O and Z: shows or hides a layer of the scenario's marks, said in the status line.
-pub fn toggle_layer(wb: &mut Workbench, objectives: bool) {
-    let (on, name) = if objectives {
-        wb.layers.objectives = !wb.layers.objectives;
-        (wb.layers.objectives, "Objectives")
-    } else {
-        wb.layers.zones = !wb.layers.zones;
-        (wb.layers.zones, "Deployment zones")
-    };
-    let state = if on { "shown" } else { "hidden" };
-    wb.say(
-        StatusKind::Done,
-        format!("{name} {state} on the map and in exports"),
-    );
 }
 
 /// C: the next kind of hex label, said in the status line.

@@ -12,6 +12,7 @@ pub mod deployment;
 pub mod edit;
 #[cfg(test)]
 mod edit_properties;
+pub mod editor;
 pub mod export;
 pub mod fairness_view;
 pub mod findings;

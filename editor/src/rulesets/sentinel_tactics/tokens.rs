@@ -290,6 +290,7 @@ mod tests {
     use crate::app::EditorApp;
     use crate::document::Document;
     use crate::rulesets::sentinel_tactics::canvas::Drag;
+    use crate::rulesets::sentinel_tactics::editor::tests::parts;
     use crate::rulesets::sentinel_tactics::inspector::*;
     use crate::rulesets::sentinel_tactics::token_rules::*;
     use egui::{Key, Modifiers};
@@ -332,8 +333,9 @@ mod tests {
 
     fn type_into(app: &mut EditorApp, index: usize, field: Field, text: &str) {
         let token_id = tokens(app)[index].id.clone();
-        app.inspector.commit_draft(
-            &mut app.wb,
+        let (st, wb) = parts(app);
+        st.inspector.commit_draft(
+            wb,
             Draft {
                 index,
                 token_id,
@@ -404,21 +406,25 @@ mod tests {
     #[test]
     fn a_multi_hex_figure_is_placed_turned_and_undone() {
         let (mut app, _) = sample_app("omnitron");
-        app.token_ui.pick_token(&mut app.wb, figure("omnitron-v"));
+        let (st, wb) = parts(&mut app);
+        st.token_ui.pick_token(wb, figure("omnitron-v"));
         assert_eq!(app.wb.tool, Tool::PlaceToken);
         app.shortcut(Key::R, Modifiers::NONE);
-        assert_eq!(app.token_ui.in_hand.as_ref().unwrap().rotation, 1);
+        let (st, _) = parts(&mut app);
+        assert_eq!(st.token_ui.in_hand.as_ref().unwrap().rotation, 1);
 
         // Turned once, the body is SW then NW of the first hex: from [-1, -1] the NW hex
         // [-2, -1] is off the map, so nothing is placed and the figure stays in hand.
-        app.token_ui.place_token(&mut app.wb, [-1, -1], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [-1, -1], false);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         assert!(app.wb.status.as_ref().unwrap().text.contains("q,r -2,-1"));
         assert_eq!(tokens(&app).len(), 3);
         assert_eq!(app.wb.tool, Tool::PlaceToken);
 
         // From [2, -2]: [1, -1] and [1, -2], all on M1.
-        app.token_ui.place_token(&mut app.wb, [2, -2], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [2, -2], false);
         let expected = Token {
             id: "omnitron-v".into(),
             kind: TokenKind::Character,
@@ -495,19 +501,27 @@ mod tests {
     #[test]
     fn markers_and_environment_figures_get_numbered_ids_and_no_team() {
         let (mut app, _) = sample_app("markers");
-        app.token_ui.pick_token(&mut app.wb, marker("Lava token"));
-        app.token_ui.place_token(&mut app.wb, [-1, -1], false);
-        app.token_ui.pick_token(&mut app.wb, marker("Shard"));
+        let (st, wb) = parts(&mut app);
+        st.token_ui.pick_token(wb, marker("Lava token"));
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [-1, -1], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.pick_token(wb, marker("Shard"));
         // Shift+click keeps the shard in hand for the next one.
-        app.token_ui.place_token(&mut app.wb, [-2, 0], true);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [-2, 0], true);
         assert_eq!(app.wb.tool, Tool::PlaceToken);
-        app.token_ui.place_token(&mut app.wb, [1, 0], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [1, 0], false);
         assert_eq!(app.wb.tool, Tool::Select);
-        app.token_ui.pick_token(&mut app.wb, figure("velociraptor"));
-        app.token_ui.place_token(&mut app.wb, [0, -1], false);
-        app.token_ui
-            .pick_token(&mut app.wb, figure("blade-battalion-soldier"));
-        app.token_ui.place_token(&mut app.wb, [1, -1], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.pick_token(wb, figure("velociraptor"));
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [0, -1], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui
+            .pick_token(wb, figure("blade-battalion-soldier"));
+        st.token_ui.place_token(wb, [1, -1], false);
         let placed: Vec<_> = tokens(&app)[3..]
             .iter()
             .map(|t| {
@@ -544,7 +558,8 @@ mod tests {
             ]
         );
         // A marker has one hex: R says so and changes nothing.
-        app.canvas.select_at(&mut app.wb, [-2, 0]);
+        let (st, wb) = parts(&mut app);
+        st.canvas.select_at(wb, [-2, 0]);
         assert_eq!(app.wb.selection, Some(Selection::Token(4)));
         let before = app.wb.doc.scenario().unwrap().clone();
         app.shortcut(Key::R, Modifiers::NONE);
@@ -553,8 +568,10 @@ mod tests {
         app.settle_checks();
         assert_eq!(app.wb.doc.problems, Vec::new());
         // Off the map: refused, nothing added.
-        app.token_ui.pick_token(&mut app.wb, marker("Pylon"));
-        app.token_ui.place_token(&mut app.wb, [-30, 0], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.pick_token(wb, marker("Pylon"));
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [-30, 0], false);
         assert_eq!(tokens(&app).len(), 8);
         assert!(app.wb.status.as_ref().unwrap().text.contains("off the map"));
     }
@@ -562,16 +579,19 @@ mod tests {
     #[test]
     fn placed_tokens_drag_and_delete_like_the_others() {
         let (mut app, _) = sample_app("drag");
-        app.token_ui.pick_token(&mut app.wb, figure("omnitron-v"));
-        app.token_ui.place_token(&mut app.wb, [2, -2], false);
+        let (st, wb) = parts(&mut app);
+        st.token_ui.pick_token(wb, figure("omnitron-v"));
+        let (st, wb) = parts(&mut app);
+        st.token_ui.place_token(wb, [2, -2], false);
         // Unturned from [2, -2]: [2, -1] and [1, -1]. One hex down: [2, -1], [2, 0], [1, 0],
         // which are 1/11, 1/16 and 1/13.
         assert_eq!(
             app.wb.doc.tokens()[3].hexes,
             vec![[2, -2], [2, -1], [1, -1]]
         );
-        app.canvas.finish_drag_for_test(
-            &mut app.wb,
+        let (st, wb) = parts(&mut app);
+        st.canvas.finish_drag_for_test(
+            wb,
             Drag::Token {
                 index: 3,
                 grab: [2, -1],

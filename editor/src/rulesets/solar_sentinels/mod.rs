@@ -7,6 +7,7 @@ pub mod boss_inspector;
 pub mod card_inspector;
 pub mod claims_view;
 pub mod commands;
+pub mod editor;
 pub mod edits;
 pub mod fields;
 pub mod held;

@@ -3,6 +3,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+use megahex_editor::rulesets::sentinel_tactics::editor::SentinelEditor;
 use std::path::{Path, PathBuf};
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
@@ -142,4 +143,33 @@ pub fn occupied(harness: &Harness<'_, EditorApp>) -> Vec<Axial> {
         .iter()
         .flat_map(|t| t.hexes.clone())
         .collect()
+}
+
+/// The map editor's panels, when a map is open.
+pub fn map_ui<'a>(harness: &'a Harness<'_, EditorApp>) -> &'a SentinelEditor {
+    harness.state().game_ref().expect("a map is open")
+}
+
+/// The map editor's panels and the workbench, to drive them.
+pub fn map_parts<'a>(
+    harness: &'a mut Harness<'_, EditorApp>,
+) -> (
+    &'a mut SentinelEditor,
+    &'a mut megahex_editor::workbench::Workbench,
+) {
+    harness.state_mut().game_parts().expect("a map is open")
+}
+
+/// The deck editor's panels, when a deck is open.
+pub fn deck_ui<'a>(
+    harness: &'a Harness<'_, EditorApp>,
+) -> &'a megahex_editor::rulesets::solar_sentinels::DeckUi {
+    harness.state().game_ref().expect("a deck is open")
+}
+
+/// The arena editor's panels, when an arena is open.
+pub fn arena_ui<'a>(
+    harness: &'a Harness<'_, EditorApp>,
+) -> &'a megahex_editor::rulesets::hex_skirmish::panel::SkirmishUi {
+    harness.state().game_ref().expect("an arena is open")
 }
