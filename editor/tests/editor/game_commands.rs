@@ -84,3 +84,67 @@ fn a_key_a_game_cannot_run_says_why_and_changes_nothing() {
     assert_eq!(status.kind, StatusKind::Refused);
     assert!(status.text.contains("no copy and paste"), "{}", status.text);
 }
+
+/// Esc on an arena puts the arena's tool down, then clears the arena's own selection (it used
+/// to run the map's Esc, which left both as they were).
+#[test]
+fn esc_on_an_arena_puts_the_tool_down_then_clears_the_selection() {
+    use megahex_editor::rulesets::hex_skirmish::panel::{SkirmishTool, SkirmishUi};
+    let (_dir, mut harness) = bundled_app("arena-esc", "skirmish-bush-maze.yaml");
+    {
+        let (arena, _) = harness.state_mut().game_parts::<SkirmishUi>().unwrap();
+        arena.selected = Some(0);
+        arena.tool = SkirmishTool::Paint;
+    }
+    press(&mut harness, Modifiers::NONE, Key::Escape);
+    let arena = harness.state().game_ref::<SkirmishUi>().unwrap();
+    assert_eq!(arena.tool, SkirmishTool::Select);
+    assert_eq!(
+        arena.selected,
+        Some(0),
+        "the first Esc only puts the brush down"
+    );
+    press(&mut harness, Modifiers::NONE, Key::Escape);
+    assert_eq!(
+        harness.state().game_ref::<SkirmishUi>().unwrap().selected,
+        None
+    );
+}
+
+/// A file that is not a scenario at all opens on its problems, with no game's palettes, and a
+/// game's command says it needs a scenario; its twin that reads opens on the map.
+#[test]
+fn a_file_that_does_not_load_shows_its_problems_and_refuses_game_commands() {
+    use egui_kittest::kittest::Queryable;
+    let dir = crate::support::scratch("unloaded");
+    let broken = dir.join("broken.yaml");
+    std::fs::write(&broken, "format: 1\nruleset: sentinel-tactics\nmap: [\n").unwrap();
+    let app = megahex_editor::app::EditorApp::with_recovery_dir(
+        megahex_editor::document::Document::open(&broken),
+        dir.join("recovery"),
+    );
+    let mut harness = crate::support::harness_for(app);
+    assert_eq!(harness.state().wb.doc.ruleset(), None);
+    assert!(
+        harness
+            .query_by_label_contains("did not load as a scenario")
+            .is_some()
+    );
+    assert!(
+        harness.query_all_by_label("Tiles").next().is_none(),
+        "no map palette"
+    );
+    harness.state_mut().wb.send(Command::HexLabels);
+    harness.run_steps(2);
+    let status = harness.state().wb.status.clone().unwrap();
+    assert_eq!(status.kind, StatusKind::Refused);
+    assert!(status.text.contains("needs a scenario"), "{}", status.text);
+
+    let (_dir, harness) = bundled_app("loaded", "city-blades-gambit.yaml");
+    assert!(
+        harness
+            .query_by_label_contains("did not load as a scenario")
+            .is_none()
+    );
+    assert!(harness.query_all_by_label("Tiles").next().is_some());
+}
