@@ -27,7 +27,8 @@ pub trait GameEditor {
 
     /// The status line's text about the hex under the pointer (or the open file), and the key
     /// hint for what the pointer would do now.
-    fn status(&self, wb: &Workbench) -> (String, String);
+    /// (`&mut`: a game's panels read their state through the same bench they edit with.)
+    fn status(&mut self, wb: &mut Workbench) -> (String, String);
 
     /// Runs a command of the game's own (the shell runs the file, history, view and help
     /// commands). Only commands the game does not refuse reach it.
@@ -39,8 +40,13 @@ pub trait GameEditor {
     /// Text the system clipboard brought with a Ctrl+V, for the Paste that follows.
     fn pasted(&mut self, _text: String) {}
 
-    /// Whether its scenario panel is open, for the toolbar's Scenario toggle.
-    fn scenario_open(&self) -> bool {
+    /// After any change of the scenario (an edit, undo, a reload): drops what no longer
+    /// exists, such as a selected piece.
+    fn changed(&mut self, _wb: &mut Workbench) {}
+
+    /// Whether a command that turns something on and off (an overlay, a panel) is on, for its
+    /// toggle in the toolbar and the menus.
+    fn is_on(&self, _command: Command) -> bool {
         false
     }
 
@@ -82,7 +88,7 @@ impl GameEditor for Unloaded {
         });
     }
 
-    fn status(&self, wb: &Workbench) -> (String, String) {
+    fn status(&mut self, wb: &mut Workbench) -> (String, String) {
         (wb.doc.name.clone(), String::new())
     }
 

@@ -17,8 +17,9 @@ pub struct Toolbar {
     title_buffer: String,
     /// The shortcut window is showing.
     pub help_open: bool,
-    /// The scenario panels are open (their toggle is lit); set by the shell each frame.
-    pub scenario_open: bool,
+    /// The open game's toggles that are on (an overlay, the scenario panels), lit in the
+    /// toolbar and the menus; set by the shell each frame.
+    pub game_toggles_on: Vec<Command>,
 }
 
 impl Toolbar {
@@ -36,7 +37,7 @@ impl Toolbar {
             | Command::ScenarioPanel
             | Command::AreaOverlay
             | Command::RangeOverlay
-                if wb.doc.scenario().is_none() =>
+                if !wb.doc.is_editable() =>
             {
                 "The file did not load far enough to be edited (see Problems)"
             }
@@ -101,17 +102,10 @@ impl Toolbar {
 
     /// Is the thing a toggle command switches on now?
     fn is_on(&self, wb: &Workbench, command: Command) -> bool {
-        use crate::preview::Tint;
         match command {
-            Command::SightOverlay => wb.overlays.tint == Tint::Sight,
-            Command::ReachOverlay => wb.overlays.tint == Tint::Reach,
-            Command::AreaOverlay => wb.overlays.tint == Tint::Area,
-            Command::RangeOverlay => wb.overlays.range,
-            Command::ScenarioPanel => self.scenario_open,
-            Command::CarryOnTurn => wb.carry_on_turn,
             Command::ObjectivesLayer => wb.layers.objectives,
             Command::ZonesLayer => wb.layers.zones,
-            _ => false,
+            _ => self.game_toggles_on.contains(&command),
         }
     }
 
@@ -234,7 +228,8 @@ impl Toolbar {
                 self.command_toggle(ui, wb, command, self.is_on(wb, command));
             }
             ui.separator();
-            self.command_toggle(ui, wb, Command::ScenarioPanel, self.scenario_open);
+            let open = self.is_on(wb, Command::ScenarioPanel);
+            self.command_toggle(ui, wb, Command::ScenarioPanel, open);
         });
         picked
     }

@@ -1,39 +1,15 @@
-//! The workbench: the state every panel works on (the document, what is selected, the tool in
-//! hand, the view, the status line) and the queue of commands panels send. Panels receive it
-//! instead of the whole window, and change the scenario only through [`Workbench::edit`].
+//! The workbench: the state every game's panels work on (the document, the view, the pointer,
+//! the status line) and the queue of commands panels send. Panels receive it instead of the
+//! whole window, and change the scenario only through [`Workbench::edit`]. What is selected and
+//! the tool in hand are each game's own.
 
 use egui::Pos2;
 use megahex::board::Axial;
-use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
 use crate::command::Command;
 use crate::document::Document;
 use crate::held::AnyEdit;
-use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::view::View;
-
-/// What is selected on the map: the handle edits use (a position in the scenario's lists).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Selection {
-    /// A placed tile, by position in `map.tiles`.
-    Tile(usize),
-    /// A token, by position in `tokens`.
-    Token(usize),
-}
-
-/// What a click on the map does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tool {
-    /// Select tiles and tokens, drag them, pan.
-    Select,
-    /// Put this tile down where the map is clicked (its `at` follows the pointer).
-    Place(TilePlacement),
-    /// Put the token picked in the token palette down where the map is clicked; what is in
-    /// hand, and how it is turned, is kept in [`crate::rulesets::sentinel_tactics::tokens::TokenUi`].
-    PlaceToken,
-    /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
-    Paint(crate::rulesets::sentinel_tactics::paint::Brush),
-}
 
 /// How a status message reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,19 +106,8 @@ pub struct Workbench {
     pub pointer_hex: Option<Axial>,
     /// The pointer in world space, for the corner of a vertex attack.
     pub pointer_world: Option<Pos2>,
-    /// What is selected: the piece the inspector and overlays show (the last one picked).
-    pub selection: Option<Selection>,
-    /// The other pieces picked with it (Shift+click, a box): moved, turned, removed and copied
-    /// together with `selection` ([`crate::rulesets::sentinel_tactics::group`]).
-    pub more: Vec<Selection>,
-    /// The hex last clicked: with a tile selected, the hex overlays start from.
-    pub picked: Option<Axial>,
-    /// What a click on the map does.
-    pub tool: Tool,
     /// The status line.
     pub status: Option<Status>,
-    /// Which overlays are on, and their parameters.
-    pub overlays: crate::rulesets::sentinel_tactics::overlay::Settings,
     /// Where the map was drawn last frame, to centre the view on a problem.
     pub canvas_rect: Option<egui::Rect>,
     /// The context of the last frame, so workers can wake the UI when they finish.
@@ -151,10 +116,6 @@ pub struct Workbench {
     pub commands: Vec<Command>,
     /// Which marks the map shows.
     pub layers: MapLayers,
-    /// What is written on each hex of the map.
-    pub hex_labels: crate::draw::HexLabels,
-    /// Turning a tile turns what stands on it too (otherwise it keeps its place on the table).
-    pub carry_on_turn: bool,
     /// Why edits are refused for now (a recovery copy waits for a decision), if they are.
     pub edits_blocked: Option<String>,
     /// An edit, undo or redo changed the scenario since the shell last looked.
@@ -197,19 +158,12 @@ impl Workbench {
             hovered: None,
             pointer_hex: None,
             pointer_world: None,
-            selection: None,
-            more: Vec::new(),
-            picked: None,
-            tool: Tool::Select,
             status: None,
-            overlays: crate::rulesets::sentinel_tactics::overlay::Settings::default(),
             canvas_rect: None,
             view_fitted: false,
             ctx: None,
             commands: Vec::new(),
             layers: MapLayers::default(),
-            hex_labels: crate::draw::HexLabels::Off,
-            carry_on_turn: false,
             edits_blocked: None,
             changed: false,
         }
@@ -251,13 +205,6 @@ impl Workbench {
                 false
             }
         }
-    }
-
-    /// The undo menu's name for an edit made to the open scenario.
-    pub fn label_of(&self, edit: &Edit) -> String {
-        self.doc
-            .scenario()
-            .map_or_else(|| "edit".to_owned(), |scenario| edit.label(scenario))
     }
 
     /// Asks the shell to run `command` this frame.
@@ -307,29 +254,6 @@ impl Workbench {
         };
         view.origin_in_screen = rect.center() - bounds.center().to_vec2() * view.scale;
         self.view_fitted = false;
-    }
-
-    /// Drops a selection that no longer exists (after an edit or a reload).
-    pub fn drop_stale_selection(&mut self) {
-        let exists = self.doc.scenario().is_some_and(|s| match self.selection {
-            Some(Selection::Tile(i)) => i < s.map.tiles.len(),
-            Some(Selection::Token(i)) => i < s.tokens.len(),
-            None => true,
-        });
-        if !exists {
-            self.selection = None;
-        }
-        let counts = self
-            .doc
-            .scenario()
-            .map_or((0, 0), |s| (s.map.tiles.len(), s.tokens.len()));
-        self.more.retain(|s| match *s {
-            Selection::Tile(i) => i < counts.0,
-            Selection::Token(i) => i < counts.1,
-        });
-        if self.selection.is_none() {
-            self.more.clear();
-        }
     }
 
     /// Is Alt held now (free placement)?

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::EditorApp;
 use crate::dialogs::{Choice, Dialog, Next};
 use crate::document::Document;
-use crate::workbench::{Selection, StatusKind, Tool};
+use crate::workbench::StatusKind;
 
 impl EditorApp {
     /// Replaces the open document (New, Open, Reload), offering its recovery copy if any.
@@ -18,11 +18,8 @@ impl EditorApp {
         }
         self.wb.hovered = None;
         self.wb.pointer_hex = None;
-        self.wb.selection = None;
-        self.wb.more.clear();
-        self.wb.tool = Tool::Select;
         // Every panel of the previous file goes with it.
-        self.game = crate::rulesets::editor_for(self.wb.doc.ruleset());
+        self.game = crate::rulesets::editor_for(self.wb.doc.ruleset(), &self.preferences);
         // The previous file's check is dropped; opening ran the quick check, and the background
         // check adds the turn order, playtest, claims and fairness findings of this file.
         self.checks.cancel();
@@ -163,20 +160,17 @@ impl EditorApp {
 
     // --- changes by other programs ---------------------------------------------------------
 
-    /// Replaces the clean document with what is on disk, keeping the view and, when it still
-    /// exists, the selection.
+    /// Replaces the clean document with what is on disk, keeping the view and, when the file
+    /// is still of the same game, its panels (with what is selected, while it still exists).
     pub(super) fn take_disk_version(&mut self, bytes: Vec<u8>) {
-        let (selection, picked) = (self.wb.selection, self.wb.picked);
         let doc = Document::from_bytes(self.wb.doc.name.clone(), self.wb.doc.path.clone(), &bytes);
+        let same_game = doc.ruleset().is_some() && doc.ruleset() == self.wb.doc.ruleset();
+        let panels = same_game
+            .then(|| std::mem::replace(&mut self.game, Box::new(crate::game_editor::Unloaded)));
         self.set_document(doc, true);
-        let exists = self.wb.doc.scenario().is_some_and(|s| match selection {
-            Some(Selection::Tile(i)) => i < s.map.tiles.len(),
-            Some(Selection::Token(i)) => i < s.tokens.len(),
-            None => false,
-        });
-        if exists {
-            self.wb.selection = selection;
-            self.wb.picked = picked;
+        if let Some(panels) = panels {
+            self.game = panels;
+            self.game.changed(&mut self.wb);
         }
     }
 

@@ -54,14 +54,15 @@ impl EditorApp {
         app.recent = crate::recent::Recent::load(crate::recent::recent_file());
         app.preferences =
             crate::preferences::Preferences::load(crate::preferences::preferences_file());
-        app.wb.carry_on_turn = app.preferences.carry_on_turn;
+        // The open game's panels start from the designer's choices.
+        app.game = crate::rulesets::editor_for(app.wb.doc.ruleset(), &app.preferences);
         app
     }
 
     /// An editor keeping recovery copies in `dir`; offers any copy already there for `doc`.
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
         let mut app = EditorApp {
-            game: crate::rulesets::editor_for(doc.ruleset()),
+            game: crate::rulesets::editor_for(doc.ruleset(), &Default::default()),
             wb: Workbench::new(doc),
             checks: CheckRunner::start(),
             dialog: None,
@@ -97,7 +98,10 @@ impl EditorApp {
         self.watch_file(&ctx);
         self.handle_close_request(&ctx);
         self.shortcuts(&ctx);
-        self.toolbar.scenario_open = self.game.scenario_open();
+        self.toolbar.game_toggles_on = Command::all()
+            .into_iter()
+            .filter(|command| self.game.is_on(*command))
+            .collect();
         let menu_pick = egui::Panel::top("menu")
             .show(ui, |ui| {
                 self.toolbar.menu_bar(ui, &mut self.wb, &self.recent)
@@ -130,7 +134,7 @@ impl EditorApp {
             });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
-            let (hover, hint) = self.game.status(&self.wb);
+            let (hover, hint) = self.game.status(&mut self.wb);
             crate::status_bar::status_bar(ui, &self.wb, &hover, &hint);
         });
         self.game.show(ui, &mut self.wb, self.checks.is_busy());
@@ -207,7 +211,7 @@ impl EditorApp {
     fn changed(&mut self) {
         self.request_check();
         self.recovery.changed();
-        self.wb.drop_stale_selection();
+        self.game.changed(&mut self.wb);
     }
 
     fn request_check(&mut self) {
@@ -375,10 +379,6 @@ impl EditorApp {
             Command::ZoomOut => self.wb.zoom_step(1.0 / ZOOM_STEP),
             Command::ObjectivesLayer => self.wb.toggle_layer(true),
             Command::ZonesLayer => self.wb.toggle_layer(false),
-            Command::SightOverlay => self.wb.overlays.toggle(crate::preview::Tint::Sight),
-            Command::ReachOverlay => self.wb.overlays.toggle(crate::preview::Tint::Reach),
-            Command::AreaOverlay => self.wb.overlays.toggle(crate::preview::Tint::Area),
-            Command::RangeOverlay => self.wb.overlays.range = !self.wb.overlays.range,
             Command::Help => self.toolbar.help_open = !self.toolbar.help_open,
             // The rest are the open game's own.
             Command::Export
@@ -393,7 +393,11 @@ impl EditorApp {
             | Command::SelectAll
             | Command::ScenarioPanel
             | Command::HexLabels
-            | Command::CarryOnTurn => {
+            | Command::CarryOnTurn
+            | Command::SightOverlay
+            | Command::ReachOverlay
+            | Command::AreaOverlay
+            | Command::RangeOverlay => {
                 self.game.run(command, &mut self.wb, &mut self.preferences);
             }
         }
@@ -437,13 +441,13 @@ mod tests {
 
     use super::*;
     use crate::document::Problem;
+    use crate::rulesets::sentinel_tactics::bench::Selection;
+    use crate::rulesets::sentinel_tactics::bench::Tool;
     use crate::rulesets::sentinel_tactics::canvas::Drag;
     use crate::rulesets::sentinel_tactics::edit::Edit;
     use crate::rulesets::sentinel_tactics::editor::tests::parts;
     use crate::rulesets::sentinel_tactics::side_panel::{focus_problem, problem_target};
     use crate::rulesets::sentinel_tactics::status_line::hover_text;
-    use crate::workbench::Selection;
-    use crate::workbench::Tool;
     use egui::{Key, Modifiers};
     use megahex::board::Axial;
     use megahex_schema::HexRef;
@@ -538,12 +542,12 @@ mod tests {
             .unwrap();
         let problem = app.wb.doc.problems[index].clone();
         assert!(!problem.hexes.is_empty(), "{problem:?}");
-        app.wb.selection = None;
+        parts(&mut app).wb.map.selection = None;
         app.wb.view.as_mut().unwrap().pan(egui::vec2(300.0, -200.0));
-        focus_problem(&mut app.wb, index);
+        focus_problem(&mut parts(&mut app).wb, index);
         let (selection, hexes) = problem_target(&problem, &app.wb.doc);
         assert!(selection.is_some());
-        assert_eq!(app.wb.selection, selection);
+        assert_eq!(parts(&mut app).wb.map.selection, selection);
         let rect = app.wb.canvas_rect.unwrap();
         let centre = crate::view::world_bounds(hexes.iter().copied())
             .unwrap()
@@ -604,9 +608,9 @@ mod tests {
             .unwrap()
             .zoom_around(egui::pos2(300.0, 300.0), 1.7);
         let view = app.wb.view;
-        let (st, wb) = parts(&mut app);
-        st.canvas.select_at(wb, [5, -2]);
-        assert_eq!(app.wb.selection, Some(Selection::Token(1)));
+        let mut p = parts(&mut app);
+        p.canvas.select_at(&mut p.wb, [5, -2]);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Token(1)));
         assert!(app.disk.watcher.is_some(), "the frame started the watch");
         save_elsewhere(&file, "Theirs");
         wait_for_disk_change(&mut app);
@@ -614,7 +618,7 @@ mod tests {
         assert!(!app.wb.doc.is_dirty());
         assert!(app.disk.conflict.is_none(), "no conflict");
         assert_eq!(app.wb.view, view, "pan and zoom are kept");
-        assert_eq!(app.wb.selection, Some(Selection::Token(1)));
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Token(1)));
         assert!(app.wb.status.as_ref().unwrap().text.contains("reloaded"));
     }
 
@@ -806,12 +810,12 @@ mod tests {
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // Hex [5, -2] holds omni; clicking again selects the tile under it.
-        let (st, wb) = parts(&mut app);
-        st.canvas.select_at(wb, [5, -2]);
-        assert_eq!(app.wb.selection, Some(Selection::Token(1)));
-        let (st, wb) = parts(&mut app);
-        st.canvas.select_at(wb, [5, -2]);
-        assert_eq!(app.wb.selection, Some(Selection::Tile(1)));
+        let mut p = parts(&mut app);
+        p.canvas.select_at(&mut p.wb, [5, -2]);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Token(1)));
+        let mut p = parts(&mut app);
+        p.canvas.select_at(&mut p.wb, [5, -2]);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Tile(1)));
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::R, Modifiers::SHIFT);
@@ -832,11 +836,11 @@ mod tests {
         );
         app.shortcut(Key::Delete, Modifiers::NONE);
         assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 3);
-        assert_eq!(app.wb.selection, None);
+        assert_eq!(parts(&mut app).wb.map.selection, None);
         // A token: select and delete.
-        let (st, wb) = parts(&mut app);
-        st.canvas.select_at(wb, [0, 0]);
-        assert_eq!(app.wb.selection, Some(Selection::Token(0)));
+        let mut p = parts(&mut app);
+        p.canvas.select_at(&mut p.wb, [0, 0]);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Token(0)));
         app.shortcut(Key::Backspace, Modifiers::NONE);
         assert!(
             app.wb
@@ -858,9 +862,9 @@ mod tests {
             at: [0, 0],
             rotation: 0,
         };
-        let (st, wb) = parts(&mut app);
-        st.canvas
-            .place(wb, placement(8, Side::Megalopolis), [9, -6]);
+        let mut p = parts(&mut app);
+        p.canvas
+            .place(&mut p.wb, placement(8, Side::Megalopolis), [9, -6]);
         let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Refused);
         assert!(
@@ -869,15 +873,15 @@ mod tests {
             status.text
         );
         assert_eq!(app.wb.doc.scenario().unwrap().map.tiles.len(), 4);
-        app.wb.tool = Tool::Place(placement(3, Side::Megalopolis));
+        parts(&mut app).wb.map.tool = Tool::Place(placement(3, Side::Megalopolis));
         // R and F turn the tile in hand before it is put down.
         app.shortcut(Key::R, Modifiers::NONE);
         app.shortcut(Key::F, Modifiers::NONE);
-        let Tool::Place(in_hand) = app.wb.tool else {
+        let Tool::Place(in_hand) = parts(&mut app).wb.map.tool else {
             panic!("still placing");
         };
-        let (st, wb) = parts(&mut app);
-        st.canvas.place(wb, in_hand, [8, -5]);
+        let mut p = parts(&mut app);
+        p.canvas.place(&mut p.wb, in_hand, [8, -5]);
         let placed = *app.wb.doc.scenario().unwrap().map.tiles.last().unwrap();
         assert_eq!(
             placed,
@@ -888,8 +892,8 @@ mod tests {
                 rotation: 1
             }
         );
-        assert_eq!(app.wb.selection, Some(Selection::Tile(4)));
-        assert_eq!(app.wb.tool, Tool::Select);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Tile(4)));
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::Select);
     }
 
     #[test]
@@ -897,9 +901,9 @@ mod tests {
         let (mut app, _, _) = app_on_file("drag-token");
         // legacy is at 1/10 = [0, 0]; one step S is [0, 1], which is 1/13... whatever the
         // catalog says: the reference stays in T/I form and resolves to the new hex.
-        let (st, wb) = parts(&mut app);
-        st.canvas.finish_drag_for_test(
-            wb,
+        let mut p = parts(&mut app);
+        p.canvas.finish_drag_for_test(
+            &mut p.wb,
             Drag::Token {
                 index: 0,
                 grab: [0, 0],
@@ -913,9 +917,9 @@ mod tests {
         ));
         assert_eq!(app.wb.doc.tokens()[0].hexes, vec![[0, 1]]);
         // omni covers three hexes written as [q, r]: all move by the same offset.
-        let (st, wb) = parts(&mut app);
-        st.canvas.finish_drag_for_test(
-            wb,
+        let mut p = parts(&mut app);
+        p.canvas.finish_drag_for_test(
+            &mut p.wb,
             Drag::Token {
                 index: 1,
                 grab: [5, -2],
@@ -928,9 +932,9 @@ mod tests {
         );
         // Off the map: refused, nothing moves.
         let before = app.wb.doc.scenario().unwrap().clone();
-        let (st, wb) = parts(&mut app);
-        st.canvas.finish_drag_for_test(
-            wb,
+        let mut p = parts(&mut app);
+        p.canvas.finish_drag_for_test(
+            &mut p.wb,
             Drag::Token {
                 index: 0,
                 grab: [0, 0],
@@ -940,9 +944,9 @@ mod tests {
         assert_eq!(app.wb.doc.scenario().unwrap(), &before);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         // A tile drag moves its centre by the same offset as the pointer.
-        let (st, wb) = parts(&mut app);
-        st.canvas.finish_drag_for_test(
-            wb,
+        let mut p = parts(&mut app);
+        p.canvas.finish_drag_for_test(
+            &mut p.wb,
             Drag::Tile {
                 index: 2,
                 grab: [2, 4],

@@ -12,6 +12,7 @@ use megahex_schema::{AnyScenario, Catalog, Ruleset};
 use crate::command::Command;
 use crate::game_editor::GameEditor;
 use crate::held::{GameData, HeldScenario};
+use crate::preferences::Preferences;
 use crate::text_patch::saved_text;
 
 /// Why the open game cannot run `command`, or `None` when it can (or when no game is open:
@@ -38,10 +39,10 @@ pub fn findings(scenario: &AnyScenario, catalog: &Catalog, tile_placed_twice: bo
 
 /// The editor for a document of `ruleset`: its panels, fresh for each document; a file that
 /// did not load gets one that shows its problems.
-pub fn editor_for(ruleset: Option<Ruleset>) -> Box<dyn GameEditor> {
+pub fn editor_for(ruleset: Option<Ruleset>, preferences: &Preferences) -> Box<dyn GameEditor> {
     match ruleset {
         Some(Ruleset::SentinelTactics) => {
-            Box::<sentinel_tactics::editor::SentinelEditor>::default()
+            Box::new(sentinel_tactics::editor::SentinelEditor::new(preferences))
         }
         Some(Ruleset::HexSkirmish) => Box::<hex_skirmish::panel::SkirmishUi>::default(),
         Some(Ruleset::SolarSentinels) => Box::<solar_sentinels::DeckUi>::default(),

@@ -16,7 +16,7 @@ use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 use megahex_editor::app::EditorApp;
 use megahex_editor::dialogs::Dialog;
 use megahex_editor::document::Document;
-use megahex_editor::workbench::Selection;
+use megahex_editor::rulesets::sentinel_tactics::bench::Selection;
 
 /// Opens a fixture, places a tile from the palette, rotates it, undoes the rotation, saves,
 /// and validates the saved YAML with the library's checker.
@@ -47,7 +47,10 @@ fn place_rotate_undo_save_on_a_real_file() {
         let app = harness.state();
         let tiles = &app.wb.doc.scenario().unwrap().map.tiles;
         assert_eq!(tiles.last(), Some(&placed));
-        assert_eq!(app.wb.selection, Some(Selection::Tile(tiles.len() - 1)));
+        assert_eq!(
+            map_ui(&harness).map.selection,
+            Some(Selection::Tile(tiles.len() - 1))
+        );
         assert!(app.wb.doc.board().unwrap().contains(target));
     }
     assert!(harness.query_by_label("Undo add tile 2").is_some());
@@ -139,7 +142,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
     let grab = [-3, 6];
     let pos = screen_of(&harness, grab);
     click_at(&mut harness, pos);
-    assert_eq!(harness.state().wb.selection, Some(Selection::Tile(3)));
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Tile(3)));
     let from = screen_of(&harness, grab);
     let to = screen_of(&harness, [-3, 7]);
     drag(&mut harness, from, to);
@@ -161,7 +164,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
         .find(|t| t.id == "legacy")
         .cloned();
     assert_eq!(legacy.map(|t| t.hexes), Some(vec![[0, -1]]));
-    assert_eq!(harness.state().wb.selection, Some(Selection::Token(0)));
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Token(0)));
 
     press(&mut harness, Modifiers::NONE, Key::Delete);
     assert!(
@@ -296,9 +299,9 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     // legacy stands on [0, 0].
     let pos = screen_of(&harness, [0, 0]);
     click_at(&mut harness, pos);
-    assert_eq!(harness.state().wb.selection, Some(Selection::Token(0)));
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Token(0)));
     press(&mut harness, Modifiers::NONE, Key::L);
-    assert_eq!(harness.state().wb.overlays.tint, Tint::Sight);
+    assert_eq!(map_ui(&harness).map.overlays.tint, Tint::Sight);
     let rule = {
         let app = harness.state();
         let scenario = app.wb.doc.scenario().unwrap();
@@ -311,7 +314,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
         harness.hover_at(pos);
         harness.run_steps(2);
     }
-    let (map, wb) = map_parts(&mut harness);
+    let map = map_parts(&mut harness);
     // One question for the verdicts, asked once however many frames pass, and one for each
     // hovered hex's full answer.
     assert_eq!(
@@ -319,11 +322,11 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
         "cached, not asked per frame"
     );
     let source =
-        megahex_editor::rulesets::sentinel_tactics::overlay_view::overlay_source(wb).unwrap();
+        megahex_editor::rulesets::sentinel_tactics::overlay_view::overlay_source(&map.wb).unwrap();
     // The answers come from the worker thread; wait for the last ones.
     map.overlay_view.cache.wait();
-    let layer = map.overlay_view.overlay_layer(wb);
-    let scene = megahex::scene::Scene::new(wb.doc.scenario().unwrap(), &wb.doc.catalog);
+    let layer = map.overlay_view.overlay_layer(&map.wb);
+    let scene = megahex::scene::Scene::new(map.wb.doc.scenario().unwrap(), &map.wb.doc.catalog);
     let board = &scene.board;
     for (at, color) in &layer.tints {
         let sight =
@@ -338,7 +341,7 @@ fn line_of_sight_overlay_from_a_figure_with_l() {
     // The hovered hex [0, -2] gets a witness line or its blockers outlined.
     assert!(layer.witness.is_some() || layer.outlines.len() == 2);
     press(&mut harness, Modifiers::NONE, Key::L);
-    assert_eq!(harness.state().wb.overlays.tint, Tint::None);
+    assert_eq!(map_ui(&harness).map.overlays.tint, Tint::None);
 }
 
 /// Places Omnitron-V from the token palette, turning it in hand with R and on the map with
@@ -366,7 +369,7 @@ fn place_turn_and_inspect_a_token_then_save() {
     assert_eq!(placed.id, "omnitron-v");
     assert_eq!(placed.team.as_deref(), Some("heroes"), "the first team");
     assert_eq!(placed.at, Footprint::Many(vec![t(1, 6), t(1, 8), t(1, 3)]));
-    assert_eq!(harness.state().wb.selection, Some(Selection::Token(3)));
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Token(3)));
 
     // Shift+R on the selected figure turns it back: S then SW of [2, -2], 1/11 and 1/8.
     press(&mut harness, Modifiers::SHIFT, Key::R);
@@ -559,8 +562,8 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
     click_at(&mut harness, pos);
     press(&mut harness, Modifiers::NONE, Key::Escape);
     assert_eq!(
-        harness.state().wb.tool,
-        megahex_editor::workbench::Tool::Select
+        map_ui(&harness).map.tool,
+        megahex_editor::rulesets::sentinel_tactics::bench::Tool::Select
     );
     let objective = scenario(&harness).objectives[2].clone();
     assert_eq!(objective.id, "hold-plaza");
@@ -691,7 +694,7 @@ fn scenario_panels_set_teams_objectives_zones_and_rules_then_save() {
 #[test]
 fn scenario_text_fields_change_the_scenario_when_left() {
     let (_, _, mut harness) = sample_app("scenario-text");
-    map_parts(&mut harness).0.scenario_ui.open = true;
+    map_parts(&mut harness).scenario_ui.open = true;
     harness.run_steps(2);
     let description = "The story and setup notes, for the players";
     text_input(&harness, "", description).focus();
@@ -864,7 +867,7 @@ fn turning_a_tile_keeps_its_tokens_in_place_or_turns_them_as_chosen() {
         .iter()
         .position(|t| t.tile == 8)
         .unwrap();
-    harness.state_mut().wb.selection = Some(Selection::Tile(tile));
+    map_parts(&mut harness).wb.map.selection = Some(Selection::Tile(tile));
     let (written, place) = vial_at(&harness);
     press(&mut harness, Modifiers::NONE, Key::R);
     let (written_kept, place_kept) = vial_at(&harness);
@@ -879,7 +882,7 @@ fn turning_a_tile_keeps_its_tokens_in_place_or_turns_them_as_chosen() {
         .get_by_label_contains("Tokens turn with their tile")
         .click();
     harness.run_steps(2);
-    assert!(harness.state().wb.carry_on_turn);
+    assert!(map_ui(&harness).map.carry_on_turn);
     press(&mut harness, Modifiers::NONE, Key::R);
     let (written_carried, place_carried) = vial_at(&harness);
     assert_ne!(place_carried, place_kept, "the vial turned with the tile");
@@ -916,9 +919,9 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
         before.top()
     );
 
-    harness.state_mut().wb.selection = Some(Selection::Token(0));
+    map_parts(&mut harness).wb.map.selection = Some(Selection::Token(0));
     press(&mut harness, Modifiers::NONE, Key::L);
-    assert!(harness.state().wb.overlays.any());
+    assert!(map_ui(&harness).map.overlays.any());
     assert_eq!(
         canvas(&harness),
         before,
@@ -961,10 +964,10 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
 fn c_cycles_the_hex_labels() {
     use megahex_editor::draw::HexLabels;
     let (_dir, _file, mut harness) = sample_app("labels");
-    assert_eq!(harness.state().wb.hex_labels, HexLabels::Off);
+    assert_eq!(map_ui(&harness).map.hex_labels, HexLabels::Off);
     for expected in [HexLabels::Axial, HexLabels::TileHex, HexLabels::Off] {
         press(&mut harness, Modifiers::NONE, Key::C);
-        assert_eq!(harness.state().wb.hex_labels, expected);
+        assert_eq!(map_ui(&harness).map.hex_labels, expected);
         let status = harness.state().wb.status.clone().unwrap().text;
         assert_eq!(status, format!("Hex labels: {}", expected.name()));
     }
@@ -982,16 +985,18 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
     harness.hover_at(pos);
     harness.run_steps(2);
     press(&mut harness, Modifiers::NONE, Key::R);
-    let ghost = |h: &Harness<'_, EditorApp>| {
-        let map = map_ui(h);
+    let ghost = |h: &mut Harness<'_, EditorApp>| {
+        let map = map_parts(h);
         map.canvas
-            .marks(&h.state().wb, &map.token_ui, &map.scenario_ui)
+            .marks(&map.wb, map.token_ui, map.scenario_ui)
             .ghost_tile
             .expect("a preview under the pointer")
     };
-    let turned = ghost(&harness);
+    let turned = ghost(&mut harness);
     assert_eq!(turned.rotation, 1, "R turned the preview");
-    let megahex_editor::workbench::Tool::Place(placement) = harness.state().wb.tool else {
+    let megahex_editor::rulesets::sentinel_tactics::bench::Tool::Place(placement) =
+        map_ui(&harness).map.tool
+    else {
         panic!("still placing");
     };
     let landing = TilePlacement {
@@ -1009,7 +1014,7 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
     );
     assert_eq!(turned.hexes.len(), 19);
     press(&mut harness, Modifiers::NONE, Key::F);
-    let flipped = ghost(&harness);
+    let flipped = ghost(&mut harness);
     assert_eq!(flipped.label, "M3", "F shows the other side");
     assert_ne!(flipped.hexes, turned.hexes);
 }
@@ -1020,10 +1025,9 @@ fn the_tile_in_hand_is_previewed_with_its_ground_at_its_rotation() {
 fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
     use megahex_editor::rulesets::sentinel_tactics::export::{ExportSettings, PictureFormat};
     let (dir, mut harness) = bundled_app("objective-marks", "objective-shard-rush.yaml");
-    let marks = |h: &Harness<'_, EditorApp>| {
-        let map = map_ui(h);
-        map.canvas
-            .marks(&h.state().wb, &map.token_ui, &map.scenario_ui)
+    let marks = |h: &mut Harness<'_, EditorApp>| {
+        let map = map_parts(h);
+        map.canvas.marks(&map.wb, map.token_ui, map.scenario_ui)
     };
     let scenario = harness.state().wb.doc.scenario().cloned().unwrap();
     let decor = harness.state().wb.doc.decor.clone();
@@ -1037,16 +1041,20 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
         with_hexes,
         "every objective with hexes is marked"
     );
-    assert!(marks(&harness).objectives, "shown by default");
-    assert!(!marks(&harness).zones.is_empty(), "zones shown by default");
+    assert!(marks(&mut harness).objectives, "shown by default");
+    assert!(
+        !marks(&mut harness).zones.is_empty(),
+        "zones shown by default"
+    );
     // The legend names them.
     harness.get_by_label_contains("objective hold-the-altar");
 
     let export = |h: &mut Harness<'_, EditorApp>| {
-        let (map, wb) = map_parts(h);
-        let mut settings = ExportSettings::for_document(wb.doc.path.as_deref(), &wb.doc.name);
+        let mut map = map_parts(h);
+        let mut settings =
+            ExportSettings::for_document(map.wb.doc.path.as_deref(), &map.wb.doc.name);
         settings.set_format(PictureFormat::Svg);
-        assert!(map.export.export_to(wb, &settings));
+        assert!(map.export.export_to(&mut map.wb, &settings));
         std::fs::read_to_string(dir.join("objective-shard-rush.svg")).unwrap()
     };
     let svg = export(&mut harness);
@@ -1055,8 +1063,8 @@ fn objective_marks_are_drawn_and_their_layers_switch_them_off_in_exports_too() {
 
     press(&mut harness, Modifiers::NONE, Key::O);
     press(&mut harness, Modifiers::NONE, Key::Z);
-    assert!(!marks(&harness).objectives);
-    assert!(marks(&harness).zones.is_empty());
+    assert!(!marks(&mut harness).objectives);
+    assert!(marks(&mut harness).zones.is_empty());
     let svg = export(&mut harness);
     assert!(
         !svg.contains("data-objective="),

@@ -7,7 +7,7 @@
 use crate::support::*;
 use egui::{Event, Key, Modifiers};
 use megahex::board::{Axial, DIRECTIONS, distance};
-use megahex_editor::workbench::Selection;
+use megahex_editor::rulesets::sentinel_tactics::bench::Selection;
 use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use megahex_schema::{Footprint, HexRef};
 
@@ -32,7 +32,8 @@ fn two_tokens_picked_with_shift_move_together_and_one_undo_puts_both_back() {
     click_at(&mut harness, pos);
     let pos = screen_of(&harness, tachyon);
     with_shift(&mut harness, |h| click_at(h, pos));
-    let picked = megahex_editor::rulesets::sentinel_tactics::group::selected(&harness.state().wb);
+    let picked =
+        megahex_editor::rulesets::sentinel_tactics::group::selected(&map_parts(&mut harness).wb);
     assert_eq!(
         picked,
         [
@@ -91,7 +92,7 @@ fn a_shift_drag_box_selects_what_lies_inside_it() {
     with_shift(&mut harness, |h| drag(h, min, max));
 
     let mut picked =
-        megahex_editor::rulesets::sentinel_tactics::group::selected(&harness.state().wb);
+        megahex_editor::rulesets::sentinel_tactics::group::selected(&map_parts(&mut harness).wb);
     picked.sort();
     // Worked out from the file and DESIGN's tile contract: the box spans bunker (1/7) and
     // legacy (1/10); hex 10 is a tile's centre, so tile 1 (the first placed) is inside too,
@@ -112,7 +113,8 @@ fn select_all_then_delete_is_one_undo_step_and_six_turns_come_back() {
     let before = scenario(&harness);
     press(&mut harness, Modifiers::COMMAND, Key::A);
     assert_eq!(
-        megahex_editor::rulesets::sentinel_tactics::group::selected(&harness.state().wb).len(),
+        megahex_editor::rulesets::sentinel_tactics::group::selected(&map_parts(&mut harness).wb)
+            .len(),
         before.map.tiles.len() + before.tokens.len()
     );
 
@@ -259,7 +261,7 @@ fn duplicating_a_soldier_puts_the_next_soldier_beside_it() {
         .collect();
     assert!(!others.contains(&at), "on a free hex");
     assert_eq!(
-        megahex_editor::rulesets::sentinel_tactics::group::selected(&harness.state().wb),
+        megahex_editor::rulesets::sentinel_tactics::group::selected(&map_parts(&mut harness).wb),
         [Selection::Token(after.tokens.len() - 1)],
         "the copy is selected, ready to be dragged"
     );

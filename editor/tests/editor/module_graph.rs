@@ -354,47 +354,19 @@ fn no_game_folder_imports_another_game() {
 
 #[test]
 fn the_folders_import_each_other_in_no_circle() {
-    // The modules still on the not-yet list close circles through the games; the rest must not.
-    let mut graph = graph();
-    for module in NOT_YET {
-        if let Some(uses) = graph.get_mut(module) {
-            uses.retain(|used| game_of(used).is_none() && used != REGISTRY);
-        }
-    }
-    let folders = folder_graph(&graph);
+    let folders = folder_graph(&graph());
     if let Some(cycle) = first_cycle(&folders) {
         panic!("folder import cycle: {}", cycle.join(" -> "));
     }
 }
 
-/// Shared modules that still reach into a game, until the seam reaches them: the list may only
-/// shrink.
-const NOT_YET: [&str; 1] = ["workbench"];
-
 #[test]
 fn shared_code_reaches_a_game_only_through_the_registry() {
     let found = shared_into_games(&graph());
-    let unexpected: Vec<&String> = found
-        .iter()
-        .filter(|line| {
-            !NOT_YET
-                .iter()
-                .any(|m| line.starts_with(&format!("{m} imports ")))
-        })
-        .collect();
     assert!(
-        unexpected.is_empty(),
-        "shared code imports a game; reach it through the registry instead: {unexpected:#?}"
+        found.is_empty(),
+        "shared code imports a game; reach it through the registry instead: {found:#?}"
     );
-    let gone: Vec<&str> = NOT_YET
-        .into_iter()
-        .filter(|m| {
-            !found
-                .iter()
-                .any(|line| line.starts_with(&format!("{m} imports ")))
-        })
-        .collect();
-    assert!(gone.is_empty(), "take these off the list: {gone:?}");
 }
 
 #[test]

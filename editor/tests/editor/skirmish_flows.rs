@@ -66,8 +66,8 @@ fn a_skirmish_built_from_new_is_painted_peopled_and_saved() {
     // Sight from the archer with L; hovering the blue fighter shows the archer's odds.
     press(&mut harness, Modifiers::NONE, Key::L);
     assert_eq!(
-        harness.state().wb.overlays.tint,
-        megahex_editor::rulesets::sentinel_tactics::overlay::Tint::Sight
+        arena_ui(&harness).preview,
+        megahex_editor::preview::Tint::Sight
     );
     let blue = screen_of(&harness, [4, -2]);
     harness.hover_at(blue);

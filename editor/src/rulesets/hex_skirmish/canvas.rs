@@ -147,7 +147,7 @@ impl SkirmishUi {
                 wb.doc.layout,
                 Ask {
                     unit,
-                    preview: wb.overlays.tint,
+                    preview: self.preview,
                     actions: self.actions,
                 },
                 wb.hovered,

@@ -3,6 +3,7 @@
 
 use std::any::Any;
 
+use super::overlays::Preview;
 use super::panel::{SkirmishTool, SkirmishUi};
 use crate::command::Command;
 use crate::game_editor::GameEditor;
@@ -25,7 +26,7 @@ impl GameEditor for SkirmishUi {
             .show(ui, |ui| self.canvas(ui, wb));
     }
 
-    fn status(&self, wb: &Workbench) -> (String, String) {
+    fn status(&mut self, wb: &mut Workbench) -> (String, String) {
         (
             super::status_text(wb.doc.skirmish(), wb.doc.skirmish_game(), wb.hovered),
             self.hint().to_owned(),
@@ -33,9 +34,27 @@ impl GameEditor for SkirmishUi {
     }
 
     fn run(&mut self, command: Command, wb: &mut Workbench, _preferences: &mut Preferences) {
+        let toggle = |on: Preview, preview: Preview| {
+            if on == preview {
+                Preview::None
+            } else {
+                preview
+            }
+        };
         // The rest are refused for an arena before they get here (`commands::cannot`).
-        if command == Command::Delete {
-            self.delete_selected(wb);
+        match command {
+            Command::Delete => self.delete_selected(wb),
+            Command::SightOverlay => self.preview = toggle(self.preview, Preview::Sight),
+            Command::ReachOverlay => self.preview = toggle(self.preview, Preview::Reach),
+            _ => {}
+        }
+    }
+
+    fn is_on(&self, command: Command) -> bool {
+        match command {
+            Command::SightOverlay => self.preview == Preview::Sight,
+            Command::ReachOverlay => self.preview == Preview::Reach,
+            _ => false,
         }
     }
 

@@ -85,6 +85,8 @@ pub struct SkirmishUi {
     pub dragging: Option<(usize, Axial)>,
     /// The outline the map panel would set.
     pub outline: Outline,
+    /// The preview the map shows for the selected unit (sight or reach), if any.
+    pub preview: Preview,
     /// Actions the reach preview spends (`None`: the unit's own).
     pub actions: Option<u32>,
     /// The previews' answers for the current layout.
@@ -108,6 +110,7 @@ impl Default for SkirmishUi {
             selected: None,
             dragging: None,
             outline: Outline::Hexagon { radius: 5 },
+            preview: Preview::None,
             actions: None,
             cache: OverlayCache::default(),
             inspector: Default::default(),
@@ -169,7 +172,7 @@ impl SkirmishUi {
             ui.separator();
             self.unit_palette(ui, &scenario);
             ui.separator();
-            self.preview_panel(ui, wb);
+            self.preview_panel(ui);
         });
     }
 
@@ -341,9 +344,9 @@ impl SkirmishUi {
         });
     }
 
-    fn preview_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
+    fn preview_panel(&mut self, ui: &mut egui::Ui) {
         ui.label(RichText::new("Preview from the selected unit").strong());
-        let preview = &mut wb.overlays.tint;
+        let preview = &mut self.preview;
         ui.horizontal(|ui| {
             ui.selectable_value(preview, Preview::None, "None");
             ui.selectable_value(preview, Preview::Sight, "Sight (L)");

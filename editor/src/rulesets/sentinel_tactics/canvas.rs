@@ -1,6 +1,7 @@
 //! The map canvas: picking, dragging and placing. What a gesture means is
 //! decided here; the change itself is an [`Edit`] applied through [`EditorApp::edit`].
 
+use super::bench::{MapBench, Selection, Tool};
 use egui::{Color32, PointerButton, Pos2, Sense};
 use megahex::board::Axial;
 use megahex_schema::Footprint;
@@ -13,7 +14,7 @@ use crate::rulesets::sentinel_tactics::overlay_view::OverlayView;
 use crate::rulesets::sentinel_tactics::scenario_panel::ScenarioUi;
 use crate::rulesets::sentinel_tactics::token_rules::in_bounds;
 use crate::rulesets::sentinel_tactics::tokens::TokenUi;
-use crate::workbench::{Selection, StatusKind, Tool, Workbench};
+use crate::workbench::StatusKind;
 
 /// A drag in progress on the map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +99,7 @@ fn offset(at: Axial, from: Axial, to: Axial) -> Axial {
 }
 
 /// Shift+click: adds the token on the hex (else its tile) to the selection, or drops it.
-fn toggle_at(wb: &mut Workbench, at: Axial) {
+fn toggle_at(wb: &mut MapBench<'_>, at: Axial) {
     let piece = wb
         .doc
         .tokens_at(at)
@@ -110,14 +111,14 @@ fn toggle_at(wb: &mut Workbench, at: Axial) {
             Some(Selection::Tile(hex.placement))
         });
     if let Some(piece) = piece {
-        wb.picked = Some(at);
+        wb.map.picked = Some(at);
         crate::rulesets::sentinel_tactics::group::toggle(wb, piece);
     }
 }
 
 impl Canvas {
     /// The map: draws it and turns pointer gestures into selections and edits.
-    pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, layers: Layers<'_>) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, wb: &mut MapBench<'_>, layers: Layers<'_>) {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         self.drag_cancelled = false;
         if wb.doc.scenario().is_none() {
@@ -147,7 +148,7 @@ impl Canvas {
         let pointer_hex = pointer.map(|p| hex_at_screen(&view, p));
         if self.palette_drag && ui.input(|i| i.pointer.any_released()) {
             self.palette_drag = false;
-            if let (Tool::Place(placement), Some(pos)) = (wb.tool, dragged_in()) {
+            if let (Tool::Place(placement), Some(pos)) = (wb.map.tool, dragged_in()) {
                 let at = self.snap(wb, hex_at_screen(&view, pos), ui.input(|i| i.modifiers.alt));
                 self.place(wb, placement, at);
             }
@@ -160,7 +161,7 @@ impl Canvas {
                 .input(|i| i.pointer.press_origin())
                 .or(pointer)
                 .map(|p| hex_at_screen(&view, p));
-            let box_select = wb.tool == Tool::Select && ui.input(|i| i.modifiers.shift);
+            let box_select = wb.map.tool == Tool::Select && ui.input(|i| i.modifiers.shift);
             let start = ui.input(|i| i.pointer.press_origin()).or(pointer);
             self.drag = match (origin, start) {
                 (Some(_), Some(at)) if box_select => {
@@ -212,7 +213,7 @@ impl Canvas {
                 .interact_pointer_pos()
                 .map(|p| hex_at_screen(&view, p))
         {
-            match wb.tool {
+            match wb.map.tool {
                 Tool::Place(placement) => {
                     let at = self.snap(wb, at, ui.input(|i| i.modifiers.alt));
                     self.place(wb, placement, at)
@@ -227,12 +228,12 @@ impl Canvas {
                 Tool::Paint(_) => {}
             }
         }
-        if response.secondary_clicked() && wb.tool != Tool::Select {
-            let what = match wb.tool {
+        if response.secondary_clicked() && wb.map.tool != Tool::Select {
+            let what = match wb.map.tool {
                 Tool::Paint(_) => "Painting stopped",
                 _ => "Placing cancelled",
             };
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
             wb.say(StatusKind::Done, what.to_owned());
         }
         if response.double_clicked() && pointer_hex.is_some_and(|h| !wb.on_board(h)) {
@@ -259,11 +260,11 @@ impl Canvas {
 
     /// What a drag that begins on `grab` moves: the selection if it is under the pointer, else
     /// a token there, else the view.
-    fn start_drag(&mut self, wb: &mut Workbench, grab: Axial) -> Drag {
-        if matches!(wb.tool, Tool::Paint(_)) {
+    fn start_drag(&mut self, wb: &mut MapBench<'_>, grab: Axial) -> Drag {
+        if matches!(wb.map.tool, Tool::Paint(_)) {
             return Drag::Paint;
         }
-        if wb.tool != Tool::Select {
+        if wb.map.tool != Tool::Select {
             return Drag::Pan;
         }
         let tile_here = wb
@@ -281,7 +282,7 @@ impl Canvas {
         {
             return Drag::Group { grab, to: grab };
         }
-        match wb.selection {
+        match wb.map.selection {
             Some(Selection::Tile(index)) if tile_here == Some(index) => {
                 return Drag::Tile {
                     index,
@@ -303,7 +304,7 @@ impl Canvas {
                 wb,
                 Some(Selection::Token(index)),
             );
-            wb.picked = Some(grab);
+            wb.map.picked = Some(grab);
             return Drag::Token {
                 index,
                 grab,
@@ -315,11 +316,11 @@ impl Canvas {
 
     /// Ends a drag as if the pointer had been released, for tests.
     #[cfg(test)]
-    pub(crate) fn finish_drag_for_test(&mut self, wb: &mut Workbench, drag: Drag) {
+    pub(crate) fn finish_drag_for_test(&mut self, wb: &mut MapBench<'_>, drag: Drag) {
         self.finish_drag(wb, drag);
     }
 
-    fn finish_drag(&mut self, wb: &mut Workbench, drag: Drag) {
+    fn finish_drag(&mut self, wb: &mut MapBench<'_>, drag: Drag) {
         match drag {
             Drag::Pan | Drag::Paint => {}
             Drag::Group { grab, to } => {
@@ -376,7 +377,7 @@ impl Canvas {
     /// (`[q, r]`, `T/I` or `{tile, hex}`) so the file still reads the way the designer wrote it.
     fn moved_footprint(
         &self,
-        wb: &Workbench,
+        wb: &MapBench<'_>,
         index: usize,
         grab: Axial,
         to: Axial,
@@ -409,9 +410,9 @@ impl Canvas {
 
     /// A click in select mode: tokens on the hex first, then its tile; clicking again cycles
     /// through them, so a tile under a figure can still be selected.
-    pub(crate) fn select_at(&mut self, wb: &mut Workbench, at: Axial) {
-        wb.picked = Some(at);
-        wb.more.clear();
+    pub(crate) fn select_at(&mut self, wb: &mut MapBench<'_>, at: Axial) {
+        wb.map.picked = Some(at);
+        wb.map.more.clear();
         let mut candidates: Vec<Selection> = wb
             .doc
             .tokens_at(at)
@@ -425,7 +426,8 @@ impl Canvas {
         {
             candidates.push(Selection::Tile(hex.placement));
         }
-        wb.selection = match wb
+        wb.map.selection = match wb
+            .map
             .selection
             .and_then(|s| candidates.iter().position(|&c| c == s))
         {
@@ -438,7 +440,7 @@ impl Canvas {
     /// Where a new tile goes for a pointer at `at`: snapped edge to edge next to the map,
     /// unless `free` (Alt held) asks for the exact hex. Moving a placed tile does not snap, so
     /// it can be nudged hex by hex.
-    fn snap(&self, wb: &Workbench, at: Axial, free: bool) -> Axial {
+    fn snap(&self, wb: &MapBench<'_>, at: Axial, free: bool) -> Axial {
         match wb.doc.scenario() {
             Some(s) if !free => {
                 crate::rulesets::sentinel_tactics::snap::snapped_centre(at, &s.map.tiles, None)
@@ -447,7 +449,7 @@ impl Canvas {
         }
     }
 
-    pub(crate) fn place(&mut self, wb: &mut Workbench, placement: TilePlacement, at: Axial) {
+    pub(crate) fn place(&mut self, wb: &mut MapBench<'_>, placement: TilePlacement, at: Axial) {
         if !in_bounds(at) {
             wb.refuse("Cannot place a tile that far from the map");
             return;
@@ -459,7 +461,7 @@ impl Canvas {
                 .scenario()
                 .map_or(0, |s| s.map.tiles.len().saturating_sub(1));
             crate::rulesets::sentinel_tactics::group::select_only(wb, Some(Selection::Tile(index)));
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
             wb.say(
                 StatusKind::Done,
                 format!(
@@ -472,18 +474,18 @@ impl Canvas {
             );
         } else {
             // The inventory rule or similar: stop placing, the status line says why.
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
         }
     }
 
     /// Highlights and previews for the current selection and gesture.
-    pub fn marks(&self, wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
+    pub fn marks(&self, wb: &MapBench<'_>, tokens: &TokenUi, scenario: &ScenarioUi) -> Marks {
         let free_placement = wb.alt_held();
         let mut marks = Marks {
             hovered: wb.hovered,
             badges: problem_badges(&wb.doc.problems),
             zones: scenario.zone_marks(wb),
-            labels: wb.hex_labels,
+            labels: wb.map.hex_labels,
             objectives: wb.layers.objectives,
             ..Marks::default()
         };
@@ -525,7 +527,7 @@ impl Canvas {
                 rotation: placement.rotation,
             })
         };
-        match (wb.tool, self.drag) {
+        match (wb.map.tool, self.drag) {
             (Tool::PlaceToken, _) => tokens.token_ghost(wb, &mut marks),
             (Tool::Place(placement), _) => {
                 if let Some(at) = wb.pointer_hex {

@@ -5,6 +5,7 @@
 //! A clip names every token hex as `[q, r]`, so it means the same thing wherever it is pasted;
 //! pasted tokens are written as `T/I` where the hex is on a tile, as new tokens are.
 
+use super::bench::{MapBench, Selection};
 use megahex::board::{Axial, Board, DIRECTIONS};
 use megahex_schema::rulesets::sentinel_tactics::{TilePlacement, Token};
 use megahex_schema::{Footprint, HexRef};
@@ -13,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::rulesets::sentinel_tactics::group::{describe, selected};
 use crate::rulesets::sentinel_tactics::token_rules::{fresh_id, hex_ref_for, plus};
-use crate::workbench::{Selection, StatusKind, Workbench};
+use crate::workbench::StatusKind;
 
 /// What a copy puts on the clipboard.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -31,7 +32,7 @@ pub struct Clip {
 }
 
 /// The selection as clip text, or `None` when nothing is selected.
-pub fn copy_text(wb: &Workbench) -> Option<String> {
+pub fn copy_text(wb: &MapBench<'_>) -> Option<String> {
     let clip = clip_of(wb)?;
     let body = serde_yaml::to_string(&clip).ok()?;
     Some(format!(
@@ -41,7 +42,7 @@ pub fn copy_text(wb: &Workbench) -> Option<String> {
     ))
 }
 
-fn clip_of(wb: &Workbench) -> Option<Clip> {
+fn clip_of(wb: &MapBench<'_>) -> Option<Clip> {
     let (scenario, board) = (wb.doc.scenario()?, wb.doc.board()?);
     let mut clip = Clip {
         version: 1,
@@ -101,7 +102,7 @@ pub fn read_clip(text: &str) -> Result<Clip, String> {
 
 /// Pastes `clip` with its first piece on `at`, or, with no `at`, where it was copied from when
 /// that is free, else beside it (a duplicate).
-pub fn paste(wb: &Workbench, clip: &Clip, at: Option<Axial>) -> Result<Pasting, String> {
+pub fn paste(wb: &MapBench<'_>, clip: &Clip, at: Option<Axial>) -> Result<Pasting, String> {
     let origin = clip_origin(clip).ok_or("the clip is empty")?;
     let offsets: Vec<Axial> = match at {
         Some(target) => vec![[
@@ -135,7 +136,7 @@ struct Attempt {
 }
 
 impl Attempt {
-    fn into_pasting(self, wb: &Workbench, clip: &Clip) -> Pasting {
+    fn into_pasting(self, wb: &MapBench<'_>, clip: &Clip) -> Pasting {
         pasting(
             wb,
             self.new_tiles,
@@ -147,7 +148,7 @@ impl Attempt {
     }
 }
 
-fn attempt(wb: &Workbench, clip: &Clip, by: Axial) -> Result<Attempt, String> {
+fn attempt(wb: &MapBench<'_>, clip: &Clip, by: Axial) -> Result<Attempt, String> {
     let scenario = wb
         .doc
         .scenario()
@@ -187,7 +188,12 @@ fn attempt(wb: &Workbench, clip: &Clip, by: Axial) -> Result<Attempt, String> {
 
 /// Where each clip token would stand shifted by `by`: its hexes, if all are on `board` and
 /// free of other figures.
-fn land_tokens(wb: &Workbench, clip: &Clip, board: &Board, by: Axial) -> Vec<Option<Vec<Axial>>> {
+fn land_tokens(
+    wb: &MapBench<'_>,
+    clip: &Clip,
+    board: &Board,
+    by: Axial,
+) -> Vec<Option<Vec<Axial>>> {
     let taken: Vec<Axial> = wb
         .doc
         .tokens()
@@ -217,7 +223,7 @@ fn land_tokens(wb: &Workbench, clip: &Clip, board: &Board, by: Axial) -> Vec<Opt
 }
 
 fn pasting(
-    wb: &Workbench,
+    wb: &MapBench<'_>,
     new_tiles: Vec<TilePlacement>,
     clip: &Clip,
     landed: Vec<Option<Vec<Axial>>>,
@@ -315,7 +321,7 @@ pub struct Clipboard {
 
 impl Clipboard {
     /// Ctrl+C: the selection onto the system clipboard.
-    pub fn copy(&mut self, wb: &mut Workbench) -> bool {
+    pub fn copy(&mut self, wb: &mut MapBench<'_>) -> bool {
         let Some(text) = copy_text(wb) else {
             wb.refuse(
                 "Select tiles or tokens to copy (click them; Shift+click or Shift+drag for several)",
@@ -333,7 +339,7 @@ impl Clipboard {
     }
 
     /// Ctrl+X: copy, then remove the selection (one undo step).
-    pub fn cut(&mut self, wb: &mut Workbench) {
+    pub fn cut(&mut self, wb: &mut MapBench<'_>) {
         if self.copy(wb) {
             crate::rulesets::sentinel_tactics::map_commands::remove_selected(wb);
         }
@@ -341,7 +347,7 @@ impl Clipboard {
 
     /// Ctrl+V: what the clipboard holds, its first piece on `at` (the hex under the pointer),
     /// or where it was copied from.
-    pub fn paste(&mut self, wb: &mut Workbench, at: Option<Axial>) {
+    pub fn paste(&mut self, wb: &mut MapBench<'_>, at: Option<Axial>) {
         let text = self
             .pasted
             .take()
@@ -358,7 +364,7 @@ impl Clipboard {
     }
 
     /// Ctrl+D: copies of the selection beside it.
-    pub fn duplicate(&mut self, wb: &mut Workbench) {
+    pub fn duplicate(&mut self, wb: &mut MapBench<'_>) {
         let Some(clip) = clip_of(wb) else {
             wb.refuse("Select tiles or tokens to duplicate (click them)");
             return;
@@ -371,7 +377,7 @@ impl Clipboard {
 }
 
 /// Makes the paste and selects what it added; the status line says what was left out.
-fn finish(wb: &mut Workbench, pasting: Pasting) {
+fn finish(wb: &mut MapBench<'_>, pasting: Pasting) {
     let left_out = pasting.left_out.join(", ");
     if pasting.pieces.is_empty() {
         wb.refuse(&format!("Nothing to paste: {left_out}"));
@@ -383,7 +389,7 @@ fn finish(wb: &mut Workbench, pasting: Pasting) {
     }
     let mut pieces = pasting.pieces.into_iter();
     crate::rulesets::sentinel_tactics::group::select_only(wb, pieces.next());
-    wb.more.extend(pieces);
+    wb.map.more.extend(pieces);
     let mut text = crate::rulesets::sentinel_tactics::map_commands::capitalised(&label);
     if !left_out.is_empty() {
         text.push_str(&format!("; left out {left_out}"));
@@ -397,7 +403,7 @@ fn system_text() -> Option<String> {
 }
 
 /// Ctrl+A: every tile and token.
-pub fn select_all(wb: &mut Workbench) {
+pub fn select_all(wb: &mut MapBench<'_>) {
     let Some(scenario) = wb.doc.scenario() else {
         return;
     };
@@ -405,5 +411,5 @@ pub fn select_all(wb: &mut Workbench) {
     all.extend((0..scenario.tokens.len()).map(Selection::Token));
     let mut pieces = all.into_iter();
     crate::rulesets::sentinel_tactics::group::select_only(wb, pieces.next());
-    wb.more.extend(pieces);
+    wb.map.more.extend(pieces);
 }

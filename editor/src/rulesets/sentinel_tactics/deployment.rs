@@ -3,6 +3,7 @@
 //! named edit ([`PanelEdit::Paint`]), so one stroke is one undo step; while it lasts, the map
 //! previews its result.
 
+use super::bench::{MapBench, Tool};
 use egui::Color32;
 use megahex::board::{Axial, Board};
 use megahex_schema::rulesets::sentinel_tactics::{DeploymentZone, Scenario};
@@ -13,7 +14,7 @@ use crate::rulesets::sentinel_tactics::paint::{Brush, PaintTarget, Stroke, targe
 use crate::rulesets::sentinel_tactics::panel_edit::PanelEdit;
 use crate::rulesets::sentinel_tactics::scenario_panel::ScenarioUi;
 use crate::view::View;
-use crate::workbench::{StatusKind, Tool, Workbench};
+use crate::workbench::StatusKind;
 
 /// Objective hexes being painted: gold, unlike any team colour of the default palette.
 pub const OBJECTIVE_HEXES: Color32 = Color32::from_rgb(255, 210, 40);
@@ -141,12 +142,12 @@ impl ScenarioUi {
     /// stroke (Shift makes it remove), and the release applies it as one edit.
     pub(crate) fn paint_input(
         &mut self,
-        wb: &mut Workbench,
+        wb: &mut MapBench<'_>,
         ui: &egui::Ui,
         response: &egui::Response,
         view: &View,
     ) {
-        let Tool::Paint(brush) = wb.tool else {
+        let Tool::Paint(brush) = wb.map.tool else {
             self.stroke = None;
             return;
         };
@@ -165,7 +166,7 @@ impl ScenarioUi {
     }
 
     /// Applies a finished stroke as one edit.
-    pub(crate) fn commit_stroke(&mut self, wb: &mut Workbench, stroke: &Stroke) {
+    pub(crate) fn commit_stroke(&mut self, wb: &mut MapBench<'_>, stroke: &Stroke) {
         let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return;
         };
@@ -191,7 +192,7 @@ impl ScenarioUi {
                 }
             }
             Err(reason) => {
-                wb.tool = Tool::Select;
+                wb.map.tool = Tool::Select;
                 wb.refuse(&format!("Painting stopped: {reason}"));
             }
         }
@@ -199,7 +200,7 @@ impl ScenarioUi {
 
     /// Deployment zones (when shown, or being painted) in their teams' colours, and the hexes
     /// of the objective being painted; a stroke in progress is shown as if applied.
-    pub(crate) fn zone_marks(&self, wb: &Workbench) -> Vec<(Vec<Axial>, Color32)> {
+    pub(crate) fn zone_marks(&self, wb: &MapBench<'_>) -> Vec<(Vec<Axial>, Color32)> {
         let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return Vec::new();
         };
@@ -211,7 +212,7 @@ impl ScenarioUi {
         let resolved = |list: &[HexRef]| -> Vec<Axial> {
             list.iter().filter_map(|r| board.resolve(r).ok()).collect()
         };
-        let painting = match wb.tool {
+        let painting = match wb.map.tool {
             Tool::Paint(brush) => Some(brush.target),
             _ => None,
         };
@@ -238,7 +239,7 @@ impl ScenarioUi {
     }
 
     /// The status line's hint while painting.
-    pub(crate) fn paint_hint(&self, wb: &Workbench, brush: Brush) -> String {
+    pub(crate) fn paint_hint(&self, wb: &MapBench<'_>, brush: Brush) -> String {
         let what = wb
             .doc
             .scenario()
@@ -415,14 +416,14 @@ mod tests {
             std::env::temp_dir().join(format!("megahex-editor-deploy-{}", std::process::id())),
         );
         let before = app.wb.doc.scenario().cloned().unwrap();
-        app.wb.tool = Tool::Paint(Brush {
+        parts(&mut app).wb.map.tool = Tool::Paint(Brush {
             target: PaintTarget::Zone(0),
             erase: false,
         });
         let mut stroke = Stroke::new(PaintTarget::Zone(0), false);
         stroke.hexes = vec![[-1, 0], [0, 0], [1, 0]];
-        let (st, wb) = parts(&mut app);
-        st.scenario_ui.commit_stroke(wb, &stroke);
+        let mut p = parts(&mut app);
+        p.scenario_ui.commit_stroke(&mut p.wb, &stroke);
         let zone = &app.wb.doc.scenario().unwrap().deployment;
         assert_eq!(zone.len(), 1);
         assert_eq!(zone[0].hexes.len(), 3);
@@ -433,8 +434,8 @@ mod tests {
         // Over two painted hexes and one new one: the status counts the new one.
         let mut more = Stroke::new(PaintTarget::Zone(0), false);
         more.hexes = vec![[0, 0], [1, 0], [0, 1]];
-        let (st, wb) = parts(&mut app);
-        st.scenario_ui.commit_stroke(wb, &more);
+        let mut p = parts(&mut app);
+        p.scenario_ui.commit_stroke(&mut p.wb, &more);
         assert_eq!(
             app.wb.status.as_ref().unwrap().text,
             "Painted 1 hex onto the deployment zone of heroes"
@@ -443,7 +444,7 @@ mod tests {
         app.shortcut(egui::Key::Z, egui::Modifiers::COMMAND);
         assert_eq!(app.wb.doc.scenario(), Some(&before), "one undo per stroke");
         app.shortcut(egui::Key::Escape, egui::Modifiers::NONE);
-        assert_eq!(app.wb.tool, Tool::Select);
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::Select);
         assert_eq!(app.wb.status.as_ref().unwrap().text, "Painting stopped");
     }
 }

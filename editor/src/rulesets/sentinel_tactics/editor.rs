@@ -4,15 +4,19 @@
 
 use std::any::Any;
 
+use super::bench::{MapBench, MapState, Tool};
 use super::map_commands;
 use crate::command::Command;
 use crate::game_editor::GameEditor;
 use crate::preferences::Preferences;
-use crate::workbench::{StatusKind, Tool, Workbench};
+use crate::preview::Tint;
+use crate::workbench::{StatusKind, Workbench};
 
 /// The map editor's panels and what each keeps between frames.
 #[derive(Default)]
 pub struct SentinelEditor {
+    /// What is selected, the tool in hand, the overlays, the hex labels.
+    pub map: MapState,
     /// The map.
     pub canvas: super::canvas::Canvas,
     /// Overlay answers, kept until the selection, the scenario or a parameter changes.
@@ -31,6 +35,10 @@ pub struct SentinelEditor {
 
 impl GameEditor for SentinelEditor {
     fn show(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
+        let wb = &mut MapBench {
+            wb,
+            map: &mut self.map,
+        };
         egui::Panel::left("palette")
             // Wide enough for the token palette's longer figure names.
             .default_size(190.0)
@@ -70,7 +78,11 @@ impl GameEditor for SentinelEditor {
         wb: &mut Workbench,
         preferences: &mut Preferences,
     ) {
-        self.overlay_bar(ctx, wb);
+        let wb = &mut MapBench {
+            wb,
+            map: &mut self.map,
+        };
+        Self::overlay_bar(&mut self.overlay_view, ctx, wb);
         self.export.poll_export(wb);
         if self.export.job.is_some() {
             // Look again soon for the worker's outcome.
@@ -82,7 +94,11 @@ impl GameEditor for SentinelEditor {
         }
     }
 
-    fn status(&self, wb: &Workbench) -> (String, String) {
+    fn status(&mut self, wb: &mut Workbench) -> (String, String) {
+        let wb = &mut MapBench {
+            wb,
+            map: &mut self.map,
+        };
         (
             super::status_line::hover_text(&wb.doc, wb.hovered),
             super::status_line::mode_hint(wb, &self.token_ui, &self.scenario_ui),
@@ -90,6 +106,10 @@ impl GameEditor for SentinelEditor {
     }
 
     fn run(&mut self, command: Command, wb: &mut Workbench, preferences: &mut Preferences) {
+        let wb = &mut MapBench {
+            wb,
+            map: &mut self.map,
+        };
         match command {
             Command::Export => self.export.open_export(wb, preferences.print_mm),
             Command::RotateClockwise => map_commands::rotate(wb, &mut self.token_ui, true),
@@ -118,9 +138,13 @@ impl GameEditor for SentinelEditor {
             Command::HexLabels => map_commands::cycle_hex_labels(wb),
             Command::CarryOnTurn => {
                 map_commands::toggle_carry_on_turn(wb);
-                preferences.remember_carry_on_turn(wb.carry_on_turn);
+                preferences.remember_carry_on_turn(wb.map.carry_on_turn);
             }
-            // The shell's own: files, history, view, overlays and help.
+            Command::SightOverlay => wb.map.overlays.toggle(Tint::Sight),
+            Command::ReachOverlay => wb.map.overlays.toggle(Tint::Reach),
+            Command::AreaOverlay => wb.map.overlays.toggle(Tint::Area),
+            Command::RangeOverlay => wb.map.overlays.range = !wb.map.overlays.range,
+            // The shell's own: files, history, view and help.
             Command::New(_)
             | Command::Open
             | Command::Save
@@ -134,21 +158,21 @@ impl GameEditor for SentinelEditor {
             | Command::ZoomOut
             | Command::ObjectivesLayer
             | Command::ZonesLayer
-            | Command::SightOverlay
-            | Command::RangeOverlay
-            | Command::ReachOverlay
-            | Command::AreaOverlay
             | Command::Help => {}
         }
     }
 
     fn cancel(&mut self, wb: &mut Workbench) {
-        if wb.tool != Tool::Select {
-            let what = match wb.tool {
+        let wb = &mut MapBench {
+            wb,
+            map: &mut self.map,
+        };
+        if wb.map.tool != Tool::Select {
+            let what = match wb.map.tool {
                 Tool::Paint(_) => "Painting stopped",
                 _ => "Placing cancelled",
             };
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
             wb.say(StatusKind::Done, what.to_owned());
         } else if self.canvas.drag.is_some() || self.canvas.drag_cancelled {
             self.canvas.drag = None;
@@ -163,8 +187,25 @@ impl GameEditor for SentinelEditor {
         self.clipboard.pasted = Some(text);
     }
 
-    fn scenario_open(&self) -> bool {
-        self.scenario_ui.open
+    fn changed(&mut self, wb: &mut Workbench) {
+        MapBench {
+            wb,
+            map: &mut self.map,
+        }
+        .drop_stale_selection();
+    }
+
+    fn is_on(&self, command: Command) -> bool {
+        let overlays = &self.map.overlays;
+        match command {
+            Command::SightOverlay => overlays.tint == Tint::Sight,
+            Command::ReachOverlay => overlays.tint == Tint::Reach,
+            Command::AreaOverlay => overlays.tint == Tint::Area,
+            Command::RangeOverlay => overlays.range,
+            Command::ScenarioPanel => self.scenario_ui.open,
+            Command::CarryOnTurn => self.map.carry_on_turn,
+            _ => false,
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -176,11 +217,67 @@ impl GameEditor for SentinelEditor {
     }
 }
 
+/// The map editor's panels one by one, with the bench they work on: for driving several of
+/// them at once (the canvas with the workbench, say) without borrowing the editor whole.
+pub struct Parts<'a> {
+    /// The map.
+    pub canvas: &'a mut super::canvas::Canvas,
+    /// Overlay answers.
+    pub overlay_view: &'a mut super::overlay_view::OverlayView,
+    /// The token palette.
+    pub token_ui: &'a mut super::tokens::TokenUi,
+    /// The token inspector.
+    pub inspector: &'a mut super::inspector::Inspector,
+    /// The scenario panels.
+    pub scenario_ui: &'a mut super::scenario_panel::ScenarioUi,
+    /// The export dialog.
+    pub export: &'a mut super::export::ExportPanel,
+    /// Copy and paste.
+    pub clipboard: &'a mut super::clipboard::Clipboard,
+    /// The workbench with the map's state beside it.
+    pub wb: MapBench<'a>,
+}
+
 impl SentinelEditor {
+    /// Its panels one by one, with `wb` and the map's state as one bench.
+    pub fn split<'a>(&'a mut self, wb: &'a mut Workbench) -> Parts<'a> {
+        let SentinelEditor {
+            map,
+            canvas,
+            overlay_view,
+            token_ui,
+            inspector,
+            scenario_ui,
+            export,
+            clipboard,
+        } = self;
+        Parts {
+            canvas,
+            overlay_view,
+            token_ui,
+            inspector,
+            scenario_ui,
+            export,
+            clipboard,
+            wb: MapBench { wb, map },
+        }
+    }
+
+    /// A map editor, tokens turning with their tile as the designer last chose.
+    pub fn new(preferences: &Preferences) -> SentinelEditor {
+        let mut editor = SentinelEditor::default();
+        editor.map.carry_on_turn = preferences.carry_on_turn;
+        editor
+    }
+
     /// The overlay's settings and legend float over the top of the map, so switching an overlay
     /// on never moves the map under the pointer.
-    fn overlay_bar(&mut self, ctx: &egui::Context, wb: &mut Workbench) {
-        let (true, Some(rect)) = (wb.overlays.any(), wb.canvas_rect) else {
+    fn overlay_bar(
+        overlay_view: &mut super::overlay_view::OverlayView,
+        ctx: &egui::Context,
+        wb: &mut MapBench<'_>,
+    ) {
+        let (true, Some(rect)) = (wb.map.overlays.any(), wb.canvas_rect) else {
             return;
         };
         egui::Area::new(egui::Id::unique("overlay-bar"))
@@ -188,7 +285,7 @@ impl SentinelEditor {
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width((rect.width() - 32.0).max(200.0));
-                    self.overlay_view.overlay_bar(wb, ui);
+                    overlay_view.overlay_bar(wb, ui);
                 });
             });
     }
@@ -198,10 +295,10 @@ impl SentinelEditor {
 pub mod tests {
     use super::SentinelEditor;
     use crate::app::EditorApp;
-    use crate::workbench::Workbench;
 
-    /// The map editor's panels and the workbench of an editor with a map open.
-    pub fn parts(app: &mut EditorApp) -> (&mut SentinelEditor, &mut Workbench) {
-        app.game_parts().expect("a map is open")
+    /// The map editor's panels and its bench, in an editor with a map open.
+    pub fn parts(app: &mut EditorApp) -> super::Parts<'_> {
+        let (editor, wb) = app.game_parts::<SentinelEditor>().expect("a map is open");
+        editor.split(wb)
     }
 }

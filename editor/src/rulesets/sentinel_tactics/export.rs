@@ -2,6 +2,7 @@
 //! The drawing is the library's, the same one `megahex render` makes, with the overlay that is
 //! on in the editor.
 
+use super::bench::MapBench;
 use std::path::{Path, PathBuf};
 
 use megahex::board::Axial;
@@ -13,7 +14,7 @@ use megahex::scene::Scene;
 
 use crate::rulesets::sentinel_tactics::overlay::Tint;
 use crate::storage;
-use crate::workbench::{StatusKind, Workbench};
+use crate::workbench::StatusKind;
 
 /// The export dialog's own state: the choices, kept between exports, and the export being
 /// written on its worker thread.
@@ -190,7 +191,7 @@ pub fn picture(
 impl ExportPanel {
     /// Opens the export dialog, with the last choices or defaults for this document.
     /// `measured_mm` is the hex size the designer entered in an earlier session, if any.
-    pub(crate) fn open_export(&mut self, wb: &mut Workbench, measured_mm: Option<f64>) {
+    pub(crate) fn open_export(&mut self, wb: &mut MapBench<'_>, measured_mm: Option<f64>) {
         if wb.doc.scenario().is_none() {
             wb.refuse("Fix the file so it can be read before exporting a picture of it");
             return;
@@ -225,15 +226,15 @@ impl ExportPanel {
 
     /// What the picture's overlay is drawn from: the tint that is on (sight or reach), else
     /// range numbers if on. Area templates have no picture form yet and are left out.
-    fn picture_overlay(&self, wb: &Workbench) -> OverlayPlan {
+    fn picture_overlay(&self, wb: &MapBench<'_>) -> OverlayPlan {
         let Some(source) = crate::rulesets::sentinel_tactics::overlay_view::overlay_source(wb)
         else {
             return OverlayPlan::None;
         };
-        match wb.overlays.tint {
+        match wb.map.overlays.tint {
             Tint::Sight => OverlayPlan::Sight(source.hexes),
-            Tint::Reach => OverlayPlan::Reach(source.hexes, source.token, wb.overlays.action()),
-            Tint::Area | Tint::None if wb.overlays.range => OverlayPlan::Range(source.hexes),
+            Tint::Reach => OverlayPlan::Reach(source.hexes, source.token, wb.map.overlays.action()),
+            Tint::Area | Tint::None if wb.map.overlays.range => OverlayPlan::Range(source.hexes),
             Tint::Area | Tint::None => OverlayPlan::None,
         }
     }
@@ -242,7 +243,11 @@ impl ExportPanel {
     /// and movement questions, which the UI thread does not answer); [`Self::poll_export`]
     /// reports the outcome in the status line. Never touches the scenario. False if it could not
     /// start.
-    pub(crate) fn start_export(&mut self, wb: &mut Workbench, settings: &ExportSettings) -> bool {
+    pub(crate) fn start_export(
+        &mut self,
+        wb: &mut MapBench<'_>,
+        settings: &ExportSettings,
+    ) -> bool {
         let Some(scenario) = wb.doc.scenario().cloned() else {
             wb.refuse("Fix the file so it can be read before exporting a picture of it");
             return false;
@@ -298,13 +303,13 @@ impl ExportPanel {
 
     /// The outcome of an export that has finished, into the status line. True when one
     /// finished and succeeded.
-    pub(crate) fn poll_export(&mut self, wb: &mut Workbench) -> Option<bool> {
+    pub(crate) fn poll_export(&mut self, wb: &mut MapBench<'_>) -> Option<bool> {
         let outcome = self.job.as_ref()?.try_recv().ok()?;
         self.job = None;
         Some(Self::report_export(wb, outcome))
     }
 
-    fn report_export(wb: &mut Workbench, outcome: Result<String, String>) -> bool {
+    fn report_export(wb: &mut MapBench<'_>, outcome: Result<String, String>) -> bool {
         match outcome {
             Ok(text) => {
                 wb.say(StatusKind::Done, text);
@@ -318,7 +323,7 @@ impl ExportPanel {
     }
 
     /// Exports and waits for the outcome (headless use: scripts and tests).
-    pub fn export_to(&mut self, wb: &mut Workbench, settings: &ExportSettings) -> bool {
+    pub fn export_to(&mut self, wb: &mut MapBench<'_>, settings: &ExportSettings) -> bool {
         if !self.start_export(wb, settings) {
             return false;
         }
@@ -332,7 +337,7 @@ impl ExportPanel {
     }
 
     /// The export dialog, while it is open.
-    pub(crate) fn export_window(&mut self, wb: &mut Workbench, ctx: &egui::Context) {
+    pub(crate) fn export_window(&mut self, wb: &mut MapBench<'_>, ctx: &egui::Context) {
         if !self.open {
             return;
         }
@@ -455,13 +460,13 @@ mod tests {
     #[test]
     fn after_another_file_is_opened_the_export_is_named_after_it() {
         let (mut app, dir) = one_tile_app("rename");
-        let (st, wb) = parts(&mut app);
-        st.export.open_export(wb, None);
-        let (st, _) = parts(&mut app);
-        let first = st.export.settings.clone().unwrap();
+        let mut p = parts(&mut app);
+        p.export.open_export(&mut p.wb, None);
+        let p = parts(&mut app);
+        let first = p.export.settings.clone().unwrap();
         assert_eq!(PathBuf::from(&first.path), dir.join("one.png"));
-        let (st, _) = parts(&mut app);
-        st.export
+        let p = parts(&mut app);
+        p.export
             .settings
             .as_mut()
             .unwrap()
@@ -469,19 +474,19 @@ mod tests {
         let other = dir.join("two.yaml");
         std::fs::copy(dir.join("one.yaml"), &other).unwrap();
         app.wb.doc = Document::open(&other);
-        let (st, wb) = parts(&mut app);
-        st.export.open_export(wb, None);
-        let (st, _) = parts(&mut app);
-        let second = st.export.settings.clone().unwrap();
+        let mut p = parts(&mut app);
+        p.export.open_export(&mut p.wb, None);
+        let p = parts(&mut app);
+        let second = p.export.settings.clone().unwrap();
         assert_eq!(PathBuf::from(&second.path), dir.join("two.svg"));
         assert_eq!(second.format, PictureFormat::Svg);
         // The same file again keeps what was typed.
-        let (st, _) = parts(&mut app);
-        st.export.settings.as_mut().unwrap().path = dir.join("mine.svg").display().to_string();
-        let (st, wb) = parts(&mut app);
-        st.export.open_export(wb, None);
-        let (st, _) = parts(&mut app);
-        let third = st.export.settings.clone().unwrap();
+        let p = parts(&mut app);
+        p.export.settings.as_mut().unwrap().path = dir.join("mine.svg").display().to_string();
+        let mut p = parts(&mut app);
+        p.export.open_export(&mut p.wb, None);
+        let p = parts(&mut app);
+        let third = p.export.settings.clone().unwrap();
         assert_eq!(PathBuf::from(&third.path), dir.join("mine.svg"));
     }
 
@@ -498,16 +503,16 @@ mod tests {
         // each side, half a radius of margin each side): 180 mm, 900 pixels at 127 dpi.
         settings.print_mm = 34.641016;
         settings.dpi = 127.0;
-        let (st, wb) = parts(&mut app);
-        assert!(st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(p.export.export_to(&mut p.wb, &settings));
         assert_eq!(
             png_size(&std::fs::read(dir.join("one.png")).unwrap()).0,
             900
         );
         settings.set_format(PictureFormat::Svg);
         assert_eq!(PathBuf::from(&settings.path), dir.join("one.svg"));
-        let (st, wb) = parts(&mut app);
-        assert!(st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(p.export.export_to(&mut p.wb, &settings));
         let svg = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(svg.contains(r#"width="180.00mm""#), "{}", &svg[..160]);
         // Exporting is not an edit.
@@ -522,8 +527,8 @@ mod tests {
         settings.set_format(PictureFormat::SetupSheet);
         settings.print = false;
         assert!(settings.path.ends_with(".pdf"), "{}", settings.path);
-        let (st, wb) = parts(&mut app);
-        assert!(st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(p.export.export_to(&mut p.wb, &settings));
         let pdf = std::fs::read(dir.join("one.pdf")).unwrap();
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.starts_with("%PDF-"));
@@ -546,21 +551,23 @@ mod tests {
             .find(|t| t.id == "legacy")
             .unwrap()
             .index;
-        app.wb.selection = Some(crate::workbench::Selection::Token(legacy));
-        app.wb.overlays.toggle(Tint::Sight);
+        parts(&mut app).wb.map.selection = Some(
+            crate::rulesets::sentinel_tactics::bench::Selection::Token(legacy),
+        );
+        parts(&mut app).wb.map.overlays.toggle(Tint::Sight);
         let mut settings =
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.set_format(PictureFormat::Svg);
-        let (st, wb) = parts(&mut app);
-        assert!(st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(p.export.export_to(&mut p.wb, &settings));
         let with = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(
             with.contains("Line of sight"),
             "the legend names the overlay"
         );
         settings.with_overlay = false;
-        let (st, wb) = parts(&mut app);
-        assert!(st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(p.export.export_to(&mut p.wb, &settings));
         let without = std::fs::read_to_string(dir.join("one.svg")).unwrap();
         assert!(!without.contains("Line of sight"));
     }
@@ -571,16 +578,16 @@ mod tests {
         let mut settings =
             ExportSettings::for_document(app.wb.doc.path.as_deref(), &app.wb.doc.name);
         settings.path = dir.join("no-such-folder/map.png").display().to_string();
-        let (st, wb) = parts(&mut app);
-        assert!(!st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(!p.export.export_to(&mut p.wb, &settings));
         let status = app.wb.status.clone().unwrap();
         assert_eq!(status.kind, StatusKind::Failed);
         assert!(status.text.contains("no-such-folder"), "{}", status.text);
         settings.path = dir.join("map.png").display().to_string();
         settings.print = false;
         settings.scale = 1000.0;
-        let (st, wb) = parts(&mut app);
-        assert!(!st.export.export_to(wb, &settings));
+        let mut p = parts(&mut app);
+        assert!(!p.export.export_to(&mut p.wb, &settings));
         assert!(
             app.wb
                 .status

@@ -4,6 +4,7 @@
 //! A token written as `T/I` on a tile that moves or turns with it already follows its tile, so
 //! only the other hexes are rewritten, each in the form the designer wrote it.
 
+use super::bench::{MapBench, Selection};
 use egui::{Pos2, Rect};
 use megahex::board::{Axial, Board};
 use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement};
@@ -12,12 +13,11 @@ use megahex_schema::{Footprint, HexRef};
 use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::rulesets::sentinel_tactics::token_rules::{in_bounds, plus, same_form};
 use crate::view::world_from_hex;
-use crate::workbench::{Selection, Workbench};
 
 /// Every selected piece, the inspector's first.
-pub fn selected(wb: &Workbench) -> Vec<Selection> {
-    let mut all: Vec<Selection> = wb.selection.into_iter().collect();
-    for piece in &wb.more {
+pub fn selected(wb: &MapBench<'_>) -> Vec<Selection> {
+    let mut all: Vec<Selection> = wb.map.selection.into_iter().collect();
+    for piece in &wb.map.more {
         if !all.contains(piece) {
             all.push(*piece);
         }
@@ -26,33 +26,38 @@ pub fn selected(wb: &Workbench) -> Vec<Selection> {
 }
 
 /// True when more than one piece is selected.
-pub fn is_group(wb: &Workbench) -> bool {
+pub fn is_group(wb: &MapBench<'_>) -> bool {
     selected(wb).len() > 1
 }
 
 /// Selects only `piece` (a plain click).
-pub fn select_only(wb: &mut Workbench, piece: Option<Selection>) {
-    wb.selection = piece;
-    wb.more.clear();
+pub fn select_only(wb: &mut MapBench<'_>, piece: Option<Selection>) {
+    wb.map.selection = piece;
+    wb.map.more.clear();
 }
 
 /// Shift+click: adds `piece` to the selection, or takes it out if it was in.
-pub fn toggle(wb: &mut Workbench, piece: Selection) {
-    if wb.selection == Some(piece) {
-        wb.selection = wb.more.pop();
-    } else if let Some(at) = wb.more.iter().position(|p| *p == piece) {
-        wb.more.remove(at);
+pub fn toggle(wb: &mut MapBench<'_>, piece: Selection) {
+    if wb.map.selection == Some(piece) {
+        wb.map.selection = wb.map.more.pop();
+    } else if let Some(at) = wb.map.more.iter().position(|p| *p == piece) {
+        wb.map.more.remove(at);
     } else {
-        if let Some(previous) = wb.selection {
-            wb.more.push(previous);
+        if let Some(previous) = wb.map.selection {
+            wb.map.more.push(previous);
         }
-        wb.selection = Some(piece);
+        wb.map.selection = Some(piece);
     }
 }
 
 /// Box select: the tiles whose centre and the tokens with a hex inside the box between two
 /// world points, added to the selection when `add` (Shift held), else instead of it.
-pub fn select_in_box(wb: &mut Workbench, a_in_world: Pos2, b_in_world: Pos2, add: bool) -> usize {
+pub fn select_in_box(
+    wb: &mut MapBench<'_>,
+    a_in_world: Pos2,
+    b_in_world: Pos2,
+    add: bool,
+) -> usize {
     let rect = Rect::from_two_pos(a_in_world, b_in_world);
     let inside = |hex: Axial| rect.contains(world_from_hex(hex));
     let mut found: Vec<Selection> = Vec::new();
@@ -81,7 +86,7 @@ pub fn select_in_box(wb: &mut Workbench, a_in_world: Pos2, b_in_world: Pos2, add
 }
 
 /// The hexes of one piece on the board.
-pub fn piece_hexes(wb: &Workbench, piece: Selection) -> Vec<Axial> {
+pub fn piece_hexes(wb: &MapBench<'_>, piece: Selection) -> Vec<Axial> {
     match piece {
         Selection::Tile(index) => wb.doc.board().map_or_else(Vec::new, |b| {
             b.hexes()
@@ -101,7 +106,7 @@ pub fn piece_hexes(wb: &Workbench, piece: Selection) -> Vec<Axial> {
 }
 
 /// The hexes of every selected piece but the inspector's, outlined as the rest of the group.
-pub fn others_hexes(wb: &Workbench) -> Vec<Axial> {
+pub fn others_hexes(wb: &MapBench<'_>) -> Vec<Axial> {
     selected(wb)
         .into_iter()
         .skip(1)
@@ -192,14 +197,15 @@ impl Motion {
 }
 
 /// Moves every selected piece by `by` hexes, as one edit.
-pub fn move_edit(wb: &Workbench, by: Axial) -> Result<Edit, String> {
+pub fn move_edit(wb: &MapBench<'_>, by: Axial) -> Result<Edit, String> {
     motion_edit(wb, Motion::Shift(by), "move")
 }
 
 /// Turns every selected piece one sixth around the inspector's piece (a tile's centre, a
 /// figure's first hex), as one edit.
-pub fn turn_edit(wb: &Workbench, clockwise: bool) -> Result<Edit, String> {
+pub fn turn_edit(wb: &MapBench<'_>, clockwise: bool) -> Result<Edit, String> {
     let pivot = wb
+        .map
         .selection
         .and_then(|p| match p {
             Selection::Tile(i) => wb.doc.scenario()?.map.tiles.get(i).map(|t| t.at),
@@ -209,7 +215,7 @@ pub fn turn_edit(wb: &Workbench, clockwise: bool) -> Result<Edit, String> {
     motion_edit(wb, Motion::Turn { pivot, clockwise }, "turn")
 }
 
-fn motion_edit(wb: &Workbench, motion: Motion, verb: &str) -> Result<Edit, String> {
+fn motion_edit(wb: &MapBench<'_>, motion: Motion, verb: &str) -> Result<Edit, String> {
     let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
         return Err("there is no map".to_owned());
     };
@@ -293,7 +299,7 @@ fn moved_footprint(
 
 /// Removes every selected piece as one edit, tokens and tiles from the last position down so
 /// each removal leaves the others' positions as they were.
-pub fn remove_edit(wb: &Workbench) -> Option<Edit> {
+pub fn remove_edit(wb: &MapBench<'_>) -> Option<Edit> {
     let (tiles, tokens) = split(&selected(wb));
     if tiles.is_empty() && tokens.is_empty() {
         return None;

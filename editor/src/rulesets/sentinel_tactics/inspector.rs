@@ -2,6 +2,7 @@
 //! fields are applied when the field is left (Enter, Tab or a click elsewhere), not on every
 //! key, so one typed value is one undo step.
 
+use super::bench::{MapBench, Selection};
 use egui::RichText;
 use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
 use megahex_schema::rulesets::sentinel_tactics::{Figure, Token, TokenKind};
@@ -9,7 +10,7 @@ use megahex_schema::rulesets::sentinel_tactics::{Figure, Token, TokenKind};
 use crate::command::Command;
 use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::rulesets::sentinel_tactics::token_rules::{footprint_text, is_valid_id};
-use crate::workbench::{Selection, StatusKind, Workbench};
+use crate::workbench::StatusKind;
 
 /// An inspector text field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -121,7 +122,7 @@ impl Inspector {
     // --- inspector -------------------------------------------------------------------------
 
     /// The inspector of the selected token, at the top of the right panel.
-    pub(crate) fn token_inspector(&mut self, wb: &mut Workbench, ui: &mut egui::Ui) {
+    pub(crate) fn token_inspector(&mut self, wb: &mut MapBench<'_>, ui: &mut egui::Ui) {
         // A field that lost the keyboard without being drawn again (the selection changed
         // first) is applied here.
         let left = self
@@ -131,7 +132,7 @@ impl Inspector {
         if left && let Some(draft) = self.draft.take() {
             self.commit_draft(wb, draft);
         }
-        let Some(Selection::Token(index)) = wb.selection else {
+        let Some(Selection::Token(index)) = wb.map.selection else {
             return;
         };
         let Some(scenario) = wb.doc.scenario() else {
@@ -205,7 +206,7 @@ impl Inspector {
     /// applied when the field is left.
     fn text_row(
         &mut self,
-        wb: &mut Workbench,
+        wb: &mut MapBench<'_>,
         ui: &mut egui::Ui,
         index: usize,
         token: &Token,
@@ -256,7 +257,7 @@ impl Inspector {
         ui.end_row();
     }
 
-    fn kind_row(&mut self, wb: &mut Workbench, ui: &mut egui::Ui, index: usize, token: &Token) {
+    fn kind_row(&mut self, wb: &mut MapBench<'_>, ui: &mut egui::Ui, index: usize, token: &Token) {
         let label = ui
             .label("Kind")
             .on_hover_text("What the token is; figures (character, minion, environment) occupy hexes and need a roster figure");
@@ -283,7 +284,7 @@ impl Inspector {
 
     fn figure_row(
         &mut self,
-        wb: &mut Workbench,
+        wb: &mut MapBench<'_>,
         ui: &mut egui::Ui,
         index: usize,
         token: &Token,
@@ -340,7 +341,7 @@ impl Inspector {
 
     fn team_row(
         &mut self,
-        wb: &mut Workbench,
+        wb: &mut MapBench<'_>,
         ui: &mut egui::Ui,
         index: usize,
         token: &Token,
@@ -387,7 +388,7 @@ impl Inspector {
     /// changes nothing.
     fn update_token(
         &mut self,
-        wb: &mut Workbench,
+        wb: &mut MapBench<'_>,
         index: usize,
         change: impl FnOnce(&mut Token),
     ) -> bool {
@@ -407,7 +408,7 @@ impl Inspector {
 
     /// Applies what was typed in an inspector field. Bad values are refused in the status line
     /// and the field shows the token's value again.
-    pub(crate) fn commit_draft(&mut self, wb: &mut Workbench, draft: Draft) {
+    pub(crate) fn commit_draft(&mut self, wb: &mut MapBench<'_>, draft: Draft) {
         let Some(scenario) = wb.doc.scenario() else {
             return;
         };

@@ -1,21 +1,22 @@
 //! The map commands that act on the selection or the piece in hand: rotate, flip, delete,
 //! hex labels. Run by the shell when a key, button or menu asks for them.
 
+use super::bench::{MapBench, Selection, Tool};
 use crate::rulesets::sentinel_tactics::edit::Edit;
 use crate::rulesets::sentinel_tactics::tokens::TokenUi;
-use crate::workbench::{Selection, StatusKind, Tool, Workbench};
+use crate::workbench::StatusKind;
 
 /// R / Shift+R: turns the tile or token in hand, else the selection.
-pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
-    if let Tool::Place(mut placement) = wb.tool {
+pub fn rotate(wb: &mut MapBench<'_>, tokens: &mut TokenUi, clockwise: bool) {
+    if let Tool::Place(mut placement) = wb.map.tool {
         placement.rotation = crate::rulesets::sentinel_tactics::turning::turned_rotation(
             placement.rotation,
             clockwise,
         );
-        wb.tool = Tool::Place(placement);
+        wb.map.tool = Tool::Place(placement);
         return;
     }
-    if wb.tool == Tool::PlaceToken {
+    if wb.map.tool == Tool::PlaceToken {
         tokens.turn_in_hand(wb, clockwise);
         return;
     }
@@ -24,7 +25,7 @@ pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
         run_group_edit(wb, edit);
         return;
     }
-    match wb.selection {
+    match wb.map.selection {
         Some(Selection::Tile(index)) => turn_selected_tile(wb, index, clockwise),
         Some(Selection::Token(index)) => {
             tokens.rotate_token(wb, index, clockwise);
@@ -37,7 +38,7 @@ pub fn rotate(wb: &mut Workbench, tokens: &mut TokenUi, clockwise: bool) {
 
 /// Turns a placed tile; what stands on it keeps its place or turns with it, as the designer
 /// chose ([`Workbench::carry_on_turn`]), and the status line says which.
-fn turn_selected_tile(wb: &mut Workbench, index: usize, clockwise: bool) {
+fn turn_selected_tile(wb: &mut MapBench<'_>, index: usize, clockwise: bool) {
     let Some(scenario) = wb.doc.scenario() else {
         return;
     };
@@ -46,7 +47,7 @@ fn turn_selected_tile(wb: &mut Workbench, index: usize, clockwise: bool) {
         &wb.doc.catalog,
         index,
         clockwise,
-        wb.carry_on_turn,
+        wb.map.carry_on_turn,
     ) {
         Ok(turn) => {
             let edit = Edit::TurnTile {
@@ -63,9 +64,9 @@ fn turn_selected_tile(wb: &mut Workbench, index: usize, clockwise: bool) {
 }
 
 /// Switches whether turning a tile turns what stands on it, and says which it is now.
-pub fn toggle_carry_on_turn(wb: &mut Workbench) {
-    wb.carry_on_turn = !wb.carry_on_turn;
-    let text = if wb.carry_on_turn {
+pub fn toggle_carry_on_turn(wb: &mut MapBench<'_>) {
+    wb.map.carry_on_turn = !wb.map.carry_on_turn;
+    let text = if wb.map.carry_on_turn {
         "Turning a tile now turns what stands on it too"
     } else {
         "Turning a tile now leaves what stands on it in place"
@@ -74,20 +75,20 @@ pub fn toggle_carry_on_turn(wb: &mut Workbench) {
 }
 
 /// C: the next kind of hex label, said in the status line.
-pub fn cycle_hex_labels(wb: &mut Workbench) {
-    wb.hex_labels = wb.hex_labels.next();
-    let text = format!("Hex labels: {}", wb.hex_labels.name());
+pub fn cycle_hex_labels(wb: &mut MapBench<'_>) {
+    wb.map.hex_labels = wb.map.hex_labels.next();
+    let text = format!("Hex labels: {}", wb.map.hex_labels.name());
     wb.say(StatusKind::Done, text);
 }
 
 /// F: turns the tile in hand or the selected tile to its other side.
-pub fn flip(wb: &mut Workbench) {
-    if let Tool::Place(mut placement) = wb.tool {
+pub fn flip(wb: &mut MapBench<'_>) {
+    if let Tool::Place(mut placement) = wb.map.tool {
         placement.side = crate::rulesets::sentinel_tactics::edit::other_side(placement.side);
-        wb.tool = Tool::Place(placement);
+        wb.map.tool = Tool::Place(placement);
         return;
     }
-    match wb.selection {
+    match wb.map.selection {
         Some(Selection::Tile(index)) => {
             wb.edit(Edit::FlipTile { index });
         }
@@ -96,7 +97,7 @@ pub fn flip(wb: &mut Workbench) {
 }
 
 /// Makes a group edit, or says why it cannot be made; the status line names what it did.
-pub fn run_group_edit(wb: &mut Workbench, edit: Result<Edit, String>) -> bool {
+pub fn run_group_edit(wb: &mut MapBench<'_>, edit: Result<Edit, String>) -> bool {
     match edit {
         Ok(edit) => {
             let label = wb.label_of(&edit);
@@ -123,7 +124,7 @@ pub fn capitalised(text: &str) -> String {
 }
 
 /// Delete: removes the selected tiles and tokens.
-pub fn remove_selected(wb: &mut Workbench) {
+pub fn remove_selected(wb: &mut MapBench<'_>) {
     if crate::rulesets::sentinel_tactics::group::is_group(wb) {
         let edit = crate::rulesets::sentinel_tactics::group::remove_edit(wb)
             .ok_or_else(|| "Nothing is selected".to_owned());
@@ -132,7 +133,7 @@ pub fn remove_selected(wb: &mut Workbench) {
         }
         return;
     }
-    match wb.selection {
+    match wb.map.selection {
         Some(Selection::Tile(index)) => {
             if wb.edit(Edit::RemoveTile { index }) {
                 crate::rulesets::sentinel_tactics::group::select_only(wb, None);

@@ -3,6 +3,7 @@
 //! and token gestures, copy and paste, the rules overlays and the picture export; and the
 //! scenario's named edits ([`edit::Edit`]).
 
+pub mod bench;
 pub mod canvas;
 pub mod changes_view;
 pub mod claims_view;

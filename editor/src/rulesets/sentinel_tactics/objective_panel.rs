@@ -1,6 +1,7 @@
 //! The Objectives section of the scenario panels: each objective with exactly the fields its
 //! kind uses, its targets picked from the scenario's own tokens.
 
+use super::bench::Tool;
 use egui::{Color32, RichText, Ui};
 use megahex_schema::limits::{MAX_COUNT, MAX_ROUNDS};
 use megahex_schema::rulesets::sentinel_tactics::{Objective, ObjectiveKind, Scenario, Token};
@@ -11,7 +12,6 @@ use crate::rulesets::sentinel_tactics::scenario_edits::{fresh_id, id_problem};
 use crate::rulesets::sentinel_tactics::scenario_widgets::{
     Env, hint, required_mark, team_combo, team_ids, typed,
 };
-use crate::workbench::Tool;
 use megahex_schema::rulesets::sentinel_tactics::objective_rules::{Need, fields, fits};
 
 /// Every objective kind, in the order the kind menu lists them.

@@ -2,12 +2,12 @@
 //! parameters and legend, and the [`Layer`] the canvas paints. The answers themselves come from
 //! [`crate::rulesets::sentinel_tactics::overlay`], cached there.
 
+use super::bench::{MapBench, Selection};
 use egui::{Color32, RichText};
 use megahex::board::Axial;
 
 use crate::rulesets::sentinel_tactics::overlay::{self, Layer, Source, Tint};
 use crate::view::hex_corners_in_world;
-use crate::workbench::{Selection, Workbench};
 
 /// The overlays' own state: answers kept until the selection, the scenario or a parameter
 /// changes, and the line about the hovered hex shown under the legend.
@@ -21,8 +21,8 @@ pub struct OverlayView {
 
 /// Where overlays are computed from: the selected token's hexes, or the hex clicked to select
 /// a tile.
-pub fn overlay_source(wb: &Workbench) -> Option<Source> {
-    match wb.selection? {
+pub fn overlay_source(wb: &MapBench<'_>) -> Option<Source> {
+    match wb.map.selection? {
         Selection::Token(index) => {
             let token = wb.doc.tokens().iter().find(|t| t.index == index)?;
             Some(Source {
@@ -31,7 +31,7 @@ pub fn overlay_source(wb: &Workbench) -> Option<Source> {
             })
         }
         Selection::Tile(index) => {
-            let at = wb.picked?;
+            let at = wb.map.picked?;
             let hex = wb.doc.board()?.get(at)?;
             (hex.placement == index).then(|| Source {
                 hexes: vec![at],
@@ -43,8 +43,8 @@ pub fn overlay_source(wb: &Workbench) -> Option<Source> {
 
 impl OverlayView {
     /// The overlay bar under the toolbar: parameters and the legend, shown while an overlay is on.
-    pub(crate) fn overlay_bar(&mut self, wb: &mut Workbench, ui: &mut egui::Ui) {
-        let settings = &mut wb.overlays;
+    pub(crate) fn overlay_bar(&mut self, wb: &mut MapBench<'_>, ui: &mut egui::Ui) {
+        let settings = &mut wb.map.overlays;
         match settings.tint {
             Tint::Reach => {
                 ui.horizontal_wrapped(|ui| {
@@ -107,7 +107,7 @@ impl OverlayView {
     }
 
     /// The legend: the overlay's name, the rule in force, and what each colour means.
-    fn legend(&self, wb: &Workbench) -> Vec<(Option<Color32>, String)> {
+    fn legend(&self, wb: &MapBench<'_>) -> Vec<(Option<Color32>, String)> {
         let rule = self
             .cache
             .rules()
@@ -128,7 +128,7 @@ impl OverlayView {
                 .map_or_else(String::new, |h| format!("from q,r {},{}", h[0], h[1])),
             None => "select a hex or token (click it) to see it".to_owned(),
         };
-        match wb.overlays.tint {
+        match wb.map.overlays.tint {
             Tint::Sight => {
                 items.push((None, format!("Line of sight {from}; rule {rule}:")));
                 items.push((Some(overlay::SEEN), "seen both ways".to_owned()));
@@ -147,13 +147,13 @@ impl OverlayView {
                 ));
             }
             Tint::Reach => {
-                let action = if wb.overlays.sprint {
+                let action = if wb.map.overlays.sprint {
                     "Sprint".to_owned()
                 } else {
                     format!(
                         "Move {}{}",
-                        wb.overlays.move_value,
-                        if wb.overlays.mobility {
+                        wb.map.overlays.move_value,
+                        if wb.map.overlays.mobility {
                             " with Mobility"
                         } else {
                             ""
@@ -168,10 +168,10 @@ impl OverlayView {
                 ));
             }
             Tint::Area => {
-                let shape = if wb.overlays.vertex {
+                let shape = if wb.map.overlays.vertex {
                     "vertex".to_owned()
                 } else {
-                    format!("radius {}", wb.overlays.radius)
+                    format!("radius {}", wb.map.overlays.radius)
                 };
                 items.push((
                     None,
@@ -185,8 +185,8 @@ impl OverlayView {
             }
             Tint::None => {}
         }
-        if wb.overlays.range {
-            let text = if wb.overlays.tint == Tint::None {
+        if wb.map.overlays.range {
+            let text = if wb.map.overlays.tint == Tint::None {
                 format!("Range numbers {from} (distance + elevation difference)")
             } else {
                 "range numbers at the top of each hex".to_owned()
@@ -198,7 +198,7 @@ impl OverlayView {
 
     /// Computes (or takes from the cache) what the canvas paints for the overlays this frame,
     /// and the note shown under the legend.
-    pub fn overlay_layer(&mut self, wb: &Workbench) -> Layer {
+    pub fn overlay_layer(&mut self, wb: &MapBench<'_>) -> Layer {
         let mut layer = Layer::default();
         self.note = None;
         if let (true, Some(diff), Some(scene)) = (wb.layers.changes, &wb.doc.changes, &wb.doc.scene)
@@ -207,7 +207,7 @@ impl OverlayView {
                 scene.token(id).map(|t| t.hexes.clone()).unwrap_or_default()
             });
         }
-        if !wb.overlays.any() {
+        if !wb.map.overlays.any() {
             return layer;
         }
         let Some(source) = overlay_source(wb) else {
@@ -218,7 +218,7 @@ impl OverlayView {
         };
         self.cache.scene(wb.doc.layout, scene);
         let hovered = wb.hovered.filter(|h| !source.hexes.contains(h));
-        let settings = wb.overlays;
+        let settings = wb.map.overlays;
         match settings.tint {
             Tint::Sight => {
                 let verdicts = self.cache.verdicts(&source).iter().map(|&(at, seen)| {
@@ -283,7 +283,7 @@ impl OverlayView {
     }
 
     /// The corner of `hex` nearest the pointer (0 east, then clockwise), for vertex attacks.
-    fn nearest_corner(&self, wb: &Workbench, hex: Axial) -> usize {
+    fn nearest_corner(&self, wb: &MapBench<'_>, hex: Axial) -> usize {
         let Some(pointer) = wb.pointer_world else {
             return 0;
         };

@@ -1,6 +1,6 @@
 //! The painting tool's vocabulary: what a brush paints onto, and a stroke gathered from the
-//! pointer. A leaf module, so the workbench's [`crate::workbench::Tool`] can name a brush
-//! without depending on the panels that paint.
+//! pointer. A leaf module, so the map's [`super::bench::Tool`] can name a brush without
+//! depending on the panels that paint.
 
 use egui::Pos2;
 use megahex::board::Axial;

@@ -9,6 +9,7 @@
 //! scenario's own lists, so they cannot be mistyped; what is still wrong, the live checks
 //! report.
 
+use super::bench::{MapBench, Tool};
 use std::collections::HashMap;
 
 use egui::containers::menu::{MenuButton, MenuConfig};
@@ -26,7 +27,6 @@ use crate::rulesets::sentinel_tactics::scenario_edits::fresh_id;
 use crate::rulesets::sentinel_tactics::scenario_widgets::{
     Env, hint, section, team_combo, team_ids, typed,
 };
-use crate::workbench::{Tool, Workbench};
 
 /// The scenario panels' own state, kept on the app between frames.
 #[derive(Debug, Clone, Default)]
@@ -72,7 +72,7 @@ const CARDS: [EnvironmentCard; 4] = [
 impl ScenarioUi {
     /// The scenario panels. What they change is applied when they are done, as one named edit
     /// (or, when one frame made several, as one step holding them all).
-    pub(crate) fn scenario_panel(&mut self, wb: &mut Workbench, ui: &mut Ui) {
+    pub(crate) fn scenario_panel(&mut self, wb: &mut MapBench<'_>, ui: &mut Ui) {
         let errors = wb.doc.count(Severity::Error);
         let warnings = wb.doc.count(Severity::Warning);
         ui.horizontal_wrapped(|ui| {
@@ -89,19 +89,20 @@ impl ScenarioUi {
                 self.open = false;
             }
         });
-        if let Tool::Paint(brush) = wb.tool {
+        if let Tool::Paint(brush) = wb.map.tool {
             self.painting_bar(wb, ui, brush);
         }
         ui.separator();
-        let Some(scenario) = wb.doc.scenario() else {
+        // Through the bench's two halves, so the map's tool and the document borrow apart.
+        let Some(scenario) = wb.wb.doc.scenario() else {
             return;
         };
         let mut env = Env {
             edits: Vec::new(),
             buffers: &mut self.buffers,
-            tool: &mut wb.tool,
-            board: wb.doc.board(),
-            show_zones: &mut wb.layers.zones,
+            tool: &mut wb.map.tool,
+            board: wb.wb.doc.board(),
+            show_zones: &mut wb.wb.layers.zones,
             refused: None,
         };
         egui::ScrollArea::vertical()
@@ -141,7 +142,7 @@ impl ScenarioUi {
     }
 
     /// Above the sections while painting: what is painted, the Erase toggle, and Stop.
-    fn painting_bar(&mut self, wb: &mut Workbench, ui: &mut Ui, brush: Brush) {
+    fn painting_bar(&mut self, wb: &mut MapBench<'_>, ui: &mut Ui, brush: Brush) {
         let what = wb.doc.scenario().map_or_else(String::new, |s| {
             crate::rulesets::sentinel_tactics::paint::target_name(s, brush.target)
         });
@@ -153,10 +154,10 @@ impl ScenarioUi {
                 .on_hover_text("Strokes remove hexes instead of adding them (holding Shift does the same for one stroke)")
                 .changed()
             {
-                wb.tool = Tool::Paint(Brush { erase, ..brush });
+                wb.map.tool = Tool::Paint(Brush { erase, ..brush });
             }
             if ui.button("Stop painting").on_hover_text("Esc").clicked() {
-                wb.tool = Tool::Select;
+                wb.map.tool = Tool::Select;
             }
         });
     }

@@ -1,6 +1,7 @@
 //! What the scenario panels' sections share: the text and number fields that apply when
 //! left, the painting button, and small layout helpers.
 
+use super::bench::Tool;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -11,7 +12,6 @@ use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use crate::rulesets::sentinel_tactics::paint::{Brush, PaintTarget};
 use crate::rulesets::sentinel_tactics::panel_edit::PanelEdit;
 use crate::text_field::TextField;
-use crate::workbench::Tool;
 
 /// What the sections need besides the scenario they show: where their edits go, typed text,
 /// the tool.

@@ -2,11 +2,11 @@
 //! tile a finding is about), the quick fixes for tiles placed twice, the claims, the changes
 //! since the last save and the fairness report.
 
+use super::bench::{MapBench, Selection, Tool};
 use megahex::board::Axial;
 
 use crate::document::{Document, Problem};
 use crate::problems::{ON_MAP, has_hexes, problems_panel};
-use crate::workbench::{Selection, Tool, Workbench};
 
 /// A finding can be shown when it has hexes or points at a token or a placed tile.
 fn clickable(problem: &Problem) -> Option<&'static str> {
@@ -20,17 +20,17 @@ fn clickable(problem: &Problem) -> Option<&'static str> {
 }
 
 /// Selects what a finding is about and centres the view on it.
-pub fn focus_problem(wb: &mut Workbench, index: usize) {
+pub fn focus_problem(wb: &mut MapBench<'_>, index: usize) {
     let Some(problem) = wb.doc.problems.get(index) else {
         return;
     };
     let (selection, hexes) = problem_target(problem, &wb.doc);
     if let Some(selection) = selection {
         super::group::select_only(wb, Some(selection));
-        wb.tool = Tool::Select;
+        wb.map.tool = Tool::Select;
     }
     if let Some(&first) = hexes.first() {
-        wb.picked = Some(first);
+        wb.map.picked = Some(first);
     }
     wb.centre_on(&hexes);
 }
@@ -91,7 +91,7 @@ pub fn problem_target(problem: &Problem, doc: &Document) -> (Option<Selection>, 
 
 /// The problems list, the designer's claims as a checklist, then the fairness report: a click
 /// on a finding shows it on the map.
-pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
+pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut MapBench<'_>, checking: bool) {
     let clicked = problems_panel(
         ui,
         &wb.doc.problems,
@@ -114,11 +114,12 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut Workbench, checking: bo
         wb.doc.findings = crate::held::GameData::new(kept);
     }
     super::claims_view::claims_section(ui, wb.doc.scenario(), &wb.doc.problems, checking);
+    let shared = &mut *wb.wb;
     super::changes_view::changes_section(
         ui,
-        wb.doc.changes.as_ref(),
-        wb.doc.is_dirty(),
-        &mut wb.layers.changes,
+        shared.doc.changes.as_ref(),
+        shared.doc.is_dirty(),
+        &mut shared.layers.changes,
     );
     let findings = map_findings(&wb.doc, &none);
     super::fairness_view::fairness_section(

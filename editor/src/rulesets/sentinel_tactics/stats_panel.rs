@@ -3,13 +3,13 @@
 //! inspector instead of YAML. A change is one named edit, made when a number stops being
 //! dragged or typed, a box is ticked or a choice is picked.
 
+use super::bench::MapBench;
 use egui::RichText;
 use megahex_schema::rulesets::sentinel_tactics::stats::{
     AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
 };
 
 use crate::rulesets::sentinel_tactics::edit::Edit;
-use crate::workbench::Workbench;
 
 /// The stats being changed, until the change is made.
 #[derive(Debug, Default)]
@@ -47,7 +47,7 @@ impl Asked {
 
 impl StatsPanel {
     /// The section, for the figure with roster id `figure`.
-    pub fn ui(&mut self, wb: &mut Workbench, ui: &mut egui::Ui, figure: &str) {
+    pub fn ui(&mut self, wb: &mut MapBench<'_>, ui: &mut egui::Ui, figure: &str) {
         let current = wb
             .doc
             .scenario()

@@ -1,17 +1,17 @@
 //! What the status line says on a Sentinel Tactics map: the hex under the pointer, and the
 //! keys that do something with the tool in hand and the selection.
 
+use super::bench::{MapBench, Selection, Tool};
 use megahex::board::Axial;
 use megahex_schema::rulesets::sentinel_tactics::Side;
 
 use super::scenario_panel::ScenarioUi;
 use super::tokens::TokenUi;
 use crate::document::Document;
-use crate::workbench::{Selection, Tool, Workbench};
 
 /// The keys that do something right now.
-pub fn mode_hint(wb: &Workbench, tokens: &TokenUi, scenario: &ScenarioUi) -> String {
-    match (wb.tool, wb.selection) {
+pub fn mode_hint(wb: &MapBench<'_>, tokens: &TokenUi, scenario: &ScenarioUi) -> String {
+    match (wb.map.tool, wb.map.selection) {
         (Tool::PlaceToken, _) => tokens.placing_token_hint(wb),
         (Tool::Paint(brush), _) => scenario.paint_hint(wb, brush),
         (Tool::Place(p), _) => format!(

@@ -1,17 +1,18 @@
 //! The tile palette: every tile of the catalog with both faces. A tile already on the map is
 //! shown as used, because each physical tile can only be put down once.
 
+use super::bench::{MapBench, Tool};
 use std::collections::BTreeMap;
 
 use egui::Sense;
 use megahex_schema::rulesets::sentinel_tactics::{Side, TilePlacement};
 
-use crate::workbench::{StatusKind, Tool, Workbench};
+use crate::workbench::StatusKind;
 
 /// The tile palette: every tile of the catalog with both faces. A tile already on the map
 /// is shown as used, because each physical tile can only be put down once.
 /// Draws the palette; true when a tile face started being dragged onto the map.
-pub fn tile_palette(ui: &mut egui::Ui, wb: &mut Workbench) -> bool {
+pub fn tile_palette(ui: &mut egui::Ui, wb: &mut MapBench<'_>) -> bool {
     let mut drag_started = false;
     ui.heading("Tiles");
     ui.label(
@@ -36,7 +37,7 @@ pub fn tile_palette(ui: &mut egui::Ui, wb: &mut Workbench) -> bool {
                 ui.label(format!("{tile}"));
                 for &side in faces {
                     let label = format!("{}{}", side.prefix(), tile);
-                    let placing = matches!(wb.tool, Tool::Place(p) if p.tile == *tile && p.side == side);
+                    let placing = matches!(wb.map.tool, Tool::Place(p) if p.tile == *tile && p.side == side);
                     let button = egui::Button::new(&label)
                         .selected(placing)
                         .sense(Sense::click_and_drag());
@@ -56,7 +57,7 @@ pub fn tile_palette(ui: &mut egui::Ui, wb: &mut Workbench) -> bool {
                         drag_started = true;
                     }
                     if response.clicked() || dragged {
-                        wb.tool = Tool::Place(TilePlacement {
+                        wb.map.tool = Tool::Place(TilePlacement {
                             tile: *tile,
                             side,
                             at: [0, 0],

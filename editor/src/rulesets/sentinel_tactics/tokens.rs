@@ -9,6 +9,7 @@
 //! fields are applied when the field is left (Enter, Tab or a click elsewhere), not on every
 //! key, so one typed value is one undo step.
 
+use super::bench::{MapBench, Selection, Tool};
 use egui::RichText;
 use megahex::board::Axial;
 use megahex_schema::rulesets::sentinel_tactics::{Figure, FigureKind};
@@ -19,7 +20,7 @@ use crate::rulesets::sentinel_tactics::token_rules::{
     MARKERS, MAX_FOOTPRINT, Piece, figure_size, footprint_offsets, footprint_text, new_token, plus,
     turned_footprint,
 };
-use crate::workbench::{Selection, StatusKind, Tool, Workbench};
+use crate::workbench::StatusKind;
 
 /// Which palette the left panel shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub struct TokenUi {
 impl TokenUi {
     /// The left panel: the tile palette or the token palette, one tab each. True when a tile
     /// face started being dragged onto the map.
-    pub fn left_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) -> bool {
+    pub fn left_panel(&mut self, ui: &mut egui::Ui, wb: &mut MapBench<'_>) -> bool {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.tab, Tab::Tiles, "Tiles");
             ui.selectable_value(&mut self.tab, Tab::Tokens, "Tokens");
@@ -67,12 +68,12 @@ impl TokenUi {
         }
     }
 
-    fn holding(&self, wb: &Workbench, piece: &Piece) -> bool {
-        wb.tool == Tool::PlaceToken && self.in_hand.as_ref().is_some_and(|h| h.piece == *piece)
+    fn holding(&self, wb: &MapBench<'_>, piece: &Piece) -> bool {
+        wb.map.tool == Tool::PlaceToken && self.in_hand.as_ref().is_some_and(|h| h.piece == *piece)
     }
 
     /// The token palette: the roster's figures by kind, then the markers.
-    pub(crate) fn token_palette(&mut self, wb: &mut Workbench, ui: &mut egui::Ui) {
+    pub(crate) fn token_palette(&mut self, wb: &mut MapBench<'_>, ui: &mut egui::Ui) {
         ui.heading("Tokens");
         ui.label(
             RichText::new("Pick one, then click the map. Shift+click places another. Esc cancels.")
@@ -134,7 +135,7 @@ impl TokenUi {
         }
     }
 
-    fn piece_name_and_size(&self, wb: &Workbench, piece: &Piece) -> (String, usize) {
+    fn piece_name_and_size(&self, wb: &MapBench<'_>, piece: &Piece) -> (String, usize) {
         match piece {
             Piece::Figure(id) => wb
                 .doc
@@ -146,10 +147,10 @@ impl TokenUi {
     }
 
     /// Takes a palette entry in hand: the next click on the map puts it down.
-    pub(crate) fn pick_token(&mut self, wb: &mut Workbench, piece: Piece) {
+    pub(crate) fn pick_token(&mut self, wb: &mut MapBench<'_>, piece: Piece) {
         let (name, size) = self.piece_name_and_size(wb, &piece);
         self.in_hand = Some(InHand { piece, rotation: 0 });
-        wb.tool = Tool::PlaceToken;
+        wb.map.tool = Tool::PlaceToken;
         crate::rulesets::sentinel_tactics::group::select_only(wb, None);
         let turn = if size > 1 {
             ", R / Shift+R turn it"
@@ -163,7 +164,7 @@ impl TokenUi {
     }
 
     /// The status line's hint while placing a token.
-    pub(crate) fn placing_token_hint(&self, wb: &Workbench) -> String {
+    pub(crate) fn placing_token_hint(&self, wb: &MapBench<'_>) -> String {
         let Some(hand) = &self.in_hand else {
             return "Pick a token in the Tokens palette, then click the map. Esc cancels."
                 .to_owned();
@@ -180,7 +181,7 @@ impl TokenUi {
     }
 
     /// R / Shift+R while placing: turns the token in hand.
-    pub(crate) fn turn_in_hand(&mut self, wb: &mut Workbench, clockwise: bool) {
+    pub(crate) fn turn_in_hand(&mut self, wb: &mut MapBench<'_>, clockwise: bool) {
         let Some(hand) = &self.in_hand else {
             return;
         };
@@ -200,7 +201,7 @@ impl TokenUi {
     }
 
     /// R / Shift+R on a selected token: turns a multi-hex figure around its first hex.
-    pub(crate) fn rotate_token(&mut self, wb: &mut Workbench, index: usize, clockwise: bool) {
+    pub(crate) fn rotate_token(&mut self, wb: &mut MapBench<'_>, index: usize, clockwise: bool) {
         let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
             return;
         };
@@ -217,14 +218,14 @@ impl TokenUi {
 
     /// A click while placing a token: adds it with its first hex on `at` and selects it. With
     /// `keep_placing` (Shift+click) the same token stays in hand for the next click.
-    pub(crate) fn place_token(&mut self, wb: &mut Workbench, at: Axial, keep_placing: bool) {
+    pub(crate) fn place_token(&mut self, wb: &mut MapBench<'_>, at: Axial, keep_placing: bool) {
         let Some(hand) = self.in_hand.clone() else {
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
             wb.refuse("Pick a token in the Tokens palette first");
             return;
         };
         let (Some(scenario), Some(board)) = (wb.doc.scenario(), wb.doc.board()) else {
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
             wb.refuse("There is no map to place a token on");
             return;
         };
@@ -257,18 +258,18 @@ impl TokenUi {
                 wb,
                 Some(Selection::Token(index)),
             );
-            wb.picked = Some(at);
+            wb.map.picked = Some(at);
             if !keep_placing {
-                wb.tool = Tool::Select;
+                wb.map.tool = Tool::Select;
             }
             wb.say(StatusKind::Done, done);
         } else {
-            wb.tool = Tool::Select;
+            wb.map.tool = Tool::Select;
         }
     }
 
     /// The preview of the token in hand under the pointer: red where a hex is off the map.
-    pub(crate) fn token_ghost(&self, wb: &Workbench, marks: &mut Marks) {
+    pub(crate) fn token_ghost(&self, wb: &MapBench<'_>, marks: &mut Marks) {
         let (Some(at), Some(hand)) = (wb.pointer_hex, &self.in_hand) else {
             return;
         };
@@ -333,9 +334,9 @@ mod tests {
 
     fn type_into(app: &mut EditorApp, index: usize, field: Field, text: &str) {
         let token_id = tokens(app)[index].id.clone();
-        let (st, wb) = parts(app);
-        st.inspector.commit_draft(
-            wb,
+        let mut p = parts(app);
+        p.inspector.commit_draft(
+            &mut p.wb,
             Draft {
                 index,
                 token_id,
@@ -406,25 +407,25 @@ mod tests {
     #[test]
     fn a_multi_hex_figure_is_placed_turned_and_undone() {
         let (mut app, _) = sample_app("omnitron");
-        let (st, wb) = parts(&mut app);
-        st.token_ui.pick_token(wb, figure("omnitron-v"));
-        assert_eq!(app.wb.tool, Tool::PlaceToken);
+        let mut p = parts(&mut app);
+        p.token_ui.pick_token(&mut p.wb, figure("omnitron-v"));
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::PlaceToken);
         app.shortcut(Key::R, Modifiers::NONE);
-        let (st, _) = parts(&mut app);
-        assert_eq!(st.token_ui.in_hand.as_ref().unwrap().rotation, 1);
+        let p = parts(&mut app);
+        assert_eq!(p.token_ui.in_hand.as_ref().unwrap().rotation, 1);
 
         // Turned once, the body is SW then NW of the first hex: from [-1, -1] the NW hex
         // [-2, -1] is off the map, so nothing is placed and the figure stays in hand.
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [-1, -1], false);
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [-1, -1], false);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
         assert!(app.wb.status.as_ref().unwrap().text.contains("q,r -2,-1"));
         assert_eq!(tokens(&app).len(), 3);
-        assert_eq!(app.wb.tool, Tool::PlaceToken);
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::PlaceToken);
 
         // From [2, -2]: [1, -1] and [1, -2], all on M1.
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [2, -2], false);
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [2, -2], false);
         let expected = Token {
             id: "omnitron-v".into(),
             kind: TokenKind::Character,
@@ -438,8 +439,8 @@ mod tests {
             effect_tokens: None,
         };
         assert_eq!(tokens(&app).get(3), Some(&expected));
-        assert_eq!(app.wb.selection, Some(Selection::Token(3)));
-        assert_eq!(app.wb.tool, Tool::Select);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Token(3)));
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::Select);
         assert_eq!(
             app.wb.doc.tokens()[3].hexes,
             vec![[2, -2], [1, -1], [1, -2]]
@@ -484,7 +485,7 @@ mod tests {
         app.shortcut(Key::Z, Modifiers::COMMAND);
         app.shortcut(Key::Z, Modifiers::COMMAND);
         assert_eq!(tokens(&app).len(), 3, "undoing the placement removes it");
-        assert_eq!(app.wb.selection, None);
+        assert_eq!(parts(&mut app).wb.map.selection, None);
         app.shortcut(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT);
         assert_eq!(tokens(&app)[3], expected);
 
@@ -501,27 +502,27 @@ mod tests {
     #[test]
     fn markers_and_environment_figures_get_numbered_ids_and_no_team() {
         let (mut app, _) = sample_app("markers");
-        let (st, wb) = parts(&mut app);
-        st.token_ui.pick_token(wb, marker("Lava token"));
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [-1, -1], false);
-        let (st, wb) = parts(&mut app);
-        st.token_ui.pick_token(wb, marker("Shard"));
+        let mut p = parts(&mut app);
+        p.token_ui.pick_token(&mut p.wb, marker("Lava token"));
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [-1, -1], false);
+        let mut p = parts(&mut app);
+        p.token_ui.pick_token(&mut p.wb, marker("Shard"));
         // Shift+click keeps the shard in hand for the next one.
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [-2, 0], true);
-        assert_eq!(app.wb.tool, Tool::PlaceToken);
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [1, 0], false);
-        assert_eq!(app.wb.tool, Tool::Select);
-        let (st, wb) = parts(&mut app);
-        st.token_ui.pick_token(wb, figure("velociraptor"));
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [0, -1], false);
-        let (st, wb) = parts(&mut app);
-        st.token_ui
-            .pick_token(wb, figure("blade-battalion-soldier"));
-        st.token_ui.place_token(wb, [1, -1], false);
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [-2, 0], true);
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::PlaceToken);
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [1, 0], false);
+        assert_eq!(parts(&mut app).wb.map.tool, Tool::Select);
+        let mut p = parts(&mut app);
+        p.token_ui.pick_token(&mut p.wb, figure("velociraptor"));
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [0, -1], false);
+        let mut p = parts(&mut app);
+        p.token_ui
+            .pick_token(&mut p.wb, figure("blade-battalion-soldier"));
+        p.token_ui.place_token(&mut p.wb, [1, -1], false);
         let placed: Vec<_> = tokens(&app)[3..]
             .iter()
             .map(|t| {
@@ -558,9 +559,9 @@ mod tests {
             ]
         );
         // A marker has one hex: R says so and changes nothing.
-        let (st, wb) = parts(&mut app);
-        st.canvas.select_at(wb, [-2, 0]);
-        assert_eq!(app.wb.selection, Some(Selection::Token(4)));
+        let mut p = parts(&mut app);
+        p.canvas.select_at(&mut p.wb, [-2, 0]);
+        assert_eq!(parts(&mut app).wb.map.selection, Some(Selection::Token(4)));
         let before = app.wb.doc.scenario().unwrap().clone();
         app.shortcut(Key::R, Modifiers::NONE);
         assert_eq!(app.wb.status.as_ref().unwrap().kind, StatusKind::Refused);
@@ -568,10 +569,10 @@ mod tests {
         app.settle_checks();
         assert_eq!(app.wb.doc.problems, Vec::new());
         // Off the map: refused, nothing added.
-        let (st, wb) = parts(&mut app);
-        st.token_ui.pick_token(wb, marker("Pylon"));
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [-30, 0], false);
+        let mut p = parts(&mut app);
+        p.token_ui.pick_token(&mut p.wb, marker("Pylon"));
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [-30, 0], false);
         assert_eq!(tokens(&app).len(), 8);
         assert!(app.wb.status.as_ref().unwrap().text.contains("off the map"));
     }
@@ -579,19 +580,19 @@ mod tests {
     #[test]
     fn placed_tokens_drag_and_delete_like_the_others() {
         let (mut app, _) = sample_app("drag");
-        let (st, wb) = parts(&mut app);
-        st.token_ui.pick_token(wb, figure("omnitron-v"));
-        let (st, wb) = parts(&mut app);
-        st.token_ui.place_token(wb, [2, -2], false);
+        let mut p = parts(&mut app);
+        p.token_ui.pick_token(&mut p.wb, figure("omnitron-v"));
+        let mut p = parts(&mut app);
+        p.token_ui.place_token(&mut p.wb, [2, -2], false);
         // Unturned from [2, -2]: [2, -1] and [1, -1]. One hex down: [2, -1], [2, 0], [1, 0],
         // which are 1/11, 1/16 and 1/13.
         assert_eq!(
             app.wb.doc.tokens()[3].hexes,
             vec![[2, -2], [2, -1], [1, -1]]
         );
-        let (st, wb) = parts(&mut app);
-        st.canvas.finish_drag_for_test(
-            wb,
+        let mut p = parts(&mut app);
+        p.canvas.finish_drag_for_test(
+            &mut p.wb,
             Drag::Token {
                 index: 3,
                 grab: [2, -1],
@@ -604,7 +605,7 @@ mod tests {
         );
         app.shortcut(Key::Delete, Modifiers::NONE);
         assert_eq!(tokens(&app).len(), 3);
-        assert_eq!(app.wb.selection, None);
+        assert_eq!(parts(&mut app).wb.map.selection, None);
     }
 
     #[test]

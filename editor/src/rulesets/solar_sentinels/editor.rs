@@ -25,7 +25,7 @@ impl GameEditor for DeckUi {
         });
     }
 
-    fn status(&self, wb: &Workbench) -> (String, String) {
+    fn status(&mut self, wb: &mut Workbench) -> (String, String) {
         (super::status_text(&wb.doc), self.hint().to_owned())
     }
 

@@ -153,11 +153,12 @@ pub fn map_ui<'a>(harness: &'a Harness<'_, EditorApp>) -> &'a SentinelEditor {
 /// The map editor's panels and the workbench, to drive them.
 pub fn map_parts<'a>(
     harness: &'a mut Harness<'_, EditorApp>,
-) -> (
-    &'a mut SentinelEditor,
-    &'a mut megahex_editor::workbench::Workbench,
-) {
-    harness.state_mut().game_parts().expect("a map is open")
+) -> megahex_editor::rulesets::sentinel_tactics::editor::Parts<'a> {
+    let (editor, wb) = harness
+        .state_mut()
+        .game_parts::<SentinelEditor>()
+        .expect("a map is open");
+    editor.split(wb)
 }
 
 /// The deck editor's panels, when a deck is open.
