@@ -438,7 +438,9 @@ fn problem_of(d: &megahex::Diagnostic) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::hex_skirmish::held::ArenaDocument;
     use crate::rulesets::sentinel_tactics::edit::Edit;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
 
     #[test]
     fn a_hex_skirmish_file_is_edited_and_saved_with_its_comments() {

@@ -437,6 +437,8 @@ impl eframe::App for EditorApp {
 
 #[cfg(test)]
 mod tests {
+    use crate::rulesets::hex_skirmish::held::ArenaDocument;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
     use std::path::Path;
 
     use super::*;

@@ -11,6 +11,7 @@ use megahex_editor::app::EditorApp;
 use megahex_editor::document::check_bytes;
 use megahex_editor::rulesets::solar_sentinels::Selected;
 use megahex_editor::rulesets::solar_sentinels::edits::DeckEdit;
+use megahex_editor::rulesets::solar_sentinels::held::DeckDocument;
 use megahex_schema::rulesets::solar_sentinels::{Condition, Effect, Rule, Scenario};
 
 fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::support::*;
+use megahex_editor::rulesets::sentinel_tactics::held::MapDocument;
 
 use std::path::Path;
 

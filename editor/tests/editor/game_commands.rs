@@ -6,6 +6,7 @@ use crate::support::{bundled_app, press};
 use egui::{Key, Modifiers};
 use megahex_editor::command::Command;
 use megahex_editor::rulesets::game_refuses;
+use megahex_editor::rulesets::solar_sentinels::held::DeckDocument;
 use megahex_editor::workbench::StatusKind;
 use megahex_schema::Ruleset;
 

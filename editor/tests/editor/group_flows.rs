@@ -8,6 +8,7 @@ use crate::support::*;
 use egui::{Event, Key, Modifiers};
 use megahex::board::{Axial, DIRECTIONS, distance};
 use megahex_editor::rulesets::sentinel_tactics::bench::Selection;
+use megahex_editor::rulesets::sentinel_tactics::held::MapDocument;
 use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use megahex_schema::{Footprint, HexRef};
 

@@ -7,6 +7,7 @@
 
 #![allow(clippy::expect_used)]
 
+use megahex_editor::rulesets::sentinel_tactics::held::MapDocument;
 use std::path::{Path, PathBuf};
 
 use megahex_editor::document::Document;

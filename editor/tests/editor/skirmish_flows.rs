@@ -9,6 +9,7 @@ use egui_kittest::kittest::{Queryable, by};
 use megahex_editor::app::EditorApp;
 use megahex_editor::dialogs::Dialog;
 use megahex_editor::document::{Document, check_bytes};
+use megahex_editor::rulesets::hex_skirmish::held::ArenaDocument;
 
 fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {
     harness.get_by_label(label).click_accesskit();

@@ -6,6 +6,7 @@
 use crate::support::*;
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
+use megahex_editor::rulesets::sentinel_tactics::held::MapDocument;
 
 #[test]
 fn stats_ticked_in_the_inspector_are_one_named_edit_each_and_undo_clears_them() {

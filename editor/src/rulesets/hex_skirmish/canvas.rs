@@ -2,6 +2,7 @@
 //! with this ruleset's gestures. A brush stroke from press to release is one edit; a unit is
 //! picked with a click, moved with a drag, and placed from the palette; the ground drags to pan.
 
+use crate::rulesets::hex_skirmish::held::ArenaDocument;
 use egui::{Color32, PointerButton, Sense};
 use megahex::board::Axial;
 use megahex_schema::rulesets::hex_skirmish::Chest;

@@ -1,6 +1,7 @@
 //! The hex-skirmish editor as the shell sees it: the palette on the left, the unit inspector
 //! with the odds and the problems on the right, the arena in the middle.
 
+use crate::rulesets::hex_skirmish::held::ArenaDocument;
 use std::any::Any;
 
 use super::overlays::Preview;

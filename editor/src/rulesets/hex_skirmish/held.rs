@@ -49,16 +49,23 @@ impl GameScenario for Scenario {
     }
 }
 
-impl Document {
+/// A hex-skirmish arena as the open document holds it: the scenario and its rules set up.
+/// Imported where a panel reads it, so code that does not import the game cannot.
+pub trait ArenaDocument {
     /// The hex-skirmish scenario, when the file is one and loaded far enough to have one.
-    pub fn skirmish(&self) -> Option<&Scenario> {
+    fn skirmish(&self) -> Option<&Scenario>;
+    /// The hex-skirmish rules set up for the current scenario, built once per change and asked
+    /// by the previews, the odds and the hover line.
+    fn skirmish_game(&self) -> Option<&Game>;
+}
+
+impl ArenaDocument for Document {
+    fn skirmish(&self) -> Option<&Scenario> {
         let held: &SkirmishEditing = self.held.as_deref()?.as_any().downcast_ref()?;
         Some(held.scenario())
     }
 
-    /// The hex-skirmish rules set up for the current scenario, built once per change and asked
-    /// by the previews, the odds and the hover line.
-    pub fn skirmish_game(&self) -> Option<&Game> {
+    fn skirmish_game(&self) -> Option<&Game> {
         self.rules.get()
     }
 }

@@ -3,6 +3,7 @@
 //! map shows for the selected unit. Its state is [`SkirmishUi`], shared with the canvas and the
 //! inspector.
 
+use crate::rulesets::hex_skirmish::held::ArenaDocument;
 use egui::RichText;
 use megahex::board::Axial;
 use megahex_schema::rulesets::hex_skirmish::map::builtin_terrain;

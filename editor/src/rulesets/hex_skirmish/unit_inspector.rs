@@ -2,6 +2,7 @@
 //! weapons and spells. Each change is one [`SkirmishEdit::UpdateUnit`]; dragging a number is
 //! one undo step however far it goes.
 
+use crate::rulesets::hex_skirmish::held::ArenaDocument;
 use std::collections::HashMap;
 
 use egui::{RichText, Ui};

@@ -3,6 +3,7 @@
 //! panels receive a [`MapBench`]: the shared workbench (reached through it as through a
 //! `&mut Workbench`) with this state beside it.
 
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use std::ops::{Deref, DerefMut};
 
 use megahex_schema::rulesets::sentinel_tactics::TilePlacement;

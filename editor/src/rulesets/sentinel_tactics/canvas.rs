@@ -2,6 +2,7 @@
 //! decided here; the change itself is an [`Edit`] applied through [`EditorApp::edit`].
 
 use super::bench::{MapBench, Selection, Tool};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::{Color32, PointerButton, Pos2, Sense};
 use megahex::board::Axial;
 use megahex_schema::Footprint;

@@ -6,6 +6,7 @@
 //! pasted tokens are written as `T/I` where the hex is on a tile, as new tokens are.
 
 use super::bench::{MapBench, Selection};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use megahex::board::{Axial, Board, DIRECTIONS};
 use megahex_schema::rulesets::sentinel_tactics::{TilePlacement, Token};
 use megahex_schema::{Footprint, HexRef};

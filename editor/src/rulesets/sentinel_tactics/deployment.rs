@@ -4,6 +4,7 @@
 //! previews its result.
 
 use super::bench::{MapBench, Tool};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::Color32;
 use megahex::board::{Axial, Board};
 use megahex_schema::rulesets::sentinel_tactics::{DeploymentZone, Scenario};
@@ -261,6 +262,7 @@ mod tests {
     use super::*;
     use crate::document::Document;
     use crate::rulesets::sentinel_tactics::editor::tests::parts;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
     use crate::view::world_from_hex;
 
     fn tile_hex(tile: u32, hex: u32) -> HexRef {

@@ -335,6 +335,7 @@ impl crate::history::Change<Scenario> for Edit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
 
     #[test]
     fn a_history_step_keeps_only_the_parts_its_edit_changed() {

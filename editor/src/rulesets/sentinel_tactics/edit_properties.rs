@@ -3,6 +3,7 @@
 //! the same board and tokens; redoing them all gives back the edited document. Refused edits,
 //! and edits that change nothing, leave the document as it was.
 
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use std::sync::OnceLock;
 
 use megahex_schema::rulesets::sentinel_tactics::{

@@ -2,6 +2,7 @@
 //! the token inspector with the scenario panels or the problems on the right, the map in the
 //! middle with its overlay bar, and the export window. One is made for each map opened.
 
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use std::any::Any;
 
 use super::bench::{MapBench, MapState, Tool};

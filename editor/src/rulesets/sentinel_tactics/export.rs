@@ -3,6 +3,7 @@
 //! on in the editor.
 
 use super::bench::MapBench;
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use std::path::{Path, PathBuf};
 
 use megahex::board::Axial;
@@ -427,6 +428,7 @@ mod tests {
     use crate::app::EditorApp;
     use crate::document::Document;
     use crate::rulesets::sentinel_tactics::editor::tests::parts;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(

@@ -5,6 +5,7 @@
 //! only the other hexes are rewritten, each in the form the designer wrote it.
 
 use super::bench::{MapBench, Selection};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::{Pos2, Rect};
 use megahex::board::{Axial, Board};
 use megahex_schema::rulesets::sentinel_tactics::{Scenario, TilePlacement};

@@ -80,19 +80,28 @@ pub fn new_scenario() -> Scenario {
     }
 }
 
-impl Document {
+/// A Sentinel Tactics map as the open document holds it: its history, the map and the last
+/// check's findings. Imported where a panel reads it, so code that does not import the game
+/// cannot.
+pub trait MapDocument {
     /// The Sentinel Tactics history, when the file is such a map.
-    pub fn editing(&self) -> Option<&Editing> {
+    fn editing(&self) -> Option<&Editing>;
+    /// The current map, when the file is one and loaded far enough to have one.
+    fn scenario(&self) -> Option<&Scenario>;
+    /// The map's findings from the last background check, if it had any.
+    fn map_findings(&self) -> Option<&Findings>;
+}
+
+impl MapDocument for Document {
+    fn editing(&self) -> Option<&Editing> {
         self.held.as_deref()?.as_any().downcast_ref()
     }
 
-    /// The current map, when the file is one and loaded far enough to have one.
-    pub fn scenario(&self) -> Option<&Scenario> {
+    fn scenario(&self) -> Option<&Scenario> {
         self.editing().map(Editing::scenario)
     }
 
-    /// The map's findings from the last background check, if it had any.
-    pub fn map_findings(&self) -> Option<&Findings> {
+    fn map_findings(&self) -> Option<&Findings> {
         self.findings.get()
     }
 }

@@ -3,6 +3,7 @@
 //! key, so one typed value is one undo step.
 
 use super::bench::{MapBench, Selection};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::RichText;
 use megahex_schema::limits::{MAX_HEALTH, MAX_HEXES};
 use megahex_schema::rulesets::sentinel_tactics::{Figure, Token, TokenKind};

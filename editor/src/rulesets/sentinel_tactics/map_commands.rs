@@ -3,6 +3,7 @@
 
 use super::bench::{MapBench, Selection, Tool};
 use crate::rulesets::sentinel_tactics::edit::Edit;
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use crate::rulesets::sentinel_tactics::tokens::TokenUi;
 use crate::workbench::StatusKind;
 

@@ -239,6 +239,7 @@ pub fn template(
 mod tests {
     use super::*;
     use crate::document::Document;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
     use megahex::board::distance;
     use megahex::board::movement::{self, World};
 

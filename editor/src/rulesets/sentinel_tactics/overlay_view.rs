@@ -3,6 +3,7 @@
 //! [`crate::rulesets::sentinel_tactics::overlay`], cached there.
 
 use super::bench::{MapBench, Selection};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::{Color32, RichText};
 use megahex::board::Axial;
 

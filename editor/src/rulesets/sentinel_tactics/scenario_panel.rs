@@ -10,6 +10,7 @@
 //! report.
 
 use super::bench::{MapBench, Tool};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use std::collections::HashMap;
 
 use egui::containers::menu::{MenuButton, MenuConfig};
@@ -555,6 +556,7 @@ fn rules(ui: &mut Ui, scenario: &Scenario, env: &mut Env<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
     use crate::rulesets::sentinel_tactics::objective_panel::KINDS;
     use crate::rulesets::sentinel_tactics::scenario_edits::{id_problem, remove_team, rename_team};
     use megahex_schema::rulesets::sentinel_tactics::objective_rules::Fields;

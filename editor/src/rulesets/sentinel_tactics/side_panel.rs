@@ -3,6 +3,7 @@
 //! since the last save and the fairness report.
 
 use super::bench::{MapBench, Selection, Tool};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use megahex::board::Axial;
 
 use crate::document::{Document, Problem};

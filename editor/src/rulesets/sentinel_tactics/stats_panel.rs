@@ -4,6 +4,7 @@
 //! dragged or typed, a box is ticked or a choice is picked.
 
 use super::bench::MapBench;
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::RichText;
 use megahex_schema::rulesets::sentinel_tactics::stats::{
     AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,

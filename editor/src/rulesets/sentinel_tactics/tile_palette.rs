@@ -2,6 +2,7 @@
 //! shown as used, because each physical tile can only be put down once.
 
 use super::bench::{MapBench, Tool};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use std::collections::BTreeMap;
 
 use egui::Sense;

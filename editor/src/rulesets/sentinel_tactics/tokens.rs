@@ -10,6 +10,7 @@
 //! key, so one typed value is one undo step.
 
 use super::bench::{MapBench, Selection, Tool};
+use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::RichText;
 use megahex::board::Axial;
 use megahex_schema::rulesets::sentinel_tactics::{Figure, FigureKind};
@@ -292,6 +293,7 @@ mod tests {
     use crate::document::Document;
     use crate::rulesets::sentinel_tactics::canvas::Drag;
     use crate::rulesets::sentinel_tactics::editor::tests::parts;
+    use crate::rulesets::sentinel_tactics::held::MapDocument;
     use crate::rulesets::sentinel_tactics::inspector::*;
     use crate::rulesets::sentinel_tactics::token_rules::*;
     use egui::{Key, Modifiers};

@@ -2,6 +2,7 @@
 //! and its effects, one line of YAML each, with the same widgets as a conflict card's; then
 //! the odds of defeating it alone, as for a card.
 
+use crate::rulesets::solar_sentinels::held::DeckDocument;
 use megahex::rulesets::solar_sentinels::game::BOSS_LEVEL;
 use megahex_schema::limits::MAX_HEALTH;
 

@@ -2,6 +2,7 @@
 //! drag); effects and the reward are edited as one line of YAML each, in the deck file's own
 //! form, and a line that is not a valid effect stays red and is not taken.
 
+use crate::rulesets::solar_sentinels::held::DeckDocument;
 use egui::RichText;
 use megahex_schema::limits::MAX_HEALTH;
 use megahex_schema::rulesets::solar_sentinels::Reward;

@@ -54,9 +54,15 @@ pub fn new_scenario() -> Option<Scenario> {
     Some(deck)
 }
 
-impl Document {
+/// A Solar Sentinels deck as the open document holds it.
+/// Imported where a panel reads it, so code that does not import the game cannot.
+pub trait DeckDocument {
     /// The Solar Sentinels deck, when the file is one and loaded far enough to have one.
-    pub fn deck(&self) -> Option<&Scenario> {
+    fn deck(&self) -> Option<&Scenario>;
+}
+
+impl DeckDocument for Document {
+    fn deck(&self) -> Option<&Scenario> {
         let held: &DeckEditing = self.held.as_deref()?.as_any().downcast_ref()?;
         Some(held.scenario())
     }

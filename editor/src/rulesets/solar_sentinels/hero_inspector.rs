@@ -2,6 +2,7 @@
 //! drag, within the ranges the game allows) and its ability, a name and one effect written as
 //! a line of YAML in the deck file's form, as a card's effects are.
 
+use crate::rulesets::solar_sentinels::held::DeckDocument;
 use egui::RichText;
 use megahex_schema::limits::MAX_HEALTH;
 use megahex_schema::rulesets::solar_sentinels::cards::{MAX_RECOVERY, MAX_STRATEGY};

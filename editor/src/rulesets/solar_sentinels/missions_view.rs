@@ -3,6 +3,7 @@
 //! forfeit it. Missions are short, so they are edited all in one list rather than one at a
 //! time.
 
+use crate::rulesets::solar_sentinels::held::DeckDocument;
 use egui::RichText;
 use megahex_schema::rulesets::solar_sentinels::{Condition, Mission, Scenario};
 

@@ -17,6 +17,7 @@ pub mod odds_view;
 pub mod roster_view;
 pub mod stacks_view;
 
+use crate::rulesets::solar_sentinels::held::DeckDocument;
 use std::collections::HashMap;
 
 use egui::RichText;

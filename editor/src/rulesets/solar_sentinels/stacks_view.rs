@@ -2,6 +2,7 @@
 //! additional enemies and effects at a glance, mandatory cards in orange. A card dragged onto
 //! another goes just above or below it, and onto a column's **+ Add card**, to its bottom.
 
+use crate::rulesets::solar_sentinels::held::DeckDocument;
 use egui::{Color32, RichText, Stroke};
 use megahex_schema::rulesets::solar_sentinels::{ConflictCard, Scenario};
 

@@ -4,6 +4,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use megahex_editor::rulesets::sentinel_tactics::editor::SentinelEditor;
+use megahex_editor::rulesets::sentinel_tactics::held::MapDocument;
 use std::path::{Path, PathBuf};
 
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
