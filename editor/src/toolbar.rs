@@ -52,26 +52,26 @@ impl Toolbar {
     }
 
     /// A button for `command`: greyed when it cannot run, its tooltip and keys from the
-    /// command list, and a click queues it.
+    /// command list, and a click queues it. `says` is what it would do now ("Undo move
+    /// token"), said on hover: the button keeps its label, so the row never shifts under the
+    /// pointer as an edit is made.
     fn command_button(
         &mut self,
         ui: &mut egui::Ui,
         wb: &mut Workbench,
         command: Command,
-        text: Option<String>,
+        says: Option<String>,
     ) {
-        let text = text.unwrap_or_else(|| command.label());
-        // A long label ("Undo rename team …") is cut on the button, and said in full on hover.
-        let hover = match short(&text) {
-            shown if shown == text => command.hover_text(),
-            _ => format!("{text} ({})", command.keys_text()),
+        let hover = match says {
+            Some(says) => format!("{says} ({})", command.keys_text()),
+            None => command.hover_text(),
         };
         let why_not = self.why_not(wb, command);
         let disabled_hover = why_not
             .as_deref()
             .map_or(hover.clone(), |why| format!("{hover}\n{why}"));
         let response = ui
-            .add_enabled(why_not.is_none(), egui::Button::new(short(&text)))
+            .add_enabled(why_not.is_none(), egui::Button::new(command.label()))
             .on_hover_text(&hover)
             .on_disabled_hover_text(disabled_hover);
         if response.clicked() {
@@ -124,7 +124,7 @@ impl Toolbar {
                     for command in Command::all().into_iter().filter(|c| c.group() == group) {
                         // A toggle that is on is drawn selected (lit).
                         let on = self.is_on(wb, command);
-                        let button = egui::Button::new(command.label())
+                        let button = egui::Button::new(menu_label(wb, command))
                             .selected(on)
                             .shortcut_text(command.keys_text());
                         let why_not = self.why_not(wb, command);
@@ -303,12 +303,15 @@ impl Toolbar {
     }
 }
 
-/// A button label cut to a length that keeps the toolbar on one row; the tooltip has the rest.
-fn short(text: &str) -> String {
-    const MAX: usize = 26;
-    if text.chars().count() <= MAX {
-        return text.to_owned();
+/// A menu entry's text: Undo and Redo name the change they would make ("Undo move token").
+fn menu_label(wb: &Workbench, command: Command) -> String {
+    let label = match command {
+        Command::Undo => wb.doc.undo_label(),
+        Command::Redo => wb.doc.redo_label(),
+        _ => None,
+    };
+    match label {
+        Some(label) => format!("{} {label}", command.label()),
+        None => command.label(),
     }
-    let cut: String = text.chars().take(MAX - 1).collect();
-    format!("{}…", cut.trim_end())
 }

@@ -54,7 +54,7 @@ fn place_rotate_undo_save_on_a_real_file() {
         );
         assert!(app.wb.doc.board().unwrap().contains(target));
     }
-    assert!(harness.query_by_label("Undo add tile 2").is_some());
+    assert!(says_on_hover(&mut harness, "Undo", "Undo add tile 2"));
 
     press(&mut harness, Modifiers::NONE, Key::R);
     assert_eq!(
@@ -71,13 +71,13 @@ fn place_rotate_undo_save_on_a_real_file() {
             .rotation,
         1
     );
-    assert!(harness.query_by_label("Undo rotate tile").is_some());
+    assert!(says_on_hover(&mut harness, "Undo", "Undo rotate tile"));
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(
         harness.state().wb.doc.scenario().unwrap().map.tiles.last(),
         Some(&placed)
     );
-    assert!(harness.query_by_label("Redo rotate tile").is_some());
+    assert!(says_on_hover(&mut harness, "Redo", "Redo rotate tile"));
     assert!(harness.state().title().ends_with(" •"));
 
     harness.state_mut().settle_checks();
@@ -178,7 +178,7 @@ fn drag_a_tile_and_a_token_then_delete_the_token() {
             .all(|t| t.id != "legacy"),
         "the dragged token was deleted"
     );
-    assert!(harness.query_by_label("Undo remove token").is_some());
+    assert!(says_on_hover(&mut harness, "Undo", "Undo remove token"));
 }
 
 /// The bundled sample has no file: Ctrl+S asks for a path in a pure-egui dialog.
@@ -376,7 +376,7 @@ fn place_turn_and_inspect_a_token_then_save() {
     press(&mut harness, Modifiers::SHIFT, Key::R);
     let turned = Footprint::Many(vec![t(1, 6), t(1, 11), t(1, 8)]);
     assert_eq!(fourth(&harness).unwrap().at, turned);
-    assert!(harness.query_by_label("Undo rotate token").is_some());
+    assert!(says_on_hover(&mut harness, "Undo", "Undo rotate token"));
 
     // The inspector: the team from its combo box...
     harness
@@ -398,7 +398,7 @@ fn place_turn_and_inspect_a_token_then_save() {
     );
     press(&mut harness, Modifiers::NONE, Key::Enter);
     assert_eq!(fourth(&harness).unwrap().label.as_deref(), Some("Boss"));
-    assert!(harness.query_by_label("Undo edit omnitron-v").is_some());
+    assert!(says_on_hover(&mut harness, "Undo", "Undo edit omnitron-v"));
     press(&mut harness, Modifiers::COMMAND, Key::Z);
     let now = fourth(&harness).unwrap();
     assert_eq!(
@@ -1137,4 +1137,39 @@ fn fit_leaves_the_legend_corner_free() {
         "the map's lowest corner ({lowest}) is above the legend ({})",
         legend.min.y
     );
+}
+
+/// At 1200 px the toolbar holds every button, and an edit does not move any of them: Undo keeps
+/// its label and names the change on hover (a button that grew with its label pushed Scenario
+/// off the screen and moved the buttons after it under the pointer).
+#[test]
+fn an_edit_moves_no_toolbar_button_at_1200_px() {
+    use megahex_editor::rulesets::sentinel_tactics::edit::Edit;
+    let dir = scratch("toolbar-1200");
+    let app = EditorApp::with_recovery_dir(Document::sample(), dir.join("recovery"));
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1200.0, 800.0))
+        .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
+    harness.run_steps(3);
+    let buttons = |h: &Harness<'_, EditorApp>| {
+        ["Undo", "Redo", "Fit", "Reload", "Scenario"].map(|label| {
+            h.get_all_by_role_and_label(Role::Button, label)
+                .next()
+                .expect("a toolbar button")
+                .rect()
+        })
+    };
+    let before = buttons(&harness);
+    assert!(before[4].right() <= 1200.0, "Scenario is on screen");
+    assert!(harness.state_mut().wb.edit(Edit::RotateTile {
+        index: 0,
+        clockwise: true
+    }));
+    harness.run_steps(3);
+    assert_eq!(buttons(&harness), before);
+    assert!(says_on_hover(
+        &mut harness,
+        "Undo",
+        "Undo rotate tile (Ctrl+Z)"
+    ));
 }

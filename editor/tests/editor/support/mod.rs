@@ -175,3 +175,20 @@ pub fn arena_ui<'a>(
 ) -> &'a megahex_editor::rulesets::hex_skirmish::panel::SkirmishUi {
     harness.state().game_ref().expect("an arena is open")
 }
+
+/// Whether the toolbar's `button` says `text` when the pointer rests on it (Undo and Redo name
+/// the change they would make in their tooltip).
+pub fn says_on_hover(harness: &mut Harness<'_, EditorApp>, button: &str, text: &str) -> bool {
+    use egui_kittest::kittest::Queryable;
+    // Tooltips wait for the pointer to rest; the test does not.
+    harness
+        .ctx
+        .all_styles_mut(|style| style.interaction.tooltip_delay = 0.0);
+    let at = harness.get_by_label(button).rect().center();
+    harness.hover_at(at);
+    harness.run_steps(3);
+    let said = harness.query_by_label_contains(text).is_some();
+    harness.hover_at(egui::Pos2::ZERO);
+    harness.run_steps(1);
+    said
+}
