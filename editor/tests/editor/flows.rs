@@ -1173,3 +1173,78 @@ fn an_edit_moves_no_toolbar_button_at_1200_px() {
         "Undo rotate tile (Ctrl+Z)"
     ));
 }
+
+/// Removing a tile says which tokens it left off the map; the Tokens palette lists them, and
+/// one picked there goes back with a click on the map (a click off the map is refused and
+/// keeps it in hand).
+#[test]
+fn a_token_left_off_the_map_is_named_and_put_back() {
+    let (_, _, mut harness) = sample_app("off-map");
+    // `legacy` stands on tile 0 as 1/10.
+    map_parts(&mut harness).wb.map.selection = Some(Selection::Tile(0));
+    press(&mut harness, Modifiers::NONE, Key::Delete);
+    let status = harness.state().wb.status.clone().unwrap();
+    assert!(
+        status.text.contains("`legacy`") && status.text.contains("off the map"),
+        "{}",
+        status.text
+    );
+    assert!(
+        harness
+            .state()
+            .wb
+            .doc
+            .tokens()
+            .iter()
+            .all(|t| t.id != "legacy")
+    );
+    click_label(&mut harness, "Tokens");
+    click_label(&mut harness, "legacy  (put back)");
+    // Beside the map, inside the canvas: refused, still in hand.
+    let doc = &harness.state().wb.doc;
+    let left = doc
+        .board()
+        .unwrap()
+        .hexes()
+        .iter()
+        .map(|h| h.at)
+        .min()
+        .unwrap();
+    let beside = [left[0] - 1, left[1]];
+    assert!(!doc.board().unwrap().contains(beside));
+    let off = screen_of(&harness, beside);
+    assert!(harness.state().wb.canvas_rect.unwrap().contains(off));
+    click_at(&mut harness, off);
+    assert_eq!(
+        harness.state().wb.status.as_ref().unwrap().kind,
+        megahex_editor::workbench::StatusKind::Refused
+    );
+    assert!(matches!(
+        map_ui(&harness).map.tool,
+        megahex_editor::rulesets::sentinel_tactics::bench::Tool::PutBack(_)
+    ));
+    // A free hex of the board: it goes there.
+    let doc = &harness.state().wb.doc;
+    let free = doc
+        .board()
+        .unwrap()
+        .hexes()
+        .iter()
+        .map(|h| h.at)
+        .find(|&at| doc.tokens_at(at).next().is_none())
+        .unwrap();
+    let spot = screen_of(&harness, free);
+    click_at(&mut harness, spot);
+    let doc = &harness.state().wb.doc;
+    let legacy = doc
+        .tokens()
+        .iter()
+        .find(|t| t.id == "legacy")
+        .expect("back on the map");
+    assert_eq!(legacy.hexes, vec![free]);
+    assert_eq!(
+        map_ui(&harness).map.tool,
+        megahex_editor::rulesets::sentinel_tactics::bench::Tool::Select
+    );
+    assert!(harness.query_by_label("legacy  (put back)").is_none());
+}

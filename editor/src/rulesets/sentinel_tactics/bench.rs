@@ -32,6 +32,9 @@ pub enum Tool {
     PlaceToken,
     /// Paint hexes onto a deployment zone or an objective's hexes (the scenario panels).
     Paint(super::paint::Brush),
+    /// Put a token that stands off the map (by position in `tokens`) back where the map is
+    /// clicked ([`super::off_map`]).
+    PutBack(usize),
 }
 
 /// The map editor's state that its panels share.

@@ -223,6 +223,7 @@ impl Canvas {
                     let keep = ui.input(|i| i.modifiers.shift);
                     layers.tokens.place_token(wb, at, keep);
                 }
+                Tool::PutBack(index) => super::off_map::put_back(wb, index, at),
                 Tool::Select if ui.input(|i| i.modifiers.shift) => toggle_at(wb, at),
                 Tool::Select => self.select_at(wb, at),
                 // Painted by `paint_input` as the button goes down and up.

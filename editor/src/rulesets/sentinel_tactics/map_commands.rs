@@ -126,11 +126,13 @@ pub fn capitalised(text: &str) -> String {
 
 /// Delete: removes the selected tiles and tokens.
 pub fn remove_selected(wb: &mut MapBench<'_>) {
+    let stranded_before = super::off_map::stranded(wb);
     if crate::rulesets::sentinel_tactics::group::is_group(wb) {
         let edit = crate::rulesets::sentinel_tactics::group::remove_edit(wb)
             .ok_or_else(|| "Nothing is selected".to_owned());
         if run_group_edit(wb, edit) {
             crate::rulesets::sentinel_tactics::group::select_only(wb, None);
+            super::off_map::say_newly_stranded(wb, "Removed the selection", &stranded_before);
         }
         return;
     }
@@ -138,6 +140,7 @@ pub fn remove_selected(wb: &mut MapBench<'_>) {
         Some(Selection::Tile(index)) => {
             if wb.edit(Edit::RemoveTile { index }) {
                 crate::rulesets::sentinel_tactics::group::select_only(wb, None);
+                super::off_map::say_newly_stranded(wb, "Removed the tile", &stranded_before);
             }
         }
         Some(Selection::Token(index)) => {

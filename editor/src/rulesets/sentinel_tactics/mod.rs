@@ -23,6 +23,7 @@ pub mod inspector;
 pub mod inventory_fix;
 pub mod map_commands;
 pub mod objective_panel;
+pub mod off_map;
 pub mod overlay;
 pub mod overlay_cache;
 pub mod overlay_view;

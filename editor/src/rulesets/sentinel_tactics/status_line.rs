@@ -2,6 +2,7 @@
 //! keys that do something with the tool in hand and the selection.
 
 use super::bench::{MapBench, Selection, Tool};
+use super::held::MapDocument;
 use megahex::board::Axial;
 use megahex_schema::rulesets::sentinel_tactics::Side;
 
@@ -14,6 +15,14 @@ pub fn mode_hint(wb: &MapBench<'_>, tokens: &TokenUi, scenario: &ScenarioUi) -> 
     match (wb.map.tool, wb.map.selection) {
         (Tool::PlaceToken, _) => tokens.placing_token_hint(wb),
         (Tool::Paint(brush), _) => scenario.paint_hint(wb, brush),
+        (Tool::PutBack(index), _) => {
+            let id = wb
+                .doc
+                .scenario()
+                .and_then(|s| s.tokens.get(index))
+                .map_or("the token", |t| t.id.as_str());
+            format!("Putting {id} back: click the hex for it (its first hex). Esc cancels.")
+        }
         (Tool::Place(p), _) => format!(
             "Placing {}{}: click the map to put its centre there. R / Shift+R turn it, F flips it, Esc cancels.",
             p.side.prefix(),

@@ -225,6 +225,13 @@ pub fn figure_stem(figure: &Figure) -> (String, bool) {
 }
 
 /// The footprint of a new token: `offsets` from `at`, each hex on the map.
+/// Where a token that stands off the map (its tile was removed, or its hexes never resolved)
+/// goes when put back with its first hex on `at`: as many hexes as it is written with, unturned.
+pub fn footprint_back_at(token: &Token, at: Axial, board: &Board) -> Result<Footprint, String> {
+    let size = token.at.hexes().len().max(1);
+    place_footprint(board, at, &footprint_offsets(size, 0), &token.id)
+}
+
 fn place_footprint(
     board: &Board,
     at: Axial,

@@ -81,6 +81,7 @@ impl TokenUi {
                 .weak(),
         );
         ui.separator();
+        super::off_map::off_map_list(ui, wb);
         let editable = wb.doc.scenario().is_some();
         let figures = wb.doc.catalog.figures.clone();
         let mut picked = None;
