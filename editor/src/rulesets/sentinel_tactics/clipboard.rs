@@ -90,7 +90,17 @@ pub struct Pasting {
 /// Reads clip text; the error says what the clipboard held instead.
 pub fn read_clip(text: &str) -> Result<Clip, String> {
     let clip: Clip = serde_yaml::from_str(text).map_err(|e| {
-        format!("The clipboard holds no Megahex tiles or tokens ({e}); copy some with Ctrl+C")
+        if !text.contains("megahex-clip") {
+            let start: String = text.trim().chars().take(40).collect();
+            return format!(
+                "The clipboard holds text, not Megahex tiles or tokens (it starts \"{start}\"); select some on a map and copy them with Ctrl+C"
+            );
+        }
+        // A clip that was changed by hand: say where, in words rather than the parser's.
+        let line = e.location().map_or(String::new(), |l| format!(" at line {}", l.line()));
+        format!(
+            "The Megahex tiles and tokens on the clipboard cannot be read{line}: they were changed since they were copied; copy them again with Ctrl+C"
+        )
     })?;
     if clip.version != 1 {
         return Err(format!(
@@ -413,4 +423,23 @@ pub fn select_all(wb: &mut MapBench<'_>) {
     let mut pieces = all.into_iter();
     crate::rulesets::sentinel_tactics::group::select_only(wb, pieces.next());
     wb.map.more.extend(pieces);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_is_not_a_clip_is_refused_in_words_not_the_parsers() {
+        let error = read_clip("Dear diary, today I built a map").unwrap_err();
+        assert!(error.contains("not Megahex tiles or tokens"), "{error}");
+        assert!(error.contains("Dear diary"), "{error}");
+        assert!(!error.contains("expected"), "{error}");
+        let error = read_clip("megahex-clip: 1\ntiles: [oops\n").unwrap_err();
+        assert!(error.contains("changed since they were copied"), "{error}");
+        assert!(!error.contains("missing field"), "{error}");
+        // Its twin, a clip as Ctrl+C writes it, reads.
+        let clip = "megahex-clip: 1\ntiles: []\ntokens: []\n";
+        assert!(read_clip(clip).is_ok(), "{:?}", read_clip(clip));
+    }
 }
