@@ -20,10 +20,18 @@ pub fn fairness_section(
     egui::CollapsingHeader::new(RichText::new("Fairness report").strong())
         .default_open(true)
         .show(ui, |ui| {
+            // Played games outweigh distances: when they clearly favour a team, that is the
+            // headline, and the distance verdict is said as what it is.
+            let lean = selfplay
+                .and_then(|s| s.as_ref().ok())
+                .and_then(selfplay_lean);
+            if let Some(lean) = &lean {
+                ui.label(RichText::new(lean).strong().color(FAVOURED));
+            }
             // The verdict stands on the report's figures: without a report (the file has
             // errors, or nothing to measure), it has nothing to stand on either.
             if let Some(verdict) = verdict.filter(|_| !report.is_empty()) {
-                verdict_view(ui, verdict);
+                verdict_view(ui, verdict, lean.is_some());
             }
             if let Some(selfplay) = selfplay {
                 selfplay_view(ui, selfplay);
@@ -123,12 +131,39 @@ pub fn selfplay_lines(summary: &Summary) -> Vec<String> {
     lines
 }
 
-/// The verdict: a sentence, a row per team, and what would sharpen it.
-fn verdict_view(ui: &mut egui::Ui, verdict: &Verdict) {
+/// The colour of a sentence that says one team is favoured.
+const FAVOURED: egui::Color32 = egui::Color32::from_rgb(255, 200, 90);
+
+/// When the seeded games clearly favour one team (the low end of its 95% interval above the
+/// high end of every other team's), the sentence that says so.
+pub fn selfplay_lean(summary: &Summary) -> Option<String> {
+    let best = summary.teams.iter().max_by(|a, b| a.2.total_cmp(&b.2))?;
+    let others: Vec<_> = summary.teams.iter().filter(|t| t.0 != best.0).collect();
+    if others.is_empty() || !others.iter().all(|other| best.3.0 > other.3.1) {
+        return None;
+    }
+    let against = others
+        .iter()
+        .map(|(team, _, share, _)| format!("{team} {:.0}%", share * 100.0))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(format!(
+        "Self-play favours {}: it wins {:.0}% of the games, against {against}",
+        best.0,
+        best.2 * 100.0
+    ))
+}
+
+/// The verdict: a sentence, a row per team, and what would sharpen it. `played_say_otherwise`:
+/// the self-play games clearly favour a team, so the verdict's sentence is only the distances'.
+fn verdict_view(ui: &mut egui::Ui, verdict: &Verdict, played_say_otherwise: bool) {
     match &verdict.summary {
+        Some(summary) if played_say_otherwise => {
+            ui.label(RichText::new(format!("By distance and turn 1 alone: {summary}")).weak());
+        }
         Some(summary) => {
             let colour = if verdict.favoured.is_some() {
-                egui::Color32::from_rgb(255, 200, 90)
+                FAVOURED
             } else {
                 egui::Color32::LIGHT_GREEN
             };
@@ -179,6 +214,41 @@ fn verdict_view(ui: &mut egui::Ui, verdict: &Verdict) {
 #[cfg(test)]
 mod tests {
     use crate::document::Document;
+    use megahex::simulate::Summary;
+
+    fn summary(teams: &[(&str, f64, f64, f64)]) -> Summary {
+        Summary {
+            games: 200,
+            teams: teams
+                .iter()
+                .map(|(team, share, low, high)| ((*team).to_owned(), 0, *share, (*low, *high)))
+                .collect(),
+            round_limit_share: 0.0,
+            lengths: Vec::new(),
+            objectives: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn self_play_leads_the_headline_only_when_its_intervals_part() {
+        // 200 of 200 games against none: the intervals are far apart.
+        let lean = super::selfplay_lean(&summary(&[
+            ("heroes", 1.0, 0.98, 1.0),
+            ("villains", 0.0, 0.0, 0.02),
+        ]));
+        assert_eq!(
+            lean.as_deref(),
+            Some("Self-play favours heroes: it wins 100% of the games, against villains 0%")
+        );
+        // 53% against 47%, overlapping intervals: no lean, the distances speak.
+        assert_eq!(
+            super::selfplay_lean(&summary(&[
+                ("heroes", 0.53, 0.46, 0.60),
+                ("villains", 0.47, 0.40, 0.54),
+            ])),
+            None
+        );
+    }
 
     #[test]
     fn a_long_list_of_figures_without_stats_is_cut_to_three_and_a_count() {
