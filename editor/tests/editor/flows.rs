@@ -1248,3 +1248,20 @@ fn a_token_left_off_the_map_is_named_and_put_back() {
     );
     assert!(harness.query_by_label("legacy  (put back)").is_none());
 }
+
+/// The token palette's "Figures join" picks the team a placed character plays for (every new
+/// figure joined the first team).
+#[test]
+fn a_figure_placed_from_the_palette_joins_the_team_picked_there() {
+    let (_, _, mut harness) = sample_app("palette-team");
+    harness.get_by_label("Tokens").click();
+    harness.run_steps(2);
+    pick(&mut harness, "heroes (Heroes)", "villains (Villains)");
+    harness.get_by_label("Omnitron-V (3 hexes)").click();
+    harness.run_steps(2);
+    let pos = screen_of(&harness, [2, -2]);
+    click_at(&mut harness, pos);
+    let placed = harness.state().wb.doc.scenario().unwrap().tokens[3].clone();
+    assert_eq!(placed.id, "omnitron-v");
+    assert_eq!(placed.team.as_deref(), Some("villains"));
+}

@@ -281,3 +281,45 @@ fn a_clip_with_far_off_hexes_is_refused_without_harm() {
     assert!(status.text.contains("Nothing to paste"), "{}", status.text);
     assert!(status.text.contains("tile 2"), "{}", status.text);
 }
+
+/// A team picked in the inspector with several tokens selected goes to every one of them, as
+/// one undo step (it changed only the inspected token).
+#[test]
+fn a_team_picked_for_a_selection_of_tokens_goes_to_all_of_them_in_one_step() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{Queryable, by};
+    let (_dir, mut harness) = bundled_app("group-team", "city-blades-gambit.yaml");
+    let before = scenario(&harness);
+    let (legacy, tachyon) = (hex_of(&harness, "legacy"), hex_of(&harness, "tachyon"));
+    let pos = screen_of(&harness, legacy);
+    click_at(&mut harness, pos);
+    let pos = screen_of(&harness, tachyon);
+    with_shift(&mut harness, |h| click_at(h, pos));
+    harness
+        .get_all(by().role(Role::ComboBox).value("heroes (Freedom Five)"))
+        .last()
+        .expect("the inspector's team")
+        .click_accesskit();
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::Button, "villains (Baron Blade's forces)")
+        .click_accesskit();
+    harness.run_steps(2);
+    let after = scenario(&harness);
+    for id in ["legacy", "tachyon"] {
+        let token = &after.tokens[index_of(&after, id)];
+        assert_eq!(token.team.as_deref(), Some("villains"), "{id}");
+    }
+    let bunker = &after.tokens[index_of(&after, "bunker")];
+    assert_eq!(
+        bunker.team.as_deref(),
+        Some("heroes"),
+        "not selected, not changed"
+    );
+    assert_eq!(
+        harness.state().wb.doc.undo_label(),
+        Some("set the team of 2 tokens to villains")
+    );
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(scenario(&harness), before);
+}

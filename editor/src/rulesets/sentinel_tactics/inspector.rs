@@ -381,8 +381,52 @@ impl Inspector {
             .labelled_by(label.id);
         ui.end_row();
         if let Some(team) = chosen {
-            self.update_token(wb, index, |t| t.team = team);
+            self.set_team(wb, index, team);
         }
+    }
+
+    /// Sets the team of the inspected token, and of every other token selected with it, as one
+    /// undo step.
+    fn set_team(&mut self, wb: &mut MapBench<'_>, index: usize, team: Option<String>) {
+        let mut indices: Vec<usize> = super::group::selected(wb)
+            .into_iter()
+            .filter_map(|piece| match piece {
+                Selection::Token(i) => Some(i),
+                Selection::Tile(_) => None,
+            })
+            .collect();
+        if !indices.contains(&index) {
+            indices.push(index);
+        }
+        if indices.len() == 1 {
+            self.update_token(wb, index, |t| t.team = team);
+            return;
+        }
+        let Some(scenario) = wb.doc.scenario() else {
+            return;
+        };
+        let edits: Vec<Edit> = indices
+            .iter()
+            .filter_map(|&i| {
+                let token = scenario.tokens.get(i)?;
+                (token.team != team).then(|| Edit::UpdateToken {
+                    index: i,
+                    token: Box::new(Token {
+                        team: team.clone(),
+                        ..token.clone()
+                    }),
+                })
+            })
+            .collect();
+        if edits.is_empty() {
+            return;
+        }
+        let label = format!(
+            "set the team of {} tokens to {}",
+            edits.len(),
+            team.as_deref().unwrap_or("none")
+        );
+        wb.edit(Edit::Batch { label, edits });
     }
 
     /// Applies a change to the token at `index` as one [`Edit::UpdateToken`]; nothing when it

@@ -1,8 +1,9 @@
 //! The token palette and the token inspector.
 //!
 //! The palette offers every figure of the catalog's roster and the game's markers. A pick is put
-//! down by clicking the map ([`Tool::PlaceToken`]) with a fresh id, the first team for
-//! characters and minions, and, for a multi-hex figure, a footprint that R / Shift+R turn
+//! down by clicking the map ([`Tool::PlaceToken`]) with a fresh id, the palette's team for
+//! characters and minions ("Figures join", the first team until another is picked), and, for a
+//! multi-hex figure, a footprint that R / Shift+R turn
 //! around its first hex (with the library's rotation). The inspector edits the selected token.
 //!
 //! Every change is an [`Edit`] applied through [`EditorApp::edit`], so it can be undone. Text
@@ -49,6 +50,8 @@ pub struct TokenUi {
     pub tab: Tab,
     /// What [`Tool::PlaceToken`] puts down.
     pub in_hand: Option<InHand>,
+    /// The team new characters and minions join (`None`: the scenario's first team).
+    pub team: Option<String>,
 }
 
 impl TokenUi {
@@ -69,6 +72,49 @@ impl TokenUi {
         }
     }
 
+    /// Which team the characters and minions placed next join.
+    fn team_picker(&mut self, wb: &MapBench<'_>, ui: &mut egui::Ui) {
+        let Some(scenario) = wb.doc.scenario() else {
+            return;
+        };
+        let Some(first) = scenario.teams.first() else {
+            return;
+        };
+        let current = self
+            .team
+            .as_ref()
+            .and_then(|id| scenario.teams.iter().find(|t| t.id == *id))
+            .unwrap_or(first);
+        let shown = |team: &megahex_schema::Team| match &team.name {
+            Some(name) if *name != team.id => format!("{} ({name})", team.id),
+            _ => team.id.clone(),
+        };
+        let mut picked = None;
+        ui.horizontal(|ui| {
+            let label = ui
+                .label("Figures join")
+                .on_hover_text("The team characters and minions placed from here play for");
+            egui::ComboBox::from_id_salt("palette-team")
+                .selected_text(shown(current))
+                .show_ui(ui, |ui| {
+                    for team in &scenario.teams {
+                        if ui
+                            .selectable_label(team.id == current.id, shown(team))
+                            .clicked()
+                        {
+                            picked = Some(team.id.clone());
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+        if picked.is_some() {
+            self.team = picked;
+        }
+        ui.separator();
+    }
+
     fn holding(&self, wb: &MapBench<'_>, piece: &Piece) -> bool {
         wb.map.tool == Tool::PlaceToken && self.in_hand.as_ref().is_some_and(|h| h.piece == *piece)
     }
@@ -81,6 +127,7 @@ impl TokenUi {
                 .weak(),
         );
         ui.separator();
+        self.team_picker(wb, ui);
         super::off_map::off_map_list(ui, wb);
         let editable = wb.doc.scenario().is_some();
         let figures = wb.doc.catalog.figures.clone();
@@ -239,7 +286,16 @@ impl TokenUi {
             board,
             &wb.doc.catalog,
         ) {
-            Ok(token) => token,
+            Ok(mut token) => {
+                // The palette's team, while the scenario still has it.
+                if token.team.is_some()
+                    && let Some(team) = &self.team
+                    && scenario.teams.iter().any(|t| t.id == *team)
+                {
+                    token.team = Some(team.clone());
+                }
+                token
+            }
             Err(reason) => {
                 // Still in hand: another hex may do.
                 wb.refuse(&reason);
