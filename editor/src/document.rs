@@ -26,39 +26,7 @@ pub const UNTITLED_NAME: &str = "untitled.yaml";
 /// The scenario opened when no file is given, so the editor always has a map to show.
 pub const SAMPLE_YAML: &str = include_str!("sample.yaml");
 
-/// One finding shown in the problems panel; a checker diagnostic or a failure to read the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    /// Diagnostic code (`tile-overlap`, ...), or `io` / `internal` for the editor's own failures.
-    pub code: String,
-    /// How serious it is.
-    pub severity: Severity,
-    /// 1-based line and column in the YAML source, when known.
-    pub line_column: Option<(usize, usize)>,
-    /// What is wrong.
-    pub message: String,
-    /// How to fix it, when the checker knows.
-    pub help: Option<String>,
-    /// The map hexes it is about.
-    pub hexes: Vec<Axial>,
-    /// JSON pointer to the value it is about (`/tokens/3/at`, `/map/tiles/2`).
-    pub pointer: Option<String>,
-}
-
-impl Problem {
-    /// A failure of the editor itself rather than a finding about the scenario.
-    pub fn editor(code: &str, message: String) -> Problem {
-        Problem {
-            code: code.to_owned(),
-            severity: Severity::Error,
-            line_column: None,
-            message,
-            help: None,
-            hexes: Vec::new(),
-            pointer: None,
-        }
-    }
-}
+pub use crate::problem::Problem;
 
 /// A token resolved to map positions, ready to draw and to pick with the pointer: the
 /// library's, so the editor places tokens exactly as the rules do.

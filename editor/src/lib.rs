@@ -21,6 +21,7 @@ pub mod map_frame;
 pub mod places;
 pub mod preferences;
 pub mod preview;
+pub mod problem;
 pub mod problems;
 pub mod recent;
 pub mod recovery;
