@@ -149,3 +149,20 @@ fn a_file_that_does_not_load_shows_its_problems_and_refuses_game_commands() {
     );
     assert!(harness.query_all_by_label("Tiles").next().is_some());
 }
+
+/// A new, empty map is checked like a file: the problems say it needs a tile, as `megahex
+/// validate` would, instead of "No problems found".
+#[test]
+fn a_new_map_is_checked_and_says_it_needs_a_tile() {
+    use egui_kittest::kittest::Queryable;
+    let (_dir, mut harness) = bundled_app("new-checked", "city-blades-gambit.yaml");
+    press(&mut harness, Modifiers::COMMAND, Key::N);
+    harness.state_mut().settle_checks();
+    harness.run_steps(2);
+    let problems = &harness.state().wb.doc.problems;
+    assert!(
+        problems.iter().any(|p| p.severity == megahex::Severity::Error),
+        "{problems:?}"
+    );
+    assert!(harness.query_by_label("No problems found.").is_none());
+}
