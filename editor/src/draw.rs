@@ -146,7 +146,10 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
     draw_hex_labels(painter, view, board, marks.labels);
     // Overlay tints over the ground, under everything else.
     paint_ground(painter, view, &layer.under(), 1.0);
-    draw_zones(painter, view, &marks.zones);
+    // Under a sight, reach or area tint the zones are outlines only, so the tint's colours
+    // keep their meaning instead of mixing with a team's.
+    let zones = zone_pieces(&marks.zones, !layer.tints.is_empty());
+    paint_ground(painter, view, &zones, 1.0);
     if marks.objectives {
         paint_ground(
             painter,
@@ -387,9 +390,12 @@ fn label_with_background(painter: &Painter, centre: Pos2, text: &str, size: f32,
     painter.galley(rect.min, galley, color);
 }
 
-/// Tinted areas on the map (zones, the hexes being painted), drawn as the library draws
-/// deployment zones.
-pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)]) {
+/// Tinted areas on the map (zones, the hexes being painted), as the library draws deployment
+/// zones; with `outline_only`, their outlines without the fill.
+pub fn zone_pieces(
+    zones: &[(Vec<Axial>, Color32)],
+    outline_only: bool,
+) -> Vec<megahex::report::ground::Drawn> {
     let marks: Vec<ZoneMark> = zones
         .iter()
         .map(|(hexes, colour)| ZoneMark {
@@ -398,12 +404,38 @@ pub fn draw_zones(painter: &Painter, view: &View, zones: &[(Vec<Axial>, Color32)
             hexes: hexes.clone(),
         })
         .collect();
-    paint_ground(painter, view, &pieces::zones(&marks), 1.0);
+    let mut pieces = pieces::zones(&marks);
+    if outline_only {
+        pieces.retain(|piece| {
+            !matches!(
+                piece.prim,
+                megahex::report::ground::Prim::Polygon { fill: Some(_), .. }
+            )
+        });
+    }
+    pieces
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn under_a_tint_zones_keep_their_outline_and_lose_their_fill() {
+        use megahex::report::ground::Prim;
+        let zones = vec![(vec![[0, 0], [1, 0]], Color32::from_rgb(30, 110, 210))];
+        let filled = |pieces: &[megahex::report::ground::Drawn]| {
+            pieces
+                .iter()
+                .filter(|p| matches!(p.prim, Prim::Polygon { fill: Some(_), .. }))
+                .count()
+        };
+        let plain = zone_pieces(&zones, false);
+        assert_eq!(filled(&plain), 2, "one filled hex per zone hex");
+        let outlined = zone_pieces(&zones, true);
+        assert_eq!(filled(&outlined), 0);
+        assert_eq!(outlined.len(), plain.len() - 2, "the outline stays");
+    }
     use megahex::board::{Face, Feature};
 
     #[test]

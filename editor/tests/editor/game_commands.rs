@@ -161,7 +161,9 @@ fn a_new_map_is_checked_and_says_it_needs_a_tile() {
     harness.run_steps(2);
     let problems = &harness.state().wb.doc.problems;
     assert!(
-        problems.iter().any(|p| p.severity == megahex::Severity::Error),
+        problems
+            .iter()
+            .any(|p| p.severity == megahex::Severity::Error),
         "{problems:?}"
     );
     assert!(harness.query_by_label("No problems found.").is_none());
