@@ -49,6 +49,21 @@ start_editor() {
 
 title_of() { xdotool getwindowname "$1"; }
 
+# Ctrl+V in window `$1`; passes when its title gains the unsaved mark, else fails with `$2`.
+paste_into() {
+  local window=$1 what=$2
+  focus "$window"
+  xdotool key --clearmodifiers ctrl+v
+  for _ in $(seq 20); do
+    case "$(title_of "$window")" in *•*) break ;; esac
+    sleep 0.25
+  done
+  case "$(title_of "$window")" in
+    *•*) say "pasted: \"$(title_of "$window")\"" ;;
+    *) fail "$what changed nothing (title \"$(title_of "$window")\")" ;;
+  esac
+}
+
 focus() {
   xdotool windowfocus --sync "$1" 2>/dev/null || xdotool windowfocus "$1"
   sleep 0.5
@@ -74,16 +89,7 @@ say "the clipboard holds $(wc -l <<<"$clip") lines of YAML"
 
 start_editor "$workdir/into.yaml" into_pid into_window
 say "paste: Ctrl+V in a second editor, while the first still owns the clipboard"
-focus "$into_window"
-xdotool key --clearmodifiers ctrl+v
-for _ in $(seq 20); do
-  case "$(title_of "$into_window")" in *•*) break ;; esac
-  sleep 0.25
-done
-case "$(title_of "$into_window")" in
-  *•*) say "pasted: \"$(title_of "$into_window")\"" ;;
-  *) fail "Ctrl+V from another editor changed nothing (title \"$(title_of "$into_window")\")" ;;
-esac
+paste_into "$into_window" "Ctrl+V from another editor"
 kill "$into_pid" 2>/dev/null || true
 wait "$into_pid" 2>/dev/null || true
 
@@ -94,14 +100,5 @@ editor_pid=""
 printf '%s\n' "$clip" | xclip -selection clipboard -i -loops 2 &
 start_editor "$workdir/into.yaml" text_pid text_window
 editor_pid=$text_pid
-focus "$text_window"
-xdotool key --clearmodifiers ctrl+v
-for _ in $(seq 20); do
-  case "$(title_of "$text_window")" in *•*) break ;; esac
-  sleep 0.25
-done
-case "$(title_of "$text_window")" in
-  *•*) say "pasted: \"$(title_of "$text_window")\"" ;;
-  *) fail "Ctrl+V of text another program put on the clipboard changed nothing" ;;
-esac
+paste_into "$text_window" "Ctrl+V of text another program put on the clipboard"
 say "PASS"
