@@ -57,7 +57,7 @@ pub fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
     let lines = wb
         .doc
         .decor
-        .legend_of(wb.layers.objectives, wb.layers.zones);
+        .legend_entries(wb.layers.objectives, wb.layers.zones);
     if lines.is_empty() {
         return;
     }
@@ -67,11 +67,11 @@ pub fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
         .interactable(false)
         .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for (colour, text) in lines.iter().take(LEGEND_LINES) {
+                for (colour, text, kind) in lines.iter().take(LEGEND_LINES) {
                     ui.horizontal(|ui| {
                         let (swatch, _) =
                             ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
-                        ui.painter().rect_filled(swatch, 2.0, draw::rgb(*colour));
+                        legend_swatch(ui.painter(), swatch, draw::rgb(*colour), *kind);
                         ui.label(egui::RichText::new(legend_text(text)).small());
                     });
                 }
@@ -84,6 +84,58 @@ pub fn map_legend(ui: &egui::Ui, wb: &Workbench, rect: egui::Rect) {
                 }
             });
         });
+}
+
+/// A legend line's swatch, drawn as the map draws its mark: a zone as a tint with a solid edge,
+/// objective hexes as a dashed outline with a diamond, tokens to collect as a dashed ring; so an
+/// objective and a zone of one team no longer share a swatch.
+fn legend_swatch(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    colour: egui::Color32,
+    kind: megahex::report::decor::LegendKind,
+) {
+    use megahex::report::decor::LegendKind;
+    let stroke = egui::Stroke::new(1.5, colour);
+    match kind {
+        LegendKind::Zone => {
+            painter.rect_filled(rect, 2.0, colour.gamma_multiply(0.45));
+            painter.rect_stroke(rect, 2.0, stroke, egui::StrokeKind::Inside);
+        }
+        LegendKind::ObjectiveHexes => {
+            let corners = [
+                rect.left_top(),
+                rect.right_top(),
+                rect.right_bottom(),
+                rect.left_bottom(),
+            ];
+            for i in 0..4 {
+                let (a, b) = (corners[i], corners[(i + 1) % 4]);
+                painter.add(egui::Shape::dashed_line(&[a, b], stroke, 3.0, 2.0));
+            }
+            let c = rect.center();
+            let r = rect.width() * 0.22;
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    c + egui::vec2(0.0, -r),
+                    c + egui::vec2(r, 0.0),
+                    c + egui::vec2(0.0, r),
+                    c + egui::vec2(-r, 0.0),
+                ],
+                colour,
+                egui::Stroke::NONE,
+            ));
+        }
+        LegendKind::Collect => {
+            let ring: Vec<egui::Pos2> = (0..=16)
+                .map(|i| {
+                    let angle = std::f32::consts::TAU * i as f32 / 16.0;
+                    rect.center() + egui::vec2(angle.cos(), angle.sin()) * rect.width() * 0.42
+                })
+                .collect();
+            painter.add(egui::Shape::dashed_line(&ring, stroke, 2.5, 2.0));
+        }
+    }
 }
 
 /// The view to draw the map with in `rect`: the one the designer framed (kept centred when the

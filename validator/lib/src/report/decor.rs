@@ -134,6 +134,15 @@ impl Decorations {
     /// The legend of the marks shown: objectives (hexes and tokens to collect) and zones each
     /// only when on.
     pub fn legend_of(&self, objectives: bool, zones: bool) -> Vec<(Rgb, String)> {
+        self.legend_entries(objectives, zones)
+            .into_iter()
+            .map(|(colour, text, _)| (colour, text))
+            .collect()
+    }
+
+    /// [`Decorations::legend_of`]'s lines with the kind of mark each stands for, so a picture
+    /// can draw each swatch as the map draws that mark.
+    pub fn legend_entries(&self, objectives: bool, zones: bool) -> Vec<(Rgb, String, LegendKind)> {
         let mut lines = Vec::new();
         let shown = |on: bool, len: usize| if on { len } else { 0 };
         let marks = &self.objectives[..shown(objectives, self.objectives.len())];
@@ -143,6 +152,7 @@ impl Decorations {
             lines.push((
                 o.colour,
                 format!("objective {} ({} for {})", o.id, o.kind, o.team),
+                LegendKind::ObjectiveHexes,
             ));
         }
         // One line per collecting objective, naming its tokens.
@@ -165,11 +175,84 @@ impl Decorations {
                     c.team,
                     tokens.join(", ")
                 ),
+                LegendKind::Collect,
             ));
         }
         for z in zone_marks {
-            lines.push((z.colour, format!("deployment zone of {}", z.team)));
+            lines.push((
+                z.colour,
+                format!("deployment zone of {}", z.team),
+                LegendKind::Zone,
+            ));
         }
         lines
+    }
+}
+
+/// The kind of mark a legend line stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegendKind {
+    /// Objective hexes (hold, reach): a dashed outline with a diamond.
+    ObjectiveHexes,
+    /// Tokens to collect: a dashed ring.
+    Collect,
+    /// A deployment zone: a tint with a solid outline.
+    Zone,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_legend_line_says_which_kind_of_mark_it_stands_for() {
+        let decor = Decorations {
+            objectives: vec![ObjectiveMark {
+                id: "hold-1".into(),
+                team: "heroes".into(),
+                kind: "hold",
+                colour: [1, 2, 3],
+                hexes: vec![[0, 0]],
+            }],
+            collect: vec![CollectMark {
+                token: "shard-1".into(),
+                objective: "gather".into(),
+                team: "heroes".into(),
+                colour: [1, 2, 3],
+                ring: 0,
+            }],
+            zones: vec![ZoneMark {
+                team: "heroes".into(),
+                colour: [1, 2, 3],
+                hexes: vec![[1, 0]],
+            }],
+            ..Decorations::default()
+        };
+        let kinds: Vec<LegendKind> = decor
+            .legend_entries(true, true)
+            .into_iter()
+            .map(|(_, _, kind)| kind)
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                LegendKind::ObjectiveHexes,
+                LegendKind::Collect,
+                LegendKind::Zone
+            ]
+        );
+        // The pictures' legend text is unchanged.
+        assert_eq!(
+            decor.legend(),
+            [
+                ([1, 2, 3], "objective hold-1 (hold for heroes)".to_owned()),
+                (
+                    [1, 2, 3],
+                    "objective gather (collect for heroes): shard-1".to_owned()
+                ),
+                ([1, 2, 3], "deployment zone of heroes".to_owned()),
+            ]
+        );
+        assert_eq!(decor.legend_entries(false, true).len(), 1, "zones only");
     }
 }
