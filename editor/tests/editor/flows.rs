@@ -1265,3 +1265,54 @@ fn a_figure_placed_from_the_palette_joins_the_team_picked_there() {
     assert_eq!(placed.id, "omnitron-v");
     assert_eq!(placed.team.as_deref(), Some("villains"));
 }
+
+/// A right-click on a token picks it and offers what can be done to it; Delete there removes
+/// it, as the key does. A right-click on empty table offers nothing to act on.
+#[test]
+fn the_right_click_menu_acts_on_the_piece_under_the_pointer() {
+    let (_, _, mut harness) = sample_app("context-menu");
+    let right_click = |h: &mut Harness<'_, EditorApp>, pos: egui::Pos2| {
+        h.hover_at(pos);
+        for pressed in [true, false] {
+            h.event(Event::PointerButton {
+                pos,
+                button: PointerButton::Secondary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+        }
+        h.run_steps(3);
+    };
+    // legacy stands on [0, 0].
+    let pos = screen_of(&harness, [0, 0]);
+    right_click(&mut harness, pos);
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Token(0)));
+    assert!(
+        harness
+            .query_all_by_label_contains("Rotate clockwise")
+            .next()
+            .is_some(),
+        "the menu is open"
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains("Flip tile")
+            .next()
+            .is_none(),
+        "a token has no side to flip"
+    );
+    // The entry shows its keys, as the menus do.
+    harness
+        .get_by_role_and_label(Role::Button, "Delete Delete or Backspace")
+        .click_accesskit();
+    harness.run_steps(3);
+    let doc = &harness.state().wb.doc;
+    assert!(
+        doc.scenario()
+            .unwrap()
+            .tokens
+            .iter()
+            .all(|t| t.id != "legacy")
+    );
+    assert_eq!(doc.undo_label(), Some("remove token"));
+}

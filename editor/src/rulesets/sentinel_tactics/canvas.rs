@@ -8,6 +8,7 @@ use megahex::board::Axial;
 use megahex_schema::Footprint;
 use megahex_schema::rulesets::sentinel_tactics::TilePlacement;
 
+use crate::command::Command;
 use crate::draw::{self, Ghost, Marks};
 use crate::map_frame::{frame_view, hex_at_screen, map_legend, problem_badges, zoom_and_hover};
 use crate::rulesets::sentinel_tactics::edit::Edit;
@@ -237,7 +238,29 @@ impl Canvas {
             };
             wb.map.tool = Tool::Select;
             wb.say(StatusKind::Done, what.to_owned());
+        } else if response.secondary_clicked()
+            && let Some(at) = pointer_hex
+        {
+            // A right-click picks what is under the pointer, unless it is already picked
+            // (then the menu acts on the whole selection).
+            let under: Vec<Selection> = wb
+                .doc
+                .tokens_at(at)
+                .map(|t| Selection::Token(t.index))
+                .chain(
+                    wb.doc
+                        .board()
+                        .and_then(|b| b.get(at))
+                        .filter(|h| h.tile != 0)
+                        .map(|h| Selection::Tile(h.placement)),
+                )
+                .collect();
+            let picked = super::group::selected(wb);
+            if !under.iter().any(|piece| picked.contains(piece)) {
+                self.select_at(wb, at);
+            }
         }
+        response.context_menu(|ui| piece_menu(ui, wb));
         if response.double_clicked() && pointer_hex.is_some_and(|h| !wb.on_board(h)) {
             wb.view = None;
         }
@@ -579,5 +602,36 @@ impl Canvas {
             _ => {}
         }
         marks
+    }
+}
+/// The right-click menu on the map: what can be done to the pieces picked, as the menus and
+/// keys do it (each entry queues its command, with its keys shown).
+fn piece_menu(ui: &mut egui::Ui, wb: &mut MapBench<'_>) {
+    let picked = super::group::selected(wb);
+    if picked.is_empty() {
+        ui.label("Nothing here to act on");
+        if ui.button("Fit the map").clicked() {
+            wb.send(Command::Fit);
+            ui.close();
+        }
+        return;
+    }
+    let tiles = picked.iter().any(|p| matches!(p, Selection::Tile(_)));
+    let tokens = picked.iter().any(|p| matches!(p, Selection::Token(_)));
+    let mut commands = vec![Command::RotateClockwise, Command::RotateCounterClockwise];
+    if tiles && !tokens && picked.len() == 1 {
+        commands.push(Command::Flip);
+    }
+    commands.extend([Command::Copy, Command::Cut]);
+    if tokens && !tiles {
+        commands.push(Command::Duplicate);
+    }
+    commands.push(Command::Delete);
+    for command in commands {
+        let button = egui::Button::new(command.label()).shortcut_text(command.keys_text());
+        if ui.add(button).on_hover_text(command.tooltip()).clicked() {
+            wb.send(command);
+            ui.close();
+        }
     }
 }
