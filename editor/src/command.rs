@@ -25,6 +25,8 @@ pub enum Command {
     Undo,
     /// Redo the edit undone last.
     Redo,
+    /// Show the list of changes, to go back or forward to any of them.
+    UndoHistory,
     /// Turn the selection, or the piece in hand, one sixth clockwise.
     RotateClockwise,
     /// Turn it one sixth counter-clockwise.
@@ -185,7 +187,7 @@ impl Shortcut {
 
 impl Command {
     /// Every command but New, in the order menus and the help list them.
-    const REST: [Command; 30] = [
+    const REST: [Command; 31] = [
         Command::Open,
         Command::Save,
         Command::SaveAs,
@@ -193,6 +195,7 @@ impl Command {
         Command::Export,
         Command::Undo,
         Command::Redo,
+        Command::UndoHistory,
         Command::RotateClockwise,
         Command::RotateCounterClockwise,
         Command::Flip,
@@ -238,6 +241,7 @@ impl Command {
             Command::Export => "Export…",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
+            Command::UndoHistory => "Undo history",
             Command::RotateClockwise => "Rotate clockwise",
             Command::RotateCounterClockwise => "Rotate counter-clockwise",
             Command::Flip => "Flip tile",
@@ -281,6 +285,9 @@ impl Command {
             Command::Export => "Export the map as a PNG or SVG picture, on screen or at tile scale",
             Command::Undo => "Undo the last edit",
             Command::Redo => "Redo the edit undone last",
+            Command::UndoHistory => {
+                "List the changes made since the file was opened; click one to go back to just before it, or forward again"
+            }
             Command::RotateClockwise => {
                 "Turn the selected tile or multi-hex figure, or the piece being placed, one sixth clockwise"
             }
@@ -358,7 +365,7 @@ impl Command {
             Command::HexLabels => const { &[plain(Key::C)] },
             Command::ObjectivesLayer => const { &[plain(Key::O)] },
             Command::ZonesLayer => const { &[plain(Key::Z)] },
-            Command::ScenarioPanel | Command::CarryOnTurn => &[],
+            Command::ScenarioPanel | Command::CarryOnTurn | Command::UndoHistory => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
             Command::ReachOverlay => const { &[plain(Key::M)] },
@@ -378,6 +385,7 @@ impl Command {
             | Command::Export => Group::File,
             Command::Undo
             | Command::Redo
+            | Command::UndoHistory
             | Command::RotateClockwise
             | Command::RotateCounterClockwise
             | Command::Flip

@@ -251,6 +251,12 @@ impl Document {
         self.history()?.undo_label()
     }
 
+    /// The undo history list: the steps that can be undone, oldest first, and those that can
+    /// be redone, next first.
+    pub fn steps(&self) -> (Vec<&str>, Vec<&str>) {
+        self.history().map(Undo::steps).unwrap_or_default()
+    }
+
     /// What Ctrl+Shift+Z would redo, in either ruleset's history.
     pub fn redo_label(&self) -> Option<&str> {
         self.history()?.redo_label()

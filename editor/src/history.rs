@@ -40,6 +40,9 @@ pub trait Undo {
     fn undo_label(&self) -> Option<&str>;
     /// What Ctrl+Shift+Z would redo.
     fn redo_label(&self) -> Option<&str>;
+    /// Every step that can be undone, oldest first, then every step that can be redone, next
+    /// first: the undo history list.
+    fn steps(&self) -> (Vec<&str>, Vec<&str>);
     /// True when there are changes not yet saved.
     fn is_dirty(&self) -> bool;
     /// Records that the current scenario is what is on disk now.
@@ -67,6 +70,17 @@ impl<S: Versioned, E: Change<S>> Undo for History<S, E> {
 
     fn redo_label(&self) -> Option<&str> {
         History::redo_label(self)
+    }
+
+    fn steps(&self) -> (Vec<&str>, Vec<&str>) {
+        let undo = self.undo.iter().map(|(_, label)| label.as_str()).collect();
+        let redo = self
+            .redo
+            .iter()
+            .rev()
+            .map(|(_, label)| label.as_str())
+            .collect();
+        (undo, redo)
     }
 
     fn is_dirty(&self) -> bool {

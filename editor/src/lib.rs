@@ -31,6 +31,7 @@ pub mod storage;
 pub mod text_field;
 pub mod text_patch;
 pub mod toolbar;
+pub mod undo_list;
 pub mod view;
 pub mod watch;
 pub mod workbench;

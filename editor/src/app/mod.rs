@@ -38,6 +38,8 @@ pub struct EditorApp {
     pub shown_title: Option<String>,
     /// Set once the user has chosen to close with unsaved work (kept in a recovery copy).
     allow_close: bool,
+    /// The undo history list is open.
+    pub history_open: bool,
     /// The watch on the open file, and a conflict waiting for a decision.
     pub disk: crate::disk::DiskWatch,
     /// Recently opened and saved files.
@@ -71,6 +73,7 @@ impl EditorApp {
             toolbar: crate::toolbar::Toolbar::default(),
             shown_title: None,
             allow_close: false,
+            history_open: false,
             disk: crate::disk::DiskWatch::default(),
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
@@ -140,6 +143,10 @@ impl EditorApp {
         self.game.show(ui, &mut self.wb, self.checks.is_busy());
         self.dialogs(&ctx);
         self.toolbar.help_window(&ctx);
+        if let Some(jump) = crate::undo_list::undo_list(&ctx, &mut self.history_open, &self.wb.doc)
+        {
+            self.jump(jump);
+        }
         self.run_commands();
         self.game
             .show_windows(&ctx, &mut self.wb, &mut self.preferences);
@@ -184,6 +191,36 @@ impl EditorApp {
 
     fn redo(&mut self) {
         self.step_history(false);
+    }
+
+    /// Several steps back or forward at once, from the undo history list; one check after them.
+    fn jump(&mut self, jump: crate::undo_list::Jump) {
+        if self.recovery.offer.is_some() {
+            self.refuse("Restore or discard the unsaved changes from the earlier session first");
+            return;
+        }
+        let (steps, back) = match jump {
+            crate::undo_list::Jump::Back(n) => (n, true),
+            crate::undo_list::Jump::Forward(n) => (n, false),
+        };
+        let mut taken = 0;
+        for _ in 0..steps {
+            let step = if back {
+                self.wb.doc.undo()
+            } else {
+                self.wb.doc.redo()
+            };
+            if step.is_none() {
+                break;
+            }
+            taken += 1;
+        }
+        if taken > 0 {
+            self.changed();
+            let done = if back { "Undid" } else { "Redid" };
+            let plural = if taken == 1 { "" } else { "s" };
+            self.say(StatusKind::Done, format!("{done} {taken} change{plural}"));
+        }
     }
 
     /// One step back (undo) or forward (redo) in the history, said in the status line.
@@ -373,6 +410,7 @@ impl EditorApp {
             }
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
+            Command::UndoHistory => self.history_open = !self.history_open,
             Command::Cancel => self.game.cancel(&mut self.wb),
             Command::Fit => self.wb.view = None,
             Command::ZoomIn => self.wb.zoom_step(ZOOM_STEP),

@@ -1316,3 +1316,43 @@ fn the_right_click_menu_acts_on_the_piece_under_the_pointer() {
     );
     assert_eq!(doc.undo_label(), Some("remove token"));
 }
+
+/// Edit → Undo history lists the changes; a click goes back to just after one, or forward
+/// again through the undone ones, and "(as opened or last saved)" undoes them all.
+#[test]
+fn the_undo_history_list_goes_back_and_forward_to_any_change() {
+    use megahex_editor::rulesets::sentinel_tactics::edit::Edit;
+    let (_, _, mut harness) = sample_app("undo-list");
+    let opened = harness.state().wb.doc.scenario().cloned().unwrap();
+    for edit in [
+        Edit::RotateTile {
+            index: 0,
+            clockwise: true,
+        },
+        Edit::FlipTile { index: 1 },
+        Edit::MoveTile {
+            index: 2,
+            at: [2, 4],
+        },
+    ] {
+        assert!(harness.state_mut().wb.edit(edit));
+    }
+    harness
+        .state_mut()
+        .wb
+        .send(megahex_editor::command::Command::UndoHistory);
+    harness.run_steps(3);
+    click_label(&mut harness, "flip tile");
+    let doc = &harness.state().wb.doc;
+    assert_eq!(doc.undo_label(), Some("flip tile"));
+    assert_eq!(doc.redo_label(), Some("move tile"));
+    click_label(&mut harness, "(as opened or last saved)");
+    assert_eq!(harness.state().wb.doc.scenario(), Some(&opened));
+    assert_eq!(
+        harness.state().wb.doc.steps().1,
+        ["rotate tile", "flip tile", "move tile"]
+    );
+    click_label(&mut harness, "move tile");
+    assert_eq!(harness.state().wb.doc.undo_label(), Some("move tile"));
+    assert_eq!(harness.state().wb.doc.redo_label(), None);
+}

@@ -54,6 +54,7 @@ fn each_game_refuses_exactly_what_it_cannot_do() {
         Command::Reload,
         Command::Undo,
         Command::Redo,
+        Command::UndoHistory,
         Command::Delete,
         Command::Cancel,
         Command::Help,
@@ -64,7 +65,7 @@ fn each_game_refuses_exactly_what_it_cannot_do() {
     }
     assert_eq!(
         deck.len(),
-        Command::all().len() - 12,
+        Command::all().len() - 13,
         "and no other: {deck:?}"
     );
 }

@@ -15,6 +15,7 @@ pub fn cannot(command: Command) -> Option<&'static str> {
         | Command::Reload
         | Command::Undo
         | Command::Redo
+        | Command::UndoHistory
         | Command::Delete
         | Command::Cancel
         | Command::Fit

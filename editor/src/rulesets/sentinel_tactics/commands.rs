@@ -17,6 +17,7 @@ pub fn cannot(command: Command) -> Option<&'static str> {
         | Command::Export
         | Command::Undo
         | Command::Redo
+        | Command::UndoHistory
         | Command::RotateClockwise
         | Command::RotateCounterClockwise
         | Command::Flip

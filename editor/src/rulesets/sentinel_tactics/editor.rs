@@ -153,6 +153,7 @@ impl GameEditor for SentinelEditor {
             | Command::Reload
             | Command::Undo
             | Command::Redo
+            | Command::UndoHistory
             | Command::Cancel
             | Command::Fit
             | Command::ZoomIn
