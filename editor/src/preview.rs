@@ -14,3 +14,10 @@ pub enum Tint {
     /// An area template with the hovered hex as origin (A).
     Area,
 }
+
+impl Tint {
+    /// What a key for `tint` leaves on: `tint`, or nothing when it is already on.
+    pub fn toggled(self, tint: Tint) -> Tint {
+        if self == tint { Tint::None } else { tint }
+    }
+}

@@ -35,18 +35,11 @@ impl GameEditor for SkirmishUi {
     }
 
     fn run(&mut self, command: Command, wb: &mut Workbench, _preferences: &mut Preferences) {
-        let toggle = |on: Preview, preview: Preview| {
-            if on == preview {
-                Preview::None
-            } else {
-                preview
-            }
-        };
         // The rest are refused for an arena before they get here (`commands::cannot`).
         match command {
             Command::Delete => self.delete_selected(wb),
-            Command::SightOverlay => self.preview = toggle(self.preview, Preview::Sight),
-            Command::ReachOverlay => self.preview = toggle(self.preview, Preview::Reach),
+            Command::SightOverlay => self.preview = self.preview.toggled(Preview::Sight),
+            Command::ReachOverlay => self.preview = self.preview.toggled(Preview::Reach),
             _ => {}
         }
     }

@@ -243,20 +243,8 @@ impl Canvas {
         {
             // A right-click picks what is under the pointer, unless it is already picked
             // (then the menu acts on the whole selection).
-            let under: Vec<Selection> = wb
-                .doc
-                .tokens_at(at)
-                .map(|t| Selection::Token(t.index))
-                .chain(
-                    wb.doc
-                        .board()
-                        .and_then(|b| b.get(at))
-                        .filter(|h| h.tile != 0)
-                        .map(|h| Selection::Tile(h.placement)),
-                )
-                .collect();
             let picked = super::group::selected(wb);
-            if !under.iter().any(|piece| picked.contains(piece)) {
+            if !pieces_at(wb, at).iter().any(|piece| picked.contains(piece)) {
                 self.select_at(wb, at);
             }
         }
@@ -438,19 +426,7 @@ impl Canvas {
     pub(crate) fn select_at(&mut self, wb: &mut MapBench<'_>, at: Axial) {
         wb.map.picked = Some(at);
         wb.map.more.clear();
-        let mut candidates: Vec<Selection> = wb
-            .doc
-            .tokens_at(at)
-            .map(|t| Selection::Token(t.index))
-            .collect();
-        if let Some(hex) = wb
-            .doc
-            .board()
-            .and_then(|b| b.get(at))
-            .filter(|h| h.tile != 0)
-        {
-            candidates.push(Selection::Tile(hex.placement));
-        }
+        let candidates = pieces_at(wb, at);
         wb.map.selection = match wb
             .map
             .selection
@@ -604,6 +580,24 @@ impl Canvas {
         marks
     }
 }
+/// What can be picked at `at`: the tokens standing there, then the tile under them.
+fn pieces_at(wb: &MapBench<'_>, at: Axial) -> Vec<Selection> {
+    let mut pieces: Vec<Selection> = wb
+        .doc
+        .tokens_at(at)
+        .map(|t| Selection::Token(t.index))
+        .collect();
+    if let Some(hex) = wb
+        .doc
+        .board()
+        .and_then(|b| b.get(at))
+        .filter(|h| h.tile != 0)
+    {
+        pieces.push(Selection::Tile(hex.placement));
+    }
+    pieces
+}
+
 /// The right-click menu on the map: what can be done to the pieces picked, as the menus and
 /// keys do it (each entry queues its command, with its keys shown).
 fn piece_menu(ui: &mut egui::Ui, wb: &mut MapBench<'_>) {

@@ -145,13 +145,7 @@ impl Inspector {
         let teams: Vec<(String, String)> = scenario
             .teams
             .iter()
-            .map(|t| {
-                let shown = match &t.name {
-                    Some(name) if *name != t.id => format!("{} ({name})", t.id),
-                    _ => t.id.clone(),
-                };
-                (t.id.clone(), shown)
-            })
+            .map(|t| (t.id.clone(), super::token_rules::team_label(t)))
             .collect();
         let figures: Vec<Figure> = wb.doc.catalog.figures.clone();
         egui::CollapsingHeader::new(RichText::new(format!("Token {}", token.id)).heading())

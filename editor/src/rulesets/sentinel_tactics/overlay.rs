@@ -78,7 +78,7 @@ impl Default for Settings {
 impl Settings {
     /// Switches a tint on, or off when it is the one in force.
     pub fn toggle(&mut self, tint: Tint) {
-        self.tint = if self.tint == tint { Tint::None } else { tint };
+        self.tint = self.tint.toggled(tint);
     }
 
     /// The movement action the reach overlay asks about.

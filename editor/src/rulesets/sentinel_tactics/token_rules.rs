@@ -363,3 +363,12 @@ pub fn footprint_text(at: &Footprint) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// How a team is shown in a picker: its id, with its name when it has a different one
+/// ("heroes (Freedom Five)").
+pub fn team_label(team: &megahex_schema::Team) -> String {
+    match &team.name {
+        Some(name) if *name != team.id => format!("{} ({name})", team.id),
+        _ => team.id.clone(),
+    }
+}

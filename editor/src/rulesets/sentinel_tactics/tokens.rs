@@ -85,10 +85,7 @@ impl TokenUi {
             .as_ref()
             .and_then(|id| scenario.teams.iter().find(|t| t.id == *id))
             .unwrap_or(first);
-        let shown = |team: &megahex_schema::Team| match &team.name {
-            Some(name) if *name != team.id => format!("{} ({name})", team.id),
-            _ => team.id.clone(),
-        };
+        let shown = super::token_rules::team_label;
         let mut picked = None;
         ui.horizontal(|ui| {
             let label = ui
