@@ -142,16 +142,6 @@ pub fn is_climbed(scenario: &Scenario, name: &str) -> bool {
 }
 
 impl SkirmishUi {
-    /// Forgets what belongs to another document (a selection, a stroke, cached previews).
-    pub fn reset(&mut self) {
-        *self = SkirmishUi {
-            ground: self.ground.clone(),
-            brush: self.brush,
-            preset: self.preset,
-            ..SkirmishUi::default()
-        };
-    }
-
     /// The left panel: tools, brush, map outline and unit palette.
     pub fn palette(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
         let Some(scenario) = wb.doc.skirmish().cloned() else {

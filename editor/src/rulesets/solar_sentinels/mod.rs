@@ -64,12 +64,6 @@ pub struct DeckUi {
 }
 
 impl DeckUi {
-    /// Forgets the selection, for a new document.
-    pub fn reset(&mut self) {
-        self.selected = None;
-        self.buffers.clear();
-    }
-
     /// The status line's hint.
     pub fn hint(&self) -> &'static str {
         match self.selected {
