@@ -4,7 +4,8 @@
 use serde_json::{Map, Value};
 
 use crate::SCHEMA_ID;
-use crate::header::{FORMAT_VERSION, Ruleset};
+use crate::header::FORMAT_VERSION;
+use crate::rulesets::Ruleset;
 
 /// Generates the scenario JSON Schema from the types: a shared header whose `ruleset` picks
 /// the body, one `$defs` entry per ruleset.
@@ -29,7 +30,7 @@ pub fn generate_schema() -> Value {
             })
         })
         .collect();
-    let defs = generator.take_definitions(true);
+    let defs = ruleset_after_first_body(generator.take_definitions(true), &bodies);
     let mut value = serde_json::json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -61,6 +62,35 @@ pub fn generate_schema() -> Value {
     }
     bound_integers(&mut value);
     value
+}
+
+/// Moves the `Ruleset` definition to just after the first body's, where deriving it from a
+/// field once put it. Each game's `ruleset` tag refers to it by name (a game cannot name the
+/// others), so it is generated last; the move keeps the committed schema's text unchanged.
+fn ruleset_after_first_body(
+    defs: Map<String, Value>,
+    bodies: &[(Ruleset, schemars::Schema)],
+) -> Map<String, Value> {
+    let first_body = bodies
+        .first()
+        .and_then(|(_, body)| body.get("$ref"))
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"));
+    let (Some(first_body), Some(ruleset)) = (first_body, defs.get("Ruleset").cloned()) else {
+        return defs;
+    };
+    let mut ordered = Map::new();
+    for (name, def) in defs {
+        if name == "Ruleset" {
+            continue;
+        }
+        let after = name == first_body;
+        ordered.insert(name, def);
+        if after {
+            ordered.insert("Ruleset".to_owned(), ruleset.clone());
+        }
+    }
+    ordered
 }
 
 /// Rewrites a `oneOf` of documented string constants as one `enum` with

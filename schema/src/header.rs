@@ -1,4 +1,4 @@
-//! What every scenario shares, whatever its ruleset: the format version, the ruleset name, ids
+//! What every scenario shares, whatever its ruleset: the format version, the ruleset tag, ids
 //! and teams. Each ruleset's body lives in its own module beside this one.
 
 use schemars::{JsonSchema, Schema};
@@ -29,57 +29,40 @@ pub fn id_list_schema(_: &mut schemars::SchemaGenerator) -> Schema {
     })
 }
 
-/// The game a scenario is written for: it decides every key after the shared header.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    JsonSchema,
-    strum::IntoStaticStr,
-    strum::EnumString,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum Ruleset {
-    /// Sentinel Tactics: The Flame of Freedom, on the game's eight double-sided tiles.
-    SentinelTactics,
-    /// A hex-map arena game: an action budget, a D10 strike against a D10 defence, soak and
-    /// terrain that costs actions, on a free hex map.
-    HexSkirmish,
-    /// 20 Strong: Solar Sentinels, a solo dice-and-card game with no map: the file is a deck
-    /// and its setup.
-    SolarSentinels,
+/// The schema of a game's `ruleset` key: the shared list of names, which the registry keeps as
+/// the `Ruleset` definition.
+pub fn ruleset_schema(_: &mut schemars::SchemaGenerator) -> Schema {
+    schemars::json_schema!({"$ref": "#/$defs/Ruleset"})
 }
 
-impl Ruleset {
-    /// Every ruleset, in the order the schema lists them (the order they are declared in).
-    pub const ALL: &'static [Ruleset] = <Ruleset as strum::VariantArray>::VARIANTS;
-
-    /// The name written in scenario files (serde's name too: both are kebab-case).
-    pub fn as_str(self) -> &'static str {
-        self.into()
-    }
-
-    /// The game's name as a designer writes it in a sentence.
-    pub fn title(self) -> &'static str {
-        match self {
-            Ruleset::SentinelTactics => "Sentinel Tactics",
-            Ruleset::HexSkirmish => "hex-skirmish",
-            Ruleset::SolarSentinels => "Solar Sentinels",
+/// Declares a game's `ruleset` tag: the one name its files write in `ruleset:`. Each game
+/// declares its own, so this header names no game; the registry's `Ruleset` lists them all and
+/// its tests check that each tag is the name the registry gives the game.
+macro_rules! ruleset_tag {
+    ($name:literal) => {
+        /// The `ruleset` value this game's files write.
+        #[derive(
+            Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+        )]
+        pub enum RulesetTag {
+            /// The game's name, as files write it.
+            #[default]
+            #[serde(rename = $name)]
+            Named,
         }
-    }
 
-    /// Looks a ruleset up by the name written in files.
-    pub fn from_name(name: &str) -> Option<Ruleset> {
-        name.parse().ok()
-    }
+        impl RulesetTag {
+            /// The name files write.
+            pub const NAME: &'static str = $name;
+
+            /// The name files write.
+            pub fn as_str(self) -> &'static str {
+                Self::NAME
+            }
+        }
+    };
 }
+pub(crate) use ruleset_tag;
 
 /// A team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -15,9 +15,9 @@ pub mod rulesets;
 pub mod sight;
 
 pub use generate::generate_schema;
-pub use header::{FORMAT_VERSION, ID_PATTERN, Ruleset, Team};
+pub use header::{FORMAT_VERSION, ID_PATTERN, Team};
 pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
-pub use rulesets::{AnyScenario, Catalog, CatalogError};
+pub use rulesets::{AnyScenario, Catalog, CatalogError, Ruleset};
 pub use sight::{LosBlocking, LosEdges};
 
 /// The committed schema, as shipped: validation always uses this exact text.

@@ -12,9 +12,7 @@ use megahex_schema::rulesets::sentinel_tactics::{
     HazardAttack, Map, Movement, Objective, ObjectiveKind, Pick, Reinforcement, RolledMovement,
     Rules, Scenario, Side, StaticMovement, TilePlacement, Token, TokenKind,
 };
-use megahex_schema::{
-    Footprint, HexRef, LosBlocking, LosEdges, Ruleset, Team, TileHex, TileHexMap,
-};
+use megahex_schema::{Footprint, HexRef, LosBlocking, LosEdges, Team, TileHex, TileHexMap};
 use proptest::prelude::*;
 
 fn tricky_text() -> impl Strategy<Value = String> {
@@ -221,7 +219,7 @@ fn scenario() -> impl Strategy<Value = Scenario> {
                 Scenario {
                     schema: None,
                     format: 1,
-                    ruleset: Ruleset::SentinelTactics,
+                    ruleset: Default::default(),
                     title,
                     description,
                     catalog: None,

@@ -577,8 +577,7 @@ fn files_naming_games() -> BTreeMap<String, BTreeSet<String>> {
     found
 }
 
-/// Outside its own folders a game is named only by its crate's registry, and by the files
-/// listed here that the seam has not reached yet: the list may only shrink.
+/// Outside its own folders a game is named only by its crate's registry.
 #[test]
 fn outside_its_folders_a_game_is_named_only_by_the_registries() {
     let registries = [
@@ -587,31 +586,15 @@ fn outside_its_folders_a_game_is_named_only_by_the_registries() {
         "validator/src/cli/rulesets/mod.rs",
         "editor/src/rulesets/mod.rs",
     ];
-    let not_yet = [
-        // The names a file may write in `ruleset:`: each game's header holds one, so they
-        // stand below the games, where the registry (which imports the games) cannot hold them.
-        "schema/src/header.rs",
-    ];
     let naming = files_naming_games();
     let unexpected: Vec<String> = naming
         .iter()
-        .filter(|(file, _)| {
-            !registries.contains(&file.as_str()) && !not_yet.contains(&file.as_str())
-        })
+        .filter(|(file, _)| !registries.contains(&file.as_str()))
         .map(|(file, games)| format!("{file} names {games:?}"))
         .collect();
     assert!(
         unexpected.is_empty(),
         "shared files name a game; reach it through the registry instead: {unexpected:#?}"
-    );
-    let gone: Vec<&str> = not_yet
-        .iter()
-        .copied()
-        .filter(|file| !naming.contains_key(*file))
-        .collect();
-    assert!(
-        gone.is_empty(),
-        "these files no longer name a game: take them off the list: {gone:?}"
     );
     for registry in registries {
         assert_eq!(

@@ -2,9 +2,8 @@
 //! shared header's `ruleset` decides which body a file holds; each game's types live in its
 //! own folder here, and a new game is one folder and one arm in each `match` below.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-
-use crate::header::Ruleset;
 
 pub mod hex_skirmish;
 pub mod sentinel_tactics;
@@ -100,7 +99,67 @@ impl AnyScenario {
     }
 }
 
+/// The game a scenario is written for: it decides every key after the shared header.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum Ruleset {
+    /// Sentinel Tactics: The Flame of Freedom, on the game's eight double-sided tiles.
+    SentinelTactics,
+    /// A hex-map arena game: an action budget, a D10 strike against a D10 defence, soak and
+    /// terrain that costs actions, on a free hex map.
+    HexSkirmish,
+    /// 20 Strong: Solar Sentinels, a solo dice-and-card game with no map: the file is a deck
+    /// and its setup.
+    SolarSentinels,
+}
+
 impl Ruleset {
+    /// Every ruleset, in the order the schema lists them (the order they are declared in).
+    pub const ALL: &'static [Ruleset] = <Ruleset as strum::VariantArray>::VARIANTS;
+
+    /// The name written in scenario files (serde's name too: both are kebab-case).
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// The game's name as a designer writes it in a sentence.
+    pub fn title(self) -> &'static str {
+        match self {
+            Ruleset::SentinelTactics => "Sentinel Tactics",
+            Ruleset::HexSkirmish => "hex-skirmish",
+            Ruleset::SolarSentinels => "Solar Sentinels",
+        }
+    }
+
+    /// Looks a ruleset up by the name written in files.
+    pub fn from_name(name: &str) -> Option<Ruleset> {
+        name.parse().ok()
+    }
+
+    /// The name the game's own `ruleset` tag writes: the registry's name must equal it.
+    #[cfg(test)]
+    fn tag_name(self) -> &'static str {
+        match self {
+            Ruleset::SentinelTactics => sentinel_tactics::scenario::RulesetTag::NAME,
+            Ruleset::HexSkirmish => hex_skirmish::RulesetTag::NAME,
+            Ruleset::SolarSentinels => solar_sentinels::RulesetTag::NAME,
+        }
+    }
+
     /// The JSON Schema of the game's body, as schemars derives it from the game's types.
     pub(crate) fn body_schema(self, generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
         match self {
@@ -133,6 +192,15 @@ impl Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_game_tags_its_files_with_the_name_the_registry_gives_it() {
+        for &ruleset in Ruleset::ALL {
+            assert_eq!(ruleset.tag_name(), ruleset.as_str());
+            let written = serde_json::to_value(ruleset).unwrap();
+            assert_eq!(written, ruleset.as_str());
+        }
+    }
 
     #[test]
     fn a_value_naming_no_known_ruleset_is_refused_with_the_known_names() {

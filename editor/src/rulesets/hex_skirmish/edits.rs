@@ -14,7 +14,7 @@ crate::versioned! {
     SkirmishPatch {
         schema: Option<String>,
         format: u32,
-        ruleset: megahex_schema::Ruleset,
+        ruleset: megahex_schema::rulesets::hex_skirmish::RulesetTag,
         title: Option<String>,
         description: Option<String>,
         catalog: Option<String>,

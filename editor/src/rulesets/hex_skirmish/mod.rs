@@ -18,7 +18,7 @@ use megahex::report::decor::Decorations;
 use megahex::rulesets::hex_skirmish::{game::Game, view};
 use megahex::scene::Scene;
 use megahex_schema::rulesets::hex_skirmish::{Hexagon, Map, Objective, ObjectiveKind, Scenario};
-use megahex_schema::{FORMAT_VERSION, Ruleset, Team};
+use megahex_schema::{FORMAT_VERSION, Team};
 
 /// The scenario File > New hex-skirmish opens: a hexagon of open ground with two teams of one
 /// fighter each, set to defeat each other, so it validates and plays from the first frame and
@@ -44,7 +44,7 @@ pub fn new_scenario() -> Scenario {
     Scenario {
         schema: None,
         format: FORMAT_VERSION,
-        ruleset: Ruleset::HexSkirmish,
+        ruleset: Default::default(),
         title: Some("Untitled skirmish".to_owned()),
         description: None,
         catalog: None,
@@ -170,7 +170,7 @@ mod tests {
         let outcome = outcome.unwrap();
         assert_eq!(
             outcome.scenario.map(|s| s.ruleset()),
-            Some(Ruleset::HexSkirmish)
+            Some(megahex_schema::Ruleset::HexSkirmish)
         );
     }
 }

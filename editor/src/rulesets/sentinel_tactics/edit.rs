@@ -297,7 +297,7 @@ crate::versioned! {
     Patch {
         schema: Option<String>,
         format: u32,
-        ruleset: megahex_schema::Ruleset,
+        ruleset: megahex_schema::rulesets::sentinel_tactics::scenario::RulesetTag,
         title: Option<String>,
         description: Option<String>,
         catalog: Option<String>,
@@ -365,14 +365,14 @@ mod tests {
         editing.redo();
         assert_eq!(editing.scenario().map.tiles[0].at, [9, 9]);
     }
+    use megahex_schema::HexRef;
     use megahex_schema::rulesets::sentinel_tactics::{Map, TokenKind};
-    use megahex_schema::{HexRef, Ruleset};
 
     fn scenario() -> Scenario {
         Scenario {
             schema: None,
             format: 1,
-            ruleset: Ruleset::SentinelTactics,
+            ruleset: Default::default(),
             title: Some("t".into()),
             description: None,
             catalog: None,

@@ -59,7 +59,7 @@ pub fn new_scenario() -> Scenario {
     Scenario {
         schema: None,
         format: megahex_schema::FORMAT_VERSION,
-        ruleset: Ruleset::SentinelTactics,
+        ruleset: Default::default(),
         title: Some("Untitled scenario".to_owned()),
         description: None,
         catalog: None,

@@ -13,7 +13,7 @@ crate::versioned! {
     DeckPatch {
         schema: Option<String>,
         format: u32,
-        ruleset: megahex_schema::Ruleset,
+        ruleset: megahex_schema::rulesets::solar_sentinels::RulesetTag,
         title: Option<String>,
         description: Option<String>,
         catalog: Option<String>,

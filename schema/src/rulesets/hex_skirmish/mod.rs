@@ -10,13 +10,15 @@ pub mod unit;
 use schemars::{JsonSchema, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::header::{FORMAT_VERSION, Ruleset, Team, id_list_schema, id_schema, push_all_of};
+use crate::header::{FORMAT_VERSION, Team, id_list_schema, id_schema, push_all_of};
 use crate::hexref::axial_schema;
 use crate::limits::{MAX_COUNT, MAX_ROUNDS};
 pub use map::{Hexagon, Hexes, Map, MapHexes, Rectangle, TerrainType, TerrainTypes};
 pub use playtest::{Attack, Cast, PlaytestAction, PlaytestTurn, RolledSteps, Steps};
 pub use rules::{ResistanceCheck, Rules};
 pub use unit::{Attributes, Damage, Spell, Unit, UnitKind, Weapon, WeaponKind};
+
+crate::header::ruleset_tag!("hex-skirmish");
 
 /// A small complete hex-skirmish scenario for the schema's `examples`.
 pub(crate) fn scenario_example() -> serde_json::Value {
@@ -58,7 +60,8 @@ pub struct Scenario {
     #[schemars(range(min = 1, max = FORMAT_VERSION), example = 1)]
     pub format: u32,
     /// Which game's rules apply.
-    pub ruleset: Ruleset,
+    #[schemars(schema_with = "crate::header::ruleset_schema")]
+    pub ruleset: RulesetTag,
     /// Scenario title, shown in the editor and reports.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,

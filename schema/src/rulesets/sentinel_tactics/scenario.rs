@@ -7,12 +7,14 @@
 use schemars::{JsonSchema, Schema};
 use serde::{Deserialize, Serialize};
 
-use crate::header::{FORMAT_VERSION, Ruleset, Team, id_list_schema, id_schema, push_all_of};
+use crate::header::{FORMAT_VERSION, Team, id_list_schema, id_schema, push_all_of};
 use crate::hexref::{Footprint, HexRef};
 use crate::limits::{
     MAX_COUNT, MAX_EFFECT_TOKENS, MAX_HEALTH, MAX_HEXES, MAX_ROUNDS, MAX_TILE_NUMBER,
 };
 pub use crate::sight::{LosBlocking, LosEdges};
+
+crate::header::ruleset_tag!("sentinel-tactics");
 
 /// A small complete scenario for the schema's `examples`: editors using the schema (and
 /// SchemaStore's review) show it as a starting point.
@@ -56,7 +58,8 @@ pub struct Scenario {
     #[schemars(range(min = 1, max = FORMAT_VERSION), example = 1)]
     pub format: u32,
     /// Which game's rules apply.
-    pub ruleset: Ruleset,
+    #[schemars(schema_with = "crate::header::ruleset_schema")]
+    pub ruleset: RulesetTag,
     /// Scenario title, shown in the editor and reports.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,

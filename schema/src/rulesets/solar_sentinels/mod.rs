@@ -22,7 +22,9 @@ pub use playtest::{
 };
 pub use setup::{Components, Dice, DieSet, Handicap, MissionDraw, Setup};
 
-use crate::header::{FORMAT_VERSION, Ruleset};
+use crate::header::FORMAT_VERSION;
+
+crate::header::ruleset_tag!("solar-sentinels");
 
 /// A small complete deck for the schema's `examples`: one card a stack, as `components` says.
 pub(crate) fn scenario_example() -> serde_json::Value {
@@ -67,7 +69,8 @@ pub struct Scenario {
     #[schemars(range(min = 1, max = FORMAT_VERSION), example = 1)]
     pub format: u32,
     /// Which game's rules apply.
-    pub ruleset: Ruleset,
+    #[schemars(schema_with = "crate::header::ruleset_schema")]
+    pub ruleset: RulesetTag,
     /// Deck title, shown in the editor and reports.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
