@@ -145,33 +145,46 @@ impl<'a> Patcher<'a> {
         if in_flow || old.is_empty() || new.is_empty() {
             return Err(Unplaced);
         }
-        // The items before and after the change stay; the ones between are rewritten as lines.
-        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-        let room = old.len().min(new.len()) - prefix;
-        let suffix = old
-            .iter()
-            .rev()
-            .zip(new.iter().rev())
-            .take(room)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let gone = prefix..old.len() - suffix;
+        // Items that stay are left alone, an item that changed is patched where it stands,
+        // removed items take their lines, added ones follow the item before them.
         let indent = self.item_lines(&format!("{pointer}/0"))?.2;
-        let (start, end) = if gone.is_empty() {
-            let at = match prefix {
-                0 => self.item_lines(&format!("{pointer}/0"))?.0,
-                p => self.item_lines(&format!("{pointer}/{}", p - 1))?.1,
-            };
-            (at, at)
-        } else {
-            let first = self.item_lines(&format!("{pointer}/{}", gone.start))?;
-            let last = self.item_lines(&format!("{pointer}/{}", gone.end - 1))?;
-            (first.0, last.1)
-        };
+        let mut splices = Vec::new();
+        let mut anchor = self.item_lines(&format!("{pointer}/0"))?.0;
+        let mut added: Vec<Value> = Vec::new();
+        for step in align(old, new) {
+            if !matches!(step, Step::Insert(_)) && !added.is_empty() {
+                splices.push(self.inserted(anchor, &std::mem::take(&mut added), indent)?);
+            }
+            match step {
+                Step::Keep(i) => anchor = self.item_lines(&format!("{pointer}/{i}"))?.1,
+                Step::Patch(i, j) => {
+                    let item = format!("{pointer}/{i}");
+                    splices.extend(self.node(&item, &old[i], &new[j], in_flow)?);
+                    anchor = self.item_lines(&item)?.1;
+                }
+                Step::Remove(i) => {
+                    let (start, end, _) = self.item_lines(&format!("{pointer}/{i}"))?;
+                    splices.push(Splice {
+                        start,
+                        end,
+                        text: String::new(),
+                    });
+                    anchor = end;
+                }
+                Step::Insert(j) => added.push(new[j].clone()),
+            }
+        }
+        if !added.is_empty() {
+            splices.push(self.inserted(anchor, &added, indent)?);
+        }
+        Ok(splices)
+    }
+
+    /// New list items written as lines at `at`, their dashes at `indent`.
+    fn inserted(&self, at: usize, items: &[Value], indent: usize) -> Result<Splice, Unplaced> {
         let mut text = String::new();
-        block_sequence(&new[prefix..new.len() - suffix], indent, &mut text)
-            .map_err(|_| Unplaced)?;
-        Ok(vec![self.at_line_end(start, end, text)])
+        block_sequence(items, indent, &mut text).map_err(|_| Unplaced)?;
+        Ok(self.at_line_end(at, at, text))
     }
 
     /// Rewrites the node at `pointer` whole.
@@ -373,6 +386,115 @@ impl<'a> Patcher<'a> {
             .map_or(self.text.len(), |e| e - 1);
         &self.text[start..end]
     }
+}
+
+/// What a save does with one list item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The old item `i` stays as written.
+    Keep(usize),
+    /// The old item `i` becomes the new item `j`, patched where it stands.
+    Patch(usize, usize),
+    /// The old item `i` is gone.
+    Remove(usize),
+    /// The new item `j` is added.
+    Insert(usize),
+}
+
+/// Above this many item pairs, the list is aligned by its unchanged ends only.
+const ALIGN_PAIRS: usize = 1 << 20;
+
+/// Lines up an old list with a new one: the longest run of items that are the same entry (the
+/// same `id`, or equal when they have none) in order, each kept or patched in place; between
+/// two such items, old and new items without an `id` are paired in order and patched, and the
+/// rest removed or inserted. A moved token and an added one saved together so touch only the
+/// moved value and add lines.
+fn align(old: &[Value], new: &[Value]) -> Vec<Step> {
+    let same = |a: &Value, b: &Value| match (entry_id(a), entry_id(b)) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => a == b,
+        _ => false,
+    };
+    let anchors = if old.len().saturating_mul(new.len()) <= ALIGN_PAIRS {
+        longest_common(old, new, &same)
+    } else {
+        let prefix = old.iter().zip(new).take_while(|(a, b)| same(a, b)).count();
+        let room = old.len().min(new.len()) - prefix;
+        let suffix = old
+            .iter()
+            .rev()
+            .zip(new.iter().rev())
+            .take(room)
+            .take_while(|(a, b)| same(a, b))
+            .count();
+        let ends = (0..prefix).map(|k| (k, k));
+        let tail = (0..suffix)
+            .rev()
+            .map(|k| (old.len() - 1 - k, new.len() - 1 - k));
+        ends.chain(tail).collect()
+    };
+    let mut steps = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    for (a, b) in anchors.into_iter().chain([(old.len(), new.len())]) {
+        let (mut gone, mut come) = (i..a, j..b);
+        while !gone.is_empty() && !come.is_empty() {
+            let (o, n) = (gone.start, come.start);
+            if entry_id(&old[o]).is_some() || entry_id(&new[n]).is_some() {
+                break;
+            }
+            steps.push(Step::Patch(o, n));
+            gone.start += 1;
+            come.start += 1;
+        }
+        steps.extend(gone.map(Step::Remove));
+        steps.extend(come.map(Step::Insert));
+        if a < old.len() {
+            steps.push(match old[a] == new[b] {
+                true => Step::Keep(a),
+                false => Step::Patch(a, b),
+            });
+        }
+        (i, j) = (a + 1, b + 1);
+    }
+    steps
+}
+
+/// The `id` of a list item that is a mapping with one.
+fn entry_id(item: &Value) -> Option<&Value> {
+    item.as_mapping()?.get("id")
+}
+
+/// The index pairs of a longest common subsequence under `same`, in order.
+fn longest_common(
+    old: &[Value],
+    new: &[Value],
+    same: &dyn Fn(&Value, &Value) -> bool,
+) -> Vec<(usize, usize)> {
+    let width = new.len() + 1;
+    // lengths[i * width + j]: the longest common run of old[i..] and new[j..].
+    let mut lengths = vec![0u32; (old.len() + 1) * width];
+    for i in (0..old.len()).rev() {
+        for j in (0..new.len()).rev() {
+            lengths[i * width + j] = match same(&old[i], &new[j]) {
+                true => lengths[(i + 1) * width + j + 1] + 1,
+                false => lengths[(i + 1) * width + j].max(lengths[i * width + j + 1]),
+            };
+        }
+    }
+    let mut pairs = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() && j < new.len() {
+        if same(&old[i], &new[j]) {
+            pairs.push((i, j));
+            i += 1;
+            j += 1;
+        } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    pairs
 }
 
 fn child_pointer(pointer: &str, key: &str) -> String {

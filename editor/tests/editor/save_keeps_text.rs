@@ -328,3 +328,65 @@ fn a_new_section_goes_after_the_last_one_before_the_closing_comment() {
         BY_HAND.replace("    at: 3/3\n", "    at: 3/3\nround-limit: 6\n")
     );
 }
+
+/// Tokens written one to a line, in flow style, as designers often write them.
+const FLOW_TOKENS: &str = "\
+format: 1
+ruleset: sentinel-tactics
+map:
+  tiles:
+    - {tile: 1, side: megalopolis, at: [0, 0]}
+teams:
+  - {id: heroes}
+  - {id: villains}
+tokens:
+  - {id: legacy, kind: character, character: legacy, team: heroes, at: 1/10}  # start
+  - {id: blade, kind: character, character: baron-blade, team: villains, at: 1/3}
+";
+
+/// Saves `FLOW_TOKENS` after `edit` and returns the text.
+fn flow_saved(
+    edit: impl FnOnce(&mut megahex_schema::rulesets::sentinel_tactics::Scenario),
+) -> String {
+    let mut scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
+        serde_yaml::from_str(FLOW_TOKENS).expect("the hand-written file reads");
+    edit(&mut scenario);
+    let saved = megahex_editor::text_patch::saved_text(Some(FLOW_TOKENS), &scenario, None)
+        .expect("the scenario saves");
+    let back: megahex_schema::rulesets::sentinel_tactics::Scenario =
+        serde_yaml::from_str(&saved).expect("it reads back");
+    assert_eq!(back, scenario);
+    saved
+}
+
+#[test]
+fn a_move_and_an_added_token_saved_together_change_only_the_moved_value_and_add_a_line() {
+    let saved = flow_saved(|s| {
+        s.tokens[0].at = serde_yaml::from_str("1/11").expect("a hex reference");
+        let mut copy = s.tokens[1].clone();
+        copy.id = "blade-2".into();
+        s.tokens.push(copy);
+    });
+    // Only the moved value changes; the added token follows the last one.
+    let kept = FLOW_TOKENS.replace("heroes, at: 1/10}", "heroes, at: 1/11}");
+    let added = saved
+        .strip_prefix(kept.as_str())
+        .unwrap_or_else(|| panic!("{saved}"));
+    assert!(added.starts_with("  - "), "{saved}");
+    assert!(added.contains("id: blade-2"), "{saved}");
+}
+
+#[test]
+fn a_removed_token_and_a_changed_one_saved_together_keep_the_changed_ones_line() {
+    let saved = flow_saved(|s| {
+        s.tokens.remove(0);
+        s.tokens[0].at = serde_yaml::from_str("1/4").expect("a hex reference");
+    });
+    let expected = FLOW_TOKENS
+        .replace(
+            "  - {id: legacy, kind: character, character: legacy, team: heroes, at: 1/10}  # start\n",
+            "",
+        )
+        .replace("villains, at: 1/3}", "villains, at: 1/4}");
+    assert_eq!(saved, expected);
+}
