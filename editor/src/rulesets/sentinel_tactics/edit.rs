@@ -198,15 +198,12 @@ impl Edit {
             }
             Edit::ReplaceTile { index, placement } => {
                 tile_at(tiles, *index)?;
-                if let Some(other) = tiles
+                if tiles
                     .iter()
                     .enumerate()
-                    .find(|(i, t)| *i != *index && t.tile == placement.tile)
+                    .any(|(i, t)| i != *index && t.tile == placement.tile)
                 {
-                    return Err(format!(
-                        "tile {} is already on the map (map.tiles[{}])",
-                        placement.tile, other.0
-                    ));
+                    return Err(format!("tile {} is already on the map", placement.tile));
                 }
                 tiles[*index] = *placement;
             }

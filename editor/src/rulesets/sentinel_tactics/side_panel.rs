@@ -104,7 +104,11 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut MapBench<'_>, checking:
         focus_problem(wb, index);
     }
     let none = super::findings::Findings::default();
-    let picked = super::inventory_fix::quick_fixes(ui, &map_findings(&wb.doc, &none).replacements);
+    let picked = super::inventory_fix::quick_fixes(
+        ui,
+        wb.doc.scenario().map_or(&[], |s| &s.map.tiles),
+        &map_findings(&wb.doc, &none).replacements,
+    );
     if let Some((index, placement)) = picked
         && wb.edit(super::edit::Edit::ReplaceTile { index, placement })
         && let Some(kept) = wb.doc.map_findings()

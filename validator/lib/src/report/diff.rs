@@ -27,22 +27,70 @@ fn hexes(at: &[Axial]) -> String {
     at.iter().map(|&a| hex(a)).collect::<Vec<_>>().join(" ")
 }
 
-fn value(v: &Option<Value>) -> String {
-    match v {
-        None => "(none)".into(),
-        Some(v) => serde_json::to_string(v).unwrap_or_default(),
+/// Who reads the lines: the command line's readers get keys as JSON pointers and values as
+/// JSON (what a script greps for); the editor's designers get keys and values as the file
+/// writes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Words {
+    Json,
+    File,
+}
+
+fn value(v: &Option<Value>, words: Words) -> String {
+    match (v, words) {
+        (None, Words::Json) => "(none)".into(),
+        (None, Words::File) => "nothing".into(),
+        (Some(v), Words::Json) => serde_json::to_string(v).unwrap_or_default(),
+        (Some(v), Words::File) => as_written(v),
     }
 }
 
-fn field(change: &FieldChange) -> String {
+/// A value as a scenario file writes it on one line: words unquoted, lists in brackets.
+fn as_written(v: &Value) -> String {
+    match v {
+        Value::Null => "nothing".into(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(as_written).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Object(map) => {
+            let entries: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", as_written(v)))
+                .collect();
+            format!("{{{}}}", entries.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A JSON pointer as keys a designer finds in the file: `/rules/los-edges` is
+/// "rules: los-edges", `/assert/0` is "assert: item 1".
+fn key_path(pointer: &str, words: Words) -> String {
+    if words == Words::Json {
+        return pointer.to_owned();
+    }
+    let keys: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .map(|key| match key.parse::<usize>() {
+            Ok(index) => format!("item {}", index + 1),
+            Err(_) => key.replace("~1", "/").replace("~0", "~"),
+        })
+        .collect();
+    keys.join(": ")
+}
+
+fn field(change: &FieldChange, words: Words) -> String {
+    let key = key_path(&change.pointer, words);
     match (&change.old, &change.new) {
-        (None, Some(_)) => format!("{} added: {}", change.pointer, value(&change.new)),
-        (Some(_), None) => format!("{} removed (was {})", change.pointer, value(&change.old)),
+        (None, Some(_)) => format!("{key} added: {}", value(&change.new, words)),
+        (Some(_), None) => format!("{key} removed (was {})", value(&change.old, words)),
         _ => format!(
-            "{}: {} → {}",
-            change.pointer,
-            value(&change.old),
-            value(&change.new)
+            "{key}: {} → {}",
+            value(&change.old, words),
+            value(&change.new, words)
         ),
     }
 }
@@ -78,7 +126,7 @@ fn tile_line(change: &TileChange) -> String {
     }
 }
 
-fn token_line(change: &TokenChange) -> String {
+fn token_line(change: &TokenChange, words: Words) -> String {
     let id = &change.id;
     let mut parts = Vec::new();
     for kind in &change.kinds {
@@ -92,7 +140,7 @@ fn token_line(change: &TokenChange) -> String {
                 or_off(&change.old_at),
                 or_off(&change.new_at)
             )),
-            _ => parts.extend(change.fields.iter().map(field)),
+            _ => parts.extend(change.fields.iter().map(|f| field(f, words))),
         }
     }
     format!("{id}: {}", parts.join("; "))
@@ -141,15 +189,15 @@ fn turns(v: Option<u32>) -> String {
 }
 
 /// The report's sections as headings and lines, for a reader that lays them out itself (the
-/// editor's "Changes since saved").
+/// editor's "Changes since saved"): keys and values as the file writes them, not as JSON.
 pub fn summary(diff: &ScenarioDiff) -> Vec<(&'static str, Vec<String>)> {
-    sections(diff)
+    sections(diff, Words::File)
         .into_iter()
         .map(|s| (s.title, s.lines))
         .collect()
 }
 
-fn sections(diff: &ScenarioDiff) -> Vec<Section> {
+fn sections(diff: &ScenarioDiff, words: Words) -> Vec<Section> {
     let mut out = Vec::new();
     let mut push = |title, lines: Vec<String>| {
         if !lines.is_empty() {
@@ -170,8 +218,14 @@ fn sections(diff: &ScenarioDiff) -> Vec<Section> {
                 ));
             }
             if c.old.terrain != c.new.terrain {
-                let names =
-                    |t: &[crate::board::Feature]| serde_json::to_string(t).unwrap_or_default();
+                let names = |t: &[crate::board::Feature]| match words {
+                    Words::Json => serde_json::to_string(t).unwrap_or_default(),
+                    Words::File if t.is_empty() => "none".to_owned(),
+                    Words::File => {
+                        let names = serde_json::to_value(t).unwrap_or_default();
+                        as_written(&names)
+                    }
+                };
                 what.push(format!(
                     "terrain {} → {}",
                     names(&c.old.terrain),
@@ -189,7 +243,10 @@ fn sections(diff: &ScenarioDiff) -> Vec<Section> {
         ));
     }
     push("Hexes", hex_lines);
-    push("Tokens", diff.tokens.iter().map(token_line).collect());
+    push(
+        "Tokens",
+        diff.tokens.iter().map(|t| token_line(t, words)).collect(),
+    );
     push(
         "Objectives",
         diff.objectives
@@ -198,13 +255,20 @@ fn sections(diff: &ScenarioDiff) -> Vec<Section> {
                 ChangeKind::Changed => format!(
                     "{}: {}",
                     o.id,
-                    o.fields.iter().map(field).collect::<Vec<_>>().join("; ")
+                    o.fields
+                        .iter()
+                        .map(|f| field(f, words))
+                        .collect::<Vec<_>>()
+                        .join("; ")
                 ),
                 kind => format!("{}: {}", o.id, kind.word()),
             })
             .collect(),
     );
-    push("Other keys", diff.fields.iter().map(field).collect());
+    push(
+        "Other keys",
+        diff.fields.iter().map(|f| field(f, words)).collect(),
+    );
     let c = &diff.consequences;
     let mut sight = Vec::new();
     if !c.sight.pairs.is_empty() || !c.sight.figures.is_empty() {
@@ -255,9 +319,12 @@ fn sections(diff: &ScenarioDiff) -> Vec<Section> {
         c.claims
             .iter()
             .map(|claim| {
+                let which = match words {
+                    Words::Json => format!("assert[{}]", claim.index),
+                    Words::File => format!("claim {}", claim.index + 1),
+                };
                 format!(
-                    "assert[{}] ({}): {}; before it {}",
-                    claim.index,
+                    "{which} ({}): {}; before it {}",
                     claim.kind,
                     verdict(&claim.now),
                     verdict(&claim.was)
@@ -291,7 +358,7 @@ pub fn human(old: &str, new: &str, diff: &ScenarioDiff) -> String {
         out.push_str("no changes\n");
         return out;
     }
-    for section in sections(diff) {
+    for section in sections(diff, Words::Json) {
         out.push_str(&format!("\n{}\n", section.title));
         for line in &section.lines {
             out.push_str(&format!("  {line}\n"));
@@ -333,7 +400,7 @@ pub fn markdown(old: &str, new: &str, diff: &ScenarioDiff) -> String {
         out.push_str("No changes.\n");
         return out;
     }
-    for section in sections(diff) {
+    for section in sections(diff, Words::Json) {
         out.push_str(&format!("**{}**\n\n", section.title));
         for line in &section.lines {
             out.push_str(&format!("- {}\n", escape_markdown(line)));
@@ -378,4 +445,53 @@ pub fn json(old: &str, new: &str, diff: &ScenarioDiff) -> String {
         diff,
     };
     serde_json::to_string(&document).unwrap_or_default() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn changed(pointer: &str, old: Option<Value>, new: Option<Value>) -> ScenarioDiff {
+        ScenarioDiff {
+            fields: vec![FieldChange {
+                pointer: pointer.to_owned(),
+                old,
+                new,
+            }],
+            ..ScenarioDiff::default()
+        }
+    }
+
+    #[test]
+    fn the_editor_reads_keys_and_values_as_the_file_writes_them() {
+        let diff = changed(
+            "/rules/environment",
+            Some(serde_json::json!([])),
+            Some(serde_json::json!(["flow-of-fiery-lava"])),
+        );
+        assert_eq!(
+            summary(&diff),
+            [(
+                "Other keys",
+                vec!["rules: environment: [] → [flow-of-fiery-lava]".to_owned()]
+            )]
+        );
+        // The command line keeps its JSON words.
+        assert!(
+            human("a", "b", &diff).contains("/rules/environment: [] → [\"flow-of-fiery-lava\"]")
+        );
+    }
+
+    #[test]
+    fn list_items_are_counted_from_one_and_a_removed_key_says_what_it_was() {
+        let diff = changed(
+            "/assert/0/within",
+            Some(serde_json::json!({"turns": 2})),
+            None,
+        );
+        assert_eq!(
+            summary(&diff)[0].1,
+            ["assert: item 1: within removed (was {turns: 2})"]
+        );
+    }
 }
