@@ -102,6 +102,16 @@ pub struct Decorations {
     pub zones: Vec<ZoneMark>,
     /// The placed tiles the board holds (a tile the catalog does not know is not drawn).
     pub tiles: Vec<TileMark>,
+    /// Each team's id with the name the legend gives it (its `name`, else its id).
+    pub team_names: Vec<(String, String)>,
+}
+
+/// Each team's id with the name a legend gives it: its `name`, else its id.
+pub fn team_names(teams: &[megahex_schema::Team]) -> Vec<(String, String)> {
+    teams
+        .iter()
+        .map(|t| (t.id.clone(), t.name.clone().unwrap_or_else(|| t.id.clone())))
+        .collect()
 }
 
 impl Decorations {
@@ -111,6 +121,14 @@ impl Decorations {
             .iter()
             .find(|(t, _)| t == id)
             .map_or(palette::NEUTRAL, |(_, c)| *c)
+    }
+
+    /// The name the legend gives a team: its name where the file gives one, else its id.
+    pub fn team_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.team_names
+            .iter()
+            .find(|(t, _)| t == id)
+            .map_or(id, |(_, name)| name.as_str())
     }
 
     /// Leaves out the objective marks (hexes and tokens to collect).
@@ -151,7 +169,12 @@ impl Decorations {
         for o in marks {
             lines.push((
                 o.colour,
-                format!("objective {} ({} for {})", o.id, o.kind, o.team),
+                format!(
+                    "objective {} ({} for {})",
+                    o.id,
+                    o.kind,
+                    self.team_name(&o.team)
+                ),
                 LegendKind::ObjectiveHexes,
             ));
         }
@@ -172,7 +195,7 @@ impl Decorations {
                 format!(
                     "objective {} (collect for {}): {}",
                     c.objective,
-                    c.team,
+                    self.team_name(&c.team),
                     tokens.join(", ")
                 ),
                 LegendKind::Collect,
@@ -181,7 +204,7 @@ impl Decorations {
         for z in zone_marks {
             lines.push((
                 z.colour,
-                format!("deployment zone of {}", z.team),
+                format!("deployment zone of {}", self.team_name(&z.team)),
                 LegendKind::Zone,
             ));
         }
@@ -241,7 +264,7 @@ mod tests {
                 LegendKind::Zone
             ]
         );
-        // The pictures' legend text is unchanged.
+        // A team without a name is called by its id.
         assert_eq!(
             decor.legend(),
             [
@@ -254,5 +277,29 @@ mod tests {
             ]
         );
         assert_eq!(decor.legend_entries(false, true).len(), 1, "zones only");
+    }
+
+    #[test]
+    fn the_legend_calls_a_team_by_its_name() {
+        let teams: Vec<megahex_schema::Team> =
+            serde_yaml::from_str("[{id: heroes, name: Freedom Five}, {id: villains}]").unwrap();
+        let zone = |team: &str| ZoneMark {
+            team: team.into(),
+            colour: [1, 2, 3],
+            hexes: vec![[0, 0]],
+        };
+        let decor = Decorations {
+            zones: vec![zone("heroes"), zone("villains")],
+            team_names: team_names(&teams),
+            ..Decorations::default()
+        };
+        let lines: Vec<String> = decor.legend().into_iter().map(|(_, l)| l).collect();
+        assert_eq!(
+            lines,
+            [
+                "deployment zone of Freedom Five",
+                "deployment zone of villains"
+            ]
+        );
     }
 }

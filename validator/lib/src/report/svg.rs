@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::decor::Decorations;
+use super::decor::{Decorations, LegendKind};
 use super::ground::{Drawn, Line, Prim, Rgba, with_alpha};
 use super::layer::Layer;
 use super::palette;
@@ -384,7 +384,7 @@ pub fn render_sized(
     let chars_per_line =
         (((max[0] - min[0]) * scale + 2.0 * frame.margin) / (font * 0.55)).max(20.0) as usize;
     let legend_lines = wrap(&legend, chars_per_line);
-    let marks_legend = decor.legend();
+    let marks_legend = decor.legend_entries(true, true);
     let legend_height = font * 1.4 * (legend_lines.len() + marks_legend.len()) as f64 + scale * 0.6;
     let width = (max[0] - min[0]) * scale + 2.0 * frame.margin;
     let height = (max[1] - min[1]) * scale + 2.0 * frame.margin + legend_height;
@@ -439,16 +439,18 @@ pub fn render_sized(
         );
     }
     let marks_top = top + font * 1.4 * legend_lines.len() as f64;
-    for (i, (colour, line)) in marks_legend.iter().enumerate() {
+    for (i, (colour, line, kind)) in marks_legend.iter().enumerate() {
         let y = marks_top + font * 1.4 * (i as f64 + 1.0);
+        let swatch = Swatch {
+            x: frame.margin,
+            y: y - font * 0.8,
+            side: font * 0.9,
+            colour: palette::css(*colour),
+        };
         let _ = writeln!(
             svg,
-            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{}"/><text x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#e6e6e6">{}</text>"##,
-            frame.margin,
-            y - font * 0.8,
-            font * 0.9,
-            font * 0.9,
-            palette::css(*colour),
+            r##"{}<text x="{:.1}" y="{:.1}" font-size="{:.1}" fill="#e6e6e6">{}</text>"##,
+            swatch.drawn(*kind),
             frame.margin + font * 1.4,
             y,
             font,
@@ -457,6 +459,45 @@ pub fn render_sized(
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// A legend line's swatch: a square of `side` at (`x`, `y`).
+struct Swatch {
+    x: f64,
+    y: f64,
+    side: f64,
+    colour: String,
+}
+
+impl Swatch {
+    /// The swatch drawn as the map draws the mark it stands for, as the editor's legend does:
+    /// a zone as a tint with a solid edge, objective hexes as a dashed outline with a diamond,
+    /// tokens to collect as a dashed ring.
+    fn drawn(&self, kind: LegendKind) -> String {
+        let Swatch { x, y, side, colour } = self;
+        let stroke = side * 0.12;
+        let dash = format!("{:.1} {:.1}", side * 0.25, side * 0.15);
+        let (cx, cy) = (x + side / 2.0, y + side / 2.0);
+        match kind {
+            LegendKind::Zone => format!(
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{side:.1}" height="{side:.1}" fill="{colour}" fill-opacity="0.45" stroke="{colour}" stroke-width="{stroke:.1}"/>"#
+            ),
+            LegendKind::ObjectiveHexes => {
+                let r = side * 0.22;
+                format!(
+                    r#"<rect x="{x:.1}" y="{y:.1}" width="{side:.1}" height="{side:.1}" fill="none" stroke="{colour}" stroke-width="{stroke:.1}" stroke-dasharray="{dash}"/><polygon points="{cx:.1},{:.1} {:.1},{cy:.1} {cx:.1},{:.1} {:.1},{cy:.1}" fill="{colour}"/>"#,
+                    cy - r,
+                    cx + r,
+                    cy + r,
+                    cx - r
+                )
+            }
+            LegendKind::Collect => format!(
+                r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="{stroke:.1}" stroke-dasharray="{dash}"/>"#,
+                side * 0.42
+            ),
+        }
+    }
 }
 
 /// Greedy word wrap for the legend (and the setup sheet's lines).

@@ -133,6 +133,7 @@ pub fn decorations(scenario: &Scenario) -> Decorations {
         collect,
         zones,
         tiles: Vec::new(),
+        team_names: crate::report::decor::team_names(teams),
     }
 }
 

@@ -73,5 +73,6 @@ pub fn decorations(scenario: &Scenario, board: &Board) -> Decorations {
         collect,
         zones,
         tiles,
+        team_names: crate::report::decor::team_names(teams),
     }
 }
