@@ -285,25 +285,61 @@ pub struct Label {
     pub colour: Rgb,
 }
 
-/// The labels of the tiles (`M3` above the centre hex) and of the tokens (the id on its first
-/// hex, no wider than the hex).
+/// The labels of the tokens and the tiles, placed so they do not run into each other:
+/// - a token's id on its first hex, no wider than the hex; a long id with a hyphen on two lines
+///   rather than cut;
+/// - the ids of tokens sharing a hex (a pylon on a figure's hex) one under another;
+/// - a tile's name (`M3`) in the upper part of its centre hex, or, when a token stands there,
+///   on the first free hex around it (north first, then clockwise).
 pub fn labels(tokens: &[Placed], decor: &Decorations) -> Vec<Label> {
     let mut out = Vec::new();
-    for token in tokens {
-        if let Some(&head) = token.hexes.first() {
+    let heads: Vec<Axial> = tokens
+        .iter()
+        .filter_map(|t| t.hexes.first().copied())
+        .collect();
+    let mut placed_at: Vec<Axial> = Vec::new();
+    for &head in &heads {
+        if placed_at.contains(&head) {
+            continue;
+        }
+        placed_at.push(head);
+        let ids: Vec<&str> = tokens
+            .iter()
+            .filter(|t| t.hexes.first() == Some(&head))
+            .map(|t| t.id.as_str())
+            .collect();
+        let lines: Vec<String> = match ids.as_slice() {
+            [one] => two_lines(one),
+            many => many.iter().map(|id| (*id).to_owned()).collect(),
+        };
+        let centre = geom::pixel_centre(head);
+        let step = TOKEN_LABEL_SIZE * 1.15;
+        let first = -(lines.len() as f64 - 1.0) / 2.0;
+        for (k, text) in lines.into_iter().enumerate() {
             out.push(Label {
-                at: geom::pixel_centre(head),
-                text: token.id.clone(),
-                size: 0.3,
+                at: [centre[0], centre[1] + (first + k as f64) * step],
+                text,
+                size: TOKEN_LABEL_SIZE,
                 max_width: 1.7,
                 colour: [255, 255, 255],
             });
         }
     }
+    let occupied: Vec<Axial> = tokens
+        .iter()
+        .flat_map(|t| t.hexes.iter().copied())
+        .collect();
     for tile in &decor.tiles {
         let centre = geom::pixel_centre(tile.centre);
+        let free = crate::board::hex::neighbours(tile.centre)
+            .into_iter()
+            .find(|h| !occupied.contains(h));
+        let at = match free {
+            Some(free) if occupied.contains(&tile.centre) => geom::pixel_centre(free),
+            _ => [centre[0], centre[1] - 0.58],
+        };
         out.push(Label {
-            at: [centre[0], centre[1] - 0.58],
+            at,
             text: tile.label.clone(),
             size: 0.34,
             max_width: 3.0,
@@ -311,6 +347,30 @@ pub fn labels(tokens: &[Placed], decor: &Decorations) -> Vec<Label> {
         });
     }
     out
+}
+
+/// The size of a token's id.
+const TOKEN_LABEL_SIZE: f64 = 0.3;
+
+/// Ids longer than this go on two lines where they have a hyphen to break at.
+const ONE_LINE_ID: usize = 9;
+
+/// A token's id as label lines: one line, or two broken after the hyphen nearest its middle
+/// when it is long ("baron-" over "blade").
+fn two_lines(id: &str) -> Vec<String> {
+    let length = id.chars().count();
+    if length <= ONE_LINE_ID {
+        return vec![id.to_owned()];
+    }
+    let middle = id.len() / 2;
+    let best = id
+        .char_indices()
+        .filter(|&(i, c)| c == '-' && i > 0 && i + 1 < id.len())
+        .min_by_key(|&(i, _)| i.abs_diff(middle));
+    match best {
+        Some((i, _)) => vec![id[..=i].to_owned(), id[i + 1..].to_owned()],
+        None => vec![id.to_owned()],
+    }
 }
 
 /// `text` made to fit `max_width`: at `size` if it fits, else smaller (down to `min_size`), and
@@ -378,6 +438,74 @@ mod tests {
         assert_eq!(tints, 2);
         // Two hexes side by side share one edge: 12 edges, 2 of them inside.
         assert_eq!(drawn.len() - tints, 10);
+    }
+
+    fn one_hex(id: &str, at: Axial) -> Placed {
+        Placed {
+            index: 0,
+            id: id.into(),
+            team: None,
+            hexes: vec![at],
+            gait: crate::board::movement::Gait::Single,
+            target: true,
+        }
+    }
+
+    #[test]
+    fn a_long_id_breaks_at_the_hyphen_nearest_its_middle() {
+        assert_eq!(two_lines("legacy"), ["legacy"]);
+        assert_eq!(two_lines("baron-blade"), ["baron-", "blade"]);
+        assert_eq!(two_lines("relay-east-2"), ["relay-", "east-2"]);
+        assert_eq!(two_lines("longwordnohyphen"), ["longwordnohyphen"]);
+    }
+
+    #[test]
+    fn tokens_sharing_a_hex_get_their_ids_one_under_another() {
+        let labels = labels(
+            &[one_hex("blade", [0, 0]), one_hex("pylon", [0, 0])],
+            &Decorations::default(),
+        );
+        let at: Vec<(&str, [f64; 2])> = labels.iter().map(|l| (l.text.as_str(), l.at)).collect();
+        assert_eq!(at.len(), 2);
+        assert_eq!(at[0].1[0], at[1].1[0], "one above the other");
+        assert!(at[0].1[1] < at[1].1[1], "{at:?}");
+        // Far enough apart for two lines of text.
+        assert!(at[1].1[1] - at[0].1[1] >= TOKEN_LABEL_SIZE, "{at:?}");
+    }
+
+    #[test]
+    fn a_tile_name_moves_off_a_centre_hex_a_token_stands_on() {
+        let tile = TileMark {
+            centre: [0, 0],
+            rotation: 0,
+            label: "M3".into(),
+        };
+        let decor = Decorations {
+            tiles: vec![tile],
+            ..Decorations::default()
+        };
+        let name_at = |tokens: &[Placed]| {
+            labels(tokens, &decor)
+                .into_iter()
+                .find(|l| l.text == "M3")
+                .map(|l| l.at)
+                .unwrap()
+        };
+        let centre = geom::pixel_centre([0, 0]);
+        assert_eq!(name_at(&[]), [centre[0], centre[1] - 0.58]);
+        // The first free neighbour, north first: with north taken, the next clockwise.
+        let north = crate::board::hex::DIRECTIONS[0];
+        let next = crate::board::hex::DIRECTIONS[1];
+        assert!(geom::pixel_centre(north)[1] < centre[1], "north is up");
+        assert!(geom::pixel_centre(next)[0] > centre[0], "then clockwise");
+        assert_eq!(
+            name_at(&[one_hex("legacy", [0, 0])]),
+            geom::pixel_centre(north)
+        );
+        assert_eq!(
+            name_at(&[one_hex("legacy", [0, 0]), one_hex("ra", north)]),
+            geom::pixel_centre(next)
+        );
     }
 
     #[test]
