@@ -99,6 +99,25 @@ fn the_pdf_is_one_page_with_every_tile_token_and_objective_in_its_text() {
     for team in &scenario.teams {
         assert!(shown.contains(&team.id), "team {}", team.id);
     }
+    // The zones, the figures arriving later, the bonuses and the description are on it too:
+    // the heroes' zone starts with the hexes the file writes as `1/4, 1/7`.
+    assert!(shown.contains("Deployment zones"), "{shown}");
+    assert!(shown.contains("heroes: 1/4 1/7 "), "{shown}");
+    assert!(shown.contains("Reinforcements"), "{shown}");
+    for bonus in &scenario.bonuses {
+        assert!(
+            shown.contains(&format!("{}, {}:", bonus.team, bonus.when)),
+            "bonus {}: {shown}",
+            bonus.when
+        );
+    }
+    let description = scenario.description.as_deref().unwrap();
+    let first_words: String = description
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains(&first_words), "{first_words}: {shown}");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The setup sheet: one page a group builds the table from. The map as `megahex render` draws it
 //! (each tile's name on its centre hex and its arrow), then the tiles to take out of the box with
 //! their side and arrow direction, the teams and turn order, the tokens and where each starts,
-//! the objectives and special rules. Laid out once in millimetres ([`layout`]) and written as SVG
+//! the objectives with their hexes, the deployment zones, reinforcements, bonuses and special
+//! rules, with the scenario's description under its title. Laid out once in millimetres ([`layout`]) and written as SVG
 //! here, as PDF in [`pdf`], and as PNG from the SVG.
 
 pub mod pdf;
@@ -131,16 +132,7 @@ pub fn sections(scenario: &Scenario, scene: &Scene) -> Vec<(String, Vec<String>)
         .map(|token| {
             let at: Vec<String> = scene
                 .token(&token.id)
-                .map(|placed| {
-                    placed
-                        .hexes
-                        .iter()
-                        .map(|&h| match scene.board.get(h) {
-                            Some(hex) if hex.tile > 0 => format!("{}/{}", hex.tile, hex.index),
-                            _ => format!("{},{}", h[0], h[1]),
-                        })
-                        .collect()
-                })
+                .map(|placed| placed.hexes.iter().map(|&h| hex_name(scene, h)).collect())
                 .unwrap_or_default();
             let what = token.character.as_deref().unwrap_or(token.kind.as_str());
             let team = token
@@ -157,6 +149,25 @@ pub fn sections(scenario: &Scenario, scene: &Scene) -> Vec<(String, Vec<String>)
         .iter()
         .map(|o| {
             let mut line = format!("{} ({}, {})", o.id, o.team, o.kind.as_str());
+            let mut what = Vec::new();
+            if !o.hexes.is_empty() {
+                what.push(format!("hexes {}", hexes_named(scene, &o.hexes)));
+            }
+            if !o.tokens.is_empty() {
+                what.push(format!("tokens {}", o.tokens.join(" ")));
+            }
+            if !o.targets.is_empty() {
+                what.push(format!("targets {}", o.targets.join(" ")));
+            }
+            if let Some(count) = o.count {
+                what.push(format!("{count} needed"));
+            }
+            if let Some(rounds) = o.rounds {
+                what.push(format!("for {rounds} round(s)"));
+            }
+            if !what.is_empty() {
+                line.push_str(&format!(" {}", what.join(", ")));
+            }
             if let Some(text) = &o.description {
                 line.push_str(": ");
                 line.push_str(text.trim());
@@ -165,10 +176,62 @@ pub fn sections(scenario: &Scenario, scene: &Scene) -> Vec<(String, Vec<String>)
         })
         .collect();
     out.push(("Objectives".to_owned(), objectives));
+    if !scenario.deployment.is_empty() {
+        let zones = scenario
+            .deployment
+            .iter()
+            .map(|z| format!("{}: {}", z.team, hexes_named(scene, &z.hexes)))
+            .collect();
+        out.push(("Deployment zones".to_owned(), zones));
+    }
+    if !scenario.reinforcements.is_empty() {
+        let arriving = scenario
+            .reinforcements
+            .iter()
+            .map(|r| {
+                let place = match r.hexes.is_empty() {
+                    true => "in its deployment zone".to_owned(),
+                    false => format!("on {}", hexes_named(scene, &r.hexes)),
+                };
+                format!(
+                    "round {}: {} {} for {}, {place}",
+                    r.round, r.count, r.character, r.team
+                )
+            })
+            .collect();
+        out.push(("Reinforcements".to_owned(), arriving));
+    }
+    if !scenario.bonuses.is_empty() {
+        let bonuses = scenario
+            .bonuses
+            .iter()
+            .map(|b| format!("{}, {}: {}", b.team, b.when.trim(), b.effect.trim()))
+            .collect();
+        out.push(("Bonuses".to_owned(), bonuses));
+    }
     if !scenario.special_rules.is_empty() {
         out.push(("Special rules".to_owned(), scenario.special_rules.clone()));
     }
     out
+}
+
+/// A hex as the table names it: `T/I` on a tile (tile number, hex index), else `q,r`.
+fn hex_name(scene: &Scene, at: crate::board::Axial) -> String {
+    match scene.board.get(at) {
+        Some(hex) if hex.tile > 0 => format!("{}/{}", hex.tile, hex.index),
+        _ => format!("{},{}", at[0], at[1]),
+    }
+}
+
+/// Hex references as the table names them; one that does not resolve is left out (the
+/// validator reports it).
+fn hexes_named(scene: &Scene, refs: &[megahex_schema::HexRef]) -> String {
+    let names: Vec<String> = refs
+        .iter()
+        .filter_map(|r| scene.board.resolve(r).ok())
+        .map(|h| hex_name(scene, h))
+        .collect();
+    names.join(" ")
 }
 
 /// Where a tile's arrow points, as the printed scenario pages draw it.
@@ -203,23 +266,41 @@ pub fn layout(scenario: &Scenario, scene: &Scene, size: SheetSize) -> Sheet {
     };
     let column_w = (page_w - 3.0 * MARGIN_MM) / 2.0;
     let chars = (column_w / (TEXT_PT * MM_PER_PT * 0.5)).floor().max(20.0) as usize;
-    let mut columns: [Vec<(bool, String)>; 2] = [Vec::new(), Vec::new()];
-    for (i, (heading, lines)) in sections.iter().enumerate() {
-        let column = &mut columns[usize::from(i >= 2)];
-        column.push((true, heading.clone()));
-        if lines.is_empty() {
-            column.push((false, "none".to_owned()));
-        }
-        for line in lines {
-            for (k, piece) in wrap(line, chars).into_iter().enumerate() {
-                let indent = if k == 0 { "" } else { "   " };
-                column.push((false, format!("{indent}{piece}")));
+    // Each section as its rows, then the sections in order down the left column until it
+    // holds half the rows, the rest down the right.
+    let blocks: Vec<Vec<(bool, String)>> = sections
+        .iter()
+        .map(|(heading, lines)| {
+            let mut rows = vec![(true, heading.clone())];
+            if lines.is_empty() {
+                rows.push((false, "none".to_owned()));
             }
-        }
-        column.push((false, String::new()));
+            for line in lines {
+                for (k, piece) in wrap(line, chars).into_iter().enumerate() {
+                    let indent = if k == 0 { "" } else { "   " };
+                    rows.push((false, format!("{indent}{piece}")));
+                }
+            }
+            rows.push((false, String::new()));
+            rows
+        })
+        .collect();
+    let total: usize = blocks.iter().map(Vec::len).sum();
+    let mut columns: [Vec<(bool, String)>; 2] = [Vec::new(), Vec::new()];
+    for block in blocks {
+        let column = usize::from(columns[0].len() * 2 >= total);
+        columns[column].extend(block);
     }
+    let description: Vec<String> = scenario
+        .description
+        .as_deref()
+        .map(|text| {
+            let full = ((page_w - 2.0 * MARGIN_MM) / (TEXT_PT * MM_PER_PT * 0.5)).floor();
+            wrap(text.trim(), full.max(20.0) as usize)
+        })
+        .unwrap_or_default();
     let text_h = columns.iter().map(Vec::len).max().unwrap_or(0) as f64 * LINE_MM;
-    let title_h = TITLE_PT * MM_PER_PT + 4.0;
+    let title_h = TITLE_PT * MM_PER_PT + 4.0 + description.len() as f64 * LINE_MM;
     let (map_mm, page_h) = match paper {
         Some(paper) => {
             let page_h = paper.mm()[1];
@@ -246,6 +327,15 @@ pub fn layout(scenario: &Scenario, scene: &Scene, size: SheetSize) -> Sheet {
             scenario.title.as_deref().unwrap_or("untitled scenario")
         ),
     }];
+    for (row, text) in description.iter().enumerate() {
+        lines.push(TextLine {
+            x_mm: MARGIN_MM,
+            y_mm: MARGIN_MM + TITLE_PT * MM_PER_PT + 2.0 + (row as f64 + 1.0) * LINE_MM,
+            size_pt: TEXT_PT,
+            bold: false,
+            text: text.clone(),
+        });
+    }
     let top = map_mm[1] + map_mm[3] + 4.0 + LINE_MM;
     for (c, column) in columns.iter().enumerate() {
         let x = MARGIN_MM + c as f64 * (column_w + MARGIN_MM);
