@@ -189,3 +189,94 @@ fn letter_paper_and_table_scale_size_the_page() {
     let bad = megahex_in(&root, ["sheet", BLADES, "-o", "x.doc"]);
     assert_eq!(bad.code, 2);
 }
+
+/// Pages of one side of the paper a map side needs, by the rule docs/cli.md gives: 12 mm
+/// margins, neighbouring pages showing the same 15 mm.
+fn pages_along(map_mm: f64, paper_mm: f64) -> usize {
+    let room = paper_mm - 24.0;
+    if map_mm <= room {
+        1
+    } else {
+        ((map_mm - room) / (room - 15.0)).ceil() as usize + 1
+    }
+}
+
+#[test]
+fn at_tile_scale_the_pdf_is_the_sheet_then_the_map_over_pages_of_the_paper() {
+    let dir = scratch_dir("sheet-poster");
+    let root = workspace_root();
+    // The map's size at 40 mm a hex, as `megahex render` draws it.
+    let map = dir.join("map.svg");
+    let run = megahex_in(
+        &root,
+        [
+            "render",
+            BLADES,
+            "-o",
+            map.to_str().unwrap(),
+            "--print-mm",
+            "40",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let svg = std::fs::read_to_string(&map).unwrap();
+    let size = |key: &str| -> f64 {
+        svg.split(&format!("{key}=\""))
+            .nth(1)
+            .and_then(|w| w.split("mm").next())
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (map_w, map_h) = (size("width"), size("height"));
+    // US Letter is 215.9 x 279.4 mm; the map goes upright or on its side, whichever takes
+    // fewer pages.
+    let upright = pages_along(map_w, 215.9) * pages_along(map_h, 279.4);
+    let on_side = pages_along(map_w, 279.4) * pages_along(map_h, 215.9);
+    let map_pages = upright.min(on_side);
+    assert!(map_pages > 1, "{map_w} x {map_h} mm fits one page");
+
+    let out = dir.join("poster.pdf");
+    let run = megahex_in(
+        &root,
+        [
+            "sheet",
+            BLADES,
+            "-o",
+            out.to_str().unwrap(),
+            "--table-scale",
+            "40",
+            "--paper",
+            "letter",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let pdf = std::fs::read(&out).unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(
+        text.contains(&format!("/Count {}", map_pages + 1)),
+        "{map_pages} map pages"
+    );
+    let letter = text.matches("/MediaBox [0 0 612 792]").count();
+    let letter_on_side = text.matches("/MediaBox [0 0 792 612]").count();
+    assert_eq!(
+        letter + letter_on_side,
+        map_pages + 1,
+        "every page is letter"
+    );
+    let shown = shown_text(&pdf);
+    // The sheet's own text, then each page's name on it and in the key.
+    assert!(shown.iter().any(|s| s.starts_with("Setup: ")), "{shown:?}");
+    assert!(
+        shown
+            .iter()
+            .any(|s| s.starts_with("The map at tile scale follows on pages A1 to "))
+    );
+    assert_eq!(
+        shown.iter().filter(|s| *s == "A1").count(),
+        2,
+        "the key's and the page's"
+    );
+    assert!(shown.iter().any(|s| s.contains("Print at 100 %.")));
+    assert!(shown.iter().any(|s| s == "this bar is 50 mm"));
+}

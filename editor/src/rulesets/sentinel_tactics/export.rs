@@ -175,12 +175,16 @@ pub fn picture(
     let (size, zoom) = settings.size()?;
     if settings.format == PictureFormat::SetupSheet {
         use megahex::rulesets::sentinel_tactics::sheet::{self, Paper, SheetSize};
-        let page = match size {
-            Size::Print { hex_flats_mm } => SheetSize::TableScale(hex_flats_mm),
-            Size::Pixels(_) => SheetSize::Paper(Paper::A4),
+        let pdf = match size {
+            // The sheet on A4, then the map at tile scale over as many A4 pages as it needs.
+            Size::Print { hex_flats_mm } => {
+                sheet::poster_pdf(scenario, scene, hex_flats_mm, Paper::A4)
+            }
+            Size::Pixels(_) => {
+                sheet::pdf::to_pdf(&sheet::layout(scenario, scene, SheetSize::Paper(Paper::A4)))
+            }
         };
-        return sheet::pdf::to_pdf(&sheet::layout(scenario, scene, page))
-            .map_err(|e| e.to_string());
+        return pdf.map_err(|e| e.to_string());
     }
     let drawing = svg::render_sized(&scene.board, &scene.tokens, overlay, decor, size);
     match settings.format {

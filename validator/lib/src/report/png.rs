@@ -43,7 +43,8 @@ const SIGNATURE_AND_HEADER: usize = 8 + 4 + 4 + 13 + 4;
 /// `png` with a `pHYs` chunk saying `dpi` dots per inch, right after its header (where the
 /// format wants it, before the image data). Without one a printer guesses the size.
 fn with_resolution(png: Vec<u8>, dpi: f64) -> Vec<u8> {
-    if png.len() < SIGNATURE_AND_HEADER || &png[12..16] != b"IHDR" || !dpi.is_finite() || dpi <= 0.0 {
+    if png.len() < SIGNATURE_AND_HEADER || &png[12..16] != b"IHDR" || !dpi.is_finite() || dpi <= 0.0
+    {
         return png;
     }
     let per_metre = (dpi / 0.0254).round().clamp(1.0, f64::from(u32::MAX)) as u32;

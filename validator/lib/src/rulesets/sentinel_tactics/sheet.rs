@@ -6,6 +6,7 @@
 //! here, as PDF in [`pdf`], and as PNG from the SVG.
 
 pub mod pdf;
+pub mod poster;
 
 use std::fmt::Write;
 
@@ -358,6 +359,30 @@ pub fn layout(scenario: &Scenario, scene: &Scene, size: SheetSize) -> Sheet {
         map_mm,
         lines,
     }
+}
+
+/// The setup sheet on `paper`, then the map at tile scale (one hex `hex_flats_mm` across its
+/// flats) split over as many pages of the same paper as it needs, as one PDF.
+pub fn poster_pdf(
+    scenario: &Scenario,
+    scene: &Scene,
+    hex_flats_mm: f64,
+    paper: Paper,
+) -> Result<Vec<u8>, crate::report::png::PngError> {
+    let cover = layout(scenario, scene, SheetSize::Paper(paper));
+    let decor = super::decor::decorations(scenario, &scene.board);
+    let map_svg = render_sized(
+        &scene.board,
+        &scene.tokens,
+        &Overlay::None,
+        &decor,
+        Size::Print { hex_flats_mm },
+    );
+    let [w, h] = svg_size(&map_svg);
+    let unit_mm = px_to_mm_print(&map_svg);
+    let plan = poster::plan([w * unit_mm, h * unit_mm], paper);
+    let title = scenario.title.as_deref().unwrap_or("untitled scenario");
+    pdf::poster_to_pdf(&cover, &map_svg, &plan, title)
 }
 
 /// The width and height of a drawing's view box.

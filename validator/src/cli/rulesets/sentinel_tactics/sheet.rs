@@ -19,11 +19,12 @@ pub struct SheetArgs {
     /// Where to write the sheet: .pdf, .png or .svg.
     #[arg(short, long, value_name = "OUT.pdf|OUT.png|OUT.svg")]
     output: PathBuf,
-    /// The paper size; the map is fitted to it.
-    #[arg(long, value_enum, default_value_t = PaperArg::A4, conflicts_with = "table_scale")]
+    /// The paper size; the map is fitted to it. With --table-scale, the PDF's pages.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     paper: PaperArg,
-    /// Print the map at tile scale instead: one hex this many millimetres across its flats
-    /// (measure a tile); the page grows to hold it.
+    /// Print the map at tile scale too: one hex this many millimetres across its flats
+    /// (measure a tile). A PDF gets the sheet, then the map over as many pages as it needs;
+    /// an SVG or PNG is one page as large as the map.
     #[arg(long, value_name = "MM")]
     table_scale: Option<f64>,
     /// Dots per inch of a PNG sheet.
@@ -54,16 +55,17 @@ pub fn run(args: &SheetArgs, catalog: &Catalog) -> i32 {
             "sheet writes PDF, PNG or SVG: give an output file ending in .pdf, .png or .svg",
         );
     };
+    let paper = match args.paper {
+        PaperArg::A4 => Paper::A4,
+        PaperArg::A3 => Paper::A3,
+        PaperArg::Letter => Paper::Letter,
+    };
     let size = match args.table_scale {
         Some(mm) if !(mm.is_finite() && (5.0..=200.0).contains(&mm)) => {
             return fail("--table-scale must be between 5 and 200 millimetres");
         }
         Some(mm) => SheetSize::TableScale(mm),
-        None => SheetSize::Paper(match args.paper {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::A3 => Paper::A3,
-            PaperArg::Letter => Paper::Letter,
-        }),
+        None => SheetSize::Paper(paper),
     };
     if !(args.dpi.is_finite() && (36.0..=600.0).contains(&args.dpi)) {
         return fail("--dpi must be between 36 and 600");
@@ -77,9 +79,12 @@ pub fn run(args: &SheetArgs, catalog: &Catalog) -> i32 {
     };
     let scene = Scene::new(&scenario, &catalog);
     let laid_out = sheet::layout(&scenario, &scene, size);
-    let bytes = match ext.as_str() {
-        "pdf" => sheet::pdf::to_pdf(&laid_out).map_err(|e| e.to_string()),
-        "png" => megahex::report::png::from_svg(&sheet::to_svg(&laid_out), args.dpi / 96.0)
+    let bytes = match (ext.as_str(), size) {
+        ("pdf", SheetSize::TableScale(mm)) => {
+            sheet::poster_pdf(&scenario, &scene, mm, paper).map_err(|e| e.to_string())
+        }
+        ("pdf", _) => sheet::pdf::to_pdf(&laid_out).map_err(|e| e.to_string()),
+        ("png", _) => megahex::report::png::from_svg(&sheet::to_svg(&laid_out), args.dpi / 96.0)
             .map_err(|e| e.to_string()),
         _ => Ok(sheet::to_svg(&laid_out).into_bytes()),
     };
