@@ -61,6 +61,8 @@ pub enum Command {
     ObjectivesLayer,
     /// Deployment zones on the map (a layer).
     ZonesLayer,
+    /// The window that shows, hides and locks the map's layers.
+    Layers,
     /// Line of sight from the selection.
     SightOverlay,
     /// Range numbers from the selection.
@@ -187,7 +189,7 @@ impl Shortcut {
 
 impl Command {
     /// Every command but New, in the order menus and the help list them.
-    const REST: [Command; 31] = [
+    const REST: [Command; 32] = [
         Command::Open,
         Command::Save,
         Command::SaveAs,
@@ -213,6 +215,7 @@ impl Command {
         Command::HexLabels,
         Command::ObjectivesLayer,
         Command::ZonesLayer,
+        Command::Layers,
         Command::ScenarioPanel,
         Command::SightOverlay,
         Command::RangeOverlay,
@@ -259,6 +262,7 @@ impl Command {
             Command::HexLabels => "Hex labels",
             Command::ObjectivesLayer => "Objectives",
             Command::ZonesLayer => "Deployment zones",
+            Command::Layers => "Layers…",
             Command::ScenarioPanel => "Scenario",
             Command::SightOverlay => "Sight",
             Command::RangeOverlay => "Range",
@@ -319,6 +323,9 @@ impl Command {
                 "Show objective hexes and tokens to collect, in the colour of the team that wants them (in exports too)"
             }
             Command::ZonesLayer => "Show deployment zones in their team's colour (in exports too)",
+            Command::Layers => {
+                "Show or hide the tokens, objectives, zones and changes, and lock the tiles or the tokens so clicks and drags on the map leave them alone"
+            }
             Command::ScenarioPanel => {
                 "Edit the title, teams, turn order, objectives, rules and deployment zones"
             }
@@ -365,7 +372,10 @@ impl Command {
             Command::HexLabels => const { &[plain(Key::C)] },
             Command::ObjectivesLayer => const { &[plain(Key::O)] },
             Command::ZonesLayer => const { &[plain(Key::Z)] },
-            Command::ScenarioPanel | Command::CarryOnTurn | Command::UndoHistory => &[],
+            Command::ScenarioPanel
+            | Command::CarryOnTurn
+            | Command::UndoHistory
+            | Command::Layers => &[],
             Command::SightOverlay => const { &[plain(Key::L)] },
             Command::RangeOverlay => const { &[plain(Key::G)] },
             Command::ReachOverlay => const { &[plain(Key::M)] },
@@ -403,6 +413,7 @@ impl Command {
             | Command::HexLabels
             | Command::ObjectivesLayer
             | Command::ZonesLayer
+            | Command::Layers
             | Command::ScenarioPanel => Group::View,
             Command::SightOverlay
             | Command::RangeOverlay

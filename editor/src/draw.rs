@@ -72,6 +72,8 @@ pub struct Marks {
     pub labels: HexLabels,
     /// Objective hexes and tokens to collect are drawn.
     pub objectives: bool,
+    /// The tokens are hidden (their layer is off).
+    pub hide_tokens: bool,
 }
 
 /// What is written on each hex, if anything: its `q,r` coordinates or its `tile/hex` name, the
@@ -173,29 +175,31 @@ pub fn draw_map(painter: &Painter, view: &View, doc: &Document, marks: &Marks, l
     }
     // Under the tokens: a figure on the centre hex hides the arrow, not the other way.
     paint_ground(painter, view, &pieces::tile_arrows(&doc.decor.tiles), 1.0);
-    paint_ground(
-        painter,
-        view,
-        &pieces::tokens(doc.tokens(), &doc.decor),
-        1.0,
-    );
+    // A hidden token layer leaves the ground, the zones and the objective hexes to see.
+    let tokens: &[megahex::scene::Placed] = match marks.hide_tokens {
+        true => &[],
+        false => doc.tokens(),
+    };
+    paint_ground(painter, view, &pieces::tokens(tokens, &doc.decor), 1.0);
     if marks.objectives {
         paint_ground(
             painter,
             view,
-            &pieces::collect_rings(doc.tokens(), &doc.decor),
+            &pieces::collect_rings(tokens, &doc.decor),
             1.0,
         );
     }
-    for &hex in &marks.selected_token {
-        let radius = view.scale * 0.62;
-        painter.circle_stroke(
-            view.screen_from_hex(hex),
-            radius,
-            Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), SELECTED),
-        );
+    if !marks.hide_tokens {
+        for &hex in &marks.selected_token {
+            let radius = view.scale * 0.62;
+            painter.circle_stroke(
+                view.screen_from_hex(hex),
+                radius,
+                Stroke::new((0.08 * view.scale).clamp(2.0, 4.0), SELECTED),
+            );
+        }
     }
-    for label in pieces::labels(doc.tokens(), &doc.decor) {
+    for label in pieces::labels(tokens, &doc.decor) {
         paint_label(painter, view, &label);
     }
     draw_layer_marks(painter, view, layer);

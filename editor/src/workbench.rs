@@ -60,6 +60,8 @@ pub struct MapLayers {
     pub zones: bool,
     /// What changed since the last save, marked as `megahex diff` marks it.
     pub changes: bool,
+    /// The tokens (a designer hides them to see the ground under a crowd).
+    pub tokens: bool,
 }
 
 impl Default for MapLayers {
@@ -68,6 +70,7 @@ impl Default for MapLayers {
             objectives: true,
             zones: true,
             changes: false,
+            tokens: true,
         }
     }
 }

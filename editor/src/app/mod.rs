@@ -430,6 +430,7 @@ impl EditorApp {
             | Command::Duplicate
             | Command::SelectAll
             | Command::ScenarioPanel
+            | Command::Layers
             | Command::HexLabels
             | Command::CarryOnTurn
             | Command::SightOverlay

@@ -40,10 +40,11 @@ fn each_game_refuses_exactly_what_it_cannot_do() {
         Command::RangeOverlay,
         Command::AreaOverlay,
         Command::ScenarioPanel,
+        Command::Layers,
     ] {
         assert!(arena.contains(&command), "an arena refuses {command:?}");
     }
-    assert_eq!(arena.len(), 14, "and runs the rest: {arena:?}");
+    assert_eq!(arena.len(), 15, "and runs the rest: {arena:?}");
     // A deck: no map at all; it saves, undoes and deletes a selected card.
     let deck = refused_in("solar-first-light.yaml");
     for command in [

@@ -14,6 +14,7 @@ mod docs_keys;
 mod flows;
 mod game_commands;
 mod group_flows;
+mod layers_flows;
 mod module_graph;
 mod save_keeps_text;
 mod skirmish_flows;

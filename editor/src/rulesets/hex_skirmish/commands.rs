@@ -37,6 +37,9 @@ pub fn cannot(command: Command) -> Option<&'static str> {
             Some("An arena has no copy and paste yet: place units from the palette")
         }
         Command::HexLabels => Some("An arena draws no hex labels yet"),
+        Command::Layers => Some(
+            "An arena has no layers window yet: O and Z show or hide its objectives and spawn zones",
+        ),
         Command::RangeOverlay | Command::AreaOverlay => {
             Some("An arena's previews are sight and reach, from the selected unit")
         }

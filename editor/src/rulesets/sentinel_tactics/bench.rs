@@ -55,6 +55,18 @@ pub struct MapState {
     pub hex_labels: crate::draw::HexLabels,
     /// Turning a tile turns what stands on it too (otherwise it keeps its place on the table).
     pub carry_on_turn: bool,
+    /// Layers a click or a drag on the map leaves alone.
+    pub locks: Locks,
+}
+
+/// Layers locked against clicks and drags on the map, so a designer working on one layer does
+/// not move another by accident. Panels, menus and keys still reach a locked piece.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Locks {
+    /// The tiles.
+    pub map: bool,
+    /// The tokens.
+    pub tokens: bool,
 }
 
 impl Default for MapState {
@@ -67,6 +79,7 @@ impl Default for MapState {
             overlays: super::overlay::Settings::default(),
             hex_labels: crate::draw::HexLabels::Off,
             carry_on_turn: false,
+            locks: Locks::default(),
         }
     }
 }
@@ -94,6 +107,17 @@ impl DerefMut for MapBench<'_> {
 }
 
 impl MapBench<'_> {
+    /// Whether a click or a drag on the map may pick the tokens: their layer is shown and not
+    /// locked.
+    pub fn tokens_pickable(&self) -> bool {
+        self.wb.layers.tokens && !self.map.locks.tokens
+    }
+
+    /// Whether a click or a drag on the map may pick the tiles.
+    pub fn tiles_pickable(&self) -> bool {
+        !self.map.locks.map
+    }
+
     /// Drops a selection that no longer exists (after an edit or a reload).
     pub fn drop_stale_selection(&mut self) {
         let counts = self

@@ -102,20 +102,37 @@ fn offset(at: Axial, from: Axial, to: Axial) -> Axial {
 
 /// Shift+click: adds the token on the hex (else its tile) to the selection, or drops it.
 fn toggle_at(wb: &mut MapBench<'_>, at: Axial) {
-    let piece = wb
-        .doc
-        .tokens_at(at)
-        .map(|t| Selection::Token(t.index))
-        .next()
-        .or_else(|| {
-            // A hex given one by one (`map.hexes`, tile 0) belongs to no tile to pick.
-            let hex = wb.doc.board()?.get(at).filter(|h| h.tile != 0)?;
-            Some(Selection::Tile(hex.placement))
-        });
-    if let Some(piece) = piece {
+    if let Some(&piece) = pieces_at(wb, at).first() {
         wb.map.picked = Some(at);
         crate::rulesets::sentinel_tactics::group::toggle(wb, piece);
+    } else {
+        say_locked(wb, at);
     }
+}
+
+/// When a click found nothing it may pick on a hex where a locked or hidden layer has a piece:
+/// says so, and where to unlock it.
+fn say_locked(wb: &mut MapBench<'_>, at: Axial) {
+    let token_here = wb.doc.tokens_at(at).next().is_some();
+    let tile_here = wb
+        .doc
+        .board()
+        .and_then(|b| b.get(at))
+        .is_some_and(|h| h.tile != 0);
+    let what = if token_here && !wb.tokens_pickable() {
+        match wb.layers.tokens {
+            true => "The tokens are locked",
+            false => "The tokens are hidden",
+        }
+    } else if tile_here && !wb.tiles_pickable() {
+        "The map's tiles are locked"
+    } else {
+        return;
+    };
+    wb.say(
+        StatusKind::Refused,
+        format!("{what}: View > Layers shows and unlocks them"),
+    );
 }
 
 impl Canvas {
@@ -284,8 +301,12 @@ impl Canvas {
             .doc
             .board()
             .and_then(|b| b.get(grab))
+            .filter(|_| wb.tiles_pickable())
             .map(|h| h.placement);
-        let tokens_here: Vec<usize> = wb.doc.tokens_at(grab).map(|t| t.index).collect();
+        let tokens_here: Vec<usize> = match wb.tokens_pickable() {
+            true => wb.doc.tokens_at(grab).map(|t| t.index).collect(),
+            false => Vec::new(),
+        };
         if crate::rulesets::sentinel_tactics::group::is_group(wb)
             && crate::rulesets::sentinel_tactics::group::selected(wb)
                 .into_iter()
@@ -427,6 +448,9 @@ impl Canvas {
         wb.map.picked = Some(at);
         wb.map.more.clear();
         let candidates = pieces_at(wb, at);
+        if candidates.is_empty() {
+            say_locked(wb, at);
+        }
         wb.map.selection = match wb
             .map
             .selection
@@ -488,6 +512,7 @@ impl Canvas {
             zones: scenario.zone_marks(wb),
             labels: wb.map.hex_labels,
             objectives: wb.layers.objectives,
+            hide_tokens: !wb.layers.tokens,
             ..Marks::default()
         };
         let scenario = wb.doc.scenario();
@@ -580,18 +605,22 @@ impl Canvas {
         marks
     }
 }
-/// What can be picked at `at`: the tokens standing there, then the tile under them.
+/// What can be picked at `at`: the tokens standing there, then the tile under them; none of a
+/// layer that is locked or hidden.
 fn pieces_at(wb: &MapBench<'_>, at: Axial) -> Vec<Selection> {
-    let mut pieces: Vec<Selection> = wb
-        .doc
-        .tokens_at(at)
-        .map(|t| Selection::Token(t.index))
-        .collect();
+    let mut pieces: Vec<Selection> = match wb.tokens_pickable() {
+        true => wb
+            .doc
+            .tokens_at(at)
+            .map(|t| Selection::Token(t.index))
+            .collect(),
+        false => Vec::new(),
+    };
     if let Some(hex) = wb
         .doc
         .board()
         .and_then(|b| b.get(at))
-        .filter(|h| h.tile != 0)
+        .filter(|h| h.tile != 0 && wb.tiles_pickable())
     {
         pieces.push(Selection::Tile(hex.placement));
     }

@@ -35,6 +35,7 @@ pub fn cannot(command: Command) -> Option<&'static str> {
         | Command::HexLabels
         | Command::ObjectivesLayer
         | Command::ZonesLayer
+        | Command::Layers
         | Command::SightOverlay
         | Command::RangeOverlay
         | Command::ReachOverlay

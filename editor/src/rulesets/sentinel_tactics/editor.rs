@@ -32,6 +32,8 @@ pub struct SentinelEditor {
     pub export: super::export::ExportPanel,
     /// Copy and paste.
     pub clipboard: super::clipboard::Clipboard,
+    /// The layers window is open.
+    pub layers_open: bool,
 }
 
 impl GameEditor for SentinelEditor {
@@ -90,6 +92,7 @@ impl GameEditor for SentinelEditor {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         self.export.export_window(wb, ctx);
+        super::layers::layers_window(ctx, &mut self.layers_open, wb);
         if let Some(mm) = self.export.take_measured() {
             preferences.remember_print_mm(mm);
         }
@@ -118,6 +121,7 @@ impl GameEditor for SentinelEditor {
                 map_commands::rotate(wb, &mut self.token_ui, false);
             }
             Command::Flip => map_commands::flip(wb),
+            Command::Layers => self.layers_open = !self.layers_open,
             Command::Delete => map_commands::remove_selected(wb),
             Command::Copy => {
                 self.clipboard.copy(wb);
@@ -206,6 +210,7 @@ impl GameEditor for SentinelEditor {
             Command::RangeOverlay => overlays.range,
             Command::ScenarioPanel => self.scenario_ui.open,
             Command::CarryOnTurn => self.map.carry_on_turn,
+            Command::Layers => self.layers_open,
             _ => false,
         }
     }
@@ -252,6 +257,7 @@ impl SentinelEditor {
             scenario_ui,
             export,
             clipboard,
+            layers_open: _,
         } = self;
         Parts {
             canvas,

@@ -52,7 +52,8 @@ pub fn toggle(wb: &mut MapBench<'_>, piece: Selection) {
 }
 
 /// Box select: the tiles whose centre and the tokens with a hex inside the box between two
-/// world points, added to the selection when `add` (Shift held), else instead of it.
+/// world points, added to the selection when `add` (Shift held), else instead of it. A locked
+/// or hidden layer's pieces are left out.
 pub fn select_in_box(
     wb: &mut MapBench<'_>,
     a_in_world: Pos2,
@@ -62,14 +63,18 @@ pub fn select_in_box(
     let rect = Rect::from_two_pos(a_in_world, b_in_world);
     let inside = |hex: Axial| rect.contains(world_from_hex(hex));
     let mut found: Vec<Selection> = Vec::new();
-    if let Some(scenario) = wb.doc.scenario() {
+    if let Some(scenario) = wb.doc.scenario().filter(|_| wb.tiles_pickable()) {
         for (i, tile) in scenario.map.tiles.iter().enumerate() {
             if inside(tile.at) {
                 found.push(Selection::Tile(i));
             }
         }
     }
-    for token in wb.doc.tokens() {
+    let tokens = match wb.tokens_pickable() {
+        true => wb.doc.tokens(),
+        false => &[],
+    };
+    for token in tokens {
         if token.hexes.iter().any(|&h| inside(h)) {
             found.push(Selection::Token(token.index));
         }

@@ -21,6 +21,7 @@ pub mod group;
 pub mod held;
 pub mod inspector;
 pub mod inventory_fix;
+pub mod layers;
 pub mod map_commands;
 pub mod objective_panel;
 pub mod off_map;

@@ -1,0 +1,91 @@
+//! The layers window: a locked or hidden layer's pieces are left alone by clicks, drags and box
+//! selection on the map, the status line says why, and the panels still reach them.
+
+use crate::support::*;
+
+use egui::Modifiers;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use megahex_editor::app::EditorApp;
+use megahex_editor::rulesets::sentinel_tactics::bench::Selection;
+use megahex_editor::workbench::StatusKind;
+
+/// Ticks the `index`th checkbox on screen, in reading order (the Layers window's, when nothing
+/// else on screen has one).
+fn tick(harness: &mut Harness<'_, EditorApp>, index: usize) {
+    harness
+        .get_all_by_role(Role::CheckBox)
+        .nth(index)
+        .expect("the layers window's checkboxes")
+        .click_accesskit();
+    harness.run_steps(2);
+}
+
+fn open_layers(harness: &mut Harness<'_, EditorApp>) {
+    harness.get_by_label("View").click_accesskit();
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::Button, "Layers… ")
+        .click_accesskit();
+    harness.run_steps(3);
+    assert!(map_ui(harness).layers_open);
+}
+
+fn status(harness: &Harness<'_, EditorApp>) -> (StatusKind, String) {
+    let status = harness.state().wb.status.clone().unwrap();
+    (status.kind, status.text)
+}
+
+#[test]
+fn a_locked_or_hidden_token_layer_leaves_the_tokens_to_the_panels() {
+    let (_, _, mut harness) = sample_app("layers");
+    open_layers(&mut harness);
+    // The window's checkboxes, in reading order: tiles (show, greyed), tiles lock, tokens
+    // show, tokens lock, objectives, zones, changes.
+    let before = harness.get_all_by_role(Role::CheckBox).count();
+    assert!(before >= 7, "{before} checkboxes");
+    // Lock the tokens: a click on legacy's hex ([0, 0]) picks the tile under it instead.
+    tick(&mut harness, 3);
+    assert!(map_ui(&harness).map.locks.tokens);
+    let legacy = screen_of(&harness, [0, 0]);
+    click_at(&mut harness, legacy);
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Tile(0)));
+    // Lock the tiles too: nothing is picked, and the status line says why and where to go.
+    tick(&mut harness, 1);
+    click_at(&mut harness, legacy);
+    assert_eq!(map_ui(&harness).map.selection, None);
+    let (kind, text) = status(&harness);
+    assert_eq!(kind, StatusKind::Refused);
+    assert!(
+        text.contains("tokens are locked") && text.contains("Layers"),
+        "{text}"
+    );
+    // A box drawn around legacy's hex picks nothing either, and pans nothing.
+    let view = harness.state().wb.view.unwrap();
+    let margin = egui::vec2(view.scale * 0.6, view.scale * 0.6);
+    let boxed = |h: &mut Harness<'_, EditorApp>| {
+        with_shift(h, |h| drag(h, legacy - margin, legacy + margin));
+    };
+    boxed(&mut harness);
+    assert_eq!(map_ui(&harness).map.selection, None);
+    assert_eq!(harness.state().wb.view, Some(view), "a box, not a pan");
+    // Its twin with the layers unlocked picks legacy.
+    tick(&mut harness, 1);
+    tick(&mut harness, 3);
+    boxed(&mut harness);
+    let picked =
+        megahex_editor::rulesets::sentinel_tactics::group::selected(&map_parts(&mut harness).wb);
+    assert!(picked.contains(&Selection::Token(0)), "{picked:?}");
+    press(&mut harness, Modifiers::NONE, egui::Key::Escape);
+    // Hide the tokens: a hidden token cannot be clicked.
+    tick(&mut harness, 2);
+    assert!(!harness.state().wb.layers.tokens);
+    click_at(&mut harness, legacy);
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Tile(0)));
+    // Shown again: the next click on the hex goes from the tile to legacy.
+    tick(&mut harness, 2);
+    click_at(&mut harness, legacy);
+    assert_eq!(map_ui(&harness).map.selection, Some(Selection::Token(0)));
+}
