@@ -18,6 +18,7 @@ pub mod history;
 pub mod ids;
 pub mod loading;
 pub mod map_frame;
+pub mod minimap;
 pub mod places;
 pub mod preferences;
 pub mod preview;

@@ -113,6 +113,8 @@ pub struct Workbench {
     pub status: Option<Status>,
     /// Where the map was drawn last frame, to centre the view on a problem.
     pub canvas_rect: Option<egui::Rect>,
+    /// Where the minimap was drawn last frame, while part of the map lay outside the canvas.
+    pub minimap_rect: Option<egui::Rect>,
     /// The context of the last frame, so workers can wake the UI when they finish.
     pub ctx: Option<egui::Context>,
     /// Commands asked for this frame, run together by the shell.
@@ -163,6 +165,7 @@ impl Workbench {
             pointer_world: None,
             status: None,
             canvas_rect: None,
+            minimap_rect: None,
             view_fitted: false,
             ctx: None,
             commands: Vec::new(),

@@ -1,5 +1,5 @@
-//! The layers window: a locked or hidden layer's pieces are left alone by clicks, drags and box
-//! selection on the map, the status line says why, and the panels still reach them.
+//! Finding one's way on the map: the layers window (a locked or hidden layer's pieces are left
+//! alone by clicks, drags and box selection, and the status line says why) and the minimap.
 
 use crate::support::*;
 
@@ -88,4 +88,45 @@ fn a_locked_or_hidden_token_layer_leaves_the_tokens_to_the_panels() {
     tick(&mut harness, 2);
     click_at(&mut harness, legacy);
     assert_eq!(map_ui(&harness).map.selection, Some(Selection::Token(0)));
+}
+
+#[test]
+fn the_minimap_shows_while_zoomed_in_and_a_click_on_it_looks_there() {
+    let (_, mut harness) = bundled_app("minimap", "convention-dawn-over-megalopolis.yaml");
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().wb.minimap_rect,
+        None,
+        "the fitted map needs none"
+    );
+    for _ in 0..6 {
+        press(&mut harness, Modifiers::NONE, egui::Key::Plus);
+    }
+    harness.run_steps(2);
+    let minimap = harness
+        .state()
+        .wb
+        .minimap_rect
+        .expect("zoomed in: a minimap");
+    let canvas = harness.state().wb.canvas_rect.unwrap();
+    assert!(canvas.contains_rect(minimap));
+    // A click on the minimap's middle: the middle of the map (its hexes' bounds, worked out
+    // here from the board) comes to the middle of the canvas, at the same zoom.
+    let scale = harness.state().wb.view.unwrap().scale;
+    click_at(&mut harness, minimap.center());
+    let view = harness.state().wb.view.unwrap();
+    assert_eq!(view.scale, scale);
+    let board = harness.state().wb.doc.board().unwrap();
+    let bounds = megahex_editor::view::world_bounds(board.hexes().iter().map(|h| h.at)).unwrap();
+    let looked_at = view.world_from_screen(canvas.center());
+    // The minimap draws the map fitted with a 4-point margin, so its middle is the map's.
+    assert!(
+        (looked_at - bounds.center()).length() < 0.2,
+        "{looked_at:?} against {:?}",
+        bounds.center()
+    );
+    // Fit shows the whole map again, and the minimap goes.
+    press(&mut harness, Modifiers::NONE, egui::Key::Home);
+    harness.run_steps(2);
+    assert_eq!(harness.state().wb.minimap_rect, None);
 }

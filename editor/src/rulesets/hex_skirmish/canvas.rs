@@ -157,6 +157,7 @@ impl SkirmishUi {
         };
         draw::draw_map(&painter, &view, &wb.doc, &marks, &layer);
         map_legend(ui, wb, response.rect);
+        crate::minimap::minimap(ui, wb, response.rect);
     }
 
     /// What to highlight: the hovered hex, the selected unit, the stroke, where a dragged or

@@ -277,6 +277,7 @@ impl Canvas {
         let view = wb.view.unwrap_or(view);
         draw::draw_map(&painter, &view, &wb.doc, &marks, &layer);
         map_legend(ui, wb, response.rect);
+        crate::minimap::minimap(ui, wb, response.rect);
         if wb.doc.board().is_none_or(|b| b.hexes().is_empty()) {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
