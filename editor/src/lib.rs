@@ -16,6 +16,7 @@ pub mod ground_paint;
 pub mod held;
 pub mod history;
 pub mod ids;
+pub mod key_text;
 pub mod loading;
 pub mod map_frame;
 pub mod minimap;

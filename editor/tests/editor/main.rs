@@ -16,6 +16,7 @@ mod game_commands;
 mod group_flows;
 mod layers_flows;
 mod module_graph;
+mod more_keys_flows;
 mod save_keeps_text;
 mod skirmish_flows;
 mod stats_flows;

@@ -122,6 +122,13 @@ pub enum SkirmishEdit {
         /// Position in `units`.
         index: usize,
     },
+    /// A key written as YAML in the "More keys" boxes (`None` takes it out).
+    SetKey {
+        /// The key as the file writes it.
+        key: &'static str,
+        /// Its new value.
+        value: Option<serde_yaml::Value>,
+    },
     /// Take the version another program saved, dropping the unsaved edits (undo brings them
     /// back).
     ReloadFromDisk(Box<Scenario>),
@@ -206,6 +213,10 @@ impl crate::history::Change<Scenario> for SkirmishEdit {
                 scenario.units.remove(*index);
                 Ok(())
             }
+            SkirmishEdit::SetKey { key, value } => {
+                *scenario = crate::key_text::with_key(scenario, key, value.clone())?;
+                Ok(())
+            }
             SkirmishEdit::ReloadFromDisk(theirs) => {
                 *scenario = (**theirs).clone();
                 Ok(())
@@ -247,6 +258,7 @@ impl crate::history::Change<Scenario> for SkirmishEdit {
             SkirmishEdit::MoveUnit { index, .. } => format!("move {}", unit_id(index)),
             SkirmishEdit::UpdateUnit { index, .. } => format!("edit {}", unit_id(index)),
             SkirmishEdit::RemoveUnit { index } => format!("remove {}", unit_id(index)),
+            SkirmishEdit::SetKey { key, .. } => format!("edit {key}"),
             SkirmishEdit::ReloadFromDisk(_) => "reload from disk".into(),
         }
     }

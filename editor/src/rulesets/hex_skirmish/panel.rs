@@ -94,6 +94,8 @@ pub struct SkirmishUi {
     pub cache: OverlayCache,
     /// The inspector's fields being typed in.
     pub inspector: super::unit_inspector::Fields,
+    /// The "More keys" boxes being typed.
+    pub key_texts: crate::key_text::KeyTexts,
 }
 
 impl Default for SkirmishUi {
@@ -115,6 +117,7 @@ impl Default for SkirmishUi {
             actions: None,
             cache: OverlayCache::default(),
             inspector: Default::default(),
+            key_texts: Default::default(),
         }
     }
 }
@@ -364,6 +367,50 @@ impl SkirmishUi {
     }
 }
 
+/// The keys of an arena's file no form covers yet: written as YAML in the side panel.
+const MORE_KEYS: &[crate::key_text::KeyDoc] = &[
+    crate::key_text::KeyDoc {
+        key: "description",
+        what: "Free text for the players: the story and setup notes.",
+    },
+    crate::key_text::KeyDoc {
+        key: "teams",
+        what: "The sides: each an id, and a name and #rrggbb colour if you like.",
+    },
+    crate::key_text::KeyDoc {
+        key: "objectives",
+        what: "What each team plays for: id, team, kind (defeat, reach, hold, open, survive) and its hexes, count or rounds.",
+    },
+    crate::key_text::KeyDoc {
+        key: "rules",
+        what: "Rule settings; a key left out takes its default.",
+    },
+    crate::key_text::KeyDoc {
+        key: "round-limit",
+        what: "The game ends after this many rounds.",
+    },
+    crate::key_text::KeyDoc {
+        key: "water-monster",
+        what: "The water monster's attribute line, where the scenario changes the manual's.",
+    },
+    crate::key_text::KeyDoc {
+        key: "terrain",
+        what: "Terrain types the scenario adds or changes.",
+    },
+    crate::key_text::KeyDoc {
+        key: "special-rules",
+        what: "Scenario rules, as text for the players: one list item each.",
+    },
+    crate::key_text::KeyDoc {
+        key: "assert",
+        what: "Claims the scenario makes about itself, checked by every validation.",
+    },
+    crate::key_text::KeyDoc {
+        key: "playtest",
+        what: "A scripted playtest, replayed under the rules.",
+    },
+];
+
 impl SkirmishUi {
     /// The right panel: the selected unit's inspector and odds, then the problems.
     pub fn side_panel(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, checking: bool) {
@@ -415,6 +462,32 @@ impl SkirmishUi {
             &wb.doc.problems,
             checking,
         );
+        self.more_keys(ui, wb);
+    }
+
+    /// The keys the map and the inspector do not cover, as YAML.
+    fn more_keys(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
+        let Some(scenario) = wb.doc.skirmish().cloned() else {
+            return;
+        };
+        let Ok(value) = serde_yaml::to_value(&scenario) else {
+            return;
+        };
+        ui.separator();
+        let accepts = |key: &str, value: Option<serde_yaml::Value>| {
+            crate::key_text::with_key(&scenario, key, value).map(|_| ())
+        };
+        let applied = crate::key_text::key_sections(
+            ui,
+            "More keys (YAML)",
+            &value,
+            MORE_KEYS,
+            &mut self.key_texts,
+            &accepts,
+        );
+        if let Some((key, value)) = applied {
+            wb.edit(SkirmishEdit::SetKey { key, value });
+        }
     }
 
     /// Shows a finding on the map: selects the unit it points at, and centres on its hexes.

@@ -101,6 +101,13 @@ pub enum DeckEdit {
     /// Take the version another program saved, dropping the unsaved edits (undo brings them
     /// back).
     ReloadFromDisk(Box<Scenario>),
+    /// A key written as YAML in the "More keys" boxes (`None` takes it out).
+    SetKey {
+        /// The key as the file writes it.
+        key: &'static str,
+        /// Its new value.
+        value: Option<serde_yaml::Value>,
+    },
 }
 
 impl crate::history::Change<Scenario> for DeckEdit {
@@ -168,6 +175,9 @@ impl crate::history::Change<Scenario> for DeckEdit {
                 deck.setup.stacks = Some(moved(columns(deck), *from, *to)?);
             }
             DeckEdit::ReloadFromDisk(theirs) => *deck = (**theirs).clone(),
+            DeckEdit::SetKey { key, value } => {
+                *deck = crate::key_text::with_key(deck, key, value.clone())?;
+            }
         }
         Ok(())
     }
@@ -212,6 +222,7 @@ impl crate::history::Change<Scenario> for DeckEdit {
                 format!("move `{id}` to stack {}", to.0 + 1)
             }
             DeckEdit::ReloadFromDisk(_) => "reload from disk".into(),
+            DeckEdit::SetKey { key, .. } => format!("edit {key}"),
         }
     }
 

@@ -61,7 +61,49 @@ pub struct DeckUi {
     pub buffers: HashMap<egui::Id, String>,
     /// Best-play odds already worked out.
     pub odds: odds_view::OddsCache,
+    /// The "More keys" boxes being typed.
+    pub key_texts: crate::key_text::KeyTexts,
 }
+
+/// The keys of a deck's file no panel covers yet: written as YAML in the side panel.
+const MORE_KEYS: &[crate::key_text::KeyDoc] = &[
+    crate::key_text::KeyDoc {
+        key: "description",
+        what: "Free text for the player: the story and how to set up.",
+    },
+    crate::key_text::KeyDoc {
+        key: "setup",
+        what: "The setup: the hero played, rank, stacks, seed, handicaps and mission draw.",
+    },
+    crate::key_text::KeyDoc {
+        key: "components",
+        what: "The components the game is played with, where the deck changes them.",
+    },
+    crate::key_text::KeyDoc {
+        key: "dice",
+        what: "The dice of each colour, where the deck changes them.",
+    },
+    crate::key_text::KeyDoc {
+        key: "heroes",
+        what: "The heroes: add or remove one here; the inspector edits each.",
+    },
+    crate::key_text::KeyDoc {
+        key: "bosses",
+        what: "The bosses: add or remove one here; the inspector edits each.",
+    },
+    crate::key_text::KeyDoc {
+        key: "missions",
+        what: "The missions: add or remove one here; Missions on the left edits each.",
+    },
+    crate::key_text::KeyDoc {
+        key: "assert",
+        what: "Claims the deck makes about itself, checked by every validation.",
+    },
+    crate::key_text::KeyDoc {
+        key: "playtest",
+        what: "A scripted playtest, replayed under the rules.",
+    },
+];
 
 impl DeckUi {
     /// The status line's hint.
@@ -196,6 +238,32 @@ impl DeckUi {
             self.selected = selection_of(problem.pointer.as_deref()).or(self.selected);
         }
         claims_view::claims_section(ui, wb.doc.deck(), &wb.doc.problems, checking);
+        self.more_keys(ui, wb);
+    }
+
+    /// The keys the panels do not cover, as YAML.
+    fn more_keys(&mut self, ui: &mut egui::Ui, wb: &mut Workbench) {
+        let Some(deck) = wb.doc.deck().cloned() else {
+            return;
+        };
+        let Ok(value) = serde_yaml::to_value(&deck) else {
+            return;
+        };
+        ui.separator();
+        let accepts = |key: &str, value: Option<serde_yaml::Value>| {
+            crate::key_text::with_key(&deck, key, value).map(|_| ())
+        };
+        let applied = crate::key_text::key_sections(
+            ui,
+            "More keys (YAML)",
+            &value,
+            MORE_KEYS,
+            &mut self.key_texts,
+            &accepts,
+        );
+        if let Some((key, value)) = applied {
+            wb.edit(edits::DeckEdit::SetKey { key, value });
+        }
     }
 
     fn inspector(&mut self, ui: &mut egui::Ui, wb: &mut Workbench, selected: Selected) {
