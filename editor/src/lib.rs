@@ -28,6 +28,7 @@ pub mod problems;
 pub mod recent;
 pub mod recovery;
 pub mod rulesets;
+pub mod schema_example;
 pub mod status_bar;
 pub mod storage;
 pub mod text_field;

@@ -1,6 +1,6 @@
 //! The keys no form covers, written as YAML in the side panel: a wrong value is refused with
 //! its reason and leaves the scenario alone; a right one is one undoable edit, saved with the
-//! rest of the file as written.
+//! rest of the file as written. And the deck's effect menu, which offers every rule.
 
 use crate::support::bundled_app;
 
@@ -94,4 +94,25 @@ fn a_decks_special_key_can_be_taken_out_and_undone() {
         harness.state().wb.doc.deck().unwrap().description,
         described
     );
+}
+
+#[test]
+fn the_effect_menu_adds_the_rule_picked_at_the_timing_picked() {
+    use megahex_schema::rulesets::solar_sentinels::{Effect, Rule};
+    let (_dir, mut harness) = bundled_app("effect-menu", "solar-first-light.yaml");
+    harness.run_steps(3);
+    let before = harness.state().wb.doc.deck().unwrap().clone();
+    let index = before
+        .bosses
+        .iter()
+        .position(|b| b.id == "tide-eater-colossus")
+        .unwrap();
+    click(&mut harness, "Tide-Eater Colossus");
+    click(&mut harness, "+ effect");
+    click(&mut harness, "after");
+    click(&mut harness, "hits-in-pairs");
+    let boss = &harness.state().wb.doc.deck().unwrap().bosses[index];
+    let mut expected = before.bosses[index].effects.clone();
+    expected.push(Effect::After(Rule::HitsInPairs));
+    assert_eq!(boss.effects, expected);
 }

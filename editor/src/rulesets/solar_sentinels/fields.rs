@@ -8,7 +8,7 @@ use std::hash::Hash;
 use std::ops::RangeInclusive;
 
 use egui::{Color32, RichText};
-use megahex_schema::rulesets::solar_sentinels::{Effect, Rule};
+use megahex_schema::rulesets::solar_sentinels::Effect;
 
 use crate::text_field::TextField;
 
@@ -149,12 +149,11 @@ pub fn effects_list(
     if let Some(j) = remove {
         next.remove(j);
     }
-    if ui
-        .small_button("+ effect")
-        .on_hover_text("Add an effect, then write its rule (docs/deck-format.md lists them)")
-        .clicked()
-    {
-        next.push(Effect::During(Rule::SkipRecover));
+    let menu = ui.menu_button("+ effect", super::effect_menu::effect_menu);
+    menu.response
+        .on_hover_text("Pick when it applies and the rule (hover one for what it does); the line it adds can then be changed");
+    if let Some(Some(effect)) = menu.inner {
+        next.push(effect);
     }
     next
 }
@@ -178,6 +177,7 @@ pub fn effect_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex_schema::rulesets::solar_sentinels::Rule;
 
     #[test]
     fn an_effect_reads_back_from_its_line() {

@@ -9,6 +9,7 @@ pub mod claims_view;
 pub mod commands;
 pub mod editor;
 pub mod edits;
+pub mod effect_menu;
 pub mod fields;
 pub mod held;
 pub mod hero_inspector;
