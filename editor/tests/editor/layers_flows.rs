@@ -130,3 +130,64 @@ fn the_minimap_shows_while_zoomed_in_and_a_click_on_it_looks_there() {
     harness.run_steps(2);
     assert_eq!(harness.state().wb.minimap_rect, None);
 }
+
+#[test]
+fn a_map_that_cannot_be_drawn_says_so_and_an_empty_one_asks_for_a_tile() {
+    use megahex_editor::rulesets::sentinel_tactics::canvas::empty_map_text;
+    let dir = scratch("undrawable");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let open = |path: std::path::PathBuf| {
+        harness_for(EditorApp::with_recovery_dir(
+            megahex_editor::document::Document::open(&path),
+            dir.join("recovery"),
+        ))
+    };
+    // Tile 9 is the rulebook example's own, from its catalog.
+    let catalog = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../docs/examples/rulebook/catalog.yaml"),
+    )
+    .unwrap();
+    write("catalog.yaml", &catalog);
+    let tiles = "format: 1\nruleset: sentinel-tactics\nmap:\n  tiles:\n    - {tile: 9, side: megalopolis, at: [0, 0]}\n";
+    // The twin that draws: the tile with the catalog that holds it.
+    let mut drawn = open(write(
+        "drawn.yaml",
+        &format!("{tiles}catalog: catalog.yaml\n"),
+    ));
+    drawn.run_steps(2);
+    assert!(
+        drawn
+            .state()
+            .wb
+            .doc
+            .board()
+            .is_some_and(|b| !b.hexes().is_empty())
+    );
+    // A catalog that is not there: no hex to draw, and the canvas says why.
+    let missing = format!("{tiles}catalog: missing.yaml\n");
+    let mut broken = open(write("broken.yaml", &missing));
+    broken.run_steps(2);
+    assert!(
+        broken
+            .state()
+            .wb
+            .doc
+            .board()
+            .is_none_or(|b| b.hexes().is_empty())
+    );
+    assert_eq!(
+        empty_map_text(&map_parts(&mut broken).wb),
+        "The map could not be drawn: the problems on the right say why"
+    );
+    let mut empty = open(write(
+        "empty.yaml",
+        "format: 1\nruleset: sentinel-tactics\nmap: {tiles: []}\n",
+    ));
+    empty.run_steps(2);
+    assert!(empty_map_text(&map_parts(&mut empty).wb).starts_with("The map is empty"));
+}

@@ -282,7 +282,7 @@ impl Canvas {
             painter.text(
                 response.rect.center_top() + egui::vec2(0.0, 40.0),
                 egui::Align2::CENTER_CENTER,
-                "The map is empty: pick a tile in the palette on the left, then click here",
+                empty_map_text(wb),
                 egui::FontId::proportional(16.0),
                 Color32::LIGHT_GRAY,
             );
@@ -606,6 +606,19 @@ impl Canvas {
         marks
     }
 }
+/// What the canvas says when it has no hex to draw: a map with no tiles asks for one; a map
+/// whose tiles could not be laid out (a catalog that did not load) points at the problems.
+pub fn empty_map_text(wb: &MapBench<'_>) -> &'static str {
+    let placed = wb
+        .doc
+        .scenario()
+        .is_some_and(|s| !s.map.tiles.is_empty() || !s.map.hexes.is_empty());
+    match placed {
+        true => "The map could not be drawn: the problems on the right say why",
+        false => "The map is empty: pick a tile in the palette on the left, then click here",
+    }
+}
+
 /// What can be picked at `at`: the tokens standing there, then the tile under them; none of a
 /// layer that is locked or hidden.
 fn pieces_at(wb: &MapBench<'_>, at: Axial) -> Vec<Selection> {
