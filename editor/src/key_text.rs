@@ -176,6 +176,21 @@ pub fn key_sections(
     applied
 }
 
+/// The section as a game's side panel shows it: a separator, then the boxes for `keys` of
+/// `scenario`, each checked by reading it back into the scenario's own type. Returns the key and
+/// value to apply as the game's edit.
+pub fn more_keys<S: Serialize + DeserializeOwned>(
+    ui: &mut egui::Ui,
+    scenario: &S,
+    keys: &[KeyDoc],
+    texts: &mut KeyTexts,
+) -> Option<(&'static str, Option<Value>)> {
+    let value = serde_yaml::to_value(scenario).ok()?;
+    ui.separator();
+    let accepts = |key: &str, value: Option<Value>| with_key(scenario, key, value).map(|_| ());
+    key_sections(ui, "More keys (YAML)", &value, keys, texts, &accepts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -235,10 +235,19 @@ tokens:
 fn by_hand_saved(
     edit: impl FnOnce(&mut megahex_schema::rulesets::sentinel_tactics::Scenario),
 ) -> String {
+    saved_after(BY_HAND, edit)
+}
+
+/// Saves the hand-written `text` after `edit` and returns the saved text, checking that it
+/// reads back as the edited scenario.
+fn saved_after(
+    text: &str,
+    edit: impl FnOnce(&mut megahex_schema::rulesets::sentinel_tactics::Scenario),
+) -> String {
     let mut scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
-        serde_yaml::from_str(BY_HAND).expect("the hand-written file reads");
+        serde_yaml::from_str(text).expect("the hand-written file reads");
     edit(&mut scenario);
-    let saved = megahex_editor::text_patch::saved_text(Some(BY_HAND), &scenario, None)
+    let saved = megahex_editor::text_patch::saved_text(Some(text), &scenario, None)
         .expect("the scenario saves");
     let back: megahex_schema::rulesets::sentinel_tactics::Scenario =
         serde_yaml::from_str(&saved).expect("it reads back");
@@ -348,15 +357,7 @@ tokens:
 fn flow_saved(
     edit: impl FnOnce(&mut megahex_schema::rulesets::sentinel_tactics::Scenario),
 ) -> String {
-    let mut scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
-        serde_yaml::from_str(FLOW_TOKENS).expect("the hand-written file reads");
-    edit(&mut scenario);
-    let saved = megahex_editor::text_patch::saved_text(Some(FLOW_TOKENS), &scenario, None)
-        .expect("the scenario saves");
-    let back: megahex_schema::rulesets::sentinel_tactics::Scenario =
-        serde_yaml::from_str(&saved).expect("it reads back");
-    assert_eq!(back, scenario);
-    saved
+    saved_after(FLOW_TOKENS, edit)
 }
 
 #[test]

@@ -470,21 +470,7 @@ impl SkirmishUi {
         let Some(scenario) = wb.doc.skirmish().cloned() else {
             return;
         };
-        let Ok(value) = serde_yaml::to_value(&scenario) else {
-            return;
-        };
-        ui.separator();
-        let accepts = |key: &str, value: Option<serde_yaml::Value>| {
-            crate::key_text::with_key(&scenario, key, value).map(|_| ())
-        };
-        let applied = crate::key_text::key_sections(
-            ui,
-            "More keys (YAML)",
-            &value,
-            MORE_KEYS,
-            &mut self.key_texts,
-            &accepts,
-        );
+        let applied = crate::key_text::more_keys(ui, &scenario, MORE_KEYS, &mut self.key_texts);
         if let Some((key, value)) = applied {
             wb.edit(SkirmishEdit::SetKey { key, value });
         }

@@ -247,21 +247,7 @@ impl DeckUi {
         let Some(deck) = wb.doc.deck().cloned() else {
             return;
         };
-        let Ok(value) = serde_yaml::to_value(&deck) else {
-            return;
-        };
-        ui.separator();
-        let accepts = |key: &str, value: Option<serde_yaml::Value>| {
-            crate::key_text::with_key(&deck, key, value).map(|_| ())
-        };
-        let applied = crate::key_text::key_sections(
-            ui,
-            "More keys (YAML)",
-            &value,
-            MORE_KEYS,
-            &mut self.key_texts,
-            &accepts,
-        );
+        let applied = crate::key_text::more_keys(ui, &deck, MORE_KEYS, &mut self.key_texts);
         if let Some((key, value)) = applied {
             wb.edit(edits::DeckEdit::SetKey { key, value });
         }
