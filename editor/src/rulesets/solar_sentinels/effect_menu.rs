@@ -18,9 +18,19 @@ pub struct RuleChoice {
     pub value: Value,
 }
 
+/// The timings an effect takes, with their text, and every rule.
+type Choices = (Vec<(String, String)>, Vec<RuleChoice>);
+
+/// [`read_choices`], read once: the menu draws every frame while it is open, and the schema
+/// does not change while the program runs.
+pub fn choices() -> &'static Choices {
+    static CHOICES: std::sync::OnceLock<Choices> = std::sync::OnceLock::new();
+    CHOICES.get_or_init(read_choices)
+}
+
 /// The timings an effect takes (`during`, `after`, …) with their text, and every rule, read
 /// from the committed schema's `Effect`.
-pub fn choices() -> (Vec<(String, String)>, Vec<RuleChoice>) {
+fn read_choices() -> Choices {
     let Ok(schema) = serde_json::from_str::<Value>(megahex_schema::COMMITTED_SCHEMA) else {
         return (Vec::new(), Vec::new());
     };
@@ -106,7 +116,7 @@ pub fn effect_menu(ui: &mut egui::Ui) -> Option<Effect> {
         .or_else(|| timings.first().map(|(t, _)| t.clone()))
         .unwrap_or_default();
     ui.horizontal(|ui| {
-        for (name, what) in &timings {
+        for (name, what) in timings {
             ui.selectable_value(&mut timing, name.clone(), name.as_str())
                 .on_hover_text(what);
         }
@@ -117,7 +127,7 @@ pub fn effect_menu(ui: &mut egui::Ui) -> Option<Effect> {
     egui::ScrollArea::vertical()
         .max_height(320.0)
         .show(ui, |ui| {
-            for choice in &rules {
+            for choice in rules {
                 if ui
                     .button(&choice.name)
                     .on_hover_text(&choice.what)
@@ -148,7 +158,7 @@ mod tests {
             .map(|name| schema["$defs"][name]["oneOf"].as_array().unwrap().len())
             .unwrap();
         assert_eq!(rules.len(), forms);
-        for choice in &rules {
+        for choice in rules {
             assert!(!choice.what.is_empty(), "{} has no text", choice.name);
             for timing in &names {
                 assert!(
