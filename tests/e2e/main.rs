@@ -17,6 +17,7 @@ mod fuzz_regressions;
 mod inventory;
 mod odds;
 mod picture;
+mod pipes;
 mod queries;
 mod round_trip;
 mod round_trip_properties;

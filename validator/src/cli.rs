@@ -1,5 +1,6 @@
 //! Commands, arguments, file discovery and exit codes (DESIGN §5).
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::parser::ValueSource;
@@ -140,7 +141,7 @@ pub fn run() -> i32 {
 fn completions(shell: clap_complete::Shell) -> i32 {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "megahex", &mut script);
-    match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+    match output::write_stdout(&script) {
         Ok(()) => EXIT_OK,
         Err(e) => fail(format!("cannot write the completion script: {e}")),
     }
@@ -158,7 +159,12 @@ fn install_panic_hook() {
             .map(|s| (*s).to_owned())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown cause".into());
-        eprintln!(
+        if output::is_closed_pipe(&payload) {
+            std::process::exit(EXIT_OK);
+        }
+        // Written without `eprintln!`, which would panic again on a closed standard error.
+        let _ = writeln!(
+            std::io::stderr(),
             "megahex: internal error{location}: {payload}\nThis is a bug in megahex, not in your scenario. Please report it with the file that triggered it."
         );
         std::process::exit(EXIT_FAILURE);
@@ -202,23 +208,16 @@ fn schema(output: Option<&Path>) -> i32 {
             Ok(()) => EXIT_OK,
             Err(e) => fail(format!("cannot write {}: {e}", path.display())),
         },
-        None => {
-            print!("{text}");
-            EXIT_OK
-        }
+        None => output::print(&text),
     }
 }
 
 fn tiles(catalog: &Catalog, json: bool) -> i32 {
     if json {
         return match serde_json::to_string_pretty(catalog) {
-            Ok(text) => {
-                println!("{text}");
-                EXIT_OK
-            }
+            Ok(text) => output::print(&format!("{text}\n")),
             Err(e) => fail(format!("cannot encode the catalog: {e}")),
         };
     }
-    print!("{}", megahex::rulesets::catalog_text(catalog));
-    EXIT_OK
+    output::print(&megahex::rulesets::catalog_text(catalog))
 }

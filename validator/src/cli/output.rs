@@ -15,10 +15,26 @@ pub const EXIT_FINDINGS: i32 = 1;
 /// Exit status: usage, IO or internal failure.
 pub const EXIT_FAILURE: i32 = 2;
 
-/// Reports a usage, IO or internal failure and gives its exit code.
+/// Reports a usage, IO or internal failure and gives its exit code. A closed standard error
+/// loses the message but not the exit code.
 pub fn fail(message: impl std::fmt::Display) -> i32 {
-    eprintln!("megahex: {message}");
+    let _ = writeln!(std::io::stderr(), "megahex: {message}");
     EXIT_FAILURE
+}
+
+/// Writes to standard output. A reader that closed the pipe early (`megahex … | head`) has
+/// all it wanted: that is a normal end, not a failure, so it reads as written.
+pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+    match std::io::stdout().lock().write_all(bytes) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        written => written,
+    }
+}
+
+/// Whether a panic's message is the standard library's `print!` meeting a closed pipe: the
+/// panic hook ends such a run quietly rather than calling it a bug.
+pub fn is_closed_pipe(panic_message: &str) -> bool {
+    panic_message.starts_with("failed printing to std") && panic_message.contains("Broken pipe")
 }
 
 /// Writes a picture as SVG or PNG, by the output's extension.
@@ -67,7 +83,7 @@ pub fn with_findings(code: i32, had_errors: bool) -> i32 {
 
 /// Writes an answer to standard output.
 pub fn print(text: &str) -> i32 {
-    match std::io::stdout().write_all(text.as_bytes()) {
+    match write_stdout(text.as_bytes()) {
         Ok(()) => EXIT_OK,
         Err(e) => fail(format!("cannot write the answer: {e}")),
     }

@@ -6,7 +6,7 @@ use megahex::simulate;
 use megahex_schema::Catalog;
 
 use super::output::progress_bar;
-use super::output::{EXIT_FINDINGS, EXIT_OK, fail};
+use super::output::{EXIT_FINDINGS, fail};
 use super::rulesets::{self, SelfPlay, SimulateArgs};
 
 /// Plays the games and prints the report; 1 if the scenario has errors or lacks stats.
@@ -49,6 +49,5 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     } else {
         megahex::report::simulation::human(&summary, plays.seed)
     };
-    print!("{text}");
-    EXIT_OK
+    crate::cli::output::print(&text)
 }

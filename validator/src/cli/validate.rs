@@ -5,7 +5,7 @@
 //! which files are scenarios and on what is reported.
 
 use std::collections::HashSet;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::{Component, Path, PathBuf};
 
 use clap::Args;
@@ -189,7 +189,7 @@ pub fn run(args: &ValidateArgs, catalog: Catalog) -> i32 {
         Err(message) => return fail(&message),
     };
     let text = render(args.format, &results, args.deny_warnings);
-    if let Err(e) = std::io::stdout().write_all(text.as_bytes()) {
+    if let Err(e) = super::output::write_stdout(text.as_bytes()) {
         return fail(format!("cannot write the report: {e}"));
     }
     let failing =

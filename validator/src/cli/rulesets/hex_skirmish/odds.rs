@@ -10,7 +10,7 @@ use megahex::rulesets::hex_skirmish::{self, Damage, Strike, Trigger, odds_report
 use megahex_schema::{AnyScenario, Catalog};
 
 use crate::cli::load::load_scenario;
-use crate::cli::output::{EXIT_OK, fail, print, with_findings};
+use crate::cli::output::{fail, print, with_findings};
 
 /// The options it takes, for the message that names another ruleset's option.
 pub const TAKES: &str =
@@ -102,8 +102,7 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
     };
     let (Some(strike), Some(defense)) = (options.strike, defense) else {
         if let Some(water) = water {
-            print!("{}", odds_report::water(water, json));
-            return EXIT_OK;
+            return print(&odds_report::water(water, json));
         }
         return fail(
             "hex-skirmish odds need --strike S and --defense D, for example --strike 3 --defense 2",
@@ -147,8 +146,7 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
                 }
                 text
             };
-            print!("{text}");
-            EXIT_OK
+            print(&text)
         }
         Err(e) => fail(e),
     }

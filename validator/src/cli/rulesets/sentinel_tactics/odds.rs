@@ -3,7 +3,7 @@
 use clap::Args;
 use megahex::rulesets::sentinel_tactics::dice::{self, Attack, Defense, Faces};
 
-use crate::cli::output::{EXIT_OK, fail};
+use crate::cli::output::fail;
 
 /// The options it takes, for the message that names another ruleset's option.
 pub const TAKES: &str = "--dice, --defense, --auto-miss, --range, --reach and the token options";
@@ -80,8 +80,7 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
             } else {
                 megahex::rulesets::sentinel_tactics::odds_report::human(&attack, &defense, &odds)
             };
-            print!("{text}");
-            EXIT_OK
+            crate::cli::output::print(&text)
         }
         Err(e) => fail(e),
     }

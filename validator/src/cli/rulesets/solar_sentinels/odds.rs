@@ -12,7 +12,7 @@ use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
 use clap::Args;
 
 use crate::cli::load::load_scenario;
-use crate::cli::output::{EXIT_OK, fail};
+use crate::cli::output::fail;
 
 /// The options it takes, for the message that names another ruleset's option.
 pub const TAKES: &str =
@@ -140,8 +140,7 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
             all.as_ref(),
         )
     };
-    print!("{text}");
-    EXIT_OK
+    crate::cli::output::print(&text)
 }
 
 /// A deck file, checked; its problems are printed and make exit 1 or 2.

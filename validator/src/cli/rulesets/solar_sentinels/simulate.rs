@@ -10,7 +10,7 @@ use megahex_schema::{AnyScenario, Catalog};
 
 use crate::cli::load::load_scenario;
 use crate::cli::output::progress_bar;
-use crate::cli::output::{EXIT_FINDINGS, EXIT_OK, fail};
+use crate::cli::output::{EXIT_FINDINGS, fail};
 use crate::cli::simulate_args::Plays;
 
 // The ranks to play and a second deck to compare with.
@@ -115,14 +115,10 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
         against: compared.as_ref(),
         seed: plays.seed,
     };
-    print!(
-        "{}",
-        match plays.json {
-            true => report.json(),
-            false => report.human(),
-        }
-    );
-    EXIT_OK
+    crate::cli::output::print(&match plays.json {
+        true => report.json(),
+        false => report.human(),
+    })
 }
 
 #[cfg(test)]
