@@ -107,3 +107,58 @@ fn a_deck_balance_claim_counts_the_wins_simulate_counts() {
         "{message}"
     );
 }
+
+#[test]
+fn ranks_that_draw_more_missions_than_the_deck_has_are_refused() {
+    // The bundled deck with only the five missions its setup draws: rank 2 draws 5 (three
+    // more than the rank), rank 3 would draw 6.
+    let dir = common::scratch_dir("ranks-without-missions");
+    let deck = common::workspace_root().join("scenarios/solar-first-light.yaml");
+    let drawn = [
+        "purge-the-brood",
+        "yellow-dawn",
+        "mark-the-orange",
+        "hold-the-line",
+        "sunburst",
+    ];
+    let text: String = std::fs::read_to_string(deck)
+        .unwrap()
+        .lines()
+        .filter(|line| {
+            let mission = line.trim_start().starts_with("- {id: ") && line.contains("condition:");
+            !mission
+                || drawn
+                    .iter()
+                    .any(|id| line.contains(&format!("{{id: {id},")))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    // The box has twelve missions; this deck says it is built for five.
+    let text = text.replacen(
+        "\nheroes:",
+        "\ncomponents: {stack-size: 15, bosses: 4, missions: 5}\nheroes:",
+        1,
+    );
+    std::fs::write(dir.join("five.yaml"), text).unwrap();
+    let validated = common::megahex_in(&dir, ["validate", "five.yaml"]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+
+    let two = common::megahex_in(
+        &dir,
+        ["simulate", "five.yaml", "--ranks", "2", "--games", "5"],
+    );
+    assert_eq!(two.code, 0, "{}", two.stderr);
+    let three = common::megahex_in(
+        &dir,
+        ["simulate", "five.yaml", "--ranks", "2-3", "--games", "5"],
+    );
+    assert_eq!(three.code, 2, "{}", three.stdout);
+    assert!(
+        three.stderr.contains(
+            "rank 3 draws 6 missions, but the deck has 5 (rank-setup); play ranks up to 2"
+        ),
+        "{}",
+        three.stderr
+    );
+    assert_eq!(three.stdout, "");
+}

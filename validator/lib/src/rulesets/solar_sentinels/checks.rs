@@ -6,7 +6,7 @@
 use megahex_schema::AnyScenario;
 use megahex_schema::rulesets::solar_sentinels::{Handicap, Scenario};
 
-use super::deck::DiceBox;
+use super::deck::{DiceBox, missions_drawn, missions_kept};
 use super::dice::Colour;
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::ids::{duplicates, unknown};
@@ -238,7 +238,7 @@ fn check_rank(deck: &Scenario, out: &mut Vec<Diagnostic>) {
         }
         return;
     };
-    let (drawn, kept) = (rank as usize + 3, rank as usize + 2);
+    let (drawn, kept) = (missions_drawn(rank), missions_kept(rank));
     match &setup.missions {
         None if deck.missions.len() < drawn => out.push(rank_error(
             "/setup/rank",

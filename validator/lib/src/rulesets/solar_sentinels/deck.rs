@@ -17,6 +17,16 @@ impl From<DieColour> for Colour {
     }
 }
 
+/// Missions a difficulty rank draws: three more than the rank (4 at rank 1, 9 at rank 6).
+pub fn missions_drawn(rank: u32) -> usize {
+    rank as usize + 3
+}
+
+/// Missions a rank keeps: all it draws but the one discarded.
+pub fn missions_kept(rank: u32) -> usize {
+    missions_drawn(rank) - 1
+}
+
 /// The deck's unit dice: how many of each colour and their faces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DiceBox {

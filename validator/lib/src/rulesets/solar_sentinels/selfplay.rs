@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use megahex_schema::rulesets::solar_sentinels::Scenario;
 
+use super::deck;
 use super::engagement::OneRoll;
 use super::game::{CardTally, Ending, GameRecord, Table, play_game};
 use crate::simulate::{play_numbered_with, wilson};
@@ -26,6 +27,27 @@ impl Plan {
     /// The setup's own rank (or none).
     pub fn ranks_of(deck: &Scenario) -> Vec<Option<u32>> {
         vec![deck.setup.rank]
+    }
+
+    /// Why the deck cannot be played at one of the plan's ranks, as `validate` says of a setup
+    /// (`rank-setup`): a rank draws more missions than the deck has.
+    pub fn unplayable(&self, deck: &Scenario) -> Option<String> {
+        let have = deck.missions.len();
+        let rank = self
+            .ranks
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&rank| deck::missions_drawn(rank) > have)?;
+        let highest = (1..=6).rev().find(|&r| deck::missions_drawn(r) <= have);
+        Some(format!(
+            "rank {rank} draws {} missions, but the deck has {have} (rank-setup); {}",
+            deck::missions_drawn(rank),
+            match highest {
+                Some(r) => format!("play ranks up to {r}, or add missions"),
+                None => "play without missions (`--ranks none`), or add missions".to_owned(),
+            }
+        ))
     }
 }
 

@@ -80,6 +80,9 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
         seed: plays.seed,
         ranks,
     };
+    if let Some(problem) = plan.unplayable(deck) {
+        return fail(format!("--ranks: {problem}"));
+    }
     let other = match &options.against {
         None => None,
         Some(path) => match load_scenario(path, catalog) {

@@ -92,13 +92,14 @@ fn setup(table: &Table, hero: &Hero, rank: Option<u32>, rng: &mut Rng) -> State 
     boss_deck.reverse();
     let kept = match (rank, &table.kept_missions) {
         (None, _) => Vec::new(),
-        (Some(_), Some(kept)) => kept.clone(),
-        (Some(rank), None) => {
+        // The setup's own draw, when it is for this rank.
+        (Some(rank), Some(kept)) if kept.len() == deck::missions_kept(rank) => kept.clone(),
+        (Some(rank), _) => {
             let mut all: Vec<usize> = (0..table.missions.len()).collect();
             shuffle(&mut all, rng);
-            all.truncate(rank as usize + 3);
+            all.truncate(deck::missions_drawn(rank));
             // The policy discards the last mission dealt.
-            all.truncate(rank as usize + 2);
+            all.truncate(deck::missions_kept(rank));
             all
         }
     };
