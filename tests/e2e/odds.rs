@@ -478,9 +478,12 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
     }
     // Red-shy alone against two yellows and a red over two steps: the red never counts. Both
     // yellows at once miss together 4/9 of the time a step, so 1 - (4/9)^2 = 65/81 defeat it,
-    // just over 80 %; one yellow first reaches 1/3 + (2/3)(5/9) = 19/27 only. So the cheapest
-    // play for 80 % commits the two yellows, where the strongest dice up front take all three
-    // (the red first).
+    // just over 80 %; one yellow first reaches 1/3 + (2/3)(5/9) = 19/27 only. So the one play
+    // that reaches 80 % commits the two yellows, where the strongest dice up front take all
+    // three (the red first). One yellow alone, rolled twice, defeats it 1 - (2/3)^2 = 5/9 of the
+    // time with 1 die; 19/27 with 5/3 dice lies under the line from that to 65/81 with 2. So the
+    // fewest dice on average for 80 % mix the two: the yellows in a share
+    // (0.8 - 45/81) / (20/81) = 0.99 of rounds, 1.99 dice on average.
     let run = from_deck(&[
         "--cards",
         "red-shy",
@@ -494,14 +497,21 @@ fn solar_sentinels_cards_from_a_deck_play_their_effects_by_hand() {
     assert_eq!(v["fewest"][0]["count"], 3, "{v}");
     let play = &v["cheapest"][0];
     assert_eq!(play["first"], serde_json::json!({"yellow": 2}), "{v}");
-    assert!(
-        (play["mean-dice"].as_f64().unwrap() - 2.0).abs() < 1e-12,
+    let near =
+        |key: &serde_json::Value, expected: f64| (key.as_f64().unwrap() - expected).abs() < 1e-12;
+    assert!(near(&play["mean-dice"], 1.99), "{v}");
+    assert!(near(&play["chance"], 0.8), "{v}");
+    let mix = &play["mix"];
+    assert!(near(&mix["share"], 0.99), "{v}");
+    assert!(near(&mix["reaching"]["mean-dice"], 2.0), "{v}");
+    assert!(near(&mix["reaching"]["chance"], 65.0 / 81.0), "{v}");
+    assert_eq!(
+        mix["below"]["first"],
+        serde_json::json!({"yellow": 1}),
         "{v}"
     );
-    assert!(
-        (play["chance"].as_f64().unwrap() - 65.0 / 81.0).abs() < 1e-12,
-        "{v}"
-    );
+    assert!(near(&mix["below"]["mean-dice"], 1.0), "{v}");
+    assert!(near(&mix["below"]["chance"], 5.0 / 9.0), "{v}");
     assert_eq!(v["cheapest"][1]["first"], serde_json::Value::Null, "{v}");
     // With no effect, a red die alone always defeats the drone: its Damage 2 is never taken.
     let run = from_deck(&["--cards", "drone", "--pool", "red=1", "--json"]);
@@ -736,7 +746,9 @@ fn solar_sentinels_cheapest_play_holds_the_red_die_back_by_hand() {
     // Health 2, two steps, a purple and a red die: commit the purple first. Its crit (1/6)
     // wins; on its hit (4/6) the red die, which never misses, finishes the enemy; on its miss
     // (1/6) both are rolled: 31/36. 1/6 + 4/6 + (1/6)(31/36) = 211/216, with the red committed
-    // 5 times in 6: 11/6 dice on average, where the up-front answer commits 2.
+    // 5 times in 6: 11/6 dice on average, where the up-front answer commits 2. Every other play
+    // lies under the line from committing nothing to it, so each target t mixes the two: t of
+    // (211/216) of rounds, t × (11/6) / (211/216) dice on average.
     let run = solar(&[
         "--pool",
         "purple=1,red=1",
@@ -749,10 +761,18 @@ fn solar_sentinels_cheapest_play_holds_the_red_die_back_by_hand() {
     let v = succeeded_json(&run);
     let cheapest = v["cheapest"].as_array().unwrap();
     assert_eq!(cheapest.len(), 3);
-    for row in cheapest {
+    for (row, target) in cheapest.iter().zip([0.8, 0.9, 0.95]) {
         assert_eq!(row["first"], serde_json::json!({"purple": 1}), "{row}");
-        assert!((row["chance"].as_f64().unwrap() - 211.0 / 216.0).abs() < 1e-12);
-        assert!((row["mean-dice"].as_f64().unwrap() - 11.0 / 6.0).abs() < 1e-12);
+        assert!((row["chance"].as_f64().unwrap() - target).abs() < 1e-12);
+        let mean = target * (11.0 / 6.0) / (211.0 / 216.0);
+        assert!(
+            (row["mean-dice"].as_f64().unwrap() - mean).abs() < 1e-12,
+            "{row}"
+        );
+        let reaching = &row["mix"]["reaching"];
+        assert!((reaching["chance"].as_f64().unwrap() - 211.0 / 216.0).abs() < 1e-12);
+        assert!((reaching["mean-dice"].as_f64().unwrap() - 11.0 / 6.0).abs() < 1e-12);
+        assert_eq!(row["mix"]["below"]["mean-dice"], 0.0, "{row}");
     }
     assert_eq!(v["fewest"][0]["count"], 2);
     // Too many dice for the search: no "cheapest", and the text says why.

@@ -565,7 +565,8 @@ mod shares;
 mod tests;
 
 pub use cheapest::{
-    CheapPlay, MOST_DICE_STEPS, cheapest_plays, cheapest_plays_against, fits as cheapest_fits,
+    CheapPlay, Corner, MOST_DICE_STEPS, PlayMix, cheapest_plays, cheapest_plays_against,
+    fits as cheapest_fits,
 };
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, damage_taken_against, least_damage};

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::odds::Odds;
 use crate::report::odds::table;
 
-use super::engagement::{CheapPlay, FEWEST_TARGETS};
+use super::engagement::{CheapPlay, Corner, FEWEST_TARGETS};
 use super::{Colour, Pool};
 
 /// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and
@@ -50,12 +50,22 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
                 .iter()
                 .zip(FEWEST_TARGETS)
                 .map(|(found, target)| match found {
-                    Some(play) => serde_json::json!({
-                        "target": target,
-                        "first": dice_json(&play.first),
-                        "mean-dice": play.mean_dice,
-                        "chance": play.chance,
-                    }),
+                    Some(play) => {
+                        let mut row = serde_json::json!({
+                            "target": target,
+                            "first": dice_json(&play.first),
+                            "mean-dice": play.mean_dice,
+                            "chance": play.chance,
+                        });
+                        if let Some(mix) = &play.mix {
+                            row["mix"] = serde_json::json!({
+                                "share": mix.share,
+                                "reaching": corner_json(&mix.reaching),
+                                "below": corner_json(&mix.below),
+                            });
+                        }
+                        row
+                    }
                     None => serde_json::json!({"target": target, "first": null}),
                 })
                 .collect();
@@ -63,6 +73,15 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
         }
     }
     format!("{value}\n")
+}
+
+/// One play of a mix: its first commit, dice on average and chance.
+fn corner_json(corner: &Corner) -> serde_json::Value {
+    serde_json::json!({
+        "first": dice_json(&corner.first),
+        "mean-dice": corner.mean_dice,
+        "chance": corner.chance,
+    })
 }
 
 /// A pool as `{"colour": n, …}`, colours it has none of left out.
@@ -103,6 +122,37 @@ pub struct Engagement {
     pub damage_taken: Option<Result<(f64, f64), String>>,
     /// By card: its effects on the engagement that the search leaves out.
     pub left_out: Vec<(String, Vec<&'static str>)>,
+}
+
+/// A target's fewest-dice play in words: one play, or two mixed and how often each.
+fn cheap_play_human(play: &CheapPlay) -> String {
+    let corner = |c: &Corner| {
+        let what = match c.first.is_empty() && c.mean_dice == 0.0 {
+            true => "commit nothing".to_owned(),
+            false => format!("commit {} first", c.first),
+        };
+        format!(
+            "{what} ({:.2} dice on average, {:.2}%)",
+            c.mean_dice,
+            c.chance * 100.0
+        )
+    };
+    match &play.mix {
+        None => format!(
+            "commit {} first, {:.2} dice on average: {:.2}%",
+            play.first,
+            play.mean_dice,
+            play.chance * 100.0
+        ),
+        Some(mix) => format!(
+            "{:.2} dice on average: {:.2}%, mixing two plays: in {:.1}% of rounds {}; in the rest {}",
+            play.mean_dice,
+            play.chance * 100.0,
+            mix.share * 100.0,
+            corner(&mix.reaching),
+            corner(&mix.below)
+        ),
+    }
 }
 
 /// The pool, its damage table, the chance to defeat an enemy of the Health given, and the
@@ -166,18 +216,13 @@ pub fn pool_human(
             Cheapest::Found(plays) => {
                 let _ = writeln!(
                     out,
-                    "the same, holding dice back until a roll asks for them (fewest dice on average):"
+                    "the same, holding dice back until a roll asks for them (fewest dice on average, mixing two plays where that takes fewer):"
                 );
                 for (found, target) in plays.iter().zip(FEWEST_TARGETS) {
                     let _ = match found {
-                        Some(play) => writeln!(
-                            out,
-                            "  {:.0}%: commit {} first, {:.2} dice on average: {:.2}%",
-                            target * 100.0,
-                            play.first,
-                            play.mean_dice,
-                            play.chance * 100.0
-                        ),
+                        Some(play) => {
+                            writeln!(out, "  {:.0}%: {}", target * 100.0, cheap_play_human(play))
+                        }
                         None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
                     };
                 }

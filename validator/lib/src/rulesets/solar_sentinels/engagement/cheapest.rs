@@ -5,13 +5,13 @@
 //! Unlike the best chance, this play may hold dice back: at each Strategy step it commits any
 //! of the dice left, having seen what the last roll left. It is worked out exactly for a rate
 //! `λ` at which a die is worth giving up chance (the best of `λ × chance − dice committed`,
-//! over every choice of dice at every step), with `λ` raised to the least rate whose play
-//! reaches the target: the rate where the plays either side of it are worth the same, found
-//! from play to play. No play reaches a higher chance with fewer dice on average than such a play; but
-//! the target may fall between two of them, where some other play can reach it with fewer dice
-//! than the next one up. So the answer is the cheaper of that play and committing the fewest
-//! strongest dice up front: never more dice than the up-front answer, often fewer, and not
-//! proven the fewest possible.
+//! over every choice of dice at every step). The plays found this way are the corners of the
+//! trade-off between dice and chance: no play, and no mix of plays, reaches a higher chance
+//! with as few dice on average. A target usually falls between two corners, and there the
+//! fewest dice on average is a mix of the two: the play above the target in a share of the
+//! rounds, the play below it in the rest, the share chosen to reach the target exactly. That is
+//! the answer, the exact fewest over every play and every mix of plays; the corner above the
+//! target is reported with it, as the one play that reaches the target on its own.
 
 use std::collections::HashMap;
 
@@ -20,9 +20,33 @@ use super::foes::{Foe, search_for, unless_too_big};
 use super::{Counts, Solver, checked, keep_strongest, rolls, sum};
 use crate::rulesets::solar_sentinels::dice::{Colour, Pool, PoolError};
 
-/// A play found for a target chance.
+/// The fewest dice on average that reach a target chance: one play, or a mix of two.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheapPlay {
+    /// The chance it defeats every enemy: the target itself when two plays are mixed.
+    pub chance: f64,
+    /// The dice it commits in the round, on average.
+    pub mean_dice: f64,
+    /// What the play that reaches the target commits at the first step.
+    pub first: Pool,
+    /// When the fewest dice mix two plays: how.
+    pub mix: Option<PlayMix>,
+}
+
+/// Two plays mixed to reach a target with the fewest dice on average.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayMix {
+    /// The share of rounds the play that reaches the target is played in.
+    pub share: f64,
+    /// That play on its own (what [`CheapPlay::first`] begins).
+    pub reaching: Corner,
+    /// The cheaper play below the target, played in the other rounds.
+    pub below: Corner,
+}
+
+/// One play: a corner of the trade-off between dice and chance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Corner {
     /// The chance it defeats every enemy.
     pub chance: f64,
     /// The dice it commits in the round, on average.
@@ -219,8 +243,9 @@ fn fits_or_error(pool: &Pool, strategy: u32) -> Result<(), PoolError> {
 /// The trade-off's best play and its first commit at a rate.
 type AtRate<'a> = dyn FnMut(f64) -> Result<(Outcome, Counts), PoolError> + 'a;
 
-/// For each target, the least rate whose best play (by `at`) reaches it, or committing the
-/// fewest strongest dice up front when that is cheaper.
+/// For each target, the two corners of the trade-off either side of it (by `at`) and the mix
+/// of them that reaches it exactly; or committing the fewest strongest dice up front, should
+/// that ever be cheaper (it never is when the corners are exact: it is a check).
 fn reach(
     at: &mut AtRate<'_>,
     pool: &Pool,
@@ -228,7 +253,7 @@ fn reach(
     strategy: u32,
     targets: &[f64],
 ) -> Result<Vec<Option<CheapPlay>>, PoolError> {
-    let play = |(outcome, first): (Outcome, Counts)| CheapPlay {
+    let corner = |(outcome, first): (Outcome, Counts)| Corner {
         chance: outcome.chance,
         mean_dice: outcome.cost,
         first: Pool(first.map(u32::from)),
@@ -269,11 +294,7 @@ fn reach(
                 false => low = (rate, here),
             }
         }
-        let found = high.1;
-        let adaptive = play(found);
-        // The trade-off's plays are exact where the play changes, but a play between two of
-        // them can reach the target with fewer dice; committing the strongest dice up front
-        // is one such play, and the cheaper of the two is the answer.
+        let mixed = mix(corner(low.1), corner(high.1), target);
         let up_front = super::fewest_dice(pool, foes, strategy, &[target])?
             .pop()
             .flatten()
@@ -281,13 +302,40 @@ fn reach(
                 chance,
                 mean_dice: f64::from(dice.len()),
                 first: dice,
+                mix: None,
             });
         out.push(Some(match up_front {
-            Some(up) if up.mean_dice < adaptive.mean_dice - 1e-12 => up,
-            _ => adaptive,
+            Some(up) if up.mean_dice < mixed.mean_dice - 1e-12 => up,
+            _ => mixed,
         }));
     }
     Ok(out)
+}
+
+/// The fewest dice on average that reach `target` from two neighbouring corners, `below` under
+/// it and `reaching` at or over it: on the line between them.
+fn mix(below: Corner, reaching: Corner, target: f64) -> CheapPlay {
+    let alone = CheapPlay {
+        chance: reaching.chance,
+        mean_dice: reaching.mean_dice,
+        first: reaching.first,
+        mix: None,
+    };
+    let rise = reaching.chance - below.chance;
+    if reaching.chance <= target + 1e-12 || rise <= 1e-12 || below.chance >= target {
+        return alone;
+    }
+    let share = (target - below.chance) / rise;
+    CheapPlay {
+        chance: target,
+        mean_dice: below.mean_dice + share * (reaching.mean_dice - below.mean_dice),
+        first: reaching.first,
+        mix: Some(PlayMix {
+            share,
+            reaching,
+            below,
+        }),
+    }
 }
 
 /// A rate so high that no die is worth a step in chance.

@@ -3,6 +3,7 @@ use std::collections::HashMap;
 use super::foes::{CommitRules, Limits};
 use super::*;
 
+mod fewest_on_average;
 mod weighed;
 
 /// Every policy, die by die: at each step every subset of the pool may be committed, every
@@ -941,30 +942,56 @@ fn the_cheapest_play_reaches_its_target_with_no_more_dice_than_committing_up_fro
 #[test]
 fn the_cheapest_play_by_hand() {
     // A red and a purple die against Health 2 in one step: the red alone defeats it 1 time in
-    // 6, both 31 times in 36 (only a red hit with a purple miss falls short). For 80 % both are
-    // needed, at once.
+    // 6, both 31 times in 36 (only a red hit with a purple miss falls short). The plays'
+    // (dice, chance): none (0, 0), one die (1, 1/6), both (2, 31/36); the one-die plays lie
+    // under the line from none to both. So 80 % takes both in a share 0.8 / (31/36) = 72/77.5
+    // of rounds and none in the rest: 2 × 0.8 × 36/31 = 57.6/31 dice on average.
     let pool = Pool([0, 0, 0, 1, 1]);
     let plays = cheapest_plays(&pool, &[2], 1, &[0.8, 0.9]).unwrap();
     let play = plays[0].clone().unwrap();
-    assert!((play.chance - 31.0 / 36.0).abs() < 1e-12);
-    assert!((play.mean_dice - 2.0).abs() < 1e-12);
+    assert!((play.chance - 0.8).abs() < 1e-12);
+    assert!((play.mean_dice - 57.6 / 31.0).abs() < 1e-12, "{play:?}");
     assert_eq!(play.first, pool);
+    let mix = play.mix.unwrap();
+    assert!((mix.share - 0.8 * 36.0 / 31.0).abs() < 1e-12);
+    assert!((mix.reaching.chance - 31.0 / 36.0).abs() < 1e-12);
+    assert_eq!((mix.below.chance, mix.below.mean_dice), (0.0, 0.0));
     assert_eq!(plays[1], None);
     // Health 2 with two steps: the purple die first. Its crit (1 in 6) defeats the enemy; on
     // its hit (4 in 6) the red die, which never misses, finishes it; on its miss (1 in 6) the
     // red joins the purple rolled again: 31/36. The red is committed 5 times in 6:
     // 1/6 + 4/6 + (1/6)(31/36) = 211/216 with 1 + 5/6 dice on average, where committing both
-    // at once takes 2.
+    // at once takes 2. The other plays (the purple alone: 7/36 with 1 die; the purple, then
+    // the red on a hit and the purple alone again on a miss: 31/36 with 5/3) lie under the
+    // line from none to it, so 95 % mixes it with committing nothing:
+    // 0.95 × (11/6) / (211/216) dice on average.
     let plays = cheapest_plays(&pool, &[2], 2, &[0.95]).unwrap();
     let play = plays[0].clone().unwrap();
-    assert!((play.chance - 211.0 / 216.0).abs() < 1e-12, "{play:?}");
-    assert!((play.mean_dice - 11.0 / 6.0).abs() < 1e-12, "{play:?}");
+    assert!((play.chance - 0.95).abs() < 1e-12, "{play:?}");
+    let expected = 0.95 * (11.0 / 6.0) / (211.0 / 216.0);
+    assert!((play.mean_dice - expected).abs() < 1e-12, "{play:?}");
     assert_eq!(play.first, Pool([0, 0, 0, 1, 0]));
-    // Health 1 with two steps: the red die alone never misses; nothing else is committed.
+    let reaching = play.mix.unwrap().reaching;
+    assert!(
+        (reaching.chance - 211.0 / 216.0).abs() < 1e-12,
+        "{reaching:?}"
+    );
+    assert!(
+        (reaching.mean_dice - 11.0 / 6.0).abs() < 1e-12,
+        "{reaching:?}"
+    );
+    // Health 1 with two steps: the red die alone never misses (1 die, 100 %); mixed with
+    // committing nothing, 95 % takes 0.95 dice on average.
     let plays = cheapest_plays(&pool, &[1], 2, &[0.95]).unwrap();
     let play = plays[0].clone().unwrap();
-    assert_eq!((play.chance, play.mean_dice), (1.0, 1.0));
+    assert!((play.chance - 0.95).abs() < 1e-12 && (play.mean_dice - 0.95).abs() < 1e-12);
     assert_eq!(play.first, Pool([0, 0, 0, 0, 1]));
+    let reaching = play.mix.unwrap().reaching;
+    assert_eq!((reaching.chance, reaching.mean_dice), (1.0, 1.0));
+    // A target the play reaches exactly is that play alone, no mix.
+    let plays = cheapest_plays(&pool, &[1], 2, &[1.0]).unwrap();
+    let play = plays[0].clone().unwrap();
+    assert_eq!((play.chance, play.mean_dice, play.mix), (1.0, 1.0, None));
 }
 
 fn box_faces() -> [DieFaces; 5] {
