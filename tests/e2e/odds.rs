@@ -831,3 +831,122 @@ fn a_deck_odds_claim_gives_the_chance_odds_gives() {
         "{message} (odds: {p})"
     );
 }
+
+#[test]
+fn solar_sentinels_a_decks_damage_table_counts_the_heros_ability_and_each_cards_effects() {
+    // The bundled deck's setup hero, Marisol Flint, makes a yellow hit deal 2. Faces by hand
+    // (misses, hits, crit of six): yellow 4, 1, 1; blue 2, 3, 1; purple 1, 4, 1; red 0, 5, 1.
+    // Expected damage a die: yellow (2 + 2)/6, blue (3 + 2)/6, purple (4 + 2)/6, red (5 + 2)/6.
+    let deck = common::workspace_root().join("scenarios/solar-first-light.yaml");
+    let run = solar(&[
+        "--deck",
+        deck.to_str().unwrap(),
+        "--cards",
+        "silt-burrower,gleam-eater,mandible-scout",
+        "--pool",
+        "yellow=2,blue=2,purple=2,red=1",
+        "--json",
+    ]);
+    let v = succeeded_json(&run);
+    let near = |value: &Value, expected: f64| (value.as_f64().unwrap() - expected).abs() < 1e-12;
+    let (yellow, blue, purple, red) = (4.0 / 6.0, 5.0 / 6.0, 1.0, 7.0 / 6.0);
+    assert!(
+        near(&v["expected"], 2.0 * (yellow + blue + purple) + red),
+        "{v}"
+    );
+    // Silt Burrower takes no green or blue; Gleam Eater takes nothing from a red or purple
+    // hit (their crits still deal 2); Mandible Scout bans red from being committed.
+    let on_cards = v["on-cards"].as_array().unwrap();
+    let cards: Vec<&str> = on_cards
+        .iter()
+        .map(|c| c["card"].as_str().unwrap())
+        .collect();
+    assert_eq!(cards, ["silt-burrower", "gleam-eater", "mandible-scout"]);
+    assert!(
+        near(&on_cards[0]["expected"], 2.0 * (yellow + purple) + red),
+        "{v}"
+    );
+    let crit_only = 2.0 / 6.0;
+    assert!(
+        near(
+            &on_cards[1]["expected"],
+            2.0 * (yellow + blue + crit_only) + crit_only
+        ),
+        "{v}"
+    );
+    assert!(
+        near(&on_cards[2]["expected"], 2.0 * (yellow + blue + purple)),
+        "{v}"
+    );
+    assert_eq!(on_cards[2]["health"], 3);
+    // Its chance of 3 or more from two yellows, two blues and two purples: counted over every
+    // roll of the six dice, one face at a time.
+    let faces = |misses: usize, dealt_by_hit: u32| -> Vec<u32> {
+        (0..6)
+            .map(|f| match f {
+                f if f < misses => 0,
+                5 => 2,
+                _ => dealt_by_hit,
+            })
+            .collect()
+    };
+    let dice = [
+        faces(4, 2),
+        faces(4, 2),
+        faces(2, 1),
+        faces(2, 1),
+        faces(1, 1),
+        faces(1, 1),
+    ];
+    let mut at_least_3 = 0u32;
+    for roll in 0..6u32.pow(6) {
+        let mut code = roll;
+        let dealt: u32 = dice
+            .iter()
+            .map(|die| {
+                let face = die[(code % 6) as usize];
+                code /= 6;
+                face
+            })
+            .sum();
+        at_least_3 += u32::from(dealt >= 3);
+    }
+    assert!(
+        near(&on_cards[2]["defeat"], f64::from(at_least_3) / 6f64.powi(6)),
+        "{v}"
+    );
+    // The same in words.
+    let text = solar(&[
+        "--deck",
+        deck.to_str().unwrap(),
+        "--cards",
+        "mandible-scout",
+        "--pool",
+        "yellow=2,blue=2,purple=2,red=1",
+    ]);
+    assert!(
+        text.stdout
+            .contains("  mandible-scout: expected damage 5.000; at least its Health 3:"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn solar_sentinels_enemy_damage_without_enemies_is_refused() {
+    let run = solar(&["--pool", "red=1", "--enemy-damage", "2"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--enemies"), "{}", run.stderr);
+    // Its twin with the enemies it describes answers.
+    let run = solar(&[
+        "--pool",
+        "red=1",
+        "--enemies",
+        "2",
+        "--enemy-damage",
+        "2",
+        "--strategy",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

@@ -185,16 +185,29 @@ impl std::fmt::Display for Pool {
 /// The exact damage distribution of `pool` rolled together, each colour with `faces`: the
 /// convolution of the dice's own distributions, counted in the 6^n equally likely rolls.
 pub fn pool_odds(pool: &Pool, faces: impl Fn(Colour) -> DieFaces) -> Odds {
+    pool_odds_dealing(pool, faces, &[[0, 1, 2]; 5])
+}
+
+/// [`pool_odds`] with what each face deals changed: by colour in [`Colour::ALL`] order, what a
+/// miss, a hit and a crit deal (a hero's ability, a card's effects; 0 for a colour a card takes
+/// none of).
+pub fn pool_odds_dealing(
+    pool: &Pool,
+    faces: impl Fn(Colour) -> DieFaces,
+    dealt: &[[u32; 3]; 5],
+) -> Odds {
     let mut ways: Vec<u128> = vec![1];
     let mut total: u128 = 1;
     for colour in Colour::ALL {
         let die = faces(colour);
+        let [miss, hit, crit] = dealt[colour as usize].map(|d| d as usize);
+        let most = miss.max(hit).max(crit);
         for _ in 0..pool.count(colour) {
-            let mut next = vec![0u128; ways.len() + 2];
+            let mut next = vec![0u128; ways.len() + most];
             for (damage, &w) in ways.iter().enumerate() {
-                next[damage] += w * u128::from(die.miss);
-                next[damage + 1] += w * u128::from(die.hit);
-                next[damage + 2] += w * u128::from(die.crit);
+                next[damage + miss] += w * u128::from(die.miss);
+                next[damage + hit] += w * u128::from(die.hit);
+                next[damage + crit] += w * u128::from(die.crit);
             }
             ways = next;
             total *= u128::from(die.sides());
@@ -258,6 +271,11 @@ mod tests {
 
     /// Every face of every die, one roll at a time: the damage of each of the 6^n rolls.
     fn brute_force(pool: &Pool) -> Vec<u128> {
+        brute_force_dealing(pool, &[[0, 1, 2]; 5])
+    }
+
+    /// The same, each face kind (miss, hit, crit) of each colour dealing `dealt`.
+    fn brute_force_dealing(pool: &Pool, dealt: &[[u32; 3]; 5]) -> Vec<u128> {
         let dice: Vec<[u32; 6]> = Colour::ALL
             .into_iter()
             .flat_map(|c| {
@@ -265,18 +283,20 @@ mod tests {
                 let mut faces = [0u32; 6];
                 for (i, face) in faces.iter_mut().enumerate() {
                     let i = i as u32;
-                    *face = if i < f.miss {
+                    let kind = if i < f.miss {
                         0
                     } else if i < f.miss + f.hit {
                         1
                     } else {
                         2
                     };
+                    *face = dealt[c as usize][kind];
                 }
                 std::iter::repeat_n(faces, pool.count(c) as usize)
             })
             .collect();
-        let mut ways = vec![0u128; 2 * dice.len() + 1];
+        let most: u32 = dealt.iter().flatten().copied().max().unwrap_or(0);
+        let mut ways = vec![0u128; most as usize * dice.len() + 1];
         let rolls = 6usize.pow(dice.len() as u32);
         for mut roll in 0..rolls {
             let mut damage = 0;
@@ -286,7 +306,28 @@ mod tests {
             }
             ways[damage as usize] += 1;
         }
+        while ways.len() > 1 && ways.last() == Some(&0) {
+            ways.pop();
+        }
         ways
+    }
+
+    #[test]
+    fn faces_that_deal_other_amounts_match_every_roll_counted_one_by_one() {
+        // A crit worth 3 on every colour (a hero's ability), a card that takes no blue and whose
+        // yellow misses deal 1 (a card's effects).
+        let mut dealt = [[0, 1, 3]; 5];
+        dealt[Colour::Blue as usize] = [0, 0, 0];
+        dealt[Colour::Yellow as usize] = [1, 1, 3];
+        for pool in [
+            Pool([1, 1, 1, 1, 1]),
+            Pool([2, 0, 2, 0, 1]),
+            Pool([0, 0, 3, 0, 0]),
+        ] {
+            let odds = pool_odds_dealing(&pool, Colour::faces, &dealt);
+            assert_eq!(odds.ways, brute_force_dealing(&pool, &dealt), "{pool}");
+            assert_eq!(odds.total, 6u128.pow(pool.len()));
+        }
     }
 
     #[test]

@@ -19,6 +19,9 @@ pub struct CardFoes {
     pub damage: Vec<u32>,
     /// Each card's id.
     pub cards: Vec<String>,
+    /// What each face of each colour deals under the hero's ability, before any card's
+    /// effects: by colour, miss, hit and crit.
+    pub hero_dealing: [[u32; 3]; 5],
     /// Cards with effects the search leaves out, and those effects' names.
     pub left_out: Vec<(String, Vec<&'static str>)>,
 }
@@ -65,6 +68,7 @@ pub fn foes_of_cards(
         foes: Vec::new(),
         damage: Vec::new(),
         cards: Vec::new(),
+        hero_dealing: faces,
         left_out: Vec::new(),
     };
     for id in ids {

@@ -16,4 +16,4 @@ pub mod replay;
 pub mod selfplay;
 pub mod simulation_report;
 
-pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds};
+pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds, pool_odds_dealing};

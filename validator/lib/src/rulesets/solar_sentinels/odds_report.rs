@@ -6,11 +6,12 @@ use crate::odds::Odds;
 use crate::report::odds::table;
 
 use super::engagement::{CheapPlay, Corner, FEWEST_TARGETS};
-use super::{Colour, Pool};
+use super::{Colour, Pool, at_least};
 
 /// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and
-/// `"defeat-all":p` and `"fewest"` when enemies and a Strategy were, and a newline: the
-/// solar-sentinels odds of a pool (DESIGN §5; `fewest` is an addition).
+/// `"defeat-all":p` and `"fewest"` when enemies and a Strategy were, `"on-cards"` for enemies
+/// from a deck, and a newline: the solar-sentinels odds of a pool (DESIGN §5; `fewest` and
+/// `on-cards` are additions).
 pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagement>) -> String {
     let mut value = serde_json::json!({
         "damage": odds.probabilities(),
@@ -32,6 +33,22 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
                 .map(|(card, kinds)| (card.clone(), serde_json::json!(kinds)))
                 .collect();
             value["left-out"] = left_out.into();
+        }
+        if !e.on_cards.is_empty() {
+            let rows: Vec<serde_json::Value> = e
+                .on_cards
+                .iter()
+                .map(|(card, health, odds)| {
+                    serde_json::json!({
+                        "card": card,
+                        "health": health,
+                        "damage": odds.probabilities(),
+                        "expected": odds.expected(),
+                        "defeat": at_least(odds, *health),
+                    })
+                })
+                .collect();
+            value["on-cards"] = rows.into();
         }
         let rows: Vec<serde_json::Value> = e
             .fewest
@@ -122,6 +139,9 @@ pub struct Engagement {
     pub damage_taken: Option<Result<(f64, f64), String>>,
     /// By card: its effects on the engagement that the search leaves out.
     pub left_out: Vec<(String, Vec<&'static str>)>,
+    /// For enemies from a deck: each card's id, Health, and the damage the whole pool deals it
+    /// in one roll with its effects and the hero's ability, every die it takes assigned to it.
+    pub on_cards: Vec<(String, u32, Odds)>,
 }
 
 /// A target's fewest-dice play in words: one play, or two mixed and how often each.
@@ -186,6 +206,20 @@ pub fn pool_human(
             true => vec![format!("Health {}", healths.join(", "))],
             false => healths,
         };
+        if !e.on_cards.is_empty() {
+            let _ = writeln!(
+                out,
+                "the same roll on each card alone, with its effects, every die it takes assigned to it:"
+            );
+            for (card, health, odds) in &e.on_cards {
+                let _ = writeln!(
+                    out,
+                    "  {card}: expected damage {:.3}; at least its Health {health}: {:.2}%",
+                    odds.expected(),
+                    at_least(odds, *health) * 100.0
+                );
+            }
+        }
         let _ = writeln!(
             out,
             "defeats every enemy ({}) this round with Strategy {}, played at best: {:.2}%",

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::odds_report::{Cheapest, Engagement};
-use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds};
+use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds_dealing};
 use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
 
 use clap::Args;
@@ -36,7 +36,12 @@ pub struct Options {
     enemies: Vec<u32>,
     /// The active enemies' Damage, in the order of --enemies: adds the least Health the hero
     /// can expect to lose to them this round, played to lose the least.
-    #[arg(long, value_name = "D1,D2,...", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "D1,D2,...",
+        value_delimiter = ',',
+        requires = "enemies"
+    )]
     enemy_damage: Vec<u32>,
     /// The hero's Strategy: commit, roll and assign steps this round; with --deck, the
     /// setup's hero's by default.
@@ -65,6 +70,8 @@ struct Enemies {
     damage: Vec<u32>,
     cards: Vec<Option<String>>,
     left_out: Vec<(String, Vec<&'static str>)>,
+    /// What each face deals under the hero's ability (enemies from a deck), else none.
+    hero_dealing: Option<[[u32; 3]; 5]>,
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no pool or engagement.
@@ -93,8 +100,6 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
     if pool.is_empty() {
         return fail("--pool has no dice: give at least one");
     }
-    let odds = pool_odds(&pool, Colour::faces);
-    let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
     let enemies = match &deck {
         Some(deck) => match from_deck(deck, args) {
             Ok(enemies) => Some(enemies),
@@ -105,6 +110,13 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
             Err(message) => return fail(&message),
         },
     };
+    // With a deck, each face deals what the hero's ability makes it.
+    let dealing = enemies
+        .as_ref()
+        .and_then(|e| e.hero_dealing)
+        .unwrap_or([[0, 1, 2]; 5]);
+    let odds = pool_odds_dealing(&pool, Colour::faces, &dealing);
+    let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
     let strategy = match (&enemies, args.strategy, &deck) {
         (None, None, _) => None,
         (None, Some(_), _) | (Some(_), None, None) => {
@@ -178,6 +190,7 @@ fn plain(args: &Options) -> Result<Option<Enemies>, String> {
         damage: args.enemy_damage.clone(),
         cards: vec![None; args.enemies.len()],
         left_out: Vec::new(),
+        hero_dealing: None,
     }))
 }
 
@@ -215,6 +228,7 @@ fn from_deck(deck: &Deck, args: &Options) -> Result<Enemies, String> {
         damage: found.damage,
         cards: found.cards.into_iter().map(Some).collect(),
         left_out: found.left_out,
+        hero_dealing: Some(found.hero_dealing),
     })
 }
 
@@ -293,7 +307,17 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
         ),
     };
     clear();
+    let on_cards = enemies
+        .cards
+        .iter()
+        .zip(&enemies.foes)
+        .filter_map(|(card, foe)| {
+            let odds = pool_odds_dealing(pool, Colour::faces, &foe.dealt_in_one_roll());
+            card.clone().map(|card| (card, foe.health, odds))
+        })
+        .collect();
     Ok(Engagement {
+        on_cards,
         enemies: enemies
             .cards
             .into_iter()

@@ -124,6 +124,19 @@ impl Limits {
 }
 
 impl Foe {
+    /// What each face of each colour deals it when a roll goes to it whole: its values, with
+    /// nothing from a colour it bans from being committed (no such die is rolled while it
+    /// stands).
+    pub fn dealt_in_one_roll(&self) -> Values {
+        let mut dealt = self.values;
+        for (row, banned) in dealt.iter_mut().zip(self.limits.commits.banned) {
+            if banned {
+                *row = [0; 3];
+            }
+        }
+        dealt
+    }
+
     /// A level 1 or 2 enemy with no effect on the dice.
     pub fn plain(health: u32) -> Foe {
         Foe {
