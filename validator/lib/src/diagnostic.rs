@@ -94,6 +94,8 @@ pub enum Code {
     AssertionFailed,
     /// A scripted playtest completes an objective: which, for whom, at which turn.
     PlaytestWon,
+    /// One character on the map as two tokens (one panel, one figure).
+    CharacterDuplicate,
 }
 
 impl Code {
@@ -167,6 +169,9 @@ impl Code {
                 "A claim the scenario makes about itself in `assert:` is false."
             }
             Code::PlaytestWon => "The scripted playtest completes an objective: the game is won.",
+            Code::CharacterDuplicate => {
+                "One character stands on the map as two tokens; a character is one panel and one figure."
+            }
         }
     }
 }

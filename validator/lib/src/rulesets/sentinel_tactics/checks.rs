@@ -32,6 +32,7 @@ pub fn check_scenario_on(
     let mut out = Vec::new();
     check_map(scenario, catalog, board, problems, components, &mut out);
     check_ids(scenario, &mut out);
+    check_characters(scenario, &mut out);
     check_references(scenario, catalog, &mut out);
     check_tokens(scenario, catalog, board, &mut out);
     check_objectives(scenario, board, &mut out);
@@ -210,6 +211,36 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
         ),
     ];
     crate::ids::duplicates(&groups, out);
+}
+
+/// "Each character is represented by a character panel" (rulebook, Character Panels), and one
+/// token or miniature shows "where on the map each character is": a
+/// character token may stand on the map once. Minions and other targets may repeat. A warning,
+/// since a group with two boxes can field a character twice and allow the code.
+fn check_characters(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
+    let mut first: Vec<(&str, usize)> = Vec::new();
+    for (i, token) in scenario.tokens.iter().enumerate() {
+        let (TokenKind::Character, Some(character)) = (token.kind, token.character.as_deref())
+        else {
+            continue;
+        };
+        match first.iter().find(|(c, _)| *c == character) {
+            None => first.push((character, i)),
+            Some(&(_, earlier)) => out.push(
+                Diagnostic::warning(
+                    Code::CharacterDuplicate,
+                    format!("/tokens/{i}/character"),
+                    format!(
+                        "`{character}` is already on the map as token `{}` (tokens[{earlier}]); a character is one panel and one figure",
+                        scenario.tokens[earlier].id
+                    ),
+                )
+                .with_help(
+                    "choose another character, or make this one a `minion` if it is one of several; a group that owns two boxes can allow it with `--allow character-duplicate` or in megahex.toml".to_owned(),
+                ),
+            ),
+        }
+    }
 }
 
 fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagnostic>) {
