@@ -207,6 +207,16 @@ pub struct Resolved {
     pub damage: u32,
 }
 
+/// Whether at least one die of `attack_roll` makes range, after auto-misses and Aim: "Then if
+/// at least one of your attack dice makes range, the target of your attack would roll defense
+/// dice" (rulebook, Attacking & Defending). When none does, the target rolls none.
+pub fn makes_range(attack_roll: &[u8], attack: &Attack) -> Result<bool, DiceError> {
+    Ok(attack_counts(counts_of(attack_roll)?, attack)
+        .iter()
+        .sum::<u32>()
+        > 0)
+}
+
 /// Resolves one attack with the dice given: `attack_roll` holds every attack die rolled
 /// (Attack+1 dice included), `defense_roll` every defence die.
 pub fn resolve(

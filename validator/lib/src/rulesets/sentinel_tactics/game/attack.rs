@@ -345,8 +345,11 @@ impl Game {
             )));
         }
         // Check every defender's dice before anything changes.
-        for d in dice {
-            self.check_defense(state, d)?;
+        for (i, d) in dice.iter().enumerate() {
+            let range = declared.range_to(d.target).unwrap_or(0);
+            let all: Vec<u8> = roll.iter().chain(&d.extra).copied().collect();
+            let defends = target_defends(attack, &all, aim && i == 0, range, d);
+            self.check_defense(state, d, defends)?;
         }
         self.take_ability(state, &attack.name, attack.unlimited)?;
         {
@@ -374,8 +377,9 @@ impl Game {
         names.join(", ")
     }
 
-    /// Are a defender's dice right for what it holds?
-    fn check_defense(&self, state: &State, d: &TargetDice) -> Result<(), Illegal> {
+    /// Are a defender's dice right for what it holds, and for whether it `defends` at all (an
+    /// attack roll with no die that makes range is not defended)?
+    fn check_defense(&self, state: &State, d: &TargetDice, defends: bool) -> Result<(), Illegal> {
         let id = &self.figures[d.target].id;
         let piece = &state.pieces[d.target];
         if !piece.attackable() {
@@ -385,6 +389,19 @@ impl Game {
             return Err(Illegal::from(format!(
                 "`{id}` has no `health` in its stats"
             )));
+        }
+        if !defends {
+            let spent = [
+                (!d.defense.is_empty(), "rolls no defence dice"),
+                (d.defense_plus > 0, "spends no Defense+1 token"),
+                (d.dodge, "spends no Dodge token"),
+            ];
+            if let Some((_, what)) = spent.iter().find(|(given, _)| *given) {
+                return Err(Illegal::from(format!(
+                    "no attack die makes range against `{id}`, so it {what} (\"if at least one of your attack dice makes range, the target of your attack would roll defense dice\"); leave out its `defense`, `defense-plus` and `dodge`"
+                )));
+            }
+            return Ok(());
         }
         let want = self.defense_dice(state, d.target, d.defense_plus)?;
         if d.defense.len() != want as usize {
@@ -414,25 +431,20 @@ impl Game {
         range: u32,
         d: &TargetDice,
     ) -> Result<Hit, Illegal> {
-        self.check_defense(state, d)?;
+        let defends = target_defends(attack, roll, aim, range, d);
+        self.check_defense(state, d, defends)?;
         let piece = &state.pieces[d.target];
+        // A Defense-1 token is used on a defence roll; with none rolled it stays.
+        let minus = defends && piece.held.effects.defense_minus > 0;
         let resolved = dice::resolve(
             roll,
-            &Attack {
-                dice: attack.dice,
-                auto_miss: Faces::of(&attack.auto_miss).unwrap_or_default(),
-                range,
-                reach: attack.reach,
-                aim,
-                plus: d.extra.len() as u32,
-                minus: false,
-            },
+            &attack_dice(attack, range, aim, d),
             &d.defense,
             &Defense {
                 dice: d.defense.len() as u32,
                 dodge: d.dodge,
                 plus: d.defense_plus,
-                minus: piece.held.effects.defense_minus > 0,
+                minus,
             },
         )
         .map_err(|e| e.to_string())?;
@@ -441,7 +453,7 @@ impl Game {
         let health = piece.health.unwrap_or(0);
         piece.held.dodge &= !d.dodge;
         piece.held.effects.defense_plus -= d.defense_plus;
-        if piece.held.effects.defense_minus > 0 {
+        if minus {
             piece.held.effects.defense_minus -= 1;
         }
         let damage = resolved.damage;
@@ -468,4 +480,31 @@ impl Game {
             status: piece.status,
         })
     }
+}
+
+/// The attack dice one target's part of an attack rolls: the ability's, at `range`, with Aim
+/// and the Attack+1 dice rolled for it (`roll` holds those too).
+fn attack_dice(attack: &AttackStats, range: u32, aim: bool, d: &TargetDice) -> Attack {
+    Attack {
+        dice: attack.dice,
+        auto_miss: Faces::of(&attack.auto_miss).unwrap_or_default(),
+        range,
+        reach: attack.reach,
+        aim,
+        plus: d.extra.len() as u32,
+        minus: false,
+    }
+}
+
+/// Whether the target of `d` rolls defence against `roll` (its Attack+1 dice included): only
+/// when at least one die makes range. A roll the dice rules refuse is left for
+/// [`dice::resolve`] to report, so it counts as defended here.
+pub fn target_defends(
+    attack: &AttackStats,
+    roll: &[u8],
+    aim: bool,
+    range: u32,
+    d: &TargetDice,
+) -> bool {
+    dice::makes_range(roll, &attack_dice(attack, range, aim, d)).unwrap_or(true)
 }

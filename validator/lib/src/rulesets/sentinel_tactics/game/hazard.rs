@@ -160,18 +160,38 @@ impl Game {
         if !extra_free(defense) {
             return Err(Illegal::from("a hazard's attack takes no Attack+1 dice"));
         }
-        let code = megahex_schema::rulesets::sentinel_tactics::AttackStats {
+        let code = self.strike_stats(strike, &attack);
+        self.land(state, &code, roll, false, range, defense)
+    }
+
+    /// A hazard's attack as an ability: a range attack with the hazard's dice.
+    fn strike_stats(
+        &self,
+        strike: &Strike,
+        attack: &megahex_schema::rulesets::sentinel_tactics::HazardAttack,
+    ) -> megahex_schema::rulesets::sentinel_tactics::AttackStats {
+        let source = &self.hazards[strike.hazard];
+        megahex_schema::rulesets::sentinel_tactics::AttackStats {
             name: source.name.clone(),
             kind: megahex_schema::rulesets::sentinel_tactics::AttackKind::Range,
             dice: attack.dice,
-            auto_miss: attack.auto_miss,
+            auto_miss: attack.auto_miss.clone(),
             reach: 0,
             origin: 0,
             radius: 0,
             push: 0,
             unlimited: false,
+        }
+    }
+
+    /// Whether the target of `strike` rolls defence against `roll`: only when a die makes
+    /// range, as for any attack.
+    pub fn strike_defended(&self, strike: &Strike, roll: &[u8]) -> bool {
+        let Ok((attack, range)) = self.strike_attack(strike) else {
+            return true;
         };
-        self.land(state, &code, roll, false, range, defense)
+        let code = self.strike_stats(strike, &attack);
+        super::attack::target_defends(&code, roll, false, range, &TargetDice::default())
     }
 }
 

@@ -784,3 +784,52 @@ fn a_playtest_says_which_objective_ended_the_game() {
     );
     assert_eq!(winner(&scenario_with(&reach("[1, 1]"), KNOCKOUT)), None);
 }
+
+/// "Then if at least one of your attack dice makes range, the target of your attack would roll
+/// defense dice." Blade's Blaster (4 dice, 1 auto-misses) against Legacy two hexes away: a roll
+/// of 2, 1, 1, 1 makes range 2 with its 2; 1, 1, 1, 1 makes nothing, so Legacy rolls no
+/// defence, and the Defense-1 token he holds stays for the next roll that does make range
+/// (his 3 defence dice, one fewer: 2).
+#[test]
+fn a_roll_that_makes_no_range_is_not_defended() {
+    let text = |first: &str, second: &str| {
+        scenario_with(
+            "",
+            &format!(
+                "  - turn: legacy\n    actions: []\n  - turn: blade\n    move-value: 1\n    actions:\n      - attack: {{with: Blaster, target: legacy, {first}}}\n  - turn: legacy\n    actions: []\n  - turn: blade\n    move-value: 1\n    actions:\n      - attack: {{with: Blaster, target: legacy, {second}}}\n"
+            ),
+        )
+        .replace(
+            "team: heroes, at: [0, 0]}",
+            "team: heroes, at: [0, 0], effect-tokens: {defense-minus: 1}}",
+        )
+    };
+    let made = "roll: [2, 1, 1, 1], defense: [6, 6]";
+    legal(&text("roll: [1, 1, 1, 1]", made));
+    // Its twin with defence dice for the roll that made nothing.
+    let d = problem(&text("roll: [1, 1, 1, 1], defense: [6, 6]", made));
+    assert!(
+        d.contains("no attack die makes range against `legacy`, so it rolls no defence dice"),
+        "{d}"
+    );
+    // Nor a Defense+1 token spent on it.
+    let spent = text("roll: [1, 1, 1, 1], defense-plus: 1", made)
+        .replace("defense-minus: 1", "defense-minus: 1, defense-plus: 1");
+    let d = problem(&spent);
+    assert!(d.contains("so it spends no Defense+1 token"), "{d}");
+    // The Defense-1 token was not used up by the roll that made nothing: the next roll that
+    // makes range is defended with 2 dice, not 3.
+    let d = problem(&text(
+        "roll: [1, 1, 1, 1]",
+        "roll: [2, 1, 1, 1], defense: [6, 6, 6]",
+    ));
+    assert!(
+        d.contains("`legacy` rolls 2 defence dice (one fewer for its Defense-1 token), and the script gives 3"),
+        "{d}"
+    );
+    // When the first roll does make range, it is defended and the token is used on it.
+    legal(&text(
+        "roll: [2, 1, 1, 1], defense: [6, 6]",
+        "roll: [2, 1, 1, 1], defense: [6, 6, 6]",
+    ));
+}

@@ -23,6 +23,7 @@ use super::{Rng, Setup, roll_move};
 use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, distance, neighbours};
 use crate::rulesets::sentinel_tactics::game::Progress;
+use crate::rulesets::sentinel_tactics::game::attack::target_defends;
 use crate::rulesets::sentinel_tactics::game::{
     Basic, Declared, Hit, State, Status, Strike, TargetDice, Walk,
 };
@@ -193,15 +194,32 @@ fn attack(
         } else {
             Vec::new()
         };
+        let range = choice.declared.range_to(t).unwrap_or(0);
+        let all: Vec<u8> = roll.iter().chain(&extra).copied().collect();
+        let part = TargetDice {
+            target: t,
+            extra,
+            ..TargetDice::default()
+        };
+        // No defence roll (and no token spent on one) when no attack die makes range.
+        if !target_defends(
+            &choice.declared.attack,
+            &all,
+            held.aim && i == 0,
+            range,
+            &part,
+        ) {
+            dice.push(part);
+            continue;
+        }
         let defender = state.pieces[t].held;
         let plus = defender.effects.defense_plus;
         let n = game.defense_dice(state, t, plus).unwrap_or(0);
         dice.push(TargetDice {
-            target: t,
-            extra,
             defense: rng.dice(n),
             defense_plus: plus,
             dodge: defender.dodge,
+            ..part
         });
     }
     let Ok(hits) = game.resolve(state, &choice.declared, &roll, held.aim, &dice) else {
@@ -295,17 +313,25 @@ fn strike_now(
     let Ok((code, _)) = game.strike_attack(strike) else {
         return;
     };
-    let defender = state.pieces[strike.target].held;
-    let plus = defender.effects.defense_plus;
-    let n = game.defense_dice(state, strike.target, plus).unwrap_or(0);
-    let dice = TargetDice {
-        target: strike.target,
-        extra: Vec::new(),
-        defense: rng.dice(n),
-        defense_plus: plus,
-        dodge: defender.dodge,
-    };
     let roll = rng.dice(code.dice);
+    let defender = state.pieces[strike.target].held;
+    let dice = match game.strike_defended(strike, &roll) {
+        false => TargetDice {
+            target: strike.target,
+            ..TargetDice::default()
+        },
+        true => {
+            let plus = defender.effects.defense_plus;
+            let n = game.defense_dice(state, strike.target, plus).unwrap_or(0);
+            TargetDice {
+                target: strike.target,
+                extra: Vec::new(),
+                defense: rng.dice(n),
+                defense_plus: plus,
+                dodge: defender.dodge,
+            }
+        }
+    };
     if let Ok(hit) = game.resolve_strike(state, strike, &roll, &dice) {
         score.record(&setup.game, None, std::slice::from_ref(&hit));
     }
