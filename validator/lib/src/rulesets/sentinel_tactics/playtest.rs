@@ -279,10 +279,12 @@ impl HazardDice<'_> {
         path: &[HexRef],
         pointer: &str,
     ) -> Replay<()> {
-        if path.is_empty() {
+        let fail = |message: Illegal| IllegalStep::new(pointer.to_owned(), message);
+        // No push scripted: none is due, or the target has left the map; else the push is
+        // checked as given (empty), which is legal only where the map stops every step.
+        if path.is_empty() && (hit.push == 0 || !state.pieces[hit.target].occupies()) {
             return Ok(());
         }
-        let fail = |message: Illegal| IllegalStep::new(pointer.to_owned(), message);
         if hit.push == 0 {
             return Err(fail(
                 "a push needs overkill damage, or an attack with a `push` stat that deals damage, and there is none".into(),

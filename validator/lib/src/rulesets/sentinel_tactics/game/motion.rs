@@ -70,7 +70,9 @@ impl Game {
         Ok(walk)
     }
 
-    /// Pushes `target` along `path`, at most `budget` hexes, ignoring elevation.
+    /// Pushes `target` along `path`, `budget` hexes, ignoring elevation: "Push moves a target
+    /// hit by this attack that number of hexes". A shorter push is legal only where no longer
+    /// one ends on the map, free of other targets.
     pub fn push(
         &self,
         state: &mut State,
@@ -78,14 +80,63 @@ impl Game {
         path: &[Axial],
         budget: u32,
     ) -> Result<Walk, Illegal> {
+        let id = &self.figures[target].id;
         if path.len() as u64 > u64::from(budget) {
             return Err(Illegal::from(format!(
-                "`{}` may be pushed {budget} hex(es) here, and the push has {}",
-                self.figures[target].id,
+                "`{id}` is pushed {budget} hex(es) here, and the push has {}",
                 path.len()
             )));
         }
+        let start = state.pieces[target].hexes.first().copied();
+        for (i, step) in path.iter().enumerate() {
+            if Some(*step) == start || path[..i].contains(step) {
+                return Err(Illegal::from(format!(
+                    "step {} of the push enters [{}, {}] again; a push moves `{id}` {budget} hex(es) without going back",
+                    i + 1,
+                    step[0],
+                    step[1]
+                )));
+            }
+        }
+        // Only a push short of its length asks whether the map allowed more.
+        let open = match (path.len() as u64) < u64::from(budget) {
+            true => self.push_paths(state, target, budget),
+            false => Vec::new(),
+        };
+        let most = open.first().map_or(0, Vec::len);
+        if path.len() < most {
+            return Err(Illegal::from(format!(
+                "`{id}` is pushed {budget} hex(es) here (\"that number of hexes\"), and the push has {}; a push stops short only where the map or other targets stop it, and {most} hex(es) are open, for example {}",
+                path.len(),
+                open.first().map(|p| hexes_text(p)).unwrap_or_default()
+            )));
+        }
         self.walk(state, target, path, None, MoveAction::Push(budget))
+    }
+
+    /// The pushes of `target` as long as the map allows, up to `budget` hexes: one path for each
+    /// place it can end, all of the same length (none when it cannot move at all). Steps may
+    /// pass through other targets and turn, but never enter a hex twice (the start included):
+    /// a push moves the target that number of hexes. The end is on the map and free. The
+    /// search stops after [`MOST_PUSH_STEPS_TRIED`] steps tried, with the longest found by then.
+    pub fn push_paths(&self, state: &State, target: usize, budget: u32) -> Vec<Vec<Axial>> {
+        let hexes = state.pieces[target].hexes.clone();
+        let Some(&start) = hexes.first() else {
+            return Vec::new();
+        };
+        let mut search = PushSearch {
+            game: self,
+            state,
+            target,
+            hexes: &hexes,
+            start,
+            budget,
+            tried: 0,
+            longest: Vec::new(),
+        };
+        let mut path = Vec::new();
+        search.extend(&mut path);
+        search.longest
     }
 
     /// Moves `who` along `path` if it is legal for `action`, and reports the hazards entered.
@@ -342,6 +393,84 @@ impl Game {
                 }
                 Ok(out)
             }
+        }
+    }
+}
+
+/// A path as `[q, r]` pairs, for messages.
+fn hexes_text(path: &[Axial]) -> String {
+    let steps: Vec<String> = path
+        .iter()
+        .map(|h| format!("[{}, {}]", h[0], h[1]))
+        .collect();
+    format!("[{}]", steps.join(", "))
+}
+
+/// Most steps the search for the longest pushes tries: a push of 5 on an open map has about
+/// 6 × 5⁴ paths, and the search finds a full-length one long before that.
+pub const MOST_PUSH_STEPS_TRIED: u32 = 20_000;
+
+/// The depth-first search behind [`Game::push_paths`].
+struct PushSearch<'a> {
+    game: &'a Game,
+    state: &'a State,
+    target: usize,
+    hexes: &'a [Axial],
+    start: Axial,
+    budget: u32,
+    tried: u32,
+    /// The longest pushes found, one for each end.
+    longest: Vec<Vec<Axial>>,
+}
+
+impl PushSearch<'_> {
+    fn extend(&mut self, path: &mut Vec<Axial>) {
+        if path.len() as u32 >= self.budget {
+            return;
+        }
+        let head = path.last().copied().unwrap_or(self.start);
+        let action = MoveAction::Push(self.budget);
+        for step in crate::board::neighbours(head) {
+            if self.tried >= MOST_PUSH_STEPS_TRIED {
+                return;
+            }
+            if step == self.start || path.contains(&step) {
+                continue;
+            }
+            self.tried += 1;
+            path.push(step);
+            let legal = self.game.path_cost(self.start, path, action).is_ok();
+            let end = match legal {
+                true => self
+                    .game
+                    .footprints(self.target, self.hexes, self.start, path, None, action)
+                    .ok()
+                    .and_then(|prints| prints.last().cloned()),
+                false => None,
+            };
+            if let Some(end) = end {
+                self.offer(path, &end);
+                self.extend(path);
+            }
+            path.pop();
+        }
+    }
+
+    /// Keeps `path` if it is as long as the longest yet and ends free of other targets.
+    fn offer(&mut self, path: &[Axial], end: &[Axial]) {
+        let free = end
+            .iter()
+            .all(|&h| self.game.occupant(self.state, h, self.target).is_none());
+        if !free {
+            return;
+        }
+        let best = self.longest.first().map_or(0, Vec::len);
+        if path.len() > best {
+            self.longest.clear();
+        }
+        let same_end = |p: &Vec<Axial>| p.last() == path.last();
+        if path.len() >= best && !self.longest.iter().any(same_end) {
+            self.longest.push(path.to_vec());
         }
     }
 }

@@ -109,9 +109,9 @@ fn an_incapacitated_character_keeps_its_turn_and_stands_up_in_it() {
     let then = format!("{KNOCKOUT}  - turn: blade\n    move-value: 1\n    actions: [aim]\n");
     assert_eq!(replay(&then).map(|d| d.message), None);
     // Standing again with his full 3 health, he can be attacked in round 2: 6, 5, 4, 3 against
-    // 1, 1, 1 leaves all four dice unblocked.
+    // 1, 1, 1 leaves all four dice unblocked; the fourth point is overkill, one hex of push.
     let again = format!(
-        "{then}  - turn: legacy\n    actions:\n      - attack: {{with: Punch, target: blade, roll: [6, 5, 4, 3], defense: [1, 1, 1], damage: 4}}\n      - attack: {{with: Kick, target: blade, roll: [6, 6, 6, 6], defense: [1, 1, 1]}}\n"
+        "{then}  - turn: legacy\n    actions:\n      - attack: {{with: Punch, target: blade, roll: [6, 5, 4, 3], defense: [1, 1, 1], damage: 4, push: [[1, 1]]}}\n      - attack: {{with: Kick, target: blade, roll: [6, 6, 6, 6], defense: [1, 1, 1]}}\n"
     );
     // After 4 damage on 3 health he is down again, and a target that is down cannot be
     // attacked: the Kick is illegal.
@@ -673,14 +673,24 @@ playtest:
 #[test]
 fn a_tail_follows_its_head_when_pushed() {
     // The head steps to (-1,2) and the tail follows to (0,1), which is free; a kept shape
-    // (moved by (-1,1)) would put the tail on (-1,3), off M1.
-    assert_eq!(rex_pushed("[[-1, 2]]").map(|d| d.message), None);
+    // (moved by (-1,1)) would put the tail on (-1,3), off M1. Then the head goes on to (-1,1)
+    // and the tail follows to (-1,2): the push's 2 hexes.
+    assert_eq!(rex_pushed("[[-1, 2], [-1, 1]]").map(|d| d.message), None);
+    // "That number of hexes": one hex of a push of 2, with room for both, is too short.
+    let d = rex_pushed("[[-1, 2]]").unwrap();
+    assert!(
+        d.message.contains(
+            "`rex` is pushed 2 hex(es) here (\"that number of hexes\"), and the push has 1"
+        ),
+        "{}",
+        d.message
+    );
     // Through Blade's hex (1,0) on to (2,-1): the tail stops on Blade, where a kept shape
     // (moved by (2,-2) to (2,-1), (2,0)) would not.
     let d = rex_pushed("[[1, 0], [2, -1]]").unwrap();
     assert!(d.message.contains("ends on `blade`"), "{}", d.message);
     // The head may not turn back onto its tail.
-    let d = rex_pushed("[[0, 2]]").unwrap();
+    let d = rex_pushed("[[0, 2], [-1, 2]]").unwrap();
     assert!(
         d.message.contains("head back onto its tail"),
         "{}",
@@ -690,7 +700,7 @@ fn a_tail_follows_its_head_when_pushed() {
     let d = rex_pushed("[[-1, 2], [-1, 1], [-2, 1]]").unwrap();
     assert!(
         d.message
-            .contains("may be pushed 2 hex(es) here, and the push has 3"),
+            .contains("is pushed 2 hex(es) here, and the push has 3"),
         "{}",
         d.message
     );
@@ -832,4 +842,52 @@ fn a_roll_that_makes_no_range_is_not_defended() {
         "roll: [2, 1, 1, 1], defense: [6, 6]",
         "roll: [2, 1, 1, 1], defense: [6, 6, 6]",
     ));
+}
+
+/// "Push moves a target hit by this attack that number of hexes": a push goes its whole length
+/// unless the map stops it. A map of three hexes in a row, (0,0), (1,0), (2,0): Legacy on the
+/// first punches Baron Blade on the middle one with a Punch that pushes 2, and 6, 5, 4, 3
+/// against 1, 1, 1 deal 4 damage to his 3 health: one point of overkill, 3 hexes of push in
+/// all. Blade can go on to (2,0), and from there only back: a push of 1 is as far as it goes.
+#[test]
+fn a_push_goes_its_whole_length_unless_the_map_stops_it() {
+    let text = |push: &str| {
+        format!(
+            "format: 1
+ruleset: sentinel-tactics
+map:
+  hexes:
+    - at: [[0, 0], [1, 0], [2, 0]]
+teams:
+  - {{id: heroes}}
+  - {{id: villains}}
+tokens:
+  - {{id: legacy, kind: character, character: legacy, team: heroes, at: [0, 0]}}
+  - {{id: blade, kind: character, character: baron-blade, team: villains, at: [1, 0]}}
+turn-order: [heroes, villains]
+stats:
+  legacy: {{health: 10, actions: 2, defense: 3, movement: {{value: 3}}, attacks: [{{name: Punch, kind: melee, dice: 4, push: 2}}]}}
+  baron-blade: {{health: 3, actions: 2, defense: 3, movement: {{value: 1}}}}
+playtest:
+  - turn: legacy
+    actions:
+      - attack: {{with: Punch, target: blade, roll: [6, 5, 4, 3], defense: [1, 1, 1], damage: 4{push}}}
+"
+        )
+    };
+    legal(&text(", push: [[2, 0]]"));
+    // Its twin without the push: one hex is open, so it must be taken.
+    let d = problem(&text(""));
+    assert!(
+        d.contains(
+            "`blade` is pushed 3 hex(es) here (\"that number of hexes\"), and the push has 0"
+        ) && d.contains("1 hex(es) are open, for example [[2, 0]]"),
+        "{d}"
+    );
+    // Nor does a push come back to fill its length: back to (1,0) is a hex entered again.
+    let d = problem(&text(", push: [[2, 0], [1, 0]]"));
+    assert!(d.contains("step 2 of the push enters [1, 0] again"), "{d}");
+    // Through Legacy's hex the push would end on (0,0), his hex: no push that way.
+    let d = problem(&text(", push: [[0, 0]]"));
+    assert!(d.contains("ends on `legacy`"), "{d}");
 }

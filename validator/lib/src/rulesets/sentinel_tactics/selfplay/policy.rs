@@ -250,31 +250,41 @@ fn origins(setup: &Setup, state: &State, me: usize, reach: u32) -> Vec<Axial> {
 /// A push the policy takes: into a hazard space within the push, if there is one.
 fn push(setup: &Setup, state: &mut State, score: &mut Progress, hit: &Hit, rng: &mut Rng) {
     let game = &setup.game;
-    if hit.push == 0 || !state.pieces[hit.target].occupies() || game.hazards.is_empty() {
+    if hit.push == 0 || !state.pieces[hit.target].occupies() {
         return;
     }
     let target = hit.target;
-    let occupied = |at: Axial| game.occupant(state, at, target).is_some();
-    let hazard = |at: Axial| game.hazards.iter().any(|h| h.zone.contains(&at));
-    let world = World {
-        occupied: &occupied,
-        hazard: &hazard,
+    // Every push goes its whole length where the map allows: into a hazard if one can, else
+    // as far from the attacker as it ends.
+    let paths = game.push_paths(state, target, hit.push);
+    let enters_hazard = |path: &Vec<Axial>| {
+        if game.hazards.is_empty() {
+            return false;
+        }
+        let mut trial = state.clone();
+        game.push(&mut trial, target, path, hit.push)
+            .is_ok_and(|walk| !walk.strikes.is_empty())
     };
-    let mover = Mover {
-        hexes: state.pieces[target].hexes.clone(),
-        movement: game.figures[target].movement.into(),
+    let attacker: Vec<Axial> = game
+        .acting(state)
+        .map(|me| state.pieces[me].hexes.clone())
+        .unwrap_or_default();
+    let away = |path: &Vec<Axial>| {
+        let end = path.last().copied().unwrap_or([0, 0]);
+        attacker
+            .iter()
+            .map(|&h| distance(h, end))
+            .min()
+            .unwrap_or(0)
     };
-    let Some(into) = movement::reach(
-        &game.scene.board,
-        &mover,
-        MoveAction::Push(hit.push),
-        &world,
-    )
-    .into_iter()
-    .find(|d| !d.hazards.is_empty() && d.path.len() > 1) else {
+    let chosen = match paths.iter().find(|p| enters_hazard(p)) {
+        Some(path) => Some(path),
+        None => paths.iter().max_by_key(|p| away(p)),
+    };
+    let Some(path) = chosen else {
         return;
     };
-    if let Ok(walk) = game.push(state, target, &into.path[1..], hit.push) {
+    if let Ok(walk) = game.push(state, target, path, hit.push) {
         walk_strikes(setup, state, score, &walk, rng);
     }
 }
