@@ -18,6 +18,12 @@ pub struct PlaytestTurn {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0, max = MAX_HEXES))]
     pub move_value: Option<u32>,
+    /// The movement dice rolled for this turn's move value (at the end of the figure's last
+    /// turn, or at the start of the game), as they fell: the figure's `movement` says how many
+    /// and which one counts. Gives the move value; with `move-value` too, the two must agree.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(inner(range(min = 1, max = 6)))]
+    pub move_dice: Vec<u8>,
     /// The actions, in order.
     // Written `move: [...]` in YAML too: serde_yaml's own enum form would be a `!move` tag,
     // which scenario files do not allow.

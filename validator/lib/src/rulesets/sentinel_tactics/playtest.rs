@@ -10,13 +10,16 @@
 
 use megahex_schema::HexRef;
 use megahex_schema::rulesets::sentinel_tactics::{
-    HazardRoll, MovePath, PlaytestAction, PlaytestAttack, PlaytestTurn, Scenario,
+    HazardRoll, MovePath, Pick, PlaytestAction, PlaytestAttack, PlaytestTurn, Scenario,
 };
 
 use crate::board::Axial;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::illegal::{Illegal, IllegalStep};
-use crate::rulesets::sentinel_tactics::game::{Game, Hit, Progress, State, TargetDice, Walk, Won};
+use crate::rulesets::sentinel_tactics::game::figure::move_value_of;
+use crate::rulesets::sentinel_tactics::game::{
+    Figure, Game, Hit, Progress, State, TargetDice, Walk, Won,
+};
 
 type Replay<T> = Result<T, IllegalStep>;
 
@@ -130,8 +133,11 @@ fn play_turn(
             format!("`{}` is not a figure on the map", turn.turn),
         ));
     };
-    // The move value for this turn: the script's, else a printed one.
-    state.pieces[me].move_value = turn.move_value.or(game.figures[me].static_move());
+    let key = match turn.move_dice.is_empty() {
+        true => "move-value",
+        false => "move-dice",
+    };
+    state.pieces[me].move_value = move_value(&game.figures[me], turn).map_err(fail(at(key)))?;
     game.begin_turn(state, me).map_err(fail(at("turn")))?;
     let mut hazards = HazardDice {
         turn: t,
@@ -464,3 +470,57 @@ fn attack(
 
 #[cfg(test)]
 mod tests;
+
+/// The move value for a scripted turn: a printed one, or the one the script's movement dice
+/// (or its `move-value`) give a figure that rolls. "If a card lists a target as having a move
+/// value, rather than movement, that target does not need to roll": a printed value cannot be
+/// replaced, and a rolled one is a die the figure's pick takes from its movement dice.
+fn move_value(figure: &Figure, turn: &PlaytestTurn) -> Result<Option<u32>, Illegal> {
+    let id = &figure.id;
+    if let Some(printed) = figure.static_move() {
+        if !turn.move_dice.is_empty() {
+            return Err(Illegal::from(format!(
+                "`{id}` has a printed move value of {printed} and rolls no movement dice; leave out `move-dice`"
+            )));
+        }
+        return match turn.move_value {
+            Some(given) if given != printed => Err(Illegal::from(format!(
+                "`{id}` has a printed move value of {printed}, not {given}: a printed value is not rolled"
+            ))),
+            _ => Ok(Some(printed)),
+        };
+    }
+    let Some(rolled) = figure.rolled_move() else {
+        // No stats for its movement: the script's word is all there is.
+        return Ok(turn.move_value);
+    };
+    let pick = match rolled.pick {
+        Pick::Highest => "highest",
+        Pick::Lowest => "lowest",
+        Pick::Median => "median",
+    };
+    if turn.move_dice.is_empty() {
+        return match turn.move_value {
+            Some(given) if !(1..=6).contains(&given) => Err(Illegal::from(format!(
+                "`{id}` keeps one of {} movement dice ({pick}), so its move value is 1 to 6, not {given}",
+                rolled.dice
+            ))),
+            given => Ok(given),
+        };
+    }
+    if turn.move_dice.len() != rolled.dice as usize {
+        return Err(Illegal::from(format!(
+            "`{id}` rolls {} movement dice, and `move-dice` gives {}",
+            rolled.dice,
+            turn.move_dice.len()
+        )));
+    }
+    let value = move_value_of(rolled.pick, &turn.move_dice);
+    match (turn.move_value, value) {
+        (Some(given), Some(value)) if given != value => Err(Illegal::from(format!(
+            "`{id}` takes the {pick} of its movement dice {:?}: a move value of {value}, not {given}",
+            turn.move_dice
+        ))),
+        _ => Ok(value),
+    }
+}

@@ -174,14 +174,8 @@ fn roll_move(movement: Option<Movement>, rng: &mut Rng) -> Option<u32> {
     match movement? {
         Movement::Static(s) => Some(s.value),
         Movement::Rolled(r) => {
-            let mut roll = rng.dice(r.dice.clamp(1, 6));
-            roll.sort_unstable();
-            let n = roll.len();
-            Some(u32::from(match r.pick {
-                megahex_schema::rulesets::sentinel_tactics::Pick::Highest => roll[n - 1],
-                megahex_schema::rulesets::sentinel_tactics::Pick::Lowest => roll[0],
-                megahex_schema::rulesets::sentinel_tactics::Pick::Median => roll[(n - 1) / 2],
-            }))
+            let roll = rng.dice(r.dice.clamp(1, 6));
+            crate::rulesets::sentinel_tactics::game::figure::move_value_of(r.pick, &roll)
         }
     }
 }

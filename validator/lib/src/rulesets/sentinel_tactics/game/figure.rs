@@ -3,7 +3,7 @@
 
 use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::{
-    EffectTokens, FigureMovement, FigureStats, Movement, Scenario, TokenKind,
+    EffectTokens, FigureMovement, FigureStats, Movement, Pick, RolledMovement, Scenario, TokenKind,
 };
 
 use crate::board::Axial;
@@ -73,6 +73,29 @@ impl Figure {
             Movement::Rolled(_) => None,
         }
     }
+
+    /// The movement dice the figure rolls, when its movement is rolled.
+    pub fn rolled_move(&self) -> Option<RolledMovement> {
+        match self.stats.as_ref()?.movement? {
+            Movement::Rolled(r) => Some(r),
+            Movement::Static(_) => None,
+        }
+    }
+}
+
+/// The move value `dice` give under `pick`: "An up arrow means you take the highest die rolled;
+/// a down arrow means you take the lowest die rolled; a sideways arrow means you take the median
+/// die" (rulebook, Movement). With an even number of dice the median is the lower middle die
+/// (docs/rules.md, Readings). None for no dice.
+pub fn move_value_of(pick: Pick, dice: &[u8]) -> Option<u32> {
+    let mut sorted = dice.to_vec();
+    sorted.sort_unstable();
+    let die = match pick {
+        Pick::Highest => sorted.last(),
+        Pick::Lowest => sorted.first(),
+        Pick::Median => sorted.get(sorted.len().checked_sub(1)? / 2),
+    };
+    die.map(|d| u32::from(*d))
 }
 
 /// The figures of a scenario: every target (anything with health, or a figure from the roster)

@@ -891,3 +891,64 @@ playtest:
     let d = problem(&text(", push: [[0, 0]]"));
     assert!(d.contains("ends on `legacy`"), "{d}");
 }
+
+/// "Roll the number of dice noted in your movement. An up arrow means you take the highest die
+/// rolled; a down arrow means you take the lowest die rolled; a sideways arrow means you take
+/// the median die (the middle of three - if you rolled 4, 5, and 6, the median die is 5. If you
+/// rolled 2, 2, and 3, the median die is 2)." Blade rolls three dice and takes the median here;
+/// Legacy's move value of 3 is printed. On tile M1 Blade walks from (0,2) along the flat hexes
+/// (0,1), (0,0) (through Legacy), (-1,0), (-2,0): four steps of cost 1 on elevation 1.
+#[test]
+fn movement_dice_give_the_move_value_and_a_printed_one_is_not_rolled() {
+    let text = |legacy: &str, blade: &str, path: &str| {
+        scenario_with("", &format!(
+            "  - turn: legacy\n{legacy}    actions: []\n  - turn: blade\n{blade}    actions:\n      - move: {path}\n"
+        ))
+        .replace("movement: {dice: 1, pick: highest}", "movement: {dice: 3, pick: median}")
+    };
+    let four = "[[0, 1], [0, 0], [-1, 0], [-2, 0]]";
+    // 4, 6, 5 in any order: the median is 5, so four hexes are within it.
+    legal(&text("", "    move-dice: [4, 6, 5]\n", four));
+    // 2, 3, 2: the median is 2, and four hexes are too far.
+    let d = problem(&text("", "    move-dice: [2, 3, 2]\n", four));
+    assert!(d.contains("move value 2"), "{d}");
+    // The dice and the value given together must agree.
+    let d = problem(&text(
+        "",
+        "    move-value: 6\n    move-dice: [4, 5, 6]\n",
+        four,
+    ));
+    assert!(
+        d.contains(
+            "`blade` takes the median of its movement dice [4, 5, 6]: a move value of 5, not 6"
+        ),
+        "{d}"
+    );
+    legal(&text(
+        "",
+        "    move-value: 5\n    move-dice: [4, 5, 6]\n",
+        four,
+    ));
+    // Three dice, not two.
+    let d = problem(&text("", "    move-dice: [4, 5]\n", four));
+    assert!(
+        d.contains("`blade` rolls 3 movement dice, and `move-dice` gives 2"),
+        "{d}"
+    );
+    // A value alone is a die: 1 to 6.
+    let d = problem(&text("", "    move-value: 7\n", four));
+    assert!(d.contains("so its move value is 1 to 6, not 7"), "{d}");
+    legal(&text("", "    move-value: 6\n", four));
+    // Legacy's printed 3 is not rolled: no other value, and no dice.
+    let d = problem(&text("    move-value: 5\n", "    move-value: 6\n", four));
+    assert!(
+        d.contains("`legacy` has a printed move value of 3, not 5"),
+        "{d}"
+    );
+    let d = problem(&text("    move-dice: [6]\n", "    move-value: 6\n", four));
+    assert!(
+        d.contains("rolls no movement dice; leave out `move-dice`"),
+        "{d}"
+    );
+    legal(&text("    move-value: 3\n", "    move-value: 6\n", four));
+}
