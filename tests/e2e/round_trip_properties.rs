@@ -8,9 +8,9 @@
 use megahex::Checker;
 use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::{
-    AttackKind, AttackStats, Bonus, DeploymentZone, EffectTokens, EnvironmentCard, FigureStats,
-    HazardAttack, Map, Movement, Objective, ObjectiveKind, Pick, Reinforcement, RolledMovement,
-    Rules, Scenario, Side, StaticMovement, TilePlacement, Token, TokenKind,
+    AbilityCost, AttackKind, AttackStats, Bonus, DeploymentZone, EffectTokens, EnvironmentCard,
+    FigureStats, HazardAttack, Map, Movement, Objective, ObjectiveKind, Pick, Reinforcement,
+    RolledMovement, Rules, Scenario, Side, StaticMovement, TilePlacement, Token, TokenKind,
 };
 use megahex_schema::{Footprint, HexRef, LosBlocking, LosEdges, Team, TileHex, TileHexMap};
 use proptest::prelude::*;
@@ -276,10 +276,21 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
         0u32..8,
         proptest::collection::btree_set(1u8..=6, 0..3),
         (0u32..3, 0u32..3, 0u32..3, 0u32..3),
-        any::<bool>(),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            proptest::option::of((0u32..3, 0u32..5)),
+        ),
     )
         .prop_map(
-            |(name, kind, dice, misses, (reach, origin, radius, push), unlimited)| AttackStats {
+            |(
+                name,
+                kind,
+                dice,
+                misses,
+                (reach, origin, radius, push),
+                (unlimited, one_shot, cost),
+            )| AttackStats {
                 name,
                 kind: [
                     AttackKind::Melee,
@@ -294,6 +305,11 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
                 radius,
                 push,
                 unlimited,
+                cost: cost.map(|(health, attack_plus)| AbilityCost {
+                    health,
+                    attack_plus,
+                }),
+                one_shot,
             },
         );
     (

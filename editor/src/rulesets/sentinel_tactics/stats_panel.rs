@@ -286,6 +286,8 @@ fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Ask
             radius: 0,
             push: 0,
             unlimited: false,
+            cost: None,
+            one_shot: false,
         });
         asked.commit = true;
     }

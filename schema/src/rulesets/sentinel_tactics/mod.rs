@@ -17,6 +17,6 @@ pub use playtest::{
 };
 pub use scenario::*;
 pub use stats::{
-    AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
-    StatsByFigure,
+    AbilityCost, AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement,
+    StaticMovement, StatsByFigure,
 };

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::limits::{MAX_HEALTH, MAX_HEXES};
+use crate::limits::{MAX_EFFECT_TOKENS, MAX_HEALTH, MAX_HEXES};
 
 /// What a figure can do in a game, as far as the simulation needs. Every key is optional; a
 /// simulation that needs a missing one says which.
@@ -129,6 +129,30 @@ pub struct AttackStats {
     /// action). Without it, an attack is used at most once a turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unlimited: bool,
+    /// What using it costs instead of an action ("abilities which have costs other than
+    /// actions ... such as health actions or ... Bunker's Omni-Cannon (which costs four attack+1
+    /// tokens to activate)"). Left out, it costs one action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<AbilityCost>,
+    /// One-Shot: used once, then out of play until the character is incapacitated ("may only
+    /// be used once per incapacitation").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub one_shot: bool,
+}
+
+/// An ability's cost other than an action: `{health: 1}` for a health ability,
+/// `{attack-plus: 4}` for the Omni-Cannon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct AbilityCost {
+    /// Health the character loses to use it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_HEALTH))]
+    pub health: u32,
+    /// Attack+1 tokens the character spends to use it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(max = MAX_EFFECT_TOKENS))]
+    pub attack_plus: u32,
 }
 
 fn is_zero(n: &u32) -> bool {

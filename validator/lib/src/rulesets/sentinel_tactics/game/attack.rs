@@ -167,7 +167,7 @@ impl Game {
     ) -> Result<Declared, Illegal> {
         let me = self.acting(state)?;
         let attack = self.attack_named(me, with)?;
-        self.can_use(state, &attack.name, attack.unlimited)?;
+        self.can_use(state, &attack)?;
         let board = &self.scene.board;
         for (i, &t) in targets.iter().enumerate() {
             if targets[..i].contains(&t) {
@@ -351,7 +351,7 @@ impl Game {
             let defends = target_defends(attack, &all, aim && i == 0, range, d);
             self.check_defense(state, d, defends)?;
         }
-        self.take_ability(state, &attack.name, attack.unlimited)?;
+        self.take_ability(state, attack, extra)?;
         {
             let spent = &mut state.pieces[me].held;
             spent.aim &= !aim;

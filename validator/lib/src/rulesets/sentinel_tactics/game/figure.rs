@@ -199,6 +199,9 @@ pub struct Held {
     pub dodge: bool,
     /// Attack+1, Attack-1, Defense+1 and Defense-1 tokens.
     pub effects: EffectTokens,
+    /// One-Shot abilities used, one bit by their place in the figure's `attacks`: out of play
+    /// until the figure is incapacitated, which clears every token and these with them.
+    pub one_shots_used: u64,
 }
 
 /// A figure as it stands during the game.

@@ -181,6 +181,8 @@ impl Game {
             radius: 0,
             push: 0,
             unlimited: false,
+            cost: None,
+            one_shot: false,
         }
     }
 

@@ -6,6 +6,7 @@ use super::order::Due;
 use super::{Game, State};
 use crate::board::Axial;
 use crate::illegal::Illegal;
+use megahex_schema::rulesets::sentinel_tactics::AttackStats;
 
 /// The four actions everyone has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,34 +282,90 @@ impl Game {
         Ok(me)
     }
 
-    /// Can the acting figure use this ability now: an action left, and not used this turn
-    /// unless it is unlimited? Changes nothing.
-    pub fn can_use(&self, state: &State, name: &str, unlimited: bool) -> Result<(), Illegal> {
+    /// Can the acting figure use this ability now? Once a turn unless it is unlimited, a
+    /// One-Shot not yet used since the figure was last incapacitated, and an action left unless
+    /// it costs something else. Changes nothing.
+    pub fn can_use(&self, state: &State, attack: &AttackStats) -> Result<(), Illegal> {
         let me = self.acting(state)?;
+        let id = &self.figures[me].id;
+        let name = &attack.name;
         let used = state
             .turn
             .as_ref()
             .is_some_and(|t| t.abilities.iter().any(|a| a == name));
-        if used && !unlimited {
+        if used && !attack.unlimited {
             return Err(Illegal::from(format!(
-                "`{}` has already used {name} this turn; each ability is used once a turn unless its stats say `unlimited: true`",
-                self.figures[me].id
+                "`{id}` has already used {name} this turn; each ability is used once a turn unless its stats say `unlimited: true`"
             )));
         }
-        self.check_budget(state).map(|_| ())
+        if attack.one_shot
+            && state.pieces[me].held.one_shots_used & self.one_shot_bit(me, name) != 0
+        {
+            return Err(Illegal::from(format!(
+                "`{id}` has used its One-Shot {name}; it comes back only once `{id}` has been incapacitated (\"may only be used once per incapacitation\")"
+            )));
+        }
+        match attack.cost {
+            None => self.check_budget(state).map(|_| ()),
+            Some(_) => Ok(()),
+        }
     }
 
-    /// Spends an action on an ability, once a turn unless it is unlimited.
+    /// The bit of `name` among the figure's attacks, for `Held::one_shots_used`.
+    fn one_shot_bit(&self, me: usize, name: &str) -> u64 {
+        self.figures[me]
+            .stats
+            .as_ref()
+            .and_then(|s| s.attacks.iter().position(|a| a.name == name))
+            .map_or(0, |at| 1u64 << at.min(63))
+    }
+
+    /// Pays for an ability (see [`Game::can_use`]): an action, or its `cost` instead (health,
+    /// Attack+1 tokens); a One-Shot then leaves play until the figure is incapacitated.
+    /// `more_tokens` are the Attack+1 tokens the attack also spends on dice.
     pub(crate) fn take_ability(
         &self,
         state: &mut State,
-        name: &str,
-        unlimited: bool,
+        attack: &AttackStats,
+        more_tokens: u32,
     ) -> Result<usize, Illegal> {
-        self.can_use(state, name, unlimited)?;
-        let me = self.spend_action(state)?;
+        self.can_use(state, attack)?;
+        let me = self.acting(state)?;
+        let id = &self.figures[me].id;
+        let name = &attack.name;
+        match attack.cost {
+            None => {
+                self.spend_action(state)?;
+            }
+            Some(cost) => {
+                let health = state.pieces[me].health.unwrap_or(0);
+                if cost.health > 0 && health <= cost.health {
+                    return Err(Illegal::from(format!(
+                        "`{id}` has {health} health, and {name} costs {}: a character cannot pay its last health",
+                        cost.health
+                    )));
+                }
+                let held = state.pieces[me].held.effects.attack_plus;
+                if cost.attack_plus + more_tokens > held {
+                    return Err(Illegal::from(format!(
+                        "{name} costs {} Attack+1 token(s){}, and `{id}` holds {held}",
+                        cost.attack_plus,
+                        match more_tokens {
+                            0 => String::new(),
+                            n => format!(" and the attack spends {n} more on dice"),
+                        }
+                    )));
+                }
+                let piece = &mut state.pieces[me];
+                piece.health = piece.health.map(|h| h - cost.health);
+                piece.held.effects.attack_plus -= cost.attack_plus;
+            }
+        }
+        if attack.one_shot {
+            state.pieces[me].held.one_shots_used |= self.one_shot_bit(me, name);
+        }
         if let Some(turn) = state.turn.as_mut() {
-            turn.abilities.push(name.to_owned());
+            turn.abilities.push(name.clone());
         }
         Ok(me)
     }

@@ -952,3 +952,95 @@ fn movement_dice_give_the_move_value_and_a_printed_one_is_not_rolled() {
     );
     legal(&text("    move-value: 3\n", "    move-value: 6\n", four));
 }
+
+/// Abilities with "costs other than actions": "Health icon ... your character loses one health,
+/// but does not have to use an action", Bunker's Omni-Cannon "costs four attack+1 tokens to
+/// activate", and "Any card with the keyword One-Shot may only be used once per incapacitation".
+/// Legacy (2 actions) gains Surge (2 dice, costs 1 health), Cannon (2 dice, costs 2 Attack+1
+/// tokens) and Finisher (3 dice, One-Shot). Every roll of 1s against Blade's three 6s is
+/// blocked, so nobody is hurt unless a test says so.
+#[test]
+fn abilities_cost_health_tokens_or_a_one_shot_instead_of_an_action() {
+    let with = |legacy_health: u32, tokens: &str, playtest: &str| {
+        scenario_with("", playtest)
+            .replace(
+                "attacks: [{name: Punch, kind: melee, dice: 4}, {name: Kick, kind: melee, dice: 4}]",
+                "attacks: [{name: Punch, kind: melee, dice: 4}, {name: Surge, kind: melee, dice: 2, cost: {health: 1}}, {name: Cannon, kind: melee, dice: 2, cost: {attack-plus: 2}}, {name: Finisher, kind: melee, dice: 3, one-shot: true}]",
+            )
+            .replacen("health: 10", &format!("health: {legacy_health}"), 1)
+            .replace(
+                "team: heroes, at: [0, 0]}",
+                &format!("team: heroes, at: [0, 0], effect-tokens: {{{tokens}}}}}"),
+            )
+    };
+    let attack = |with: &str, dice: usize| {
+        format!(
+            "      - attack: {{with: {with}, target: blade, roll: {:?}, defense: [6, 6, 6]}}\n",
+            vec![1; dice]
+        )
+    };
+    let turn = |actions: &[String]| {
+        format!(
+            "  - turn: legacy\n    actions:\n      - move: [[0, 1]]\n{}",
+            actions.concat()
+        )
+    };
+    // Move and Punch are the two actions; Surge costs a health point, not an action.
+    let surge = turn(&[attack("Punch", 4), attack("Surge", 2)]);
+    legal(&with(10, "attack-plus: 0", &surge));
+    // Its twin with an ability that costs an action: a third action.
+    let kicked = turn(&[attack("Punch", 4), attack("Finisher", 3)]);
+    let d = problem(&with(10, "attack-plus: 0", &kicked));
+    assert!(
+        d.contains("`legacy` has 2 actions a turn; this is action 3"),
+        "{d}"
+    );
+    // A character cannot pay its last health point.
+    let d = problem(&with(1, "attack-plus: 0", &surge));
+    assert!(
+        d.contains(
+            "`legacy` has 1 health, and Surge costs 1: a character cannot pay its last health"
+        ),
+        "{d}"
+    );
+    // The Cannon spends two Attack+1 tokens and no action; with one token it cannot fire.
+    let cannon = turn(&[attack("Punch", 4), attack("Cannon", 2)]);
+    legal(&with(10, "attack-plus: 2", &cannon));
+    let d = problem(&with(10, "attack-plus: 1", &cannon));
+    assert!(
+        d.contains("Cannon costs 2 Attack+1 token(s), and `legacy` holds 1"),
+        "{d}"
+    );
+    // Tokens paid for the Cannon are gone: none is left for an extra die on it.
+    let extra = turn(&[
+        attack("Punch", 4),
+        "      - attack: {with: Cannon, target: blade, attack-plus: 1, roll: [1, 1, 1], defense: [6, 6, 6]}\n".to_owned(),
+    ]);
+    let d = problem(&with(10, "attack-plus: 2", &extra));
+    assert!(
+        d.contains("Cannon costs 2 Attack+1 token(s) and the attack spends 1 more on dice, and `legacy` holds 2"),
+        "{d}"
+    );
+    // Finisher, a One-Shot, in round 1; Blade's Blaster then deals 3 (6, 6, 6 make range 1,
+    // the 1 auto-misses, Legacy's 1s block nothing) to a Legacy of 3 health: incapacitated,
+    // and the One-Shot comes back for round 2.
+    let rounds = |blade_roll: &str, blade_defense: &str| {
+        format!(
+            "{}  - turn: blade\n    move-value: 1\n    actions:\n      - attack: {{with: Blaster, target: legacy, roll: {blade_roll}{blade_defense}}}\n  - turn: legacy\n    actions:\n{}",
+            turn(&[attack("Finisher", 3)]),
+            attack("Finisher", 3)
+        )
+    };
+    legal(&with(
+        3,
+        "attack-plus: 0",
+        &rounds("[6, 6, 6, 1]", ", defense: [1, 1, 1], damage: 3"),
+    ));
+    // Its twin where Blade's roll makes nothing (every 1 auto-misses): Legacy stands, and the
+    // One-Shot is still out of play.
+    let d = problem(&with(3, "attack-plus: 0", &rounds("[1, 1, 1, 1]", "")));
+    assert!(
+        d.contains("`legacy` has used its One-Shot Finisher; it comes back only once `legacy` has been incapacitated"),
+        "{d}"
+    );
+}

@@ -111,7 +111,7 @@ fn attack(
     let mut best: Option<Choice> = None;
     for &a in &setup.attack_index[me] {
         let stats = &setup.attacks[a];
-        if game.can_use(state, &stats.name, stats.unlimited).is_err() {
+        if game.can_use(state, stats).is_err() {
             continue;
         }
         let mut consider = |declared: Declared| {
