@@ -950,3 +950,56 @@ fn solar_sentinels_enemy_damage_without_enemies_is_refused() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+#[test]
+fn solar_sentinels_one_more_die_of_each_colour() {
+    // The red die against Health 2 over two steps: 11/36 (a crit at once, or a hit kept back
+    // and rolled again for the crit). With a second red, both never miss: 2 damage in the first
+    // roll, every time.
+    let run = solar(&[
+        "--pool",
+        "red=1",
+        "--enemies",
+        "2",
+        "--strategy",
+        "2",
+        "--json",
+    ]);
+    let v = succeeded_json(&run);
+    assert!(
+        (v["defeat-all"].as_f64().unwrap() - 11.0 / 36.0).abs() < 1e-12,
+        "{v}"
+    );
+    let more = v["one-more-die"].as_object().unwrap();
+    assert_eq!(more.len(), 5, "{v}");
+    assert_eq!(more["red"], 1.0, "{v}");
+    // Each colour's figure is the chance of the pool with that die added, asked on its own.
+    for (colour, pool) in [
+        ("yellow", "yellow=1,red=1"),
+        ("green", "green=1,red=1"),
+        ("blue", "blue=1,red=1"),
+        ("purple", "purple=1,red=1"),
+    ] {
+        let alone = succeeded_json(&solar(&[
+            "--pool",
+            pool,
+            "--enemies",
+            "2",
+            "--strategy",
+            "2",
+            "--json",
+        ]));
+        assert_eq!(more[colour], alone["defeat-all"], "{colour}");
+    }
+    let text = solar(&["--pool", "red=1", "--enemies", "2", "--strategy", "2"]);
+    assert!(
+        text.stdout.contains("  one more die: yellow +"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("red +69.44 points (100.00%)"),
+        "{}",
+        text.stdout
+    );
+}

@@ -564,6 +564,11 @@ mod shares;
 #[cfg(test)]
 mod tests;
 
+/// The largest pool size times Strategy steps for which `megahex odds` also works out what one
+/// more die of each colour is worth (five more searches): up to the bundled deck's setup pool
+/// (14 dice) over two steps.
+pub const MOST_ONE_MORE_DIE_STEPS: u32 = 28;
+
 pub use cheapest::{
     CheapPlay, Corner, MOST_DICE_STEPS, PlayMix, cheapest_plays, cheapest_plays_against,
     fits as cheapest_fits,

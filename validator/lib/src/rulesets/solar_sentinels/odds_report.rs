@@ -34,6 +34,13 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
                 .collect();
             value["left-out"] = left_out.into();
         }
+        if let Some(more) = &e.one_more_die {
+            let worth: serde_json::Map<String, serde_json::Value> = more
+                .iter()
+                .map(|(colour, p)| (colour.name().to_owned(), serde_json::json!(p)))
+                .collect();
+            value["one-more-die"] = worth.into();
+        }
         if !e.on_cards.is_empty() {
             let rows: Vec<serde_json::Value> = e
                 .on_cards
@@ -142,6 +149,9 @@ pub struct Engagement {
     /// For enemies from a deck: each card's id, Health, and the damage the whole pool deals it
     /// in one roll with its effects and the hero's ability, every die it takes assigned to it.
     pub on_cards: Vec<(String, u32, Odds)>,
+    /// The chance of defeating them all with one more die of each colour, where the pool is
+    /// small enough to search five times more (none otherwise).
+    pub one_more_die: Option<Vec<(Colour, f64)>>,
 }
 
 /// A target's fewest-dice play in words: one play, or two mixed and how often each.
@@ -227,6 +237,20 @@ pub fn pool_human(
             e.strategy,
             e.defeat_all * 100.0
         );
+        if let Some(more) = &e.one_more_die {
+            let worth: Vec<String> = more
+                .iter()
+                .map(|(colour, p)| {
+                    format!(
+                        "{} {:+.2} points ({:.2}%)",
+                        colour.name(),
+                        (p - e.defeat_all) * 100.0,
+                        p * 100.0
+                    )
+                })
+                .collect();
+            let _ = writeln!(out, "  one more die: {}", worth.join(", "));
+        }
         for (card, kinds) in &e.left_out {
             let _ = writeln!(
                 out,
