@@ -23,10 +23,11 @@ use super::dice::{Colour, DieFaces, Pool, PoolError};
 
 /// Most enemies one engagement takes: the search shares dice among them.
 pub const MAX_ENEMIES: usize = 4;
-/// Highest Health an enemy may have here.
-pub const MAX_HEALTH: u32 = 30;
-/// Most Strategy steps.
-pub const MAX_STRATEGY: u32 = 4;
+/// Highest Health an enemy may have here: a deck's most. Health beyond what the pool can deal
+/// in a round is searched as one more than that, which it never reaches either way.
+pub const MAX_HEALTH: u32 = 99;
+/// Most Strategy steps: a hero's 1 to 4, and rewards that raise it to 6 (deck format).
+pub const MAX_STRATEGY: u32 = 6;
 
 /// Dice by colour.
 type Counts = [u8; 5];
@@ -53,7 +54,7 @@ pub fn defeat_all_with_progress(
     strategy: u32,
     progress: &dyn Fn(usize, usize),
 ) -> Result<f64, PoolError> {
-    let (counts, healths) = checked(pool, enemies, strategy)?;
+    let (counts, healths) = checked(pool, enemies, strategy, 2)?;
     let mut solver = Solver::new(Colour::faces, counts, &healths);
     let (dice, standing) = (solver.dice.index(&counts), solver.healths.index(&healths));
     solver.progress = Some((strategy, progress));
@@ -61,7 +62,15 @@ pub fn defeat_all_with_progress(
 }
 
 /// The pool as counts and the enemies' Health as digits, or why the search does not take them.
-fn checked(pool: &Pool, enemies: &[u32], strategy: u32) -> Result<(Counts, Vec<u8>), PoolError> {
+/// The pool as counts and the enemies' Health as the search keys them, or why they are out of
+/// its range. `most_a_die` is the most one die deals an enemy (2 for a crit, more under a
+/// hero's ability).
+fn checked(
+    pool: &Pool,
+    enemies: &[u32],
+    strategy: u32,
+    most_a_die: u32,
+) -> Result<(Counts, Vec<u8>), PoolError> {
     if enemies.len() > MAX_ENEMIES {
         return Err(PoolError(format!(
             "{} enemies: an engagement takes at most {MAX_ENEMIES}",
@@ -82,7 +91,17 @@ fn checked(pool: &Pool, enemies: &[u32], strategy: u32) -> Result<(Counts, Vec<u
     for (slot, n) in counts.iter_mut().zip(pool.0) {
         *slot = u8::try_from(n).map_err(|_| PoolError(format!("{n} dice of a colour")))?;
     }
-    let healths: Vec<u8> = enemies.iter().map(|&h| h as u8).collect();
+    // No round deals an enemy more than `most_a_die` a die, so one with more Health than that
+    // stands whatever is played: as one more than the most, it stands just the same and keeps
+    // the tables small.
+    let most = most_a_die
+        .max(1)
+        .saturating_mul(pool.len())
+        .saturating_add(1);
+    let healths: Vec<u8> = enemies
+        .iter()
+        .map(|&h| h.min(most).min(u32::from(u8::MAX)) as u8)
+        .collect();
     Ok((counts, healths))
 }
 

@@ -191,7 +191,7 @@ pub fn cheapest_plays(
     targets: &[f64],
 ) -> Result<Vec<Option<CheapPlay>>, PoolError> {
     fits_or_error(pool, strategy)?;
-    let (counts, healths) = checked(pool, enemies, strategy)?;
+    let (counts, healths) = checked(pool, enemies, strategy, 2)?;
     let mut search = Cheap {
         solver: Solver::new(Colour::faces, counts, &healths),
         lambda: 0.0,
@@ -356,7 +356,7 @@ pub fn fits(pool: &Pool, strategy: u32) -> bool {
 
 #[cfg(test)]
 pub(super) fn lagrangian_value(pool: &Pool, enemies: &[u32], strategy: u32, lambda: f64) -> f64 {
-    let Ok((counts, healths)) = checked(pool, enemies, strategy) else {
+    let Ok((counts, healths)) = checked(pool, enemies, strategy, 2) else {
         return f64::NAN;
     };
     let mut search = Cheap {

@@ -76,7 +76,7 @@ enum Aim {
 
 fn search(pool: &Pool, enemies: &[(u32, u32)], strategy: u32, aim: Aim) -> Result<f64, PoolError> {
     let healths: Vec<u32> = enemies.iter().map(|e| e.0).collect();
-    let (counts, healths) = checked(pool, &healths, strategy)?;
+    let (counts, healths) = checked(pool, &healths, strategy, 2)?;
     let mut least = Least {
         solver: Solver::new(Colour::faces, counts, &healths),
         damage: enemies.iter().map(|e| e.1).collect(),

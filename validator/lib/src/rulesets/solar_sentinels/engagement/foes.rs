@@ -340,7 +340,13 @@ pub(super) fn search_for<'p>(
     damage: &[u32],
 ) -> Result<(Search<'p>, usize, usize), PoolError> {
     let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
-    let (counts, healths) = checked(pool, &healths, strategy)?;
+    let most_a_die = foes
+        .iter()
+        .flat_map(|f| f.values.iter().flatten())
+        .copied()
+        .max()
+        .unwrap_or(2);
+    let (counts, healths) = checked(pool, &healths, strategy, most_a_die)?;
     let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
     let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
     let search = Search::aiming(

@@ -2049,3 +2049,41 @@ fn effects_that_hold_dice_back_are_played_on_the_setup_s_pool_for_a_card_alone()
         assert_eq!(three_steps, Foe::plain(3), "{name}");
     }
 }
+
+#[test]
+fn health_beyond_what_the_pool_can_deal_is_searched_exactly() {
+    use Colour::{Purple, Red, Yellow};
+    // A boss of Health 40 or 99 beside a Health 2 enemy: three dice deal at most 6, so the boss
+    // always stands. The searches key it as 7; every policy tried, with the real Health, must
+    // agree: no chance of defeating both, and the least Damage taken counts the boss's 3 every
+    // time plus the small enemy's 2 when it stands.
+    let dice = [Yellow, Purple, Red];
+    for boss in [7, 8, 40, 99] {
+        for strategy in [1, 2, 6] {
+            let healths = [boss, 2];
+            let expected = brute_force(&dice, &healths, strategy);
+            let found = defeat_all(&pool_of(&dice), &[boss as u32, 2], strategy).unwrap();
+            assert_eq!(
+                (found, expected),
+                (0.0, 0.0),
+                "Health {boss}, Strategy {strategy}"
+            );
+            let case = (
+                &dice[..],
+                &healths[..],
+                vec![PLAIN; 2],
+                vec![Limits::default(); 2],
+            );
+            let lost = -brute_weighed(&case, strategy, (0.0, 0.0), &[3, 2]);
+            let least =
+                least_damage(&pool_of(&dice), &[(boss as u32, 3), (2, 2)], strategy).unwrap();
+            assert!(
+                (least - lost).abs() < 1e-9,
+                "Health {boss}, Strategy {strategy}: {least} but every policy loses {lost}"
+            );
+        }
+    }
+    // Health that three dice can just reach is not touched: 6 needs three crits at once.
+    let p = defeat_all(&pool_of(&dice), &[6], 1).unwrap();
+    assert!((p - 1.0 / 216.0).abs() < 1e-12, "{p}");
+}
