@@ -192,6 +192,24 @@ fn engagement(c: &mut Criterion) {
             })
         },
     );
+    // What one more die of each colour is worth: five more searches of the plain engagement.
+    let nine = Pool([2, 2, 2, 2, 1]);
+    group.bench_function(
+        "one more die of each colour, 9 dice against Health 3, 4 and 5, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::one_more_die(
+                    black_box(&nine),
+                    &[
+                        engagement::Foe::plain(3),
+                        engagement::Foe::plain(4),
+                        engagement::Foe::plain(5),
+                    ],
+                    2,
+                ))
+            })
+        },
+    );
     group.finish();
 }
 

@@ -588,6 +588,22 @@ mod tests;
 /// (14 dice) over two steps.
 pub const MOST_ONE_MORE_DIE_STEPS: u32 = 28;
 
+/// What one more die of each colour is worth against `foes`: for each colour, the chance of
+/// defeating them all under the best play with that die added to `pool`. A colour whose
+/// search is refused is left out.
+pub fn one_more_die(pool: &Pool, foes: &[Foe], strategy: u32) -> Vec<(Colour, f64)> {
+    Colour::ALL
+        .into_iter()
+        .filter_map(|colour| {
+            let mut more = *pool;
+            more.0[colour as usize] += 1;
+            defeat_all_foes(&more, foes, strategy, &|_, _| {})
+                .ok()
+                .map(|p| (colour, p))
+        })
+        .collect()
+}
+
 pub use cheapest::{
     CheapPlay, Corner, MOST_DICE_STEPS, PlayMix, cheapest_plays, cheapest_plays_against,
     fits as cheapest_fits,

@@ -285,18 +285,7 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
     working("what one more die of each colour is worth");
     let one_more_die = match pool.len() * strategy.max(1) <= engagement::MOST_ONE_MORE_DIE_STEPS {
         false => None,
-        true => Some(
-            Colour::ALL
-                .into_iter()
-                .filter_map(|colour| {
-                    let mut more = *pool;
-                    more.0[colour as usize] += 1;
-                    engagement::defeat_all_foes(&more, &enemies.foes, strategy, &|_, _| {})
-                        .ok()
-                        .map(|p| (colour, p))
-                })
-                .collect(),
-        ),
+        true => Some(engagement::one_more_die(pool, &enemies.foes, strategy)),
     };
     working("the play with the fewest dice");
     let cheapest = match engagement::cheapest_fits(pool, strategy) {
