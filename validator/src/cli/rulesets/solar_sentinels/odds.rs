@@ -114,7 +114,7 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
     let dealing = enemies
         .as_ref()
         .and_then(|e| e.hero_dealing)
-        .unwrap_or([[0, 1, 2]; 5]);
+        .unwrap_or(engagement::PLAIN);
     let odds = pool_odds_dealing(&pool, Colour::faces, &dealing);
     let defeat = args.health.map(|h| (h, dice::at_least(&odds, h)));
     let strategy = match (&enemies, args.strategy, &deck) {
