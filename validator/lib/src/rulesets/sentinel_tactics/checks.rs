@@ -32,7 +32,7 @@ pub fn check_scenario_on(
     let mut out = Vec::new();
     check_map(scenario, catalog, board, problems, components, &mut out);
     check_ids(scenario, &mut out);
-    check_characters(scenario, &mut out);
+    check_characters(scenario, board, &mut out);
     check_references(scenario, catalog, &mut out);
     check_tokens(scenario, catalog, board, &mut out);
     check_objectives(scenario, board, &mut out);
@@ -217,7 +217,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
 /// token or miniature shows "where on the map each character is": a
 /// character token may stand on the map once. Minions and other targets may repeat. A warning,
 /// since a group with two boxes can field a character twice and allow the code.
-fn check_characters(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
+fn check_characters(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic>) {
     let mut first: Vec<(&str, usize)> = Vec::new();
     for (i, token) in scenario.tokens.iter().enumerate() {
         let (TokenKind::Character, Some(character)) = (token.kind, token.character.as_deref())
@@ -237,6 +237,13 @@ fn check_characters(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
                 )
                 .with_help(
                     "choose another character, or make this one a `minion` if it is one of several; a group that owns two boxes can allow it with `--allow character-duplicate` or in megahex.toml".to_owned(),
+                )
+                // Both tokens, so the map marks them; hexes off the map are reported elsewhere.
+                .with_hexes(
+                    [earlier, i]
+                        .into_iter()
+                        .flat_map(|t| scenario.tokens[t].at.hexes())
+                        .filter_map(|reference| board.resolve(reference).ok()),
                 ),
             ),
         }
