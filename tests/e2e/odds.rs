@@ -1003,3 +1003,109 @@ fn solar_sentinels_one_more_die_of_each_colour() {
         text.stdout
     );
 }
+
+#[test]
+fn solar_sentinels_the_advisor_keeps_a_hit_rolling_when_that_is_worth_more() {
+    // Faces (misses, hits, crit of six): yellow 4, 1, 1; red 0, 5, 1. A yellow hit is rolled
+    // against Health 2 and Health 1 with one step left and a red die still in the pool.
+    // Assigned to the Health 1 enemy it fells it, and the red must crit: 6/36. Kept, the yellow
+    // rolls again with the red: a red crit with a yellow hit or crit (1/6 × 2/6), or a red hit
+    // with a yellow crit (5/6 × 1/6): 7/36. The red is needed: the yellow alone cannot cover two.
+    let run = solar(&[
+        "--enemies",
+        "2,1",
+        "--pool",
+        "red=1",
+        "--rolled",
+        "yellow:hit",
+        "--steps-left",
+        "1",
+        "--json",
+    ]);
+    let v = succeeded_json(&run);
+    let advice = &v["advice"];
+    assert!(
+        (advice["chance"].as_f64().unwrap() - 7.0 / 36.0).abs() < 1e-12,
+        "{v}"
+    );
+    for enemy in advice["assign"].as_array().unwrap() {
+        assert_eq!(enemy["dice"], serde_json::json!([]), "{v}");
+    }
+    assert_eq!(
+        advice["roll-again"],
+        serde_json::json!([{"colour": "yellow", "face": "hit", "count": 1}])
+    );
+    assert_eq!(advice["commit"], serde_json::json!({"red": 1}));
+    let human = solar(&[
+        "--enemies",
+        "2,1",
+        "--pool",
+        "red=1",
+        "--rolled",
+        "yellow:hit",
+        "--steps-left",
+        "1",
+    ]);
+    assert_eq!(human.code, 0, "{}", human.stderr);
+    assert!(human.stdout.contains("roll again"), "{}", human.stdout);
+    assert!(human.stdout.contains("19.4%"), "{}", human.stdout);
+}
+
+#[test]
+fn solar_sentinels_the_advisor_counts_the_damage_already_dealt() {
+    // Health 3 with 1 dealt: a yellow crit on the last step covers the 2 left.
+    let run = solar(&[
+        "--enemies",
+        "3",
+        "--dealt",
+        "1",
+        "--rolled",
+        "yellow:crit",
+        "--steps-left",
+        "0",
+        "--json",
+    ]);
+    let v = succeeded_json(&run);
+    assert_eq!(v["advice"]["chance"], 1.0);
+    assert_eq!(
+        v["advice"]["assign"][0]["dice"],
+        serde_json::json!([{"colour": "yellow", "face": "crit", "count": 1}])
+    );
+    assert_eq!(v["advice"]["assign"][0]["health-left"], 2);
+    // Its twin without the damage dealt: Health 3 stays out of reach.
+    let twin = solar(&[
+        "--enemies",
+        "3",
+        "--rolled",
+        "yellow:crit",
+        "--steps-left",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(succeeded_json(&twin)["advice"]["chance"], 0.0);
+}
+
+#[test]
+fn solar_sentinels_the_advisor_refuses_options_that_make_no_roll() {
+    let no_steps = solar(&["--enemies", "2", "--rolled", "red:hit"]);
+    assert_eq!(no_steps.code, 2, "{}", no_steps.stderr);
+    let bad_face = solar(&["--enemies", "2", "--rolled", "red:big", "--steps-left", "1"]);
+    assert_eq!(bad_face.code, 2);
+    assert!(
+        bad_face.stderr.contains("COLOUR:FACE"),
+        "{}",
+        bad_face.stderr
+    );
+    let short = solar(&[
+        "--enemies",
+        "2,3",
+        "--dealt",
+        "1",
+        "--rolled",
+        "red:hit",
+        "--steps-left",
+        "1",
+    ]);
+    assert_eq!(short.code, 2);
+    assert!(short.stderr.contains("--dealt"), "{}", short.stderr);
+}

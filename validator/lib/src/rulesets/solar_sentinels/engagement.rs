@@ -54,8 +54,25 @@ pub fn defeat_all_with_progress(
     strategy: u32,
     progress: &dyn Fn(usize, usize),
 ) -> Result<f64, PoolError> {
+    defeat_all_on(
+        &Colour::ALL.map(Colour::faces),
+        pool,
+        enemies,
+        strategy,
+        progress,
+    )
+}
+
+/// [`defeat_all_with_progress`] with dice of these faces, by colour (a deck may change them).
+fn defeat_all_on(
+    faces: &[DieFaces; 5],
+    pool: &Pool,
+    enemies: &[u32],
+    strategy: u32,
+    progress: &dyn Fn(usize, usize),
+) -> Result<f64, PoolError> {
     let (counts, healths) = checked(pool, enemies, strategy, 2)?;
-    let mut solver = Solver::new(Colour::faces, counts, &healths);
+    let mut solver = Solver::new(|c| faces[c as usize], counts, &healths);
     let (dice, standing) = (solver.dice.index(&counts), solver.healths.index(&healths));
     solver.progress = Some((strategy, progress));
     Ok(solver.value(strategy, dice, standing))
@@ -572,6 +589,7 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
     out
 }
 
+mod advice;
 mod aim;
 mod cheapest;
 mod coloured;
@@ -604,6 +622,7 @@ pub fn one_more_die(pool: &Pool, foes: &[Foe], strategy: u32) -> Vec<(Colour, f6
         .collect()
 }
 
+pub use advice::{Advice, Advisor, Faces, parse_rolled};
 pub use cheapest::{
     CheapPlay, Corner, MOST_DICE_STEPS, PlayMix, cheapest_plays, cheapest_plays_against,
     fits as cheapest_fits,

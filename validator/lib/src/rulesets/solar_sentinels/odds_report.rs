@@ -305,3 +305,118 @@ pub fn pool_human(
     }
     out
 }
+
+/// The mid-round advisor's answer for one roll: the enemies (card id, Health left), the steps
+/// left, and the advice.
+pub struct AdviceReport<'a> {
+    /// Each enemy: its card id (from a deck) and its Health left before the roll.
+    pub enemies: &'a [(Option<String>, u32)],
+    /// Strategy steps after this roll.
+    pub steps_left: u32,
+    /// The advisor's answer.
+    pub advice: &'a super::engagement::Advice,
+}
+
+const FACE_NAMES: [&str; 3] = ["miss", "hit", "crit"];
+
+/// Dice by colour and face as `2 red hit, 1 yellow crit`, or `none`.
+fn faces_text(faces: &super::engagement::Faces) -> String {
+    let parts: Vec<String> = Colour::ALL
+        .into_iter()
+        .flat_map(|colour| {
+            (0..3).filter_map(move |f| {
+                let n = faces[colour as usize][f];
+                (n > 0).then(|| format!("{n} {} {}", colour.name(), FACE_NAMES[f]))
+            })
+        })
+        .collect();
+    match parts.is_empty() {
+        true => "none".to_owned(),
+        false => parts.join(", "),
+    }
+}
+
+fn faces_json(faces: &super::engagement::Faces) -> serde_json::Value {
+    let dice: Vec<serde_json::Value> = Colour::ALL
+        .into_iter()
+        .flat_map(|colour| {
+            (0..3).filter_map(move |f| {
+                let n = faces[colour as usize][f];
+                (n > 0).then(|| {
+                    serde_json::json!({"colour": colour.name(), "face": FACE_NAMES[f], "count": n})
+                })
+            })
+        })
+        .collect();
+    serde_json::Value::Array(dice)
+}
+
+fn enemy_name(at: usize, card: &Option<String>) -> String {
+    match card {
+        Some(id) => id.clone(),
+        None => format!("enemy {}", at + 1),
+    }
+}
+
+/// The advice for people.
+pub fn advice_human(report: &AdviceReport<'_>) -> String {
+    let mut out = String::new();
+    let advice = report.advice;
+    let steps = match report.steps_left {
+        1 => "1 step left".to_owned(),
+        n => format!("{n} steps left"),
+    };
+    let _ = writeln!(out, "Best assignment of this roll ({steps} after it):");
+    for (at, ((card, health), faces)) in report.enemies.iter().zip(&advice.assign).enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:<24} Health {health:>2} left: {}",
+            enemy_name(at, card),
+            faces_text(faces)
+        );
+    }
+    let _ = writeln!(out, "  {:<24} {}", "roll again", faces_text(&advice.kept));
+    let commit = match advice.commit.is_empty() {
+        true => "nothing".to_owned(),
+        false => advice.commit.to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "Commit next: {commit} (the fewest dice, strongest first, that keep the chance)"
+    );
+    let _ = writeln!(
+        out,
+        "Chance of defeating every enemy this round: {:.1}%",
+        advice.chance * 100.0
+    );
+    out
+}
+
+/// The advice for programs.
+pub fn advice_json(report: &AdviceReport<'_>) -> String {
+    let advice = report.advice;
+    let assign: Vec<serde_json::Value> = report
+        .enemies
+        .iter()
+        .zip(&advice.assign)
+        .enumerate()
+        .map(|(at, ((card, health), faces))| {
+            serde_json::json!({"enemy": at + 1, "card": card, "health-left": health, "dice": faces_json(faces)})
+        })
+        .collect();
+    let commit: serde_json::Map<String, serde_json::Value> = Colour::ALL
+        .into_iter()
+        .filter(|c| advice.commit.count(*c) > 0)
+        .map(|c| (c.name().to_owned(), advice.commit.count(c).into()))
+        .collect();
+    let value = serde_json::json!({
+        "advice": {
+            "steps-left": report.steps_left,
+            "assign": assign,
+            "roll-again": faces_json(&advice.kept),
+            "commit": commit,
+            "chance": advice.chance,
+        }
+    });
+    format!("{value:#}\n")
+}

@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 use megahex_schema::rulesets::solar_sentinels::Scenario;
 
 use super::deck;
-use super::engagement::OneRoll;
-use super::game::{CardTally, Ending, GameRecord, Table, play_game};
+use super::game::{CardTally, Ending, GameRecord, Searches, Table, play_game};
 use crate::simulate::{play_numbered_with, wilson};
 
 /// What to play.
@@ -114,6 +113,8 @@ pub struct DeckSummary {
     pub cards: Vec<CardRow>,
     /// Effect kinds the games leave out, with how many cards have each.
     pub skipped: Vec<(&'static str, u32)>,
+    /// Rolls assigned in all games, and how many of them by the exact advisor.
+    pub assigned: (u64, u64),
 }
 
 impl DeckSummary {
@@ -134,10 +135,10 @@ pub fn simulate(deck: &Scenario, plan: &Plan, progress: &(dyn Fn() + Sync)) -> D
         total,
         plan.seed,
         progress,
-        || OneRoll::new(table.dice.faces),
-        |odds, g, rng| {
+        || Searches::new(table.dice.faces),
+        |searches, g, rng| {
             let (hero, rank) = runs[(g / plan.games.max(1)) as usize];
-            play_game(&table, &deck.heroes[hero], rank, rng, odds)
+            play_game(&table, &deck.heroes[hero], rank, rng, searches)
         },
     );
     summarise(deck, &table, &runs, plan.games, &records)
@@ -222,6 +223,12 @@ fn summarise(
             })
             .collect(),
         skipped: table.skipped_effects(),
+        assigned: records.iter().fold((0, 0), |(all, advised), r| {
+            (
+                all + u64::from(r.assigned.0),
+                advised + u64::from(r.assigned.1),
+            )
+        }),
     }
 }
 

@@ -59,7 +59,8 @@ fn summary_json(s: &DeckSummary) -> serde_json::Value {
         "games": s.games, "wins": s.wins, "share": s.share(),
         "interval": [s.interval.0, s.interval.1],
         "heroes": rows, "losses": losses, "bosses": bosses, "cards": cards,
-        "not-simulated": skipped
+        "not-simulated": skipped,
+        "policy": {"rolls-assigned": s.assigned.0, "by-advisor": s.assigned.1}
     })
 }
 
@@ -157,6 +158,12 @@ fn human_summary(out: &mut String, s: &DeckSummary, seed: u64) {
             c.damage as f64 / f64::from(s.games.max(1))
         );
     }
+    let (rolls, advised) = s.assigned;
+    let _ = writeln!(
+        out,
+        "policy: docs/simulation.md; the exact advisor assigned {advised} of {rolls} rolls ({}), the policy's own rule the rest",
+        percent(advised as f64 / rolls.max(1) as f64)
+    );
     if !s.skipped.is_empty() {
         let kinds: Vec<String> = s
             .skipped

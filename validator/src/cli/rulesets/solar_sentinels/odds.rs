@@ -5,7 +5,9 @@ use std::io::IsTerminal;
 
 use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
-use megahex::rulesets::solar_sentinels::odds_report::{Cheapest, Engagement};
+use megahex::rulesets::solar_sentinels::odds_report::{
+    AdviceReport, Cheapest, Engagement, advice_human, advice_json,
+};
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds_dealing};
 use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
 
@@ -15,8 +17,7 @@ use crate::cli::load::load_scenario;
 use crate::cli::output::fail;
 
 /// The options it takes, for the message that names another ruleset's option.
-pub const TAKES: &str =
-    "--pool, --health, --enemies, --enemy-damage, --strategy, --deck, --cards and --hero";
+pub const TAKES: &str = "--pool, --health, --enemies, --enemy-damage, --strategy, --deck, --cards, --hero, --rolled, --steps-left and --dealt";
 
 // A pool of unit dice, and the enemies of one round.
 #[derive(Debug, Args)]
@@ -62,6 +63,24 @@ pub struct Options {
     /// The hero whose ability and Strategy count (with --deck; the setup's by default).
     #[arg(long, value_name = "ID", requires = "deck")]
     hero: Option<String>,
+    /// The dice a Strategy step just rolled and not yet assigned, by colour and face, for
+    /// example red:hit,yellow:crit: with --steps-left, answers the best assignment, the next
+    /// commit and the chance of defeating every enemy this round. --pool is then the dice
+    /// still to commit (none by default).
+    #[arg(long, value_name = "COLOUR:FACE,...", requires = "steps_left", conflicts_with_all = ["health", "strategy", "enemy_damage"])]
+    rolled: Option<String>,
+    /// Strategy steps left after the roll given by --rolled (0 on the last step).
+    #[arg(long, value_name = "N", requires = "rolled")]
+    steps_left: Option<u32>,
+    /// Damage already on each enemy this round, in the order of --enemies or --cards (with
+    /// --rolled).
+    #[arg(
+        long,
+        value_name = "D1,D2,...",
+        value_delimiter = ',',
+        requires = "rolled"
+    )]
+    dealt: Vec<u32>,
 }
 
 /// The enemies of one engagement: how the search sees them, with their Damage and card ids.
@@ -88,6 +107,8 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
             Ok(pool) => pool,
             Err(e) => return fail(format!("--pool: {e}")),
         },
+        // Mid-round, the pool is what is still to commit: none unless given.
+        (None, _) if args.rolled.is_some() => Pool::default(),
         (None, Some(deck)) => {
             deck::after_handicaps(deck::DiceBox::of(deck).pool, &deck.setup.handicaps).0
         }
@@ -97,7 +118,7 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
             );
         }
     };
-    if pool.is_empty() {
+    if pool.is_empty() && args.rolled.is_none() {
         return fail("--pool has no dice: give at least one");
     }
     let enemies = match &deck {
@@ -110,6 +131,9 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
             Err(message) => return fail(&message),
         },
     };
+    if let (Some(rolled), Some(steps_left)) = (args.rolled.as_deref(), args.steps_left) {
+        return advise(rolled, steps_left, &args.dealt, &pool, enemies, json);
+    }
     // With a deck, each face deals what the hero's ability makes it.
     let dealing = enemies
         .as_ref()
@@ -151,6 +175,55 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
             defeat,
             all.as_ref(),
         )
+    };
+    crate::cli::output::print(&text)
+}
+
+/// `--rolled`: the advisor's best assignment of a roll mid-round; exit 0, or 2 when the
+/// options make no roll or enemies, or the advisor does not weigh them.
+fn advise(
+    rolled: &str,
+    steps_left: u32,
+    dealt: &[u32],
+    pool: &Pool,
+    enemies: Option<Enemies>,
+    json: bool,
+) -> i32 {
+    let faces = match engagement::parse_rolled(rolled) {
+        Ok(faces) => faces,
+        Err(e) => return fail(format!("--rolled: {e}")),
+    };
+    let Some(enemies) = enemies else {
+        return fail("--rolled needs the enemies: --enemies 3,2 (or --deck with --cards)");
+    };
+    if !dealt.is_empty() && dealt.len() != enemies.foes.len() {
+        return fail(format!(
+            "--dealt gives {} values for {} enemies: one for each, in their order",
+            dealt.len(),
+            enemies.foes.len()
+        ));
+    }
+    let mut foes = enemies.foes.clone();
+    for (foe, dealt) in foes.iter_mut().zip(dealt) {
+        foe.health = foe.health.saturating_sub(*dealt);
+    }
+    let advice = match engagement::Advisor::default().advise(&faces, &foes, pool, steps_left) {
+        Ok(advice) => advice,
+        Err(e) => return fail(e.to_string()),
+    };
+    let named: Vec<(Option<String>, u32)> = enemies
+        .cards
+        .into_iter()
+        .zip(foes.iter().map(|f| f.health))
+        .collect();
+    let report = AdviceReport {
+        enemies: &named,
+        steps_left,
+        advice: &advice,
+    };
+    let text = match json {
+        true => advice_json(&report),
+        false => advice_human(&report),
     };
     crate::cli::output::print(&text)
 }

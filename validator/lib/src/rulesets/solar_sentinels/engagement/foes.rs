@@ -7,7 +7,7 @@ use megahex_schema::rulesets::solar_sentinels::Face;
 
 use super::aim::Aim;
 use super::coloured::{PLAIN, Search, Values};
-use super::{Colour, Pool, PoolError, Progress, checked, defeat_all_with_progress};
+use super::{Colour, DieFaces, Pool, PoolError, Progress, checked, defeat_all_on};
 use crate::rulesets::solar_sentinels::game::BOSS_LEVEL;
 use crate::rulesets::solar_sentinels::game::rules::{CardRules, FaceTable};
 
@@ -319,11 +319,29 @@ pub fn defeat_all_foes(
     strategy: u32,
     progress: Progress<'_>,
 ) -> Result<f64, PoolError> {
+    defeat_all_foes_on(
+        &Colour::ALL.map(Colour::faces),
+        pool,
+        foes,
+        strategy,
+        progress,
+    )
+}
+
+/// [`defeat_all_foes`] with dice of these faces, by colour (a deck may change them).
+pub fn defeat_all_foes_on(
+    faces: &[DieFaces; 5],
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    progress: Progress<'_>,
+) -> Result<f64, PoolError> {
     let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
     if foes.iter().all(Foe::is_plain) {
-        return defeat_all_with_progress(pool, &healths, strategy, progress);
+        return defeat_all_on(faces, pool, &healths, strategy, progress);
     }
-    let (mut search, dice, standing) = search_for(pool, foes, strategy, Aim::Chance, &[])?;
+    let (mut search, dice, standing) =
+        search_for_on(faces, pool, foes, strategy, Aim::Chance, &[])?;
     search.progress = Some((strategy, progress));
     let p = search.value(strategy, dice, standing).chance;
     unless_too_big(&search, p)
@@ -333,6 +351,25 @@ pub fn defeat_all_foes(
 /// when it counts Damage), with its start: the dice state and the enemies' state. Refused when
 /// the enemies' states are too many to key its tables by.
 pub(super) fn search_for<'p>(
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    aim: Aim,
+    damage: &[u32],
+) -> Result<(Search<'p>, usize, usize), PoolError> {
+    search_for_on(
+        &Colour::ALL.map(Colour::faces),
+        pool,
+        foes,
+        strategy,
+        aim,
+        damage,
+    )
+}
+
+/// [`search_for`] with dice of these faces, by colour.
+fn search_for_on<'p>(
+    faces: &[DieFaces; 5],
     pool: &Pool,
     foes: &[Foe],
     strategy: u32,
@@ -350,7 +387,7 @@ pub(super) fn search_for<'p>(
     let values: Vec<Values> = foes.iter().map(|f| f.values).collect();
     let limits: Vec<Limits> = foes.iter().map(|f| f.limits).collect();
     let search = Search::aiming(
-        Colour::faces,
+        |c| faces[c as usize],
         counts,
         &healths,
         &values,

@@ -5,7 +5,7 @@
 
 pub(crate) mod legal;
 pub(crate) mod play;
-mod policy;
+pub(crate) mod policy;
 pub mod rules;
 pub(crate) mod state;
 #[cfg(test)]
@@ -17,6 +17,7 @@ use super::deck::DiceBox;
 use rules::CardRules;
 
 pub(crate) use play::play_game;
+pub(crate) use policy::Searches;
 
 /// A conflict card or boss, ready for play.
 #[derive(Debug, Clone)]
@@ -179,6 +180,8 @@ pub struct GameRecord {
     pub cards: Vec<CardTally>,
     /// Missions completed.
     pub missions_completed: u32,
+    /// Rolls assigned, and how many of them by the exact advisor (docs/simulation.md).
+    pub assigned: (u32, u32),
 }
 
 /// Rounds after which a game counts as stalled.

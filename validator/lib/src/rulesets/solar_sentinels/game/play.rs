@@ -7,9 +7,8 @@ use megahex_schema::rulesets::solar_sentinels::{
 
 use super::super::deck;
 use super::super::dice::{Colour, Pool};
-use super::super::engagement::OneRoll;
 use super::legal;
-use super::policy;
+use super::policy::{self, Searches};
 use super::rules::{When, hero_faces};
 use super::state::{Die, Foe, Missions, State};
 use super::{CardTally, Ending, GameRecord, ROUND_CAP, Table};
@@ -21,7 +20,7 @@ pub(crate) fn play_game(
     hero: &Hero,
     rank: Option<u32>,
     rng: &mut Rng,
-    odds: &mut OneRoll,
+    searches: &mut Searches,
 ) -> GameRecord {
     let mut s = setup(table, hero, rank, rng);
     let ending = loop {
@@ -30,7 +29,7 @@ pub(crate) fn play_game(
         }
         s.round += 1;
         start_round(&mut s, table, rng);
-        let won = engage(&mut s, table, rng, odds);
+        let won = engage(&mut s, table, rng, searches);
         if let Some(ending) = lost(&s) {
             break ending;
         }
@@ -48,6 +47,7 @@ pub(crate) fn play_game(
         boss: s.boss,
         cards: s.tally,
         missions_completed: s.missions.done as u32,
+        assigned: s.assigned,
     }
 }
 
@@ -156,6 +156,7 @@ pub(crate) fn new_state(
         clean_rounds: 0,
         committed: 0,
         owed_hits: 0,
+        assigned: (0, 0),
         tally: vec![CardTally::default(); table.cards.len()],
         lost_to: None,
     }
@@ -226,7 +227,7 @@ fn begin_endgame(s: &mut State, table: &Table, rng: &mut Rng) {
 
 /// The Strategy steps; true when the boss is defeated. A Strategy reward earned in a step
 /// counts at once: the round gets another step (docs/rules.md, Solar Sentinels readings).
-pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng, odds: &mut OneRoll) -> bool {
+pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng, searches: &mut Searches) -> bool {
     let mut step = 0;
     while step < s.strategy {
         if !s.active.iter().any(Foe::standing) {
@@ -236,13 +237,16 @@ pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng, odds: &mut One
             use_items(s, table);
         }
         let last = step + 1 == s.strategy;
-        let commit = policy::commit(s, table, last, odds);
+        let commit = policy::commit(s, table, last, searches.advisor.last_step());
         commit_dice(s, commit);
         roll(s, table, rng, step == 0);
         if s.health < 1 {
             return false;
         }
-        policy::assign(s, table, last);
+        let steps_left = s.strategy.saturating_sub(step + 1);
+        let advised = policy::assign(s, table, steps_left, &mut searches.advisor);
+        s.assigned.0 += 1;
+        s.assigned.1 += u32::from(advised);
         settle(s, table);
         let owed = owed_hits(s);
         exhaust_hits(s, owed);

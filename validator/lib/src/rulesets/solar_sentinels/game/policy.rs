@@ -8,12 +8,28 @@
 //! aim; when no pool reaches it for all of them, the least dangerous enemies are given up one
 //! by one.
 
+use super::super::dice::DieFaces;
 use super::super::dice::{Colour, Pool};
-use super::super::engagement::{Foe as EngagedFoe, OneRoll};
+use super::super::engagement::{Advisor, Faces, Foe as EngagedFoe, OneRoll};
 use super::legal::{self, CommitLimits};
 use super::play::put;
 use super::state::{Die, Foe, State};
 use super::{EnemyCard, Table};
+
+/// The exact searches the policy asks, kept across the games one worker plays.
+pub struct Searches {
+    /// The best assignment of a roll, for every step; its last-step search serves commits.
+    pub advisor: Advisor,
+}
+
+impl Searches {
+    /// Searches for dice with these faces, by colour.
+    pub fn new(faces: [DieFaces; 5]) -> Searches {
+        Searches {
+            advisor: Advisor::for_self_play(faces),
+        }
+    }
+}
 
 /// The chance a commit aims for on the last Strategy step.
 pub const COMMIT_CONFIDENCE: f64 = 0.8;
@@ -271,12 +287,136 @@ pub fn forced_again(s: &State, table: &Table, rolled: &[usize]) -> Vec<usize> {
     hits
 }
 
+/// Assigns the rolled dice by the engagement's exact advisor when it answers: the assignment
+/// with the best chance of defeating every enemy this round, when that chance is above 0
+/// before the last step, or 1 at it. Otherwise, or when a standing card's effect is one the
+/// advisor does not weigh, by [`assign_greedily`]. True when the advisor's assignment was played.
+pub fn assign(s: &mut State, table: &Table, steps_left: u32, advisor: &mut Advisor) -> bool {
+    if advise(s, table, steps_left, advisor) {
+        return true;
+    }
+    assign_greedily(s, table, steps_left == 0);
+    false
+}
+
+/// Plays the advisor's assignment; false when it has none worth playing.
+fn advise(s: &mut State, table: &Table, steps_left: u32, advisor: &mut Advisor) -> bool {
+    let standing: Vec<usize> = (0..s.active.len())
+        .filter(|i| s.active[*i].standing())
+        .collect();
+    let mut rolled: Faces = [[0; 3]; 5];
+    for die in s.dice.iter().filter(|d| d.on.is_none()) {
+        rolled[die.colour as usize][face_index(die.face)] += 1;
+    }
+    let rolled_dice: u32 = rolled.iter().flatten().map(|n| u32::from(*n)).sum();
+    let mut foes = Vec::with_capacity(standing.len());
+    for &at in &standing {
+        match engaged(
+            s,
+            table,
+            at,
+            rolled_dice + s.pool.len(),
+            steps_left,
+            standing.len(),
+        ) {
+            Some(foe) => foes.push(foe),
+            None => return false,
+        }
+    }
+    let Ok(advice) = advisor.advise(&rolled, &foes, &s.pool, steps_left) else {
+        return false;
+    };
+    let worth = match steps_left {
+        0 => advice.chance >= 1.0 - 1e-12,
+        _ => advice.chance > 0.0,
+    };
+    if !worth {
+        return false;
+    }
+    // Dice on enemies that keep a boss's shield up go first.
+    let mut order: Vec<usize> = (0..standing.len()).collect();
+    order.sort_by_key(|i| table.cards[s.active[standing[*i]].card].level >= super::BOSS_LEVEL);
+    for i in order {
+        let at = standing[i];
+        for (c, faces) in advice.assign[i].iter().enumerate() {
+            for (f, n) in faces.iter().enumerate() {
+                for _ in 0..*n {
+                    let die = s.dice.iter().position(|d| {
+                        d.on.is_none() && d.colour as usize == c && face_index(d.face) == f
+                    });
+                    if let Some(die) = die {
+                        put(s, table, die, at);
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+fn face_index(face: megahex_schema::rulesets::solar_sentinels::Face) -> usize {
+    use megahex_schema::rulesets::solar_sentinels::Face;
+    match face {
+        Face::Miss => 0,
+        Face::Hit => 1,
+        Face::Crit => 2,
+    }
+}
+
+/// Active enemy `at` as the advisor takes it: its Health left, its card's effects under the
+/// hero's faces and this round's exhausted dice, and what is on it already. A boss whose
+/// shield is up takes no die. `None` for an effect the policy cannot state the search's way.
+fn engaged(
+    s: &State,
+    table: &Table,
+    at: usize,
+    dice: u32,
+    steps_left: u32,
+    enemies: usize,
+) -> Option<EngagedFoe> {
+    let foe = &s.active[at];
+    let card = &table.cards[foe.card];
+    // The advisor does not weigh these; left out below, they would be played wrong.
+    if card.rules.no_reroll_misses || card.rules.crit_exhausts_hit {
+        return None;
+    }
+    let left = card.health.saturating_sub(foe.damage);
+    let (mut engaged, _) =
+        EngagedFoe::of_card(left, card.level, &card.rules, &s.faces, &s.exhausted);
+    let limits = &mut engaged.limits;
+    limits.per_card = limits.per_card.map(|m| m.saturating_sub(foe.dice));
+    let on: Vec<usize> = (0..5).filter(|c| foe.colours[*c]).collect();
+    limits.colours_on = on.iter().fold(0, |mask, c| mask | (1 << c));
+    if limits.one_colour {
+        limits.colour_on = on.first().map(|c| *c as u8);
+    }
+    if let Some(escort) = limits.escort {
+        let (mut escorts, mut others) = (0u32, 0u32);
+        for d in s.dice.iter().filter(|d| d.on == Some(at)) {
+            match d.colour as u8 == escort {
+                true => escorts += 1,
+                false => others += 1,
+            }
+        }
+        limits.escorts_ahead = escorts.saturating_sub(others);
+    }
+    if legal::shield_up(s, table, at) {
+        engaged.values = [[0; 3]; 5];
+        engaged.limits.shielded = false;
+    }
+    // The effects that weigh every choice of dice are left out past the sizes the search
+    // plays them at, as `megahex odds` does.
+    let pool = Pool([dice, 0, 0, 0, 0]);
+    super::super::engagement::leave_out_when_too_big(&mut engaged, &pool, steps_left, enemies);
+    Some(engaged)
+}
+
 /// Assigns the rolled dice: for each enemy, most dangerous first, the fewest dice that defeat
 /// it (a hit on a card that takes them in pairs with its partner); before the last step, every
 /// other die that deals something stays on the first enemy that takes it (a die kept rolling
 /// could only do as well). While a card allows one defeat an assign step, the dice fell one
 /// enemy at most.
-pub fn assign(s: &mut State, table: &Table, last: bool) {
+pub fn assign_greedily(s: &mut State, table: &Table, last: bool) {
     let limited = legal::defeat_limit(s, table).is_some();
     let mut fallen = 0;
     let mut step_colours = vec![[false; 5]; s.active.len()];

@@ -108,6 +108,8 @@ pub struct State {
     /// Hits of the last roll that crits put on a `crit-exhausts-hit` card exhaust: they are
     /// not rolled again.
     pub owed_hits: u32,
+    /// Rolls assigned in the game, and how many of them by the exact advisor.
+    pub assigned: (u32, u32),
     pub tally: Vec<CardTally>,
     /// Set when Health falls below 1: the card that did it, and whether by its damage.
     pub lost_to: Option<(usize, bool)>,
