@@ -134,6 +134,15 @@ impl Pool {
             .collect()
     }
 
+    /// The `k` strongest dice of the pool, as a pool of their own.
+    pub fn strongest(&self, k: usize) -> Pool {
+        let mut taken = Pool::default();
+        for colour in self.strongest_first().into_iter().take(k) {
+            taken.0[colour as usize] += 1;
+        }
+        taken
+    }
+
     /// True for a pool with no dice.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

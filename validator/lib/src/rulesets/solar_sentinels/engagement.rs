@@ -137,13 +137,7 @@ pub fn fewest_dice(
     targets: &[f64],
 ) -> Result<Vec<Option<(Pool, f64)>>, PoolError> {
     let strongest_first = pool.strongest_first();
-    let first = |k: usize| {
-        let mut taken = Pool::default();
-        for colour in &strongest_first[..k] {
-            taken.0[*colour as usize] += 1;
-        }
-        taken
-    };
+    let first = |k: usize| pool.strongest(k);
     let mut known: HashMap<usize, f64> = HashMap::new();
     let mut chance = |k: usize| -> Result<f64, PoolError> {
         if let Some(p) = known.get(&k) {

@@ -268,15 +268,8 @@ impl Advisor {
         if steps_left == 0 || best.standing.is_empty() {
             return Ok(Pool::default());
         }
-        let strongest = pool.strongest_first();
-        let first = |k: usize| {
-            let mut taken = Pool::default();
-            for colour in &strongest[..k] {
-                taken.0[*colour as usize] += 1;
-            }
-            taken
-        };
-        let (mut low, mut high) = (0, strongest.len());
+        let first = |k: usize| pool.strongest(k);
+        let (mut low, mut high) = (0, pool.len() as usize);
         while low < high {
             let mid = (low + high) / 2;
             let dice = with_kept(&first(mid), &best.kept);
