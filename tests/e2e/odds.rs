@@ -1109,3 +1109,160 @@ fn solar_sentinels_the_advisor_refuses_options_that_make_no_roll() {
     assert_eq!(short.code, 2);
     assert!(short.stderr.contains("--dealt"), "{}", short.stderr);
 }
+
+/// The number at `key` of a JSON answer, within rounding of `expected`.
+fn assert_near(v: &Value, pointer: &str, expected: f64) {
+    let found = v.pointer(pointer).and_then(Value::as_f64);
+    assert!(
+        found.is_some_and(|p| (p - expected).abs() < 1e-12),
+        "{pointer}: expected {expected} in {v}"
+    );
+}
+
+#[test]
+fn solar_sentinels_the_boss_is_searched_alone_among_six_enemies() {
+    // Health 2 with one red die (five hits, a crit) over two steps: a crit at once, or a hit
+    // rolled again for a crit: 1/6 + 5/6 × 1/6 = 11/36. The plain others cannot change it.
+    let args = [
+        "--enemies",
+        "2,1,1,1,1,1",
+        "--pool",
+        "red=1",
+        "--strategy",
+        "2",
+    ];
+    let mut chosen = args.to_vec();
+    chosen.extend(["--defeat", "1", "--json"]);
+    let v = succeeded_json(&solar(&chosen));
+    assert_near(&v, "/chosen/chance", 11.0 / 36.0);
+    assert_eq!(v["chosen"]["searched"], serde_json::json!(["enemy 1"]));
+    assert!(v.get("defeat-all").is_none(), "{v}");
+    // Its twin without --defeat asks for all six at once, more than the search takes.
+    let every = solar(&args);
+    assert_eq!(every.code, 2);
+    assert!(every.stderr.contains("--defeat"), "{}", every.stderr);
+    // The human answer says which enemies were left out.
+    let mut human = args.to_vec();
+    human.extend(["--defeat", "1"]);
+    let run = solar(&human);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("defeats enemy 1 this round with Strategy 2")
+            && run.stdout.contains("30.56%")
+            && run.stdout.contains("the other 5 enemies cannot change it"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn solar_sentinels_a_shielded_boss_keeps_its_entourage_in_the_search() {
+    // The queen is shielded while a level 1 or 2 enemy stands: both others are searched.
+    let v = succeeded_json(&from_deck(&[
+        "--cards",
+        "queen,drone,red-shy",
+        "--defeat",
+        "queen",
+        "--pool",
+        "red=1",
+        "--strategy",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(
+        v["chosen"]["searched"],
+        serde_json::json!(["queen", "drone", "red-shy"])
+    );
+    assert_near(&v, "/chosen/chance", 0.0);
+    // Its twin choosing the drone among five cards: a red die always fells Health 1, and
+    // none of the others' effects reach the drone.
+    let v = succeeded_json(&from_deck(&[
+        "--cards",
+        "drone,red-shy,warden,stinger,brute",
+        "--defeat",
+        "drone",
+        "--pool",
+        "red=1",
+        "--strategy",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(v["chosen"]["searched"], serde_json::json!(["drone"]));
+    assert_near(&v, "/chosen/chance", 1.0);
+    let unknown = from_deck(&["--cards", "drone", "--defeat", "queen", "--pool", "red=1"]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("--defeat queen"),
+        "{}",
+        unknown.stderr
+    );
+}
+
+#[test]
+fn solar_sentinels_expected_defeated_and_crits_count_by_hand() {
+    // One yellow die (four misses, a hit, a crit) over two steps against two Health 1: a hit
+    // or crit at once fells one (2/6); a miss rolls again for another 2/6: 2/6 + 4/6 × 2/6.
+    let v = succeeded_json(&solar(&[
+        "--enemies",
+        "1,1",
+        "--pool",
+        "yellow=1",
+        "--strategy",
+        "2",
+        "--json",
+    ]));
+    assert_near(&v, "/expected-defeated", 5.0 / 9.0);
+    // One crit face on each die: none in one roll is 5/6 each, over two steps (5/6)^4.
+    let v = succeeded_json(&solar(&[
+        "--enemies",
+        "1",
+        "--pool",
+        "red=1,yellow=1",
+        "--strategy",
+        "2",
+        "--json",
+    ]));
+    assert_near(&v, "/crit/first-roll", 11.0 / 36.0);
+    assert_near(&v, "/crit/round", 671.0 / 1296.0);
+}
+
+#[test]
+fn hex_skirmish_a_spell_lands_past_the_strike_and_the_resistance_check() {
+    // D10 + 2 against D10 + 1 defence, and resisted when D10 + 2 resistance is higher than the
+    // same D10 + 2 strike. For an attack roll a: the defence fails for min(a + 1, 10) of 10
+    // rolls and the resistance for a of 10, so it lands sum over a of a × min(a + 1, 10) in
+    // 1000: (285 + 45) + 100 = 430. No soak: the 3 soak given is not taken off the 4.
+    let v = succeeded_json(&skirmish(&[
+        "--strike",
+        "2",
+        "--defense",
+        "1",
+        "--resistance",
+        "2",
+        "--damage",
+        "4",
+        "--soak",
+        "3",
+        "--no-soak",
+        "--json",
+    ]));
+    assert_near(&v, "/hit", 0.43);
+    assert_near(&v, "/damage/4", 0.43);
+    // Its twin without a strike roll: only the resistance check, which fails for a in 10 of
+    // each attack roll a: 55 in 100.
+    let v = succeeded_json(&skirmish(&[
+        "--strike",
+        "2",
+        "--defense",
+        "1",
+        "--resistance",
+        "2",
+        "--damage",
+        "4",
+        "--no-strike-roll",
+        "--json",
+    ]));
+    assert_near(&v, "/hit", 0.55);
+    assert_eq!(v["spell"]["strike-roll"], false);
+}

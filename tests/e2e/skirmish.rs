@@ -144,6 +144,30 @@ fn odds_for_every_pair_of_enemies_in_a_scenario() {
     assert_eq!(warden_on_stalker["weapon"], "Mace");
     assert_eq!(warden_on_stalker["attacks"], 2);
     assert_eq!(warden_on_stalker["hit_points"], 11);
+    // Duels: one for each pair of enemies, and one always falls when either can hurt.
+    let duels = table["duels"].as_array().unwrap();
+    assert_eq!(duels.len(), 4);
+    for duel in duels {
+        let decided = duel["first-wins"].as_f64().unwrap() + duel["second-wins"].as_f64().unwrap();
+        assert!((decided - 1.0).abs() < 1e-9, "{duel}");
+    }
+    // The pilgrim's bare hands are all soaked by the trapper (expected damage 0): the trapper
+    // wins, in as many rounds as its own turns to kill the pilgrim (the kill table's method).
+    let duel = duels
+        .iter()
+        .find(|d| d["first"] == "pilgrim" && d["second"] == "trapper")
+        .unwrap();
+    assert!(
+        (duel["second-wins"].as_f64().unwrap() - 1.0).abs() < 1e-12,
+        "{duel}"
+    );
+    let trapper_on_pilgrim = pairs
+        .iter()
+        .find(|p| p["attacker"] == "trapper" && p["defender"] == "pilgrim")
+        .unwrap();
+    let rounds = duel["expected-rounds"].as_f64().unwrap();
+    let turns = trapper_on_pilgrim["expected_turns"].as_f64().unwrap();
+    assert!((rounds - turns).abs() < 1e-9, "{rounds} against {turns}");
 }
 
 #[test]

@@ -40,16 +40,21 @@ fn exact_odds(c: &mut Criterion) {
     });
 }
 
-/// Hex-skirmish: one strike, D10 against D10, with a dice weapon and soak (the ruleset asks for
-/// at most 10 µs a pair).
-fn strike_odds(c: &mut Criterion) {
-    let strike = Strike {
+/// Strike 3 against Defense 2 with a 2d6+1 weapon, a bonus of 1 and a soak of 2.
+fn strike_3_vs_2() -> Strike {
+    Strike {
         strike: 3,
         defense: 2,
         damage: "2d6+1".parse().unwrap_or(Damage::Fixed(1)),
         bonus: 1,
         soak: 2,
-    };
+    }
+}
+
+/// Hex-skirmish: one strike, D10 against D10, with a dice weapon and soak (the ruleset asks for
+/// at most 10 µs a pair).
+fn strike_odds(c: &mut Criterion) {
+    let strike = strike_3_vs_2();
     c.bench_function(
         "hex-skirmish odds, strike 3 vs defense 2, 2d6+1 +1 bonus - 2 soak",
         |b| b.iter(|| black_box(hex_skirmish::odds(black_box(&strike)))),
@@ -72,6 +77,25 @@ fn resisted_spell_odds(c: &mut Criterion) {
     c.bench_function(
         "hex-skirmish odds, a resisted 2d6+1 spell, strike 2 vs defense 1 and resistance 3",
         |b| b.iter(|| black_box(hex_skirmish::blow_odds(black_box(&blow)))),
+    );
+}
+
+/// Hex-skirmish: a duel to the end of two units of 40 hit points, three strikes a turn each
+/// with a 2d6+1 weapon (1,600 states of the chain).
+fn duel_odds(c: &mut Criterion) {
+    let blow = hex_skirmish::odds(&strike_3_vs_2())
+        .map(|o| o.probabilities())
+        .unwrap_or_default();
+    c.bench_function(
+        "hex-skirmish duel, 40 hit points each, 3 strikes a turn of 2d6+1",
+        |b| {
+            b.iter(|| {
+                black_box(hex_skirmish::duel::duel_odds(
+                    (black_box(&blow), 3, 40),
+                    (&blow, 3, 40),
+                ))
+            })
+        },
     );
 }
 
@@ -210,6 +234,42 @@ fn engagement(c: &mut Criterion) {
             })
         },
     );
+    // The endgame: a boss of Health 12 among six enemies, one of which allows 3 dice a round
+    // while it stands. The boss's chance searches those two (the least expected count of the
+    // boss standing); the four plain ones are left out.
+    let mut boss = engagement::Foe::plain(12);
+    boss.limits.boss = true;
+    let mut gate = engagement::Foe::plain(4);
+    gate.limits.commits.per_round = Some(3);
+    let endgame = [boss, gate, plain(3), plain(4), plain(2), plain(3)];
+    group.bench_function(
+        "the boss (Health 12) among six enemies, one allowing 3 dice a round, the whole box, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::defeat_chosen(
+                    black_box(&pool),
+                    &endgame,
+                    &[0],
+                    2,
+                    &|_, _| {},
+                ))
+            })
+        },
+    );
+    // The enemies expected defeated: the least expected count standing, plain search.
+    group.bench_function(
+        "enemies expected defeated, the whole box against Health 4, 5 and 6, Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::expected_defeated(
+                    black_box(&pool),
+                    &[plain(4), plain(5), plain(6)],
+                    2,
+                    &|_, _| {},
+                ))
+            })
+        },
+    );
     group.finish();
 }
 
@@ -219,6 +279,7 @@ criterion_group!(
     exact_odds,
     strike_odds,
     resisted_spell_odds,
+    duel_odds,
     pool_odds
 );
 criterion_main!(benches);

@@ -59,7 +59,7 @@ pub fn odds_panel(
             }
             ui.end_row();
             for row in &rows {
-                ui.label(&row.weapon);
+                ui.label(row.means());
                 ui.label(format!("{:.0}%", 100.0 * row.hit));
                 ui.label(format!("{:.2}", row.odds.expected()))
                     .on_hover_text(damage_text(row));

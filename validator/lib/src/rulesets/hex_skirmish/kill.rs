@@ -23,16 +23,32 @@ pub struct KillTable {
 /// for a defender with `hit_points` struck `attacks` times a turn, each strike taking off hit
 /// points as `odds` says (0 hit points is dead).
 pub fn turns_to_kill(odds: &Odds, hit_points: u32, attacks: u32, turns: usize) -> KillTable {
-    let per_strike = odds.probabilities();
+    turns_to_kill_opening(&[], odds, hit_points, attacks, turns)
+}
+
+/// [`turns_to_kill`] when the first strikes are other blows (spells while their points last):
+/// strike `i` takes off hit points as `opening[i]` says, every later one as `then` does.
+pub fn turns_to_kill_opening(
+    opening: &[Odds],
+    then: &Odds,
+    hit_points: u32,
+    attacks: u32,
+    turns: usize,
+) -> KillTable {
+    let per_strike = then.probabilities();
+    let opening: Vec<Vec<f64>> = opening.iter().map(Odds::probabilities).collect();
+    let blow = |i: usize| opening.get(i).unwrap_or(&per_strike);
     // alive[h]: the chance the defender stands with h + 1 hit points.
     let mut alive = vec![0.0; hit_points as usize];
     if let Some(last) = alive.last_mut() {
         *last = 1.0;
     }
     let mut dead_by_turn = Vec::with_capacity(turns);
+    let mut struck = 0;
     for _ in 0..turns {
         for _ in 0..attacks {
-            alive = strike(&alive, &per_strike);
+            alive = strike(&alive, blow(struck));
+            struck += 1;
         }
         // Rounding can take the sum a hair past 1; a chance stays within 0 and 1.
         dead_by_turn.push((1.0 - alive.iter().sum::<f64>()).clamp(0.0, 1.0));
@@ -41,18 +57,53 @@ pub fn turns_to_kill(odds: &Odds, hit_points: u32, attacks: u32, turns: usize) -
         hit_points,
         attacks,
         dead_by_turn,
-        expected_turns: expected_turns(&per_strike, hit_points, attacks.max(1)),
+        expected_turns: expected_after_opening(&opening, &per_strike, hit_points, attacks.max(1)),
     }
 }
 
-/// The exact expected number of turns, from the chain over (hit points left, strikes made this
-/// turn): `x(h, k) = [k = 0] + sum over d of q_d x(h - d, k + 1 mod attacks)`, with the dead at
-/// 0. The strikes that miss or are soaked (`q_0`) leave `h` as it is, so for each `h` the
-/// `attacks` unknowns form one cycle, solved in closed form. `None` when no strike can hurt.
-fn expected_turns(per_strike: &[f64], hit_points: u32, attacks: u32) -> Option<f64> {
+/// The expected number of turns when the opening's strikes come first: the opening is played
+/// forward (a death at strike `i` ends turn `i / attacks + 1`), and whoever still stands after
+/// it needs the turns already begun plus the chain's answer from there.
+fn expected_after_opening(
+    opening: &[Vec<f64>],
+    per_strike: &[f64],
+    hit_points: u32,
+    attacks: u32,
+) -> Option<f64> {
+    let a = attacks as usize;
+    let mut alive = vec![0.0; hit_points as usize];
+    if let Some(last) = alive.last_mut() {
+        *last = 1.0;
+    }
+    let mut expected = 0.0;
+    for (i, blow) in opening.iter().enumerate() {
+        let after = strike(&alive, blow);
+        let died = alive.iter().sum::<f64>() - after.iter().sum::<f64>();
+        expected += died * (i / a + 1) as f64;
+        alive = after;
+    }
+    let standing: f64 = alive.iter().sum();
+    if standing <= 0.0 {
+        return (hit_points == 0 || !opening.is_empty()).then_some(expected);
+    }
+    let left = turns_left(per_strike, hit_points, attacks)?;
+    let (struck, at) = (opening.len(), opening.len() % a);
+    let begun = struck.div_ceil(a) as f64;
+    for (h, p) in alive.iter().enumerate() {
+        expected += p * (begun + left[h + 1][at]);
+    }
+    Some(expected)
+}
+
+/// The exact expected number of turns still to begin, from the chain over (hit points left,
+/// strikes made this turn): `x(h, k) = [k = 0] + sum over d of q_d x(h - d, k + 1 mod attacks)`,
+/// with the dead at 0; by `h`, then `k`. The strikes that miss or are soaked (`q_0`) leave `h`
+/// as it is, so for each `h` the `attacks` unknowns form one cycle, solved in closed form.
+/// `None` when no strike can hurt.
+fn turns_left(per_strike: &[f64], hit_points: u32, attacks: u32) -> Option<Vec<Vec<f64>>> {
     let q0 = per_strike.first().copied().unwrap_or(1.0);
     if q0 >= 1.0 {
-        return (hit_points == 0).then_some(0.0);
+        return (hit_points == 0).then(|| vec![vec![0.0; attacks as usize]]);
     }
     let a = attacks as usize;
     // x[h][k] for h = 0..=hit_points; h = 0 is dead, needing no more turns.
@@ -86,7 +137,7 @@ fn expected_turns(per_strike: &[f64], hit_points: u32, attacks: u32) -> Option<f
             x[h][k] = next;
         }
     }
-    Some(x[hit_points as usize][0])
+    Some(x)
 }
 
 /// The hit points left after one more strike.
@@ -166,6 +217,63 @@ mod tests {
                 (closed - standing).abs() < 1e-9,
                 "{attacks}: {closed} vs {standing}"
             );
+        }
+    }
+
+    /// A blow that always takes off `damage`.
+    fn sure(damage: usize) -> Odds {
+        let mut ways = vec![0; damage + 1];
+        ways[damage] = 1;
+        Odds { ways, total: 1 }
+    }
+
+    #[test]
+    fn an_opening_of_other_blows_comes_first() {
+        // Two sure strikes of 2, then sure strikes of 1, two a turn, on 6 hit points: 4 after
+        // turn 1, 6 after turn 2.
+        let kill = turns_to_kill_opening(&[sure(2), sure(2)], &sure(1), 6, 2, 4);
+        assert_eq!(kill.dead_by_turn, vec![0.0, 1.0, 1.0, 1.0]);
+        assert_eq!(kill.expected_turns, Some(2.0));
+        // The twin without the opening: six strikes of 1, three turns.
+        let plain = turns_to_kill(&sure(1), 6, 2, 4);
+        assert_eq!(plain.expected_turns, Some(3.0));
+        // An opening that fells it, then a blow that cannot hurt: done in turn 1 all the same.
+        let felled = turns_to_kill_opening(&[sure(9)], &sure(0), 5, 1, 2);
+        assert_eq!(felled.expected_turns, Some(1.0));
+        // An opening that cannot fell it, then nothing that hurts: never.
+        let never = turns_to_kill_opening(&[sure(1)], &sure(0), 5, 1, 2);
+        assert_eq!(never.expected_turns, None);
+    }
+
+    #[test]
+    fn the_opening_agrees_with_the_sum_of_the_table() {
+        let weapon = odds(&Strike {
+            strike: 1,
+            defense: 2,
+            damage: "2d4".parse().unwrap(),
+            bonus: 0,
+            soak: 1,
+        })
+        .unwrap();
+        let spell = odds(&Strike {
+            strike: 3,
+            defense: 2,
+            damage: "3d6".parse().unwrap(),
+            bonus: 0,
+            soak: 0,
+        })
+        .unwrap();
+        for attacks in 1..=3 {
+            for casts in 0..=4 {
+                let opening = vec![spell.clone(); casts];
+                let kill = turns_to_kill_opening(&opening, &weapon, 23, attacks, 400);
+                let standing: f64 = 1.0 + kill.dead_by_turn.iter().map(|d| 1.0 - d).sum::<f64>();
+                let closed = kill.expected_turns.unwrap();
+                assert!(
+                    (closed - standing).abs() < 1e-9,
+                    "{attacks} attacks, {casts} casts: {closed} vs {standing}"
+                );
+            }
         }
     }
 

@@ -1,30 +1,47 @@
 //! Turns to kill for every pair of enemies in a scenario: how long each unit takes to bring
-//! down each enemy, striking with its best weapon every turn, from the exact odds of a blow.
+//! down each enemy, striking with its best weapon every turn, or casting a spell while its
+//! points last and then the best weapon, from the exact odds of a blow.
 
+use super::duel::strikes_a_turn;
 use super::game::{Game, Means};
-use super::kill::{KillTable, MAX_TURNS, turns_to_kill};
+use super::kill::{KillTable, MAX_TURNS, turns_to_kill_opening};
 use super::{Blow, Damage, blow_odds};
 use crate::odds::Odds;
 
-/// One attacker against one enemy.
+/// One attacker against one enemy, with one weapon or spell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Matchup {
     /// The attacker's id.
     pub attacker: String,
     /// The enemy's id.
     pub defender: String,
-    /// The weapon with the most expected damage against this enemy.
+    /// The weapon or spell struck with first.
     pub weapon: String,
-    /// Chance that one strike lands (its damage may still all be soaked).
+    /// For a spell: how many times the attacker's spell points let it be cast, and the weapon
+    /// struck with after (the one with the most expected damage against this enemy).
+    pub then: Option<(u32, String)>,
+    /// Chance that one strike of it lands (its damage may still all be soaked).
     pub hit: f64,
-    /// The damage of one strike.
+    /// The damage of one strike of it.
     pub odds: Odds,
-    /// Strikes a turn (its `attacks`) until the enemy's hit points are gone.
+    /// Strikes a turn (its `attacks`, at most one an action) until the enemy's hit points
+    /// are gone.
     pub kill: KillTable,
 }
 
-/// Every ordered pair of enemies, attackers in file order. Spells are left out: their spell
-/// points run out, so they cannot be struck with every turn.
+impl Matchup {
+    /// What it strikes with, in words: `Scald ×4, then Staff` for a spell.
+    pub fn means(&self) -> String {
+        match &self.then {
+            None => self.weapon.clone(),
+            Some((casts, weapon)) => format!("{} ×{casts}, then {weapon}", self.weapon),
+        }
+    }
+}
+
+/// Every ordered pair of enemies, attackers in file order: the best weapon (the most expected
+/// damage), or a spell cast while its points last when that brings the enemy down sooner on
+/// average.
 pub fn matchups(game: &Game) -> Vec<Matchup> {
     let mut out = Vec::new();
     for (a, attacker) in game.units.iter().enumerate() {
@@ -32,18 +49,29 @@ pub fn matchups(game: &Game) -> Vec<Matchup> {
             if a == d || !attacker.enemy_of(defender) {
                 continue;
             }
-            let best = (0..attacker.weapons.len())
+            let weapon = (0..attacker.weapons.len())
                 .filter_map(|w| matchup(game, a, Means::Weapon(w), d))
                 .max_by(|x, y| x.odds.expected().total_cmp(&y.odds.expected()));
+            let turns = |m: &Matchup| m.kill.expected_turns.unwrap_or(f64::INFINITY);
+            let spell = (0..attacker.spells.len())
+                .filter_map(|s| matchup(game, a, Means::Spell(s), d))
+                .filter(|m| m.then.is_some())
+                .min_by(|x, y| turns(x).total_cmp(&turns(y)));
+            let best = match (weapon, spell) {
+                (Some(w), Some(s)) if turns(&s) < turns(&w) => Some(s),
+                (Some(w), _) => Some(w),
+                (None, s) => s,
+            };
             out.extend(best);
         }
     }
     out
 }
 
-/// Unit `attacker` striking unit `defender` with `means` every turn, `attacks` times a turn:
-/// the chance one strike lands, its damage, and the turns it takes. `None` if the attacker has
-/// no such weapon or spell.
+/// Unit `attacker` striking unit `defender` with `means` every turn, as many times a turn as
+/// it may: the chance one strike lands, its damage, and the turns it takes. A spell is cast
+/// while the attacker's spell points last, then its best weapon strikes. `None` if the
+/// attacker has no such weapon or spell, or too few points to cast it once.
 pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> Option<Matchup> {
     let blow = game.blow(attacker, means, defender)?;
     let (me, them) = (&game.units[attacker], &game.units[defender]);
@@ -55,24 +83,55 @@ pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> O
         soak: 0,
         ..blow
     });
-    let kill = turns_to_kill(
-        &odds,
+    let strikes = strikes_a_turn(&me.attributes);
+    let (name, opening, then) = match means {
+        Means::Weapon(w) => (me.weapons.get(w)?.name.clone(), Vec::new(), None),
+        Means::Spell(s) => {
+            let spell = me.spells.get(s)?;
+            let casts = me
+                .attributes
+                .spell_points
+                .checked_div(spell.cost)
+                .unwrap_or(u32::MAX);
+            if casts == 0 {
+                return None;
+            }
+            // Every strike the table counts, at most.
+            let most = MAX_TURNS as u32 * strikes.max(1);
+            let (weapon, after) = best_weapon(game, attacker, defender)?;
+            let casts = casts.min(most);
+            let opening = vec![odds.clone(); casts as usize];
+            (spell.name.clone(), opening, Some((casts, weapon, after)))
+        }
+    };
+    let after = then.as_ref().map_or(&odds, |(_, _, after)| after);
+    let kill = turns_to_kill_opening(
+        &opening,
+        after,
         them.attributes.hit_points,
-        me.attributes.attacks,
+        strikes,
         MAX_TURNS,
     );
-    let weapon = match means {
-        Means::Weapon(w) => me.weapons.get(w)?.name.clone(),
-        Means::Spell(s) => me.spells.get(s)?.name.clone(),
-    };
     Some(Matchup {
         attacker: me.id.clone(),
         defender: them.id.clone(),
-        weapon,
+        weapon: name,
+        then: then.map(|(casts, weapon, _)| (casts, weapon)),
         hit: lands.probabilities().get(1).copied().unwrap_or(0.0),
         odds,
         kill,
     })
+}
+
+/// The weapon of `attacker` with the most expected damage against `defender`, and its odds.
+pub fn best_weapon(game: &Game, attacker: usize, defender: usize) -> Option<(String, Odds)> {
+    let unit = game.units.get(attacker)?;
+    (0..unit.weapons.len())
+        .filter_map(|w| {
+            let blow = game.blow(attacker, Means::Weapon(w), defender)?;
+            Some((unit.weapons.get(w)?.name.clone(), blow_odds(&blow)))
+        })
+        .max_by(|x, y| x.1.expected().total_cmp(&y.1.expected()))
 }
 
 #[cfg(test)]
@@ -106,5 +165,28 @@ mod tests {
         assert_eq!(second.weapon, "unarmed");
         let expected = second.kill.expected_turns.unwrap();
         assert!((expected - 5.0 / 0.55).abs() < 1e-9, "{expected}");
+    }
+
+    #[test]
+    fn a_spell_is_cast_while_its_points_last_then_the_weapon() {
+        // Zap lands without a strike roll for 3 (no soak here); unarmed with Strike 9 always
+        // hits for 1. 4 spell points pay two casts: 6 in turns 1 and 2, then 1 a turn for the
+        // last 2 of 8 hit points: 4 turns, against 8 unarmed.
+        let scenario = |points: u32| {
+            format!(
+                "format: 1\nruleset: hex-skirmish\nmap: {{hexagon: {{radius: 2}}}}\nteams: [{{id: a}}, {{id: b}}]\nunits:\n  - {{id: x, team: a, at: [0, 0], actions: 1, attacks: 1, strike: 9, hit-points: 5, spell-points: {points}, spells: [{{name: Zap, cost: 2, damage: 3, strike: false}}]}}\n  - {{id: y, team: b, at: [1, 0], actions: 1, attacks: 1, hit-points: 8}}\n"
+            )
+        };
+        let g = game(&scenario(4));
+        let pairs = matchups(&g);
+        let x_on_y = &pairs[0];
+        assert_eq!(x_on_y.means(), "Zap ×2, then unarmed");
+        assert_eq!(x_on_y.kill.expected_turns, Some(4.0));
+        assert_eq!(x_on_y.kill.dead_by_turn[..4], [0.0, 0.0, 0.0, 1.0]);
+        // Its twin with 1 point: no cast, so the weapon alone.
+        let g = game(&scenario(1));
+        let x_on_y = &matchups(&g)[0];
+        assert_eq!(x_on_y.means(), "unarmed");
+        assert_eq!(x_on_y.kill.expected_turns, Some(8.0));
     }
 }

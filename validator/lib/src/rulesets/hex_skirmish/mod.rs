@@ -10,6 +10,7 @@ pub mod arena;
 pub mod assertions;
 pub mod checks;
 pub mod damage;
+pub mod duel;
 pub mod game;
 pub mod kill;
 pub mod matchups;

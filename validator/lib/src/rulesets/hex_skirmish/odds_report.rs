@@ -6,8 +6,9 @@ use std::fmt::Write;
 use crate::odds::Odds;
 use crate::report::odds::{chance_line, table};
 
+use super::duel::Duel;
 use super::matchups::Matchup;
-use super::{KillTable, Strike, hit_ways};
+use super::{Blow, Damage, KillTable, Strike, blow_odds, hit_ways};
 
 /// `{"hit":p,"damage":[p0,p1,…],"expected":e}` and a newline: the hex-skirmish odds (DESIGN §5).
 /// With `water`, `"water":{"steps":n,"unmet":p}` too; with `kill`, `"kill":{"hit_points":h,
@@ -27,14 +28,80 @@ pub fn strike_json(
         value["water"] = water_json(water);
     }
     if let Some(kill) = kill {
-        value["kill"] = serde_json::json!({
-            "hit_points": kill.hit_points,
-            "attacks": kill.attacks,
-            "dead_by_turn": kill.dead_by_turn,
-            "expected_turns": kill.expected_turns,
-        });
+        value["kill"] = kill_json(kill);
     }
     format!("{value}\n")
+}
+
+/// `{"hit_points","attacks","dead_by_turn","expected_turns"}`: a turns-to-kill table.
+fn kill_json(kill: &KillTable) -> serde_json::Value {
+    serde_json::json!({
+        "hit_points": kill.hit_points,
+        "attacks": kill.attacks,
+        "dead_by_turn": kill.dead_by_turn,
+        "expected_turns": kill.expected_turns,
+    })
+}
+
+/// The chance a blow lands, soak or not: the same blow dealing exactly 1.
+fn lands(blow: &Blow) -> f64 {
+    let one = blow_odds(&Blow {
+        damage: Damage::Fixed(1),
+        bonus: 0,
+        soak: 0,
+        ..*blow
+    });
+    one.probabilities().get(1).copied().unwrap_or(0.0)
+}
+
+/// `{"hit":p,"damage":[…],"expected":e,"spell":{"strike-roll","resistance","soak"}}`, with
+/// `"kill"` as [`strike_json`] gives it, and a newline: a spell's odds.
+pub fn spell_json(blow: &Blow, odds: &Odds, kill: Option<&KillTable>) -> String {
+    let mut value = serde_json::json!({
+        "hit": lands(blow),
+        "damage": odds.probabilities(),
+        "expected": odds.expected(),
+        "spell": {
+            "strike-roll": blow.contested,
+            "resistance": blow.resistible.then_some(blow.resistance),
+            "soak": blow.soak,
+        },
+    });
+    if let Some(kill) = kill {
+        value["kill"] = kill_json(kill);
+    }
+    format!("{value}\n")
+}
+
+/// A spell's odds: how it lands, its damage, and the table of what one cast takes off.
+pub fn spell_human(blow: &Blow, odds: &Odds) -> String {
+    let mut out = String::new();
+    let strike = match blow.contested {
+        true => format!(
+            "D10 + {} strike against D10 + {} defence (ties go to the caster)",
+            blow.strike, blow.defense
+        ),
+        false => "no strike roll".to_owned(),
+    };
+    let resisted = match blow.resistible {
+        true => format!(
+            ", resisted when D10 + {} resistance beats D10 + {} strike",
+            blow.resistance, blow.strike
+        ),
+        false => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "a spell: {strike}{resisted}: lands {:.2}%",
+        lands(blow) * 100.0
+    );
+    let _ = writeln!(
+        out,
+        "damage when it lands: {} {:+} bonus - {} soak, at least 0",
+        blow.damage, blow.bonus, blow.soak
+    );
+    out.push_str(&table(odds));
+    out
 }
 
 /// The expected turns to kill, then the chance of a kill by each turn until it is near sure.
@@ -112,8 +179,9 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Turns to kill, each attacker striking with its best weapon every turn (spells aside: their points run out)"
+        "Turns to kill, each attacker striking with its best weapon every turn, or casting a spell while its points last when that is sooner"
     );
+    let means: Vec<String> = pairs.iter().map(Matchup::means).collect();
     let width = |f: fn(&Matchup) -> &str, title: &str| {
         pairs
             .iter()
@@ -122,17 +190,22 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
             .unwrap_or(0)
             .max(title.len())
     };
-    let (wa, wd, ww) = (
+    let (wa, wd) = (
         width(|p| &p.attacker, "attacker"),
         width(|p| &p.defender, "defender"),
-        width(|p| &p.weapon, "weapon"),
     );
+    let ww = means
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max("weapon".len());
     let _ = writeln!(
         out,
         "{:wa$}  {:wd$}  {:ww$}     hit  damage  strikes  turns  dead by turn 1    2    3",
         "attacker", "defender", "weapon"
     );
-    for p in pairs {
+    for (p, means) in pairs.iter().zip(&means) {
         let turns = p
             .kill
             .expected_turns
@@ -145,10 +218,9 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
         };
         let _ = writeln!(
             out,
-            "{:wa$}  {:wd$}  {:ww$}  {:>5.1}%  {:>6.2}  {:>7}  {turns:>5}  {:>13} {} {}",
+            "{:wa$}  {:wd$}  {means:ww$}  {:>5.1}%  {:>6.2}  {:>7}  {turns:>5}  {:>13} {} {}",
             p.attacker,
             p.defender,
-            p.weapon,
             p.hit * 100.0,
             p.odds.expected(),
             p.kill.attacks,
@@ -160,9 +232,54 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
     out
 }
 
+/// The duels to the end of every pair of enemies: who strikes first, each one's weapon, the
+/// chance each is left standing and the rounds it takes.
+pub fn duels_human(duels: &[Duel]) -> String {
+    let mut out = String::new();
+    if duels.is_empty() {
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "Duels to the end, side by side from the start, each striking with its best weapon every turn (the earlier turn strikes first each round)"
+    );
+    let weapons: Vec<String> = duels
+        .iter()
+        .map(|d| format!("{} / {}", d.weapons.0, d.weapons.1))
+        .collect();
+    let width = |f: &dyn Fn(usize) -> usize, title: &str| {
+        (0..duels.len()).map(f).max().unwrap_or(0).max(title.len())
+    };
+    let (wf, ws, ww) = (
+        width(&|i| duels[i].first.len(), "first"),
+        width(&|i| duels[i].second.len(), "second"),
+        width(&|i| weapons[i].len(), "weapons"),
+    );
+    let _ = writeln!(
+        out,
+        "{:wf$}  {:ws$}  {:ww$}  first wins  second wins  rounds",
+        "first", "second", "weapons"
+    );
+    for (duel, weapons) in duels.iter().zip(&weapons) {
+        let rounds = duel
+            .expected_rounds
+            .map_or_else(|| "never".to_owned(), |r| format!("{r:.1}"));
+        let _ = writeln!(
+            out,
+            "{:wf$}  {:ws$}  {weapons:ww$}  {:>9.1}%  {:>10.1}%  {rounds:>6}",
+            duel.first,
+            duel.second,
+            duel.first_wins * 100.0,
+            duel.second_wins * 100.0,
+        );
+    }
+    out
+}
+
 /// `{"pairs":[{"attacker","defender","weapon","hit","damage","expected","attacks",
-/// "hit_points","expected_turns","dead_by_turn"}]}` and a newline.
-pub fn matchups_json(pairs: &[Matchup]) -> String {
+/// "hit_points","expected_turns","dead_by_turn","then"}],"duels":[{"first","second","weapons",
+/// "first-wins","second-wins","expected-rounds"}]}` and a newline.
+pub fn matchups_json(pairs: &[Matchup], duels: &[Duel]) -> String {
     let pairs: Vec<serde_json::Value> = pairs
         .iter()
         .map(|p| {
@@ -177,8 +294,27 @@ pub fn matchups_json(pairs: &[Matchup]) -> String {
                 "hit_points": p.kill.hit_points,
                 "expected_turns": p.kill.expected_turns,
                 "dead_by_turn": p.kill.dead_by_turn,
+                "then": p.then.as_ref().map(|(casts, weapon)| {
+                    serde_json::json!({"casts": casts, "weapon": weapon})
+                }),
             })
         })
         .collect();
-    format!("{}\n", serde_json::json!({ "pairs": pairs }))
+    let duels: Vec<serde_json::Value> = duels
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "first": d.first,
+                "second": d.second,
+                "weapons": [d.weapons.0, d.weapons.1],
+                "first-wins": d.first_wins,
+                "second-wins": d.second_wins,
+                "expected-rounds": d.expected_rounds,
+            })
+        })
+        .collect();
+    format!(
+        "{}\n",
+        serde_json::json!({ "pairs": pairs, "duels": duels })
+    )
 }

@@ -78,7 +78,6 @@ fn defeat_all_on(
     Ok(solver.value(strategy, dice, standing))
 }
 
-/// The pool as counts and the enemies' Health as digits, or why the search does not take them.
 /// The pool as counts and the enemies' Health as the search keys them, or why they are out of
 /// its range. `most_a_die` is the most one die deals an enemy (2 for a crit, more under a
 /// hero's ability).
@@ -589,6 +588,7 @@ mod cheapest;
 mod coloured;
 mod commits;
 mod damage;
+mod endgame;
 mod foes;
 mod one_roll;
 mod shares;
@@ -623,6 +623,9 @@ pub use cheapest::{
 };
 pub use coloured::{PLAIN, Values};
 pub use damage::{best_play_damage, damage_taken_against, least_damage};
+pub use endgame::{
+    Chosen, CritChances, crit_chances, defeat_chosen, enemies_that_matter, expected_defeated,
+};
 pub use foes::{
     CommitRules, Foe, Limits, MOST_KEPT_MISSES_ALONE, MOST_WEIGHED_DICE_STEPS, defeat_all_foes,
     leave_out_when_too_big,

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::odds::Odds;
 use crate::report::odds::table;
 
-use super::engagement::{CheapPlay, Corner, FEWEST_TARGETS};
+use super::engagement::{CheapPlay, Corner, CritChances, FEWEST_TARGETS};
 use super::{Colour, Pool, at_least};
 
 /// `{"damage":[p0,p1,…],"expected":e}`, with `"defeat":p` when a Health was given, and
@@ -21,11 +21,20 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
         value["defeat"] = serde_json::json!(defeat);
     }
     if let Some(e) = engagement {
-        value["defeat-all"] = serde_json::json!(e.defeat_all);
-        if let Some(Ok((least, best_play))) = e.damage_taken {
-            value["damage-taken"] = serde_json::json!(least);
-            value["damage-taken-best-play"] = serde_json::json!(best_play);
+        match &e.asked {
+            Asked::Every(every) => every_enemy_json(&mut value, every),
+            Asked::Chosen(chosen) => {
+                value["chosen"] = serde_json::json!({
+                    "enemies": chosen.chosen,
+                    "chance": chosen.chance,
+                    "searched": chosen.searched,
+                });
+            }
         }
+        value["crit"] = serde_json::json!({
+            "first-roll": e.crits.first_roll,
+            "round": e.crits.round,
+        });
         if !e.left_out.is_empty() {
             let left_out: serde_json::Map<String, serde_json::Value> = e
                 .left_out
@@ -33,13 +42,6 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
                 .map(|(card, kinds)| (card.clone(), serde_json::json!(kinds)))
                 .collect();
             value["left-out"] = left_out.into();
-        }
-        if let Some(more) = &e.one_more_die {
-            let worth: serde_json::Map<String, serde_json::Value> = more
-                .iter()
-                .map(|(colour, p)| (colour.name().to_owned(), serde_json::json!(p)))
-                .collect();
-            value["one-more-die"] = worth.into();
         }
         if !e.on_cards.is_empty() {
             let rows: Vec<serde_json::Value> = e
@@ -57,46 +59,65 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
                 .collect();
             value["on-cards"] = rows.into();
         }
-        let rows: Vec<serde_json::Value> = e
-            .fewest
+    }
+    format!("{value}\n")
+}
+
+/// The answers about every enemy, into the JSON `value`.
+fn every_enemy_json(value: &mut serde_json::Value, every: &EveryEnemy) {
+    value["defeat-all"] = serde_json::json!(every.defeat_all);
+    if let Ok(n) = every.expected_defeated {
+        value["expected-defeated"] = serde_json::json!(n);
+    }
+    if let Some(Ok((least, best_play))) = every.damage_taken {
+        value["damage-taken"] = serde_json::json!(least);
+        value["damage-taken-best-play"] = serde_json::json!(best_play);
+    }
+    if let Some(more) = &every.one_more_die {
+        let worth: serde_json::Map<String, serde_json::Value> = more
+            .iter()
+            .map(|(colour, p)| (colour.name().to_owned(), serde_json::json!(p)))
+            .collect();
+        value["one-more-die"] = worth.into();
+    }
+    let rows: Vec<serde_json::Value> = every
+        .fewest
+        .iter()
+        .zip(FEWEST_TARGETS)
+        .map(|(found, target)| match found {
+            Some((pool, p)) => {
+                serde_json::json!({"target": target, "dice": dice_json(pool), "count": pool.len(), "chance": p})
+            }
+            None => serde_json::json!({"target": target, "dice": null}),
+        })
+        .collect();
+    value["fewest"] = rows.into();
+    if let Cheapest::Found(plays) = &every.cheapest {
+        let rows: Vec<serde_json::Value> = plays
             .iter()
             .zip(FEWEST_TARGETS)
             .map(|(found, target)| match found {
-                Some((pool, p)) => {
-                    serde_json::json!({"target": target, "dice": dice_json(pool), "count": pool.len(), "chance": p})
+                Some(play) => {
+                    let mut row = serde_json::json!({
+                        "target": target,
+                        "first": dice_json(&play.first),
+                        "mean-dice": play.mean_dice,
+                        "chance": play.chance,
+                    });
+                    if let Some(mix) = &play.mix {
+                        row["mix"] = serde_json::json!({
+                            "share": mix.share,
+                            "reaching": corner_json(&mix.reaching),
+                            "below": corner_json(&mix.below),
+                        });
+                    }
+                    row
                 }
-                None => serde_json::json!({"target": target, "dice": null}),
+                None => serde_json::json!({"target": target, "first": null}),
             })
             .collect();
-        value["fewest"] = rows.into();
-        if let Cheapest::Found(plays) = &e.cheapest {
-            let rows: Vec<serde_json::Value> = plays
-                .iter()
-                .zip(FEWEST_TARGETS)
-                .map(|(found, target)| match found {
-                    Some(play) => {
-                        let mut row = serde_json::json!({
-                            "target": target,
-                            "first": dice_json(&play.first),
-                            "mean-dice": play.mean_dice,
-                            "chance": play.chance,
-                        });
-                        if let Some(mix) = &play.mix {
-                            row["mix"] = serde_json::json!({
-                                "share": mix.share,
-                                "reaching": corner_json(&mix.reaching),
-                                "below": corner_json(&mix.below),
-                            });
-                        }
-                        row
-                    }
-                    None => serde_json::json!({"target": target, "first": null}),
-                })
-                .collect();
-            value["cheapest"] = rows.into();
-        }
+        value["cheapest"] = rows.into();
     }
-    format!("{value}\n")
 }
 
 /// One play of a mix: its first commit, dice on average and chance.
@@ -134,8 +155,34 @@ pub struct Engagement {
     pub enemies: Vec<(Option<String>, u32)>,
     /// Strategy steps.
     pub strategy: u32,
+    /// The answers about every enemy, or about the chosen ones (`--defeat`).
+    pub asked: Asked,
+    /// The chance of rolling at least one crit.
+    pub crits: CritChances,
+    /// By card: its effects on the engagement that the search leaves out.
+    pub left_out: Vec<(String, Vec<&'static str>)>,
+    /// For enemies from a deck: each card's id, Health, and the damage the whole pool deals it
+    /// in one roll with its effects and the hero's ability, every die it takes assigned to it.
+    pub on_cards: Vec<(String, u32, Odds)>,
+}
+
+/// What an engagement was asked about.
+#[derive(Debug, Clone)]
+pub enum Asked {
+    /// Every enemy: defeating them all, and what it takes.
+    Every(EveryEnemy),
+    /// The chosen enemies, the rest free to stand (the endgame's boss).
+    Chosen(ChosenOdds),
+}
+
+/// The answers about every enemy of an engagement.
+#[derive(Debug, Clone)]
+pub struct EveryEnemy {
     /// The chance of defeating them all under the best play.
     pub defeat_all: f64,
+    /// The expected number of them defeated under the play that defeats the most, or why
+    /// it was not worked out.
+    pub expected_defeated: Result<f64, String>,
     /// For 80, 90 and 95 %: the fewest strongest dice that reach it, with their chance.
     pub fewest: Vec<Option<(Pool, f64)>>,
     /// For the same targets: the play that commits the fewest dice on average.
@@ -144,14 +191,20 @@ pub struct Engagement {
     /// leaves, and what the play for the best chance of defeating everyone leaves; or why the
     /// search could not work them out.
     pub damage_taken: Option<Result<(f64, f64), String>>,
-    /// By card: its effects on the engagement that the search leaves out.
-    pub left_out: Vec<(String, Vec<&'static str>)>,
-    /// For enemies from a deck: each card's id, Health, and the damage the whole pool deals it
-    /// in one roll with its effects and the hero's ability, every die it takes assigned to it.
-    pub on_cards: Vec<(String, u32, Odds)>,
     /// The chance of defeating them all with one more die of each colour, where the pool is
     /// small enough to search five times more (none otherwise).
     pub one_more_die: Option<Vec<(Colour, f64)>>,
+}
+
+/// The chosen enemies' chance, with the names of the enemies searched for it.
+#[derive(Debug, Clone)]
+pub struct ChosenOdds {
+    /// The chosen enemies: card ids, or "enemy N" by place.
+    pub chosen: Vec<String>,
+    /// The chance of defeating them all this round under the best play for it.
+    pub chance: f64,
+    /// The enemies the search kept: the chosen ones and those whose effects reach them.
+    pub searched: Vec<String>,
 }
 
 /// A target's fewest-dice play in words: one play, or two mixed and how often each.
@@ -230,80 +283,153 @@ pub fn pool_human(
                 );
             }
         }
-        let _ = writeln!(
-            out,
-            "defeats every enemy ({}) this round with Strategy {}, played at best: {:.2}%",
-            healths.join(", "),
-            e.strategy,
-            e.defeat_all * 100.0
-        );
-        if let Some(more) = &e.one_more_die {
-            let worth: Vec<String> = more
-                .iter()
-                .map(|(colour, p)| {
-                    format!(
-                        "{} {:+.2} points ({:.2}%)",
-                        colour.name(),
-                        (p - e.defeat_all) * 100.0,
-                        p * 100.0
-                    )
-                })
-                .collect();
-            let _ = writeln!(out, "  one more die: {}", worth.join(", "));
+        match &e.asked {
+            Asked::Every(every) => every_enemy_human(&mut out, e, every, &healths),
+            Asked::Chosen(chosen) => chosen_human(&mut out, e, chosen),
         }
-        for (card, kinds) in &e.left_out {
-            let _ = writeln!(
-                out,
-                "  {card}: left out of the search (not played): {}",
-                kinds.join(", ")
-            );
-        }
-        for (found, target) in e.fewest.iter().zip(FEWEST_TARGETS) {
-            let _ = match found {
-                Some((pool, p)) => writeln!(
-                    out,
-                    "  {:.0}%: the {} strongest dice ({pool}), all committed at the first step: {:.2}%",
-                    target * 100.0,
-                    pool.len(),
-                    p * 100.0
-                ),
-                None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
-            };
-        }
-        match &e.cheapest {
-            Cheapest::Found(plays) => {
-                let _ = writeln!(
-                    out,
-                    "the same, holding dice back until a roll asks for them (fewest dice on average, mixing two plays where that takes fewer):"
-                );
-                for (found, target) in plays.iter().zip(FEWEST_TARGETS) {
-                    let _ = match found {
-                        Some(play) => {
-                            writeln!(out, "  {:.0}%: {}", target * 100.0, cheap_play_human(play))
-                        }
-                        None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
-                    };
-                }
-            }
-            Cheapest::Skipped(why) => {
-                let _ = writeln!(out, "holding dice back: not worked out, {why}");
-            }
-        }
-        if let Some(Err(why)) = &e.damage_taken {
-            let _ = writeln!(out, "least Health expected lost: not worked out, {why}");
-        }
-        if let Some(Ok((least, best_play))) = e.damage_taken {
-            let _ = writeln!(
-                out,
-                "least Health expected lost to them this round, played to lose the least: {least:.3}"
-            );
-            let _ = writeln!(
-                out,
-                "Health expected lost when played for the best chance of defeating them all: {best_play:.3}"
-            );
-        }
+        crits_human(&mut out, e);
     }
     out
+}
+
+/// The answers about every enemy: the chance of defeating them all, what one more die and
+/// fewer dice do to it, the number expected defeated and the Health expected lost.
+fn every_enemy_human(out: &mut String, e: &Engagement, every: &EveryEnemy, healths: &[String]) {
+    let _ = writeln!(
+        out,
+        "defeats every enemy ({}) this round with Strategy {}, played at best: {:.2}%",
+        healths.join(", "),
+        e.strategy,
+        every.defeat_all * 100.0
+    );
+    if let Some(more) = &every.one_more_die {
+        let worth: Vec<String> = more
+            .iter()
+            .map(|(colour, p)| {
+                format!(
+                    "{} {:+.2} points ({:.2}%)",
+                    colour.name(),
+                    (p - every.defeat_all) * 100.0,
+                    p * 100.0
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  one more die: {}", worth.join(", "));
+    }
+    for (card, kinds) in &e.left_out {
+        let _ = writeln!(
+            out,
+            "  {card}: left out of the search (not played): {}",
+            kinds.join(", ")
+        );
+    }
+    for (found, target) in every.fewest.iter().zip(FEWEST_TARGETS) {
+        let _ = match found {
+            Some((pool, p)) => writeln!(
+                out,
+                "  {:.0}%: the {} strongest dice ({pool}), all committed at the first step: {:.2}%",
+                target * 100.0,
+                pool.len(),
+                p * 100.0
+            ),
+            None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
+        };
+    }
+    match &every.cheapest {
+        Cheapest::Found(plays) => {
+            let _ = writeln!(
+                out,
+                "the same, holding dice back until a roll asks for them (fewest dice on average, mixing two plays where that takes fewer):"
+            );
+            for (found, target) in plays.iter().zip(FEWEST_TARGETS) {
+                let _ = match found {
+                    Some(play) => {
+                        writeln!(out, "  {:.0}%: {}", target * 100.0, cheap_play_human(play))
+                    }
+                    None => writeln!(out, "  {:.0}%: not with this pool", target * 100.0),
+                };
+            }
+        }
+        Cheapest::Skipped(why) => {
+            let _ = writeln!(out, "holding dice back: not worked out, {why}");
+        }
+    }
+    let _ = match &every.expected_defeated {
+        Ok(n) => writeln!(
+            out,
+            "enemies expected defeated this round, played to defeat the most: {n:.3} of {}",
+            e.enemies.len()
+        ),
+        Err(why) => writeln!(out, "enemies expected defeated: not worked out, {why}"),
+    };
+    if let Some(Err(why)) = &every.damage_taken {
+        let _ = writeln!(out, "least Health expected lost: not worked out, {why}");
+    }
+    if let Some(Ok((least, best_play))) = every.damage_taken {
+        let _ = writeln!(
+            out,
+            "least Health expected lost to them this round, played to lose the least: {least:.3}"
+        );
+        let _ = writeln!(
+            out,
+            "Health expected lost when played for the best chance of defeating them all: {best_play:.3}"
+        );
+    }
+}
+
+/// `--defeat`: the chosen enemies' chance, and which enemies were searched for it.
+fn chosen_human(out: &mut String, e: &Engagement, chosen: &ChosenOdds) {
+    let _ = writeln!(
+        out,
+        "defeats {} this round with Strategy {}, the others free to stand, played at best for it: {:.2}%",
+        chosen.chosen.join(" and "),
+        e.strategy,
+        chosen.chance * 100.0
+    );
+    let others = e.enemies.len() - chosen.searched.len();
+    let beside: Vec<&str> = chosen
+        .searched
+        .iter()
+        .filter(|s| !chosen.chosen.contains(s))
+        .map(String::as_str)
+        .collect();
+    let left_out = match others {
+        0 => "every enemy searched".to_owned(),
+        1 => "the other enemy cannot change it".to_owned(),
+        n => format!("the other {n} enemies cannot change it"),
+    };
+    let _ = match beside.is_empty() {
+        true => writeln!(out, "  {left_out}"),
+        false => writeln!(
+            out,
+            "  searched with {} (effects that reach the others); {left_out}",
+            beside.join(", ")
+        ),
+    };
+    for (card, kinds) in &e.left_out {
+        let _ = writeln!(
+            out,
+            "  {card}: left out of the search (not played): {}",
+            kinds.join(", ")
+        );
+    }
+}
+
+/// The chance of rolling at least one crit.
+fn crits_human(out: &mut String, e: &Engagement) {
+    let _ = match e.strategy {
+        0 | 1 => writeln!(
+            out,
+            "at least one crit in one roll of the whole pool: {:.2}%",
+            e.crits.first_roll * 100.0
+        ),
+        steps => writeln!(
+            out,
+            "at least one crit: {:.2}% in one roll of the whole pool, {:.2}% over the round's {steps} rolls when every die rolls at each step",
+            e.crits.first_roll * 100.0,
+            e.crits.round * 100.0,
+        ),
+    };
 }
 
 /// The mid-round advisor's answer for one roll: the enemies (card id, Health left), the steps

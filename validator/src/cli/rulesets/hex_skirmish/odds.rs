@@ -13,8 +13,7 @@ use crate::cli::load::load_scenario;
 use crate::cli::output::{fail, print, with_findings};
 
 /// The options it takes, for the message that names another ruleset's option.
-pub const TAKES: &str =
-    "--strike, --defense, --damage, --bonus, --soak, --hit-points, --attacks and --water-steps";
+pub const TAKES: &str = "--strike, --defense, --damage, --bonus, --soak, --resistance, --no-strike-roll, --no-soak, --hit-points, --attacks and --water-steps";
 
 /// Largest `--attacks` and `--hit-points`, well beyond any character sheet.
 const MAX_ATTACKS: u32 = 9;
@@ -48,6 +47,16 @@ pub struct Options {
         allow_negative_numbers = true
     )]
     soak: i32,
+    /// A spell that allows a resistance check, against the target's Resistance R: it lands
+    /// only when D10 + R is not higher than the caster's D10 + Strike.
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
+    resistance: Option<i32>,
+    /// A spell that rolls no strike: no defence roll either.
+    #[arg(long)]
+    no_strike_roll: bool,
+    /// A spell that soak does not reduce.
+    #[arg(long)]
+    no_soak: bool,
     /// The defender's Hit Points: adds the turns-to-kill table.
     #[arg(long, value_name = "H")]
     hit_points: Option<u32>,
@@ -57,7 +66,8 @@ pub struct Options {
     /// The chance of N consecutive steps in water without meeting the water monster.
     #[arg(long, value_name = "N")]
     water_steps: Option<usize>,
-    /// A hex-skirmish scenario: the turns-to-kill table of every pair of enemy units in it.
+    /// A hex-skirmish scenario: the turns-to-kill table of every pair of enemy units in it,
+    /// and how a duel to the end between each pair ends.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["strike", "water_steps", "hit_points"])]
     scenario: Option<PathBuf>,
 }
@@ -83,10 +93,13 @@ pub fn scenario_pairs(path: &Path, catalog: &Catalog, json: bool, elsewhere: &st
     };
     let game = hex_skirmish::game::Game::new(&scenario);
     let pairs = hex_skirmish::matchups::matchups(&game);
+    let duels = hex_skirmish::duel::duels(&game);
     let text = if json {
-        odds_report::matchups_json(&pairs)
+        odds_report::matchups_json(&pairs, &duels)
     } else {
-        odds_report::matchups_human(&pairs)
+        let mut text = odds_report::matchups_human(&pairs);
+        text.push_str(&odds_report::duels_human(&duels));
+        text
     };
     with_findings(print(&text), had_errors)
 }
@@ -128,6 +141,46 @@ pub fn run(options: &Options, defense: Option<i32>, json: bool) -> i32 {
         return fail(format!(
             "--attacks takes 1 to {MAX_ATTACKS} and --hit-points 1 to {MAX_HIT_POINTS}"
         ));
+    }
+    let spell = options.resistance.is_some() || options.no_strike_roll || options.no_soak;
+    if let Err(e) = hex_skirmish::odds(&strike) {
+        return fail(e);
+    }
+    if let Some(r) = options
+        .resistance
+        .filter(|r| r.abs() > hex_skirmish::odds::MAX_ATTRIBUTE)
+    {
+        return fail(format!(
+            "--resistance {r} is outside -{0} to {0}",
+            hex_skirmish::odds::MAX_ATTRIBUTE
+        ));
+    }
+    if spell {
+        let blow = hex_skirmish::Blow {
+            contested: !options.no_strike_roll,
+            resistible: options.resistance.is_some(),
+            strike: strike.strike,
+            defense: strike.defense,
+            resistance: options.resistance.unwrap_or(0),
+            damage,
+            bonus: options.bonus,
+            soak: if options.no_soak { 0 } else { options.soak },
+        };
+        let odds = hex_skirmish::blow_odds(&blow);
+        let kill = options
+            .hit_points
+            .map(|hit_points| turns_to_kill(&odds, hit_points, options.attacks, MAX_TURNS));
+        let text = match json {
+            true => odds_report::spell_json(&blow, &odds, kill.as_ref()),
+            false => {
+                let mut text = odds_report::spell_human(&blow, &odds);
+                if let Some(kill) = &kill {
+                    text.push_str(&odds_report::kill_human(kill));
+                }
+                text
+            }
+        };
+        return print(&text);
     }
     match hex_skirmish::odds(&strike) {
         Ok(odds) => {

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::odds_report::{
-    AdviceReport, Cheapest, Engagement, advice_human, advice_json,
+    AdviceReport, Asked, Cheapest, ChosenOdds, Engagement, EveryEnemy, advice_human, advice_json,
 };
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds_dealing};
 use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
@@ -17,7 +17,7 @@ use crate::cli::load::load_scenario;
 use crate::cli::output::fail;
 
 /// The options it takes, for the message that names another ruleset's option.
-pub const TAKES: &str = "--pool, --health, --enemies, --enemy-damage, --strategy, --deck, --cards, --hero, --rolled, --steps-left and --dealt";
+pub const TAKES: &str = "--pool, --health, --enemies, --enemy-damage, --strategy, --deck, --cards, --hero, --defeat, --rolled, --steps-left and --dealt";
 
 // A pool of unit dice, and the enemies of one round.
 #[derive(Debug, Args)]
@@ -63,6 +63,16 @@ pub struct Options {
     /// The hero whose ability and Strategy count (with --deck; the setup's by default).
     #[arg(long, value_name = "ID", requires = "deck")]
     hero: Option<String>,
+    /// The enemies to defeat this round, the others free to stand (the endgame's boss): card
+    /// ids from --cards, or places in --enemies counted from 1. Adds their chance under the
+    /// best play for it; with more than 4 enemies, it is the one chance worked out.
+    #[arg(
+        long,
+        value_name = "WHICH,...",
+        value_delimiter = ',',
+        conflicts_with = "rolled"
+    )]
+    defeat: Vec<String>,
     /// The dice a Strategy step just rolled and not yet assigned, by colour and face, for
     /// example red:hit,yellow:crit: with --steps-left, answers the best assignment, the next
     /// commit and the chance of defeating every enemy this round. --pool is then the dice
@@ -156,7 +166,7 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
         },
     };
     let all = match (enemies, strategy) {
-        (Some(enemies), Some(strategy)) => match engage(&pool, enemies, strategy) {
+        (Some(enemies), Some(strategy)) => match engage(&pool, enemies, strategy, &args.defeat) {
             Ok(e) => Some(e),
             Err(message) => return fail(&message),
         },
@@ -305,12 +315,59 @@ fn from_deck(deck: &Deck, args: &Options) -> Result<Enemies, String> {
     })
 }
 
+/// `--defeat`: each enemy named, by its place among `cards` (card ids, `None` for enemies
+/// given by Health, named by place from 1).
+fn chosen_places(defeat: &[String], cards: &[Option<String>]) -> Result<Vec<usize>, String> {
+    let mut places = Vec::new();
+    for which in defeat {
+        let by_id = cards
+            .iter()
+            .position(|c| c.as_deref() == Some(which.as_str()));
+        let by_place = which
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=cards.len()).contains(n))
+            .map(|n| n - 1);
+        let Some(place) = by_id.or(by_place) else {
+            return Err(format!(
+                "--defeat {which}: not one of the enemies; name a card of --cards, or a place in --enemies from 1 to {}",
+                cards.len()
+            ));
+        };
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    Ok(places)
+}
+
+/// How an enemy is named in the report: its card id, or its place.
+fn enemy_name(cards: &[Option<String>], place: usize) -> String {
+    match cards.get(place).cloned().flatten() {
+        Some(card) => card,
+        None => format!("enemy {}", place + 1),
+    }
+}
+
 /// The search: the chance of defeating everyone, the fewest dice for each target, and the
-/// least Damage taken when no effect touches the dice.
-fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement, String> {
+/// least Damage taken when no effect touches the dice; with `defeat`, the chosen enemies'
+/// chance.
+fn engage(
+    pool: &Pool,
+    mut enemies: Enemies,
+    strategy: u32,
+    defeat: &[String],
+) -> Result<Engagement, String> {
+    let chosen = chosen_places(defeat, &enemies.cards)?;
+    let count = enemies.foes.len();
+    if count > engagement::MAX_ENEMIES && chosen.is_empty() {
+        return Err(format!(
+            "{count} enemies: the chance of defeating every one is searched for at most {}; --defeat answers the ones to defeat (the endgame's boss) with the rest free to stand",
+            engagement::MAX_ENEMIES
+        ));
+    }
     // Misses kept from rolling again, or a card fleeing on misses, weigh every choice of dice
     // at every step: on a big pool those effects are named left out instead.
-    let count = enemies.foes.len();
     for (foe, card) in enemies.foes.iter_mut().zip(&enemies.cards) {
         let left_out = engagement::leave_out_when_too_big(foe, pool, strategy, count);
         if let Some(id) = card
@@ -341,6 +398,31 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
             eprint!("\r{}\r", " ".repeat(60));
         }
     };
+    let crits = engagement::crit_chances(pool, strategy);
+    if !chosen.is_empty() {
+        let found = engagement::defeat_chosen(pool, &enemies.foes, &chosen, strategy, &progress);
+        clear();
+        let found = found.map_err(|e| format!("--defeat: {e}"))?;
+        let names = |places: &[usize]| -> Vec<String> {
+            places
+                .iter()
+                .map(|p| enemy_name(&enemies.cards, *p))
+                .collect()
+        };
+        let asked = Asked::Chosen(ChosenOdds {
+            chosen: names(&chosen),
+            chance: found.chance,
+            searched: names(&found.searched),
+        });
+        // Only the cards searched can have effects left out of it.
+        enemies.left_out.retain(|(card, _)| {
+            found
+                .searched
+                .iter()
+                .any(|p| enemies.cards[*p].as_ref() == Some(card))
+        });
+        return Ok(engagement_of(pool, enemies, strategy, asked, crits));
+    }
     let found = engagement::defeat_all_foes(pool, &enemies.foes, strategy, &progress);
     clear();
     let defeat_all = found.map_err(|e| e.to_string())?;
@@ -385,8 +467,62 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
                 .map_err(|e| e.to_string()),
         ),
     };
+    working("the enemies expected defeated");
+    // A search of its own, as long as the Damage taken: on the pools one more die is worked out
+    // for.
+    let work = pool.len() * strategy.max(1);
+    let expected_defeated = match work <= engagement::MOST_ONE_MORE_DIE_STEPS {
+        false => Err(format!(
+            "it takes at most {} dice × Strategy steps ({} × {strategy} here)",
+            engagement::MOST_ONE_MORE_DIE_STEPS,
+            pool.len()
+        )),
+        true => engagement::expected_defeated(pool, &enemies.foes, strategy, &|_, _| {})
+            .map_err(|e| e.to_string()),
+    };
     clear();
-    let on_cards = enemies
+    let asked = Asked::Every(EveryEnemy {
+        defeat_all,
+        expected_defeated,
+        fewest,
+        cheapest,
+        damage_taken,
+        one_more_die,
+    });
+    Ok(engagement_of(pool, enemies, strategy, asked, crits))
+}
+
+/// The engagement's report, with what was `asked`.
+fn engagement_of(
+    pool: &Pool,
+    enemies: Enemies,
+    strategy: u32,
+    asked: Asked,
+    crits: engagement::CritChances,
+) -> Engagement {
+    Engagement {
+        on_cards: on_cards(pool, &enemies),
+        enemies: named_healths(&enemies),
+        strategy,
+        asked,
+        crits,
+        left_out: enemies.left_out,
+    }
+}
+
+/// Each enemy's card id (none for enemies given by Health) and Health.
+fn named_healths(enemies: &Enemies) -> Vec<(Option<String>, u32)> {
+    enemies
+        .cards
+        .iter()
+        .cloned()
+        .zip(enemies.foes.iter().map(|f| f.health))
+        .collect()
+}
+
+/// For enemies from a deck: the damage the whole pool deals each card in one roll.
+fn on_cards(pool: &Pool, enemies: &Enemies) -> Vec<(String, u32, megahex::odds::Odds)> {
+    enemies
         .cards
         .iter()
         .zip(&enemies.foes)
@@ -394,20 +530,5 @@ fn engage(pool: &Pool, mut enemies: Enemies, strategy: u32) -> Result<Engagement
             let odds = pool_odds_dealing(pool, Colour::faces, &foe.dealt_in_one_roll());
             card.clone().map(|card| (card, foe.health, odds))
         })
-        .collect();
-    Ok(Engagement {
-        on_cards,
-        one_more_die,
-        enemies: enemies
-            .cards
-            .into_iter()
-            .zip(enemies.foes.iter().map(|f| f.health))
-            .collect(),
-        strategy,
-        defeat_all,
-        fewest,
-        cheapest,
-        damage_taken,
-        left_out: enemies.left_out,
-    })
+        .collect()
 }
