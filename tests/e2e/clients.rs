@@ -32,7 +32,7 @@ const SCHEMA_LEVEL: [Code; 3] = [Code::YamlSyntax, Code::Schema, Code::Unsupport
 /// The codes JSON Schema cannot express: they need the tile catalog, the map's geometry, the
 /// other entries of the file, or the rules played out. A file with only these is valid JSON
 /// Schema-wise, so check-jsonschema accepts it. docs/ci.md lists them.
-const BEYOND_JSON_SCHEMA: [Code; 32] = [
+const BEYOND_JSON_SCHEMA: [Code; 33] = [
     Code::CatalogInvalid,
     Code::TileUnknown,
     Code::TileDuplicate,
@@ -65,6 +65,7 @@ const BEYOND_JSON_SCHEMA: [Code; 32] = [
     Code::AssertionFailed,
     Code::PlaytestWon,
     Code::CharacterDuplicate,
+    Code::PowerCards,
 ];
 
 /// A tool's command: the environment variable `.ci/install-clients.sh` sets, or `default`.

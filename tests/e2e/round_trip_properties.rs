@@ -280,6 +280,7 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
             any::<bool>(),
             any::<bool>(),
             proptest::option::of((0u32..3, 0u32..5)),
+            proptest::option::of(tricky_text()),
         ),
     )
         .prop_map(
@@ -289,7 +290,7 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
                 dice,
                 misses,
                 (reach, origin, radius, push),
-                (unlimited, one_shot, cost),
+                (unlimited, one_shot, cost, card),
             )| AttackStats {
                 name,
                 kind: [
@@ -310,6 +311,7 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
                     attack_plus,
                 }),
                 one_shot,
+                card,
             },
         );
     (
@@ -319,15 +321,25 @@ fn figure_stats() -> impl Strategy<Value = FigureStats> {
         movement,
         any::<bool>(),
         proptest::collection::vec(attack, 0..3),
+        (
+            proptest::collection::vec(tricky_text(), 0..3),
+            proptest::collection::vec(tricky_text(), 0..3),
+            proptest::option::of(1u32..4),
+        ),
     )
         .prop_map(
-            |(health, actions, defense, movement, mobility, attacks)| FigureStats {
-                health,
-                actions,
-                defense,
-                movement,
-                mobility,
-                attacks,
+            |(health, actions, defense, movement, mobility, attacks, (cards, in_play, most))| {
+                FigureStats {
+                    health,
+                    actions,
+                    defense,
+                    movement,
+                    mobility,
+                    attacks,
+                    cards,
+                    in_play,
+                    cards_in_play: most,
+                }
             },
         )
 }

@@ -96,6 +96,9 @@ pub enum Code {
     PlaytestWon,
     /// One character on the map as two tokens (one panel, one figure).
     CharacterDuplicate,
+    /// A figure's power cards do not add up: a card named that it does not have, or more in
+    /// play than it may hold.
+    PowerCards,
 }
 
 impl Code {
@@ -171,6 +174,9 @@ impl Code {
             Code::PlaytestWon => "The scripted playtest completes an objective: the game is won.",
             Code::CharacterDuplicate => {
                 "One character stands on the map as two tokens; a character is one panel and one figure."
+            }
+            Code::PowerCards => {
+                "A figure's power cards do not add up: a card it does not have, or more in play than it may hold."
             }
         }
     }

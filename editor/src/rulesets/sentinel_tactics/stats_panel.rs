@@ -288,6 +288,7 @@ fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Ask
             unlimited: false,
             cost: None,
             one_shot: false,
+            card: None,
         });
         asked.commit = true;
     }

@@ -13,7 +13,8 @@ pub use catalog::{
     Catalog, CatalogError, CatalogHex, Figure, FigureKind, FigureMovement, Terrain, TileSide,
 };
 pub use playtest::{
-    HazardRoll, MovePath, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget, PlaytestTurn,
+    HazardRoll, MovePath, PlaceCard, PlacedMove, PlaytestAction, PlaytestAttack, PlaytestTarget,
+    PlaytestTurn, PowerUp, ReplaceCard,
 };
 pub use scenario::*;
 pub use stats::{

@@ -24,6 +24,11 @@ pub struct PlaytestTurn {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schemars(inner(range(min = 1, max = 6)))]
     pub move_dice: Vec<u8>,
+    /// Power Up, the turn's first phase: put a power card in play from the hand (`{place:
+    /// NAME}`, while fewer are in play than the figure may hold), or replace one in play with
+    /// a different one (`{replace: NAME, with: NAME}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_up: Option<PowerUp>,
     /// The actions, in order.
     // Written `move: [...]` in YAML too: serde_yaml's own enum form would be a `!move` tag,
     // which scenario files do not allow.
@@ -39,6 +44,34 @@ pub struct PlaytestTurn {
     /// end of its turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hazards: Vec<HazardRoll>,
+}
+
+/// A Power Up phase's change to the power cards in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PowerUp {
+    /// Pick up a card in play and put a different one from the hand in its place.
+    Replace(ReplaceCard),
+    /// Put a card from the hand in play.
+    Place(PlaceCard),
+}
+
+/// `{replace: Flame Barrier, with: Inferno}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct ReplaceCard {
+    /// The card in play picked up.
+    pub replace: String,
+    /// The card from the hand put in play.
+    pub with: String,
+}
+
+/// `{place: Inferno}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct PlaceCard {
+    /// The card from the hand put in play.
+    pub place: String,
 }
 
 /// The dice of one hazard attack: the hazard's roll and the target's defence.

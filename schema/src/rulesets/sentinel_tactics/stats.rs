@@ -36,6 +36,28 @@ pub struct FigureStats {
     /// Innate and power-card attacks.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attacks: Vec<AttackStats>,
+    /// The character's power cards, by name: its hand, from which cards are put in play
+    /// (rulebook "Power Cards"). An attack whose `card` names one is usable only while that
+    /// card is in play. Left out, every attack is always usable.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 64))]
+    pub cards: Vec<String>,
+    /// The power cards in play at the start ("each character gets two of their cards in
+    /// play"), by name among `cards`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_play: Vec<String>,
+    /// Most power cards in play at once: 2 ("no more than two power cards in play at a time,
+    /// unless they have an ability that indicates otherwise").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 9))]
+    pub cards_in_play: Option<u32>,
+}
+
+impl FigureStats {
+    /// Most power cards in play at once: `cards-in-play`, else the rulebook's two.
+    pub fn most_cards_in_play(&self) -> u32 {
+        self.cards_in_play.unwrap_or(2)
+    }
 }
 
 /// The move value: rolled (dice and which die counts) or printed.
@@ -138,6 +160,10 @@ pub struct AttackStats {
     /// be used once per incapacitation").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_shot: bool,
+    /// The power card it is on, by name among the figure's `cards`: usable only while that
+    /// card is in play. Left out, it is on the character panel and always usable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
 }
 
 /// An ability's cost other than an action: `{health: 1}` for a health ability,

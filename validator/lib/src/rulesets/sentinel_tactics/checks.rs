@@ -37,8 +37,83 @@ pub fn check_scenario_on(
     check_tokens(scenario, catalog, board, &mut out);
     check_objectives(scenario, board, &mut out);
     check_zones(scenario, board, &mut out);
+    check_power_cards(scenario, &mut out);
     super::assertions::check_places(scenario, board, &mut out);
     out
+}
+
+/// Each figure's power cards add up: the cards in play and on attacks are among its `cards`,
+/// named once, and no more are in play than it may hold.
+fn check_power_cards(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
+    for (figure, stats) in &scenario.stats {
+        let cards: Vec<&str> = stats.cards.iter().map(String::as_str).collect();
+        let at = |key: &str| {
+            format!(
+                "/stats/{}/{key}",
+                crate::yaml::escape_pointer_segment(figure)
+            )
+        };
+        let help = match cards.is_empty() {
+            true => "list the figure's power cards under `cards`".to_owned(),
+            false => format!("its cards: {}", cards.join(", ")),
+        };
+        let mut problem = |pointer: String, message: String| {
+            out.push(Diagnostic::error(Code::PowerCards, pointer, message).with_help(help.clone()));
+        };
+        for (i, name) in stats.cards.iter().enumerate() {
+            if cards[..i].contains(&name.as_str()) {
+                problem(
+                    at(&format!("cards/{i}")),
+                    format!("`{figure}` lists the power card {name} twice"),
+                );
+            }
+        }
+        for (i, name) in stats.in_play.iter().enumerate() {
+            if !cards.contains(&name.as_str()) {
+                problem(
+                    at(&format!("in-play/{i}")),
+                    format!(
+                        "`{figure}` starts with {name} in play, which is not among its `cards`"
+                    ),
+                );
+            } else if stats.in_play[..i].contains(name) {
+                problem(
+                    at(&format!("in-play/{i}")),
+                    format!("`{figure}` starts with {name} in play twice"),
+                );
+            }
+        }
+        for (i, attack) in stats.attacks.iter().enumerate() {
+            if let Some(card) = &attack.card
+                && !cards.contains(&card.as_str())
+            {
+                problem(
+                    at(&format!("attacks/{i}/card")),
+                    format!(
+                        "`{figure}`'s {} is on the power card {card}, which is not among its `cards`",
+                        attack.name
+                    ),
+                );
+            }
+        }
+        let most = stats.most_cards_in_play() as usize;
+        if stats.in_play.len() > most {
+            out.push(
+                Diagnostic::error(
+                    Code::PowerCards,
+                    at(&format!("in-play/{most}")),
+                    format!(
+                        "`{figure}` starts with {} power cards in play and may hold {most} (\"no more than two power cards in play at a time, unless they have an ability that indicates otherwise\")",
+                        stats.in_play.len()
+                    ),
+                )
+                .with_help(format!(
+                    "start with at most {most}, or write `cards-in-play: {}` for a character whose ability allows more",
+                    stats.in_play.len()
+                )),
+            );
+        }
+    }
 }
 
 fn check_map(

@@ -139,6 +139,9 @@ fn play_turn(
     };
     state.pieces[me].move_value = move_value(&game.figures[me], turn).map_err(fail(at(key)))?;
     game.begin_turn(state, me).map_err(fail(at("turn")))?;
+    if let Some(change) = &turn.power_up {
+        game.power_up(state, change).map_err(fail(at("power-up")))?;
+    }
     let mut hazards = HazardDice {
         turn: t,
         rolls: &turn.hazards,

@@ -465,6 +465,8 @@ impl Game {
                 // "They lose all tokens ... and their token is flipped to the incapacitated side."
                 piece.status = Status::Incapacitated;
                 piece.held = Held::default();
+                // "any power cards in play are returned to their hand".
+                piece.in_play = 0;
             } else {
                 piece.status = Status::Destroyed;
             }

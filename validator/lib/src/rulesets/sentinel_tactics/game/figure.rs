@@ -66,6 +66,30 @@ impl Figure {
         self.stats.as_ref().is_some_and(|s| s.mobility)
     }
 
+    /// Its power cards, by name (its stats' `cards`; none without stats).
+    pub fn cards(&self) -> &[String] {
+        self.stats.as_ref().map_or(&[], |s| s.cards.as_slice())
+    }
+
+    /// The bit of the power card `name` among its `cards`, if it has one by that name.
+    pub fn card_bit(&self, name: &str) -> Option<u64> {
+        self.cards()
+            .iter()
+            .position(|c| c == name)
+            .filter(|at| *at < 64)
+            .map(|at| 1u64 << at)
+    }
+
+    /// The power cards in play at the start: its stats' `in-play` that it has.
+    pub fn starting_cards(&self) -> u64 {
+        self.stats.as_ref().map_or(0, |s| {
+            s.in_play
+                .iter()
+                .filter_map(|name| self.card_bit(name))
+                .fold(0, |bits, bit| bits | bit)
+        })
+    }
+
     /// A printed move value, when the figure has one rather than rolling.
     pub fn static_move(&self) -> Option<u32> {
         match self.stats.as_ref()?.movement? {
@@ -217,6 +241,8 @@ pub struct Piece {
     pub held: Held,
     /// The move value for its next turn, when known (rolled in To Be Continued).
     pub move_value: Option<u32>,
+    /// Its power cards in play, one bit each by place in its stats' `cards`.
+    pub in_play: u64,
 }
 
 impl Piece {
@@ -235,6 +261,7 @@ impl Piece {
                 ..Held::default()
             },
             move_value: figure.static_move(),
+            in_play: figure.starting_cards(),
         }
     }
 

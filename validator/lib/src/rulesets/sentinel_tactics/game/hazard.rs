@@ -183,6 +183,7 @@ impl Game {
             unlimited: false,
             cost: None,
             one_shot: false,
+            card: None,
         }
     }
 

@@ -9,6 +9,7 @@
 //! outcome, or why the step is not legal, in words a designer reads as a playtest error.
 
 pub mod attack;
+mod cards;
 pub mod figure;
 pub mod hazard;
 pub mod motion;

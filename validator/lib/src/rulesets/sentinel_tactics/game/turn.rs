@@ -122,6 +122,8 @@ pub struct Turn {
     pub basics: [bool; 4],
     /// The attacks used, by name.
     pub abilities: Vec<String>,
+    /// Whether its Power Up placed or replaced a power card.
+    pub powered_up: bool,
 }
 
 impl Game {
@@ -185,6 +187,7 @@ impl Game {
             actions: 0,
             basics: [false; 4],
             abilities: Vec::new(),
+            powered_up: false,
         });
         Ok(())
     }
@@ -297,6 +300,9 @@ impl Game {
             return Err(Illegal::from(format!(
                 "`{id}` has already used {name} this turn; each ability is used once a turn unless its stats say `unlimited: true`"
             )));
+        }
+        if let Some(illegal) = self.card_not_in_play(state, me, attack) {
+            return Err(illegal);
         }
         if attack.one_shot
             && state.pieces[me].held.one_shots_used & self.one_shot_bit(me, name) != 0

@@ -1044,3 +1044,89 @@ fn abilities_cost_health_tokens_or_a_one_shot_instead_of_an_action() {
         "{d}"
     );
 }
+
+/// Power cards: "each character gets two of their cards in play … no more than two power cards
+/// in play at a time", "During your Power Up phase, you may pick up any one of your power cards
+/// in play and replace it with a different power card from hand. If you do not have as many
+/// power cards in play as you are allowed, you may place a power card instead", "(You cannot
+/// pick up and put back down the same power card.)", and on incapacitation "any power cards in
+/// play are returned to their hand", the character "may place one of their power cards" when
+/// it stands up. Legacy has Punch on its panel, Inferno on the card Flames and Kick on Boots;
+/// Boots and Shield start in play. Every roll of 1s against Blade's three 6s is blocked.
+#[test]
+fn power_cards_in_play_decide_which_attacks_may_be_used() {
+    let with = |legacy_health: u32, limit: &str, playtest: &str| {
+        scenario_with("", playtest)
+            .replace(
+                "attacks: [{name: Punch, kind: melee, dice: 4}, {name: Kick, kind: melee, dice: 4}]",
+                &format!("attacks: [{{name: Punch, kind: melee, dice: 4}}, {{name: Inferno, kind: melee, dice: 2, card: Flames}}, {{name: Kick, kind: melee, dice: 2, card: Boots}}]\n    cards: [Flames, Boots, Shield]\n    in-play: [Boots, Shield]{limit}"),
+            )
+            .replacen("health: 10", &format!("health: {legacy_health}"), 1)
+    };
+    let turn = |power_up: &str, with: &str| {
+        format!(
+            "  - turn: legacy\n{power_up}    actions:\n      - move: [[0, 1]]\n      - attack: {{with: {with}, target: blade, roll: [1, 1], defense: [6, 6, 6]}}\n"
+        )
+    };
+    // Inferno's card is in the hand: not usable until a Power Up puts it in play.
+    let d = problem(&with(10, "", &turn("", "Inferno")));
+    assert!(
+        d.contains("`legacy`'s Inferno is on the power card Flames, which is not in play (in play: Boots, Shield)"),
+        "{d}"
+    );
+    legal(&with(
+        10,
+        "",
+        &turn("    power-up: {replace: Shield, with: Flames}\n", "Inferno"),
+    ));
+    // A card cannot replace itself, nor can a card in the hand be picked up.
+    let d = problem(&with(
+        10,
+        "",
+        &turn("    power-up: {replace: Boots, with: Boots}\n", "Punch"),
+    ));
+    assert!(d.contains("Boots cannot replace itself"), "{d}");
+    let d = problem(&with(
+        10,
+        "",
+        &turn("    power-up: {replace: Flames, with: Boots}\n", "Punch"),
+    ));
+    assert!(
+        d.contains("Flames is not in play (in play: Boots, Shield)"),
+        "{d}"
+    );
+    // Replaced, Boots goes back to the hand and Kick with it.
+    let d = problem(&with(
+        10,
+        "",
+        &turn("    power-up: {replace: Boots, with: Flames}\n", "Kick"),
+    ));
+    assert!(
+        d.contains(
+            "Kick is on the power card Boots, which is not in play (in play: Flames, Shield)"
+        ),
+        "{d}"
+    );
+    // Two in play are as many as it may hold; with room for three, it may place one.
+    let place = turn("    power-up: {place: Flames}\n", "Inferno");
+    let d = problem(&with(10, "", &place));
+    assert!(
+        d.contains("`legacy` has 2 power cards in play (Boots, Shield), as many as it may"),
+        "{d}"
+    );
+    legal(&with(10, "\n    cards-in-play: 3", &place));
+    // Blade's Blaster deals Legacy its last 3 health (6, 6, 6 make range 1; Legacy's 1s block
+    // nothing): incapacitated, its cards go back to the hand, and Kick waits for a Power Up.
+    let rounds = |round_two_power_up: &str| {
+        format!(
+            "{}  - turn: blade\n    move-value: 1\n    actions:\n      - attack: {{with: Blaster, target: legacy, roll: [6, 6, 6, 1], defense: [1, 1, 1], damage: 3}}\n  - turn: legacy\n{round_two_power_up}    actions:\n      - attack: {{with: Kick, target: blade, roll: [1, 1], defense: [6, 6, 6]}}\n",
+            turn("", "Kick")
+        )
+    };
+    let d = problem(&with(3, "", &rounds("")));
+    assert!(
+        d.contains("Kick is on the power card Boots, which is not in play (in play: none)"),
+        "{d}"
+    );
+    legal(&with(3, "", &rounds("    power-up: {place: Boots}\n")));
+}

@@ -46,6 +46,11 @@ pub(super) fn take_turn(
         // "... stands back up, regains full health, rerolls their movement".
         state.pieces[me].move_value = roll_move(movement, rng);
     }
+    // Power Up: with room for a card (after standing up, its cards went back to the hand),
+    // place the first one in the hand, in the order of its `cards`.
+    if let Some(place) = game.card_to_place(state, me) {
+        let _ = game.power_up(state, &place);
+    }
     while game.actions_left(state) > 0 && state.pieces[me].status == Status::Active {
         if attack(setup, state, score, me, rng) || advance(setup, state, score, me, rng) {
             continue;
