@@ -221,7 +221,7 @@ impl Game {
 
     /// The target is within the reach of the weapon or spell `name`: adjacent for melee, in
     /// range and sight when `ranged` (with the height bonus).
-    fn in_reach(
+    pub(crate) fn in_reach(
         &self,
         state: &State,
         here: usize,

@@ -35,9 +35,24 @@ pub fn turns_to_kill_opening(
     attacks: u32,
     turns: usize,
 ) -> KillTable {
+    turns_to_kill_planned(opening, then, hit_points, attacks, &[], turns)
+}
+
+/// [`turns_to_kill_opening`] when the first turns have strikes of their own: `lead[t]` strikes
+/// in turn `t + 1` (0 while the attacker is still on its way, fewer in the turn it arrives),
+/// `attacks` a turn after them.
+pub fn turns_to_kill_planned(
+    opening: &[Odds],
+    then: &Odds,
+    hit_points: u32,
+    attacks: u32,
+    lead: &[u32],
+    turns: usize,
+) -> KillTable {
     let per_strike = then.probabilities();
     let opening: Vec<Vec<f64>> = opening.iter().map(Odds::probabilities).collect();
     let blow = |i: usize| opening.get(i).unwrap_or(&per_strike);
+    let strikes_in = |t: usize| lead.get(t).copied().unwrap_or(attacks);
     // alive[h]: the chance the defender stands with h + 1 hit points.
     let mut alive = vec![0.0; hit_points as usize];
     if let Some(last) = alive.last_mut() {
@@ -45,8 +60,8 @@ pub fn turns_to_kill_opening(
     }
     let mut dead_by_turn = Vec::with_capacity(turns);
     let mut struck = 0;
-    for _ in 0..turns {
-        for _ in 0..attacks {
+    for t in 0..turns {
+        for _ in 0..strikes_in(t) {
             alive = strike(&alive, blow(struck));
             struck += 1;
         }
@@ -57,40 +72,57 @@ pub fn turns_to_kill_opening(
         hit_points,
         attacks,
         dead_by_turn,
-        expected_turns: expected_after_opening(&opening, &per_strike, hit_points, attacks.max(1)),
+        expected_turns: expected_planned(&opening, &per_strike, hit_points, attacks, lead),
     }
 }
 
-/// The expected number of turns when the opening's strikes come first: the opening is played
-/// forward (a death at strike `i` ends turn `i / attacks + 1`), and whoever still stands after
-/// it needs the turns already begun plus the chain's answer from there.
-fn expected_after_opening(
+/// The expected number of turns of [`turns_to_kill_planned`]: the lead turns and the opening
+/// are played forward (a death in turn `t` counts `t`), and whoever still stands after both
+/// needs the turns already begun plus the chain's answer from where it is in its turn.
+fn expected_planned(
     opening: &[Vec<f64>],
     per_strike: &[f64],
     hit_points: u32,
     attacks: u32,
+    lead: &[u32],
 ) -> Option<f64> {
-    let a = attacks as usize;
+    let a = attacks.max(1);
     let mut alive = vec![0.0; hit_points as usize];
     if let Some(last) = alive.last_mut() {
         *last = 1.0;
     }
     let mut expected = 0.0;
-    for (i, blow) in opening.iter().enumerate() {
-        let after = strike(&alive, blow);
+    let (mut struck, mut turn, mut in_turn) = (0usize, 0usize, 0u32);
+    // Until the lead turns are over and the opening is struck, strike by strike.
+    while turn < lead.len() || struck < opening.len() {
+        let strikes = lead.get(turn).copied().unwrap_or(a);
+        if in_turn >= strikes {
+            (turn, in_turn) = (turn + 1, 0);
+            continue;
+        }
+        let after = strike(
+            &alive,
+            opening.get(struck).map_or(per_strike, Vec::as_slice),
+        );
         let died = alive.iter().sum::<f64>() - after.iter().sum::<f64>();
-        expected += died * (i / a + 1) as f64;
+        expected += died * (turn + 1) as f64;
         alive = after;
+        (struck, in_turn) = (struck + 1, in_turn + 1);
     }
     let standing: f64 = alive.iter().sum();
     if standing <= 0.0 {
-        return (hit_points == 0 || !opening.is_empty()).then_some(expected);
+        return Some(expected);
     }
-    let left = turns_left(per_strike, hit_points, attacks)?;
-    let (struck, at) = (opening.len(), opening.len() % a);
-    let begun = struck.div_ceil(a) as f64;
+    let left = turns_left(per_strike, hit_points, a)?;
+    // Past the lead, every turn has `attacks` strikes: a turn whose strikes are all made is
+    // over, and the next begins with the chain's own count.
+    let (begun, at) = match in_turn {
+        0 => (turn, 0),
+        k if k >= a => (turn + 1, 0),
+        k => (turn + 1, k as usize),
+    };
     for (h, p) in alive.iter().enumerate() {
-        expected += p * (begun + left[h + 1][at]);
+        expected += p * (begun as f64 + left[h + 1][at]);
     }
     Some(expected)
 }
@@ -273,6 +305,52 @@ mod tests {
                     (closed - standing).abs() < 1e-9,
                     "{attacks} attacks, {casts} casts: {closed} vs {standing}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn turns_on_the_way_strike_nothing_and_the_arrival_turn_strikes_less() {
+        // Sure strikes of 1 on 3 hit points, two a turn: a turn on the way, one strike in the
+        // turn it arrives, then two: down in turn 3, against turn 2 from the start.
+        let kill = turns_to_kill_planned(&[], &sure(1), 3, 2, &[0, 1], 5);
+        assert_eq!(kill.dead_by_turn, vec![0.0, 0.0, 1.0, 1.0, 1.0]);
+        assert_eq!(kill.expected_turns, Some(3.0));
+        assert_eq!(turns_to_kill(&sure(1), 3, 2, 5).expected_turns, Some(2.0));
+    }
+
+    #[test]
+    fn the_lead_turns_agree_with_the_sum_of_the_table() {
+        let weapon = odds(&Strike {
+            strike: 1,
+            defense: 2,
+            damage: "2d4".parse().unwrap(),
+            bonus: 0,
+            soak: 1,
+        })
+        .unwrap();
+        let spell = odds(&Strike {
+            strike: 3,
+            defense: 2,
+            damage: "3d6".parse().unwrap(),
+            bonus: 0,
+            soak: 0,
+        })
+        .unwrap();
+        let leads: [&[u32]; 4] = [&[], &[0], &[0, 0, 1], &[1, 2]];
+        for attacks in 1..=3 {
+            for casts in [0, 1, 3] {
+                for lead in leads {
+                    let opening = vec![spell.clone(); casts];
+                    let kill = turns_to_kill_planned(&opening, &weapon, 19, attacks, lead, 400);
+                    let standing: f64 =
+                        1.0 + kill.dead_by_turn.iter().map(|d| 1.0 - d).sum::<f64>();
+                    let closed = kill.expected_turns.unwrap();
+                    assert!(
+                        (closed - standing).abs() < 1e-9,
+                        "{attacks} attacks, {casts} casts, lead {lead:?}: {closed} vs {standing}"
+                    );
+                }
             }
         }
     }

@@ -4,7 +4,9 @@
 
 use super::duel::strikes_a_turn;
 use super::game::{Game, Means};
-use super::kill::{KillTable, MAX_TURNS, turns_to_kill_opening};
+use super::kill::{KillTable, MAX_TURNS, turns_to_kill_opening, turns_to_kill_planned};
+use super::moves;
+use super::state::State;
 use super::{Blow, Damage, blow_odds};
 use crate::odds::Odds;
 
@@ -27,6 +29,12 @@ pub struct Matchup {
     /// Strikes a turn (its `attacks`, at most one an action) until the enemy's hit points
     /// are gone.
     pub kill: KillTable,
+    /// Actions the attacker spends moving from where it starts to a hex it can strike the
+    /// enemy from, the enemy standing where it starts; `None` when there is no such hex.
+    pub approach: Option<u32>,
+    /// The same turns to kill counted from the start, moving first: turns on the way strike
+    /// nothing, and the turn it arrives strikes with the actions left.
+    pub from_start: Option<KillTable>,
 }
 
 impl Matchup {
@@ -84,6 +92,7 @@ pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> O
         ..blow
     });
     let strikes = strikes_a_turn(&me.attributes);
+    let mut plan = vec![means];
     let (name, opening, then) = match means {
         Means::Weapon(w) => (me.weapons.get(w)?.name.clone(), Vec::new(), None),
         Means::Spell(s) => {
@@ -99,6 +108,7 @@ pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> O
             // Every strike the table counts, at most.
             let most = MAX_TURNS as u32 * strikes.max(1);
             let (weapon, after) = best_weapon(game, attacker, defender)?;
+            plan.extend(best_weapon_index(game, attacker, defender).map(Means::Weapon));
             let casts = casts.min(most);
             let opening = vec![odds.clone(); casts as usize];
             (spell.name.clone(), opening, Some((casts, weapon, after)))
@@ -112,6 +122,18 @@ pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> O
         strikes,
         MAX_TURNS,
     );
+    let approach = approach_actions(game, attacker, defender, &plan);
+    let from_start = approach.and_then(|actions| {
+        let lead = lead_turns(actions, me.attributes.actions, strikes)?;
+        Some(turns_to_kill_planned(
+            &opening,
+            after,
+            them.attributes.hit_points,
+            strikes,
+            &lead,
+            MAX_TURNS,
+        ))
+    });
     Some(Matchup {
         attacker: me.id.clone(),
         defender: them.id.clone(),
@@ -120,18 +142,92 @@ pub fn matchup(game: &Game, attacker: usize, means: Means, defender: usize) -> O
         hit: lands.probabilities().get(1).copied().unwrap_or(0.0),
         odds,
         kill,
+        approach,
+        from_start,
     })
+}
+
+/// Most actions an approach is searched for: far beyond any arena's width.
+const MOST_APPROACH: u32 = 500;
+
+/// The fewest actions `attacker` spends moving from its start to a hex from which every means
+/// of `plan` can strike `defender` where it starts (adjacent for melee, in range and sight
+/// when ranged); `None` for a unit not on the map at the start, or no such hex.
+pub fn approach_actions(
+    game: &Game,
+    attacker: usize,
+    defender: usize,
+    plan: &[Means],
+) -> Option<u32> {
+    let state = game.start();
+    state.units[attacker].at?;
+    state.units[defender].at?;
+    moves::paths(game, &state, attacker, MOST_APPROACH)
+        .reached()
+        .filter(|(slot, _)| {
+            plan.iter()
+                .all(|means| strikes_from(game, &state, attacker, defender, *slot, *means))
+        })
+        .map(|(_, cost)| cost)
+        .min()
+}
+
+/// Whether `attacker` standing on `slot` has `defender` within the reach of `means`.
+fn strikes_from(
+    game: &Game,
+    state: &State,
+    attacker: usize,
+    defender: usize,
+    slot: usize,
+    means: Means,
+) -> bool {
+    let unit = &game.units[attacker];
+    let reach = match means {
+        Means::Weapon(w) => unit.weapons.get(w).map(|w| (&w.name, w.ranged, w.range)),
+        Means::Spell(s) => unit.spells.get(s).map(|s| (&s.name, s.range > 1, s.range)),
+    };
+    reach.is_some_and(|(name, ranged, range)| {
+        game.in_reach(state, slot, defender, name, ranged, range)
+            .is_ok()
+    })
+}
+
+/// The strikes of the turns before the attacker strikes in full: none in each turn spent
+/// moving, and in the turn it arrives as many as the actions left allow. `None` when it has no
+/// actions to move with.
+fn lead_turns(approach: u32, actions: u32, strikes: u32) -> Option<Vec<u32>> {
+    if approach == 0 {
+        return Some(Vec::new());
+    }
+    let whole = approach.checked_div(actions)?;
+    let mut lead = vec![0; whole as usize];
+    let spent = approach % actions;
+    if spent > 0 {
+        lead.push(strikes.min(actions - spent));
+    }
+    Some(lead)
 }
 
 /// The weapon of `attacker` with the most expected damage against `defender`, and its odds.
 pub fn best_weapon(game: &Game, attacker: usize, defender: usize) -> Option<(String, Odds)> {
+    let w = best_weapon_index(game, attacker, defender)?;
+    let blow = game.blow(attacker, Means::Weapon(w), defender)?;
+    Some((
+        game.units[attacker].weapons.get(w)?.name.clone(),
+        blow_odds(&blow),
+    ))
+}
+
+/// The place of [`best_weapon`] among the attacker's weapons.
+fn best_weapon_index(game: &Game, attacker: usize, defender: usize) -> Option<usize> {
     let unit = game.units.get(attacker)?;
     (0..unit.weapons.len())
         .filter_map(|w| {
             let blow = game.blow(attacker, Means::Weapon(w), defender)?;
-            Some((unit.weapons.get(w)?.name.clone(), blow_odds(&blow)))
+            Some((w, blow_odds(&blow).expected()))
         })
-        .max_by(|x, y| x.1.expected().total_cmp(&y.1.expected()))
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(w, _)| w)
 }
 
 #[cfg(test)]
@@ -188,5 +284,32 @@ mod tests {
         let x_on_y = &matchups(&g)[0];
         assert_eq!(x_on_y.means(), "unarmed");
         assert_eq!(x_on_y.kill.expected_turns, Some(8.0));
+    }
+
+    #[test]
+    fn the_approach_spends_turns_before_the_first_strike() {
+        // y stands 3 hexes away on open ground: x walks 2 hexes (one turn of its 2 actions) to
+        // stand beside it, then strikes once a turn, a sure 1 against 2 hit points: down in turn
+        // 3, against 2 turns from beside it. With a bow of range 3 it shoots from where it is.
+        let scenario = |weapon: &str| {
+            format!(
+                "format: 1\nruleset: hex-skirmish\nmap: {{hexagon: {{radius: 3}}}}\nteams: [{{id: a}}, {{id: b}}]\nunits:\n  - {{id: x, team: a, at: [0, 0], actions: 2, attacks: 1, strike: 9, hit-points: 5{weapon}}}\n  - {{id: y, team: b, at: [3, 0], actions: 2, attacks: 1, hit-points: 2}}\n"
+            )
+        };
+        let g = game(&scenario(""));
+        let x_on_y = &matchups(&g)[0];
+        assert_eq!(x_on_y.approach, Some(2));
+        assert_eq!(x_on_y.kill.expected_turns, Some(2.0));
+        let from_start = x_on_y.from_start.as_ref().expect("it gets there");
+        assert_eq!(from_start.expected_turns, Some(3.0));
+        let g = game(&scenario(
+            ", weapons: [{name: Bow, kind: ranged, damage: 1, range: 3}]",
+        ));
+        let x_on_y = &matchups(&g)[0];
+        assert_eq!(x_on_y.approach, Some(0));
+        assert_eq!(
+            x_on_y.from_start.as_ref().and_then(|k| k.expected_turns),
+            Some(2.0)
+        );
     }
 }

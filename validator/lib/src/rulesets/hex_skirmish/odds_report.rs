@@ -179,7 +179,7 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Turns to kill, each attacker striking with its best weapon every turn, or casting a spell while its points last when that is sooner"
+        "Turns to kill, each attacker striking with its best weapon every turn, or casting a spell while its points last when that is sooner; then the actions it spends moving into reach from where it starts, and the turns counted from the start"
     );
     let means: Vec<String> = pairs.iter().map(Matchup::means).collect();
     let width = |f: fn(&Matchup) -> &str, title: &str| {
@@ -202,7 +202,7 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
         .max("weapon".len());
     let _ = writeln!(
         out,
-        "{:wa$}  {:wd$}  {:ww$}     hit  damage  strikes  turns  dead by turn 1    2    3",
+        "{:wa$}  {:wd$}  {:ww$}     hit  damage  strikes  turns  dead by turn 1    2    3  moving  from start",
         "attacker", "defender", "weapon"
     );
     for (p, means) in pairs.iter().zip(&means) {
@@ -216,9 +216,16 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
                 .get(t)
                 .map_or_else(String::new, |d| format!("{:>3.0}%", d * 100.0))
         };
+        let moving = p.approach.map_or_else(|| "-".to_owned(), |a| a.to_string());
+        let from_start = match &p.from_start {
+            None => "-".to_owned(),
+            Some(kill) => kill
+                .expected_turns
+                .map_or_else(|| "never".to_owned(), |t| format!("{t:.1}")),
+        };
         let _ = writeln!(
             out,
-            "{:wa$}  {:wd$}  {means:ww$}  {:>5.1}%  {:>6.2}  {:>7}  {turns:>5}  {:>13} {} {}",
+            "{:wa$}  {:wd$}  {means:ww$}  {:>5.1}%  {:>6.2}  {:>7}  {turns:>5}  {:>13} {} {}  {moving:>6}  {from_start:>10}",
             p.attacker,
             p.defender,
             p.hit * 100.0,
@@ -277,7 +284,8 @@ pub fn duels_human(duels: &[Duel]) -> String {
 }
 
 /// `{"pairs":[{"attacker","defender","weapon","hit","damage","expected","attacks",
-/// "hit_points","expected_turns","dead_by_turn","then"}],"duels":[{"first","second","weapons",
+/// "hit_points","expected_turns","dead_by_turn","then","approach","expected_turns_from_start"}],
+/// "duels":[{"first","second","weapons",
 /// "first-wins","second-wins","expected-rounds"}]}` and a newline.
 pub fn matchups_json(pairs: &[Matchup], duels: &[Duel]) -> String {
     let pairs: Vec<serde_json::Value> = pairs
@@ -297,6 +305,8 @@ pub fn matchups_json(pairs: &[Matchup], duels: &[Duel]) -> String {
                 "then": p.then.as_ref().map(|(casts, weapon)| {
                     serde_json::json!({"casts": casts, "weapon": weapon})
                 }),
+                "approach": p.approach,
+                "expected_turns_from_start": p.from_start.as_ref().and_then(|k| k.expected_turns),
             })
         })
         .collect();
