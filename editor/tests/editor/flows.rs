@@ -474,20 +474,6 @@ fn click_label(harness: &mut Harness<'_, EditorApp>, label: &str) {
     harness.run_steps(2);
 }
 
-/// Opens a combo box showing `value` (the last of several) and picks `option`.
-fn pick(harness: &mut Harness<'_, EditorApp>, value: &str, option: &str) {
-    harness
-        .get_all(by().role(Role::ComboBox).value(value))
-        .last()
-        .expect("get_all finds at least one")
-        .click_accesskit();
-    harness.run_steps(2);
-    harness
-        .get_by_role_and_label(Role::Button, option)
-        .click_accesskit();
-    harness.run_steps(2);
-}
-
 /// The scenario panels on a real file: adds a team and names it, adds a hold objective for it
 /// with hexes painted on the map, puts it in the turn order, paints its deployment zone in one
 /// stroke (undone and redone in one step each) and erases a hex with Shift, switches to strict

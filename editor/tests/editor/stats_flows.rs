@@ -20,16 +20,7 @@ fn stats_ticked_in_the_inspector_are_one_named_edit_each_and_undo_clears_them() 
 
     harness.get_by_label("Starting health").click();
     harness.run_steps(2);
-    let stats = |h: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>| {
-        h.state()
-            .wb
-            .doc
-            .scenario()
-            .unwrap()
-            .stats
-            .get("legacy")
-            .cloned()
-    };
+    let stats = |h: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>| legacy_stats(h);
     assert_eq!(stats(&harness).and_then(|s| s.health), Some(1));
     let undo = |h: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>| {
         h.state()
@@ -137,4 +128,51 @@ fn opening_a_figure_with_stats_leaves_the_map_where_it_was() {
         before,
         "the stats rows fit the panel instead of widening it"
     );
+}
+
+#[test]
+fn an_attacks_cost_one_shot_and_power_card_are_set_in_the_inspector() {
+    let (_dir, mut harness) = bundled_app("stats-cards", "city-blades-gambit.yaml");
+    let legacy = token_hexes(&harness, "legacy")[0];
+    let pos = screen_of(&harness, legacy);
+    click_at(&mut harness, pos);
+    harness.get_by_label("Stats for the simulation").click();
+    harness.run_steps(2);
+    let stats = |h: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>| {
+        legacy_stats(h).unwrap_or_default()
+    };
+    harness.get_by_label("Add attack").click();
+    harness.run_steps(2);
+    harness.get_by_label("one-shot").click();
+    harness.run_steps(2);
+    assert!(stats(&harness).attacks[0].one_shot);
+    // A health ability: it costs a health point instead of an action.
+    pick(&mut harness, "costs an action", "costs health");
+    let cost = stats(&harness).attacks[0].cost.expect("a cost");
+    assert_eq!((cost.health, cost.attack_plus), (1, 0));
+    // A power card in play at the start, and the attack put on it.
+    harness.get_by_label("Add power card").click_accesskit();
+    harness.run_steps(2);
+    assert_eq!(stats(&harness).cards, vec!["Card 1".to_owned()]);
+    harness
+        .get_by_label("in play at the start")
+        .click_accesskit();
+    harness.run_steps(2);
+    pick(&mut harness, "card: on the panel", "Card 1");
+    let now = stats(&harness);
+    assert_eq!(now.cards, vec!["Card 1".to_owned()]);
+    assert_eq!(now.in_play, vec!["Card 1".to_owned()]);
+    assert_eq!(now.attacks[0].card.as_deref(), Some("Card 1"));
+    // Each was one named edit: six undos leave no stats.
+    for _ in 0..6 {
+        press(&mut harness, Modifiers::COMMAND, Key::Z);
+    }
+    assert_eq!(stats(&harness), Default::default());
+}
+
+/// Legacy's stats in the open scenario, if it has any.
+fn legacy_stats(
+    harness: &egui_kittest::Harness<'_, megahex_editor::app::EditorApp>,
+) -> Option<megahex_schema::rulesets::sentinel_tactics::FigureStats> {
+    scenario(harness).stats.get("legacy").cloned()
 }

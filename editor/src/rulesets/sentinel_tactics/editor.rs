@@ -56,12 +56,18 @@ impl GameEditor for SentinelEditor {
             .min_size(240.0)
             .resizable(true)
             .show(ui, |ui| {
-                self.inspector.token_inspector(wb, ui);
-                if self.scenario_ui.open && wb.doc.scenario().is_some() {
-                    self.scenario_ui.scenario_panel(wb, ui);
-                    return;
-                }
-                super::side_panel::problems_and_fairness(ui, wb, checking);
+                // A figure's stats and power cards can be longer than the window: the panel
+                // scrolls rather than cutting them off.
+                egui::ScrollArea::vertical()
+                    .id_salt("side-panel")
+                    .show(ui, |ui| {
+                        self.inspector.token_inspector(wb, ui);
+                        if self.scenario_ui.open && wb.doc.scenario().is_some() {
+                            self.scenario_ui.scenario_panel(wb, ui);
+                            return;
+                        }
+                        super::side_panel::problems_and_fairness(ui, wb, checking);
+                    });
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(crate::map_frame::TABLE))

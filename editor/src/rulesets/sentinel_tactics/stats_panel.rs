@@ -1,13 +1,14 @@
 //! The selected figure's stats for the simulation (the scenario's `stats:` entry for its
-//! roster id): health, actions, defence, movement, Mobility and attacks, entered in the
-//! inspector instead of YAML. A change is one named edit, made when a number stops being
+//! roster id): health, actions, defence, movement, Mobility, attacks (with their costs,
+//! One-Shot and power card) and power cards, entered in the inspector instead of YAML. A change is one named edit, made when a number stops being
 //! dragged or typed, a box is ticked or a choice is picked.
 
 use super::bench::MapBench;
 use crate::rulesets::sentinel_tactics::held::MapDocument;
 use egui::RichText;
 use megahex_schema::rulesets::sentinel_tactics::stats::{
-    AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement, StaticMovement,
+    AbilityCost, AttackKind, AttackStats, FigureStats, Movement, Pick, RolledMovement,
+    StaticMovement,
 };
 
 use crate::rulesets::sentinel_tactics::edit::Edit;
@@ -88,7 +89,8 @@ impl StatsPanel {
                         asked.from(&r, true);
                         ui.end_row();
                     });
-                attacks_ui(ui, &mut draft.attacks, &mut asked);
+                attacks_ui(ui, &mut draft.attacks, &draft.cards, &mut asked);
+                cards_ui(ui, draft, &mut asked);
             });
         self.changing = asked.changing || (self.changing && !asked.commit);
         if asked.commit && *draft != current {
@@ -209,25 +211,30 @@ fn kind_name(kind: AttackKind) -> &'static str {
     }
 }
 
-/// A number from 0 to `max` with its words around it ("reach 2", "3 dice").
+/// A number in `range` with its words around it ("reach 2", "3 dice").
 fn number(
     ui: &mut egui::Ui,
     value: &mut u32,
-    max: u32,
+    range: std::ops::RangeInclusive<u32>,
     prefix: &str,
     suffix: &str,
     asked: &mut Asked,
 ) {
     let r = ui.add(
         egui::DragValue::new(value)
-            .range(0..=max)
+            .range(range)
             .prefix(prefix)
             .suffix(suffix),
     );
     asked.from(&r, false);
 }
 
-fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Asked) {
+fn attacks_ui(
+    ui: &mut egui::Ui,
+    attacks: &mut Vec<AttackStats>,
+    cards: &[String],
+    asked: &mut Asked,
+) {
     let mut remove = None;
     for (i, attack) in attacks.iter_mut().enumerate() {
         ui.push_id(("attack", i), |ui| {
@@ -247,15 +254,25 @@ fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Ask
                             asked.from(&r, true);
                         }
                     });
-                number(ui, &mut attack.dice, 12, "", " dice", asked);
-                number(ui, &mut attack.reach, 12, "reach ", "", asked);
+                number(ui, &mut attack.dice, 0..=12, "", " dice", asked);
+                number(ui, &mut attack.reach, 0..=12, "reach ", "", asked);
                 if matches!(attack.kind, AttackKind::Area | AttackKind::Vertex) {
-                    number(ui, &mut attack.origin, 12, "origin ", "", asked);
+                    number(ui, &mut attack.origin, 0..=12, "origin ", "", asked);
                 }
                 if attack.kind == AttackKind::Area {
-                    number(ui, &mut attack.radius, 6, "radius ", "", asked);
+                    number(ui, &mut attack.radius, 0..=6, "radius ", "", asked);
                 }
-                number(ui, &mut attack.push, 6, "push ", "", asked);
+                number(ui, &mut attack.push, 0..=6, "push ", "", asked);
+                let r = ui
+                    .checkbox(&mut attack.unlimited, "unlimited")
+                    .on_hover_text("May be used more than once a turn, an action each time");
+                asked.from(&r, true);
+                let r = ui.checkbox(&mut attack.one_shot, "one-shot").on_hover_text(
+                    "Used once, then out of play until the character is incapacitated",
+                );
+                asked.from(&r, true);
+                cost_ui(ui, &mut attack.cost, asked);
+                card_ui(ui, &mut attack.card, cards, asked);
                 if ui
                     .small_button("Remove")
                     .on_hover_text("Remove this attack")
@@ -292,4 +309,156 @@ fn attacks_ui(ui: &mut egui::Ui, attacks: &mut Vec<AttackStats>, asked: &mut Ask
         });
         asked.commit = true;
     }
+}
+
+/// What using an attack costs: an action, or health, or Attack+1 tokens instead.
+fn cost_ui(ui: &mut egui::Ui, cost: &mut Option<AbilityCost>, asked: &mut Asked) {
+    let shown = match cost {
+        None => "costs an action",
+        Some(c) if c.attack_plus > 0 => "costs Attack+1",
+        Some(_) => "costs health",
+    };
+    egui::ComboBox::from_id_salt("cost")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            let options = [
+                ("costs an action", None),
+                (
+                    "costs health",
+                    Some(AbilityCost {
+                        health: 1,
+                        attack_plus: 0,
+                    }),
+                ),
+                (
+                    "costs Attack+1",
+                    Some(AbilityCost {
+                        health: 0,
+                        attack_plus: 1,
+                    }),
+                ),
+            ];
+            for (name, option) in options {
+                if ui.selectable_label(shown == name, name).clicked() && shown != name {
+                    *cost = option;
+                    asked.commit = true;
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "A health ability costs health, the Omni-Cannon Attack+1 tokens, instead of an action",
+        );
+    match cost {
+        Some(c) if c.attack_plus > 0 => number(ui, &mut c.attack_plus, 1..=9, "", " tokens", asked),
+        Some(c) => number(ui, &mut c.health, 1..=9, "", " health", asked),
+        None => {}
+    }
+}
+
+/// The power card an attack is on: the character panel, or one of the figure's cards.
+fn card_ui(ui: &mut egui::Ui, card: &mut Option<String>, cards: &[String], asked: &mut Asked) {
+    if cards.is_empty() && card.is_none() {
+        return;
+    }
+    let shown = card.clone().unwrap_or_else(|| "on the panel".to_owned());
+    egui::ComboBox::from_id_salt("card")
+        .selected_text(format!("card: {shown}"))
+        .show_ui(ui, |ui| {
+            let mut options = vec![None];
+            options.extend(cards.iter().cloned().map(Some));
+            for option in options {
+                let name = option.clone().unwrap_or_else(|| "on the panel".to_owned());
+                if ui.selectable_label(*card == option, name).clicked() && *card != option {
+                    *card = option;
+                    asked.commit = true;
+                }
+            }
+        })
+        .response
+        .on_hover_text("An attack on a power card is usable while the card is in play");
+}
+
+/// The figure's power cards: each with whether it starts in play, and how many may be in play.
+fn cards_ui(ui: &mut egui::Ui, stats: &mut FigureStats, asked: &mut Asked) {
+    ui.label(RichText::new("Power cards").strong())
+        .on_hover_text("Its hand: attacks on a card are usable while the card is in play; a Power Up places or replaces one");
+    let mut remove = None;
+    let mut renamed = None;
+    for (i, name) in stats.cards.iter_mut().enumerate() {
+        ui.push_id(("card", i), |ui| {
+            ui.horizontal(|ui| {
+                let before = name.clone();
+                let r = ui.add(egui::TextEdit::singleline(name).desired_width(110.0));
+                asked.from(&r, false);
+                if r.changed() {
+                    renamed = Some((before.clone(), name.clone()));
+                }
+                let mut in_play = stats.in_play.contains(&before);
+                let r = ui
+                    .checkbox(&mut in_play, "in play at the start")
+                    .on_hover_text("Each character starts with two of its cards in play");
+                if r.changed() {
+                    match in_play {
+                        true => stats.in_play.push(before.clone()),
+                        false => stats.in_play.retain(|c| *c != before),
+                    }
+                    asked.commit = true;
+                }
+                if ui
+                    .small_button("Remove")
+                    .on_hover_text("Remove this power card")
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+        });
+    }
+    // A renamed card keeps its place in play and its attacks.
+    if let Some((before, after)) = renamed {
+        for c in stats.in_play.iter_mut().filter(|c| **c == before) {
+            c.clone_from(&after);
+        }
+        for a in &mut stats.attacks {
+            if a.card.as_deref() == Some(before.as_str()) {
+                a.card = Some(after.clone());
+            }
+        }
+    }
+    if let Some(i) = remove {
+        let gone = stats.cards.remove(i);
+        stats.in_play.retain(|c| *c != gone);
+        for a in &mut stats.attacks {
+            if a.card.as_deref() == Some(gone.as_str()) {
+                a.card = None;
+            }
+        }
+        asked.commit = true;
+    }
+    ui.horizontal(|ui| {
+        if ui
+            .button("Add power card")
+            .on_hover_text("A card of its hand; name it here, and put attacks on it")
+            .clicked()
+        {
+            let name = (1..)
+                .map(|n| format!("Card {n}"))
+                .find(|n| !stats.cards.contains(n))
+                .unwrap_or_default();
+            stats.cards.push(name);
+            asked.commit = true;
+        }
+        let mut limit = stats.cards_in_play.is_some();
+        let r = ui
+            .checkbox(&mut limit, "more than two in play")
+            .on_hover_text("An ability lets it hold more power cards in play at once");
+        if r.changed() {
+            stats.cards_in_play = limit.then_some(3);
+            asked.commit = true;
+        }
+        if let Some(most) = stats.cards_in_play.as_mut() {
+            number(ui, most, 1..=9, "at most ", "", asked);
+        }
+    });
 }

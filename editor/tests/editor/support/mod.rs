@@ -196,3 +196,19 @@ pub fn says_on_hover(harness: &mut Harness<'_, EditorApp>, button: &str, text: &
     harness.run_steps(1);
     said
 }
+
+/// Opens a combo box showing `value` (the last of several) and picks `option`.
+pub fn pick(harness: &mut Harness<'_, EditorApp>, value: &str, option: &str) {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{Queryable, by};
+    harness
+        .get_all(by().role(Role::ComboBox).value(value))
+        .last()
+        .expect("get_all finds at least one")
+        .click_accesskit();
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::Button, option)
+        .click_accesskit();
+    harness.run_steps(2);
+}
