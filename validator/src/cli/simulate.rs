@@ -26,8 +26,8 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     }
     let terminal = std::io::stderr().is_terminal();
     let progress = progress_bar(plays.games, terminal);
-    let played = match rulesets::self_play(&scenario, &catalog, args, &progress) {
-        SelfPlay::Games(played) => played,
+    let (played, policy) = match rulesets::self_play(&scenario, &catalog, args, &progress) {
+        SelfPlay::Games(played, policy) => (played, policy),
         SelfPlay::Answered(code) => return code,
     };
     let (teams, results) = match played {
@@ -45,9 +45,9 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     }
     let summary = simulate::summarise(teams, &results);
     let text = if plays.json {
-        megahex::report::simulation::json(&summary, plays.seed)
+        megahex::report::simulation::json(&summary, plays.seed, policy)
     } else {
-        megahex::report::simulation::human(&summary, plays.seed)
+        megahex::report::simulation::human(&summary, plays.seed, policy)
     };
     crate::cli::output::print(&text)
 }

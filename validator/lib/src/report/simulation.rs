@@ -5,8 +5,8 @@ use std::fmt::Write;
 use crate::simulate::Summary;
 
 /// One JSON document: games, seed, per-team wins with their 95% interval, the round-limit share,
-/// game lengths and deciding objectives.
-pub fn json(summary: &Summary, seed: u64) -> String {
+/// game lengths and deciding objectives, and the policy that played them.
+pub fn json(summary: &Summary, seed: u64, policy: &str) -> String {
     let teams: Vec<serde_json::Value> = summary
         .teams
         .iter()
@@ -31,14 +31,16 @@ pub fn json(summary: &Summary, seed: u64) -> String {
         "round_limit_share": summary.round_limit_share,
         "lengths": lengths,
         "objectives": objectives,
+        "policy": policy,
     });
     format!("{value}\n")
 }
 
-/// A table of win rates, then the game lengths as a small bar chart.
-pub fn human(summary: &Summary, seed: u64) -> String {
+/// A table of win rates, then the game lengths as a small bar chart, and the policy that played.
+pub fn human(summary: &Summary, seed: u64, policy: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} games, seed {seed}", summary.games);
+    let _ = writeln!(out, "policy: {policy} (docs/simulation.md)");
     for (team, wins, share, (lo, hi)) in &summary.teams {
         let _ = writeln!(
             out,

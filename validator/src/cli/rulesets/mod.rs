@@ -288,8 +288,12 @@ pub struct SimulateArgs {
 
 /// What a game's self-play gives back.
 pub enum SelfPlay {
-    /// Each game's result, for the shared report, with the teams in the scenario's order.
-    Games(Result<(Vec<String>, Vec<GameResult>), SimulateError>),
+    /// Each game's result, for the shared report, with the teams in the scenario's order, and
+    /// the policy that played them in one line.
+    Games(
+        Result<(Vec<String>, Vec<GameResult>), SimulateError>,
+        &'static str,
+    ),
     /// The game printed its own report; the exit code.
     Answered(i32),
 }
@@ -312,18 +316,13 @@ pub fn self_play(
         _ if args.solar_sentinels.given() => {
             SelfPlay::Answered(fail("--ranks and --against are for solar-sentinels decks"))
         }
-        AnyScenario::SentinelTactics(scenario) => SelfPlay::Games(sentinel_tactics::self_play(
-            scenario,
-            catalog,
-            plays.games,
-            plays.seed,
-            progress,
-        )),
-        AnyScenario::HexSkirmish(scenario) => SelfPlay::Games(hex_skirmish::self_play(
-            scenario,
-            plays.games,
-            plays.seed,
-            progress,
-        )),
+        AnyScenario::SentinelTactics(scenario) => SelfPlay::Games(
+            sentinel_tactics::self_play(scenario, catalog, plays.games, plays.seed, progress),
+            megahex::rulesets::sentinel_tactics::selfplay::POLICY,
+        ),
+        AnyScenario::HexSkirmish(scenario) => SelfPlay::Games(
+            hex_skirmish::self_play(scenario, plays.games, plays.seed, progress),
+            megahex::rulesets::hex_skirmish::selfplay::POLICY,
+        ),
     }
 }

@@ -19,6 +19,9 @@ use crate::board::hex::distance;
 use crate::rng::Rng;
 use crate::simulate::{GameResult, SimulateError};
 
+/// The policy in one line, for the simulation report.
+pub const POLICY: &str = "each unit strikes with the blow of most expected damage while it may attack (exact odds), else opens a chest its team wants beside it, else walks the cheapest way toward the nearest hex it can attack from, a hex to reach or a chest to open";
+
 /// Rounds played when the scenario sets no `round-limit`.
 pub const DEFAULT_ROUNDS: u32 = 20;
 /// Largest map self-play takes on: sight between every pair of hexes is worked out first.

@@ -11,6 +11,7 @@
 //! seed gives the same report whatever the number of threads.
 
 mod policy;
+pub use policy::POLICY;
 
 use std::collections::HashMap;
 

@@ -19,6 +19,9 @@
 
 use megahex_schema::rulesets::sentinel_tactics::{AttackKind, FigureMovement};
 
+/// The policy in one line, for the simulation report.
+pub const POLICY: &str = "each figure makes the attack with the most expected damage it can (exact odds), else moves toward its team's nearest objective hex or the nearest enemy, else Aims or Dodges; a Power Up places the first card of its hand when there is room";
+
 use super::{Rng, Setup, roll_move};
 use crate::board::movement::{self, MoveAction, Mover, World};
 use crate::board::{Axial, distance, neighbours};
