@@ -95,6 +95,16 @@ pub struct GameResult {
     pub hit_limit: bool,
 }
 
+/// The policy that played the games, for the report: what it does, and how it compares with
+/// best play where that is worked out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolicyNote {
+    /// The policy in one sentence.
+    pub summary: &'static str,
+    /// How it compares with best play on the scenario's own situations, where worked out.
+    pub against_best: Option<String>,
+}
+
 /// Win rates, lengths and deciding objectives over many games.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {

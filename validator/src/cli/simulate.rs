@@ -45,9 +45,9 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     }
     let summary = simulate::summarise(teams, &results);
     let text = if plays.json {
-        megahex::report::simulation::json(&summary, plays.seed, policy)
+        megahex::report::simulation::json(&summary, plays.seed, &policy)
     } else {
-        megahex::report::simulation::human(&summary, plays.seed, policy)
+        megahex::report::simulation::human(&summary, plays.seed, &policy)
     };
     crate::cli::output::print(&text)
 }

@@ -2,11 +2,11 @@
 
 use std::fmt::Write;
 
-use crate::simulate::Summary;
+use crate::simulate::{PolicyNote, Summary};
 
 /// One JSON document: games, seed, per-team wins with their 95% interval, the round-limit share,
 /// game lengths and deciding objectives, and the policy that played them.
-pub fn json(summary: &Summary, seed: u64, policy: &str) -> String {
+pub fn json(summary: &Summary, seed: u64, policy: &PolicyNote) -> String {
     let teams: Vec<serde_json::Value> = summary
         .teams
         .iter()
@@ -24,23 +24,29 @@ pub fn json(summary: &Summary, seed: u64, policy: &str) -> String {
         .iter()
         .map(|(id, games)| serde_json::json!({"objective": id, "games": games}))
         .collect();
-    let value = serde_json::json!({
+    let mut value = serde_json::json!({
         "games": summary.games,
         "seed": seed,
         "teams": teams,
         "round_limit_share": summary.round_limit_share,
         "lengths": lengths,
         "objectives": objectives,
-        "policy": policy,
+        "policy": policy.summary,
     });
+    if let Some(line) = &policy.against_best {
+        value["against-best"] = serde_json::json!(line);
+    }
     format!("{value}\n")
 }
 
 /// A table of win rates, then the game lengths as a small bar chart, and the policy that played.
-pub fn human(summary: &Summary, seed: u64, policy: &str) -> String {
+pub fn human(summary: &Summary, seed: u64, policy: &PolicyNote) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} games, seed {seed}", summary.games);
-    let _ = writeln!(out, "policy: {policy} (docs/simulation.md)");
+    let _ = writeln!(out, "policy: {} (docs/simulation.md)", policy.summary);
+    if let Some(line) = &policy.against_best {
+        let _ = writeln!(out, "against best play: {line}");
+    }
     for (team, wins, share, (lo, hi)) in &summary.teams {
         let _ = writeln!(
             out,

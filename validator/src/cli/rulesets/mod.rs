@@ -292,7 +292,7 @@ pub enum SelfPlay {
     /// the policy that played them in one line.
     Games(
         Result<(Vec<String>, Vec<GameResult>), SimulateError>,
-        &'static str,
+        megahex::simulate::PolicyNote,
     ),
     /// The game printed its own report; the exit code.
     Answered(i32),
@@ -318,11 +318,14 @@ pub fn self_play(
         }
         AnyScenario::SentinelTactics(scenario) => SelfPlay::Games(
             sentinel_tactics::self_play(scenario, catalog, plays.games, plays.seed, progress),
-            megahex::rulesets::sentinel_tactics::selfplay::POLICY,
+            megahex::simulate::PolicyNote {
+                summary: megahex::rulesets::sentinel_tactics::selfplay::POLICY,
+                against_best: None,
+            },
         ),
         AnyScenario::HexSkirmish(scenario) => SelfPlay::Games(
             hex_skirmish::self_play(scenario, plays.games, plays.seed, progress),
-            megahex::rulesets::hex_skirmish::selfplay::POLICY,
+            hex_skirmish::policy(scenario),
         ),
     }
 }

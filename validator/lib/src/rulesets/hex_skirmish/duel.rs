@@ -6,7 +6,8 @@
 //! which nobody is hurt leaves the state as it was, so each state's answer is solved in closed
 //! form from the states below it: `x = (rest) / (1 − chance nobody is hurt)`.
 
-use super::game::Game;
+use super::blow_odds;
+use super::game::{Game, Means};
 use super::matchups::best_weapon;
 
 /// How a duel between two units ends.
@@ -173,6 +174,104 @@ pub fn duels(game: &Game) -> Vec<Duel> {
     out
 }
 
+/// One unit's duel against an enemy, striking with the policy's weapon (the most expected
+/// damage a strike) or with the weapon that wins it most often, the enemy keeping the policy's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WeaponGap {
+    /// The unit.
+    pub unit: String,
+    /// Its enemy.
+    pub against: String,
+    /// The policy's weapon and the chance it leaves the unit standing.
+    pub policy: (String, f64),
+    /// The weapon that leaves it standing most often, held for the whole duel, and that chance.
+    pub best: (String, f64),
+}
+
+/// For each unit of each pair of enemies, its duel to the end with the policy's weapon against
+/// the best weapon held for the whole duel: the gap between the policy and best play on the
+/// scenario's own pairs. Pairs left out of [`duels`] are left out here too.
+pub fn weapon_gaps(game: &Game) -> Vec<WeaponGap> {
+    let mut out = Vec::new();
+    for duel in duels(game) {
+        let (Some(first), Some(second)) = (game.unit(&duel.first), game.unit(&duel.second)) else {
+            continue;
+        };
+        for (me, other, i_first) in [(first, second, true), (second, first, false)] {
+            let Some((_, other_blow)) = best_weapon(game, other, me) else {
+                continue;
+            };
+            let other_blow = other_blow.probabilities();
+            let (u, o) = (&game.units[me], &game.units[other]);
+            let wins = |blow: &[f64]| {
+                let mine = (blow, strikes_a_turn(&u.attributes), u.attributes.hit_points);
+                let theirs = (
+                    other_blow.as_slice(),
+                    strikes_a_turn(&o.attributes),
+                    o.attributes.hit_points,
+                );
+                match i_first {
+                    true => duel_odds(mine, theirs).first_wins,
+                    false => duel_odds(theirs, mine).second_wins,
+                }
+            };
+            let Some((policy_name, policy_blow)) = best_weapon(game, me, other) else {
+                continue;
+            };
+            let policy = (policy_name, wins(&policy_blow.probabilities()));
+            let mut best = policy.clone();
+            for (w, weapon) in u.weapons.iter().enumerate() {
+                let Some(blow) = game.blow(me, Means::Weapon(w), other) else {
+                    continue;
+                };
+                let p = wins(&blow_odds(&blow).probabilities());
+                if p > best.1 + 1e-12 {
+                    best = (weapon.name.clone(), p);
+                }
+            }
+            out.push(WeaponGap {
+                unit: u.id.clone(),
+                against: o.id.clone(),
+                policy,
+                best,
+            });
+        }
+    }
+    out
+}
+
+/// The gaps in one sentence for the simulation report: in how many duels the policy's weapon
+/// is the best held, and the largest gap.
+pub fn weapon_gaps_line(gaps: &[WeaponGap]) -> Option<String> {
+    if gaps.is_empty() {
+        return None;
+    }
+    let best = gaps
+        .iter()
+        .filter(|g| g.best.1 - g.policy.1 <= 1e-12)
+        .count();
+    let widest = gaps
+        .iter()
+        .max_by(|x, y| (x.best.1 - x.policy.1).total_cmp(&(y.best.1 - y.policy.1)))?;
+    let gap = widest.best.1 - widest.policy.1;
+    let tail = match gap > 1e-12 {
+        false => String::new(),
+        true => format!(
+            "; the widest gap: `{}` against `{}` wins {:.1}% with {} instead of {:.1}% with {}",
+            widest.unit,
+            widest.against,
+            widest.best.1 * 100.0,
+            widest.best.0,
+            widest.policy.1 * 100.0,
+            widest.policy.0
+        ),
+    };
+    Some(format!(
+        "in a duel to the end of each pair of enemies, the policy's weapon wins as often as the best weapon held for the whole duel in {best} of {} cases{tail}",
+        gaps.len()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,5 +412,32 @@ mod tests {
             }
         }
         assert_eq!(compared, 48);
+    }
+
+    #[test]
+    fn the_weapon_of_most_damage_can_lose_the_duel_the_other_wins() {
+        // x strikes first and always lands. The Axe (1d6, 3.5 a strike) is the policy's; the
+        // Club (a sure 2) fells y's 2 hit points at once. With the Axe a 1 (1/6) leaves y
+        // standing, and y's sure 1 fells x: 5/6 against 1.
+        let g = game(
+            "format: 1\nruleset: hex-skirmish\nmap: {hexagon: {radius: 2}}\nteams: [{id: a}, {id: b}]\nunits:\n  - {id: x, team: a, at: [0, 0], initiative: 5, actions: 1, attacks: 1, strike: 9, hit-points: 1, weapons: [{name: Club, damage: 2}, {name: Axe, damage: 1d6}]}\n  - {id: y, team: b, at: [1, 0], initiative: 1, actions: 1, attacks: 1, strike: 9, hit-points: 2, weapons: [{name: Claw, damage: 1}]}\n",
+        );
+        let gaps = weapon_gaps(&g);
+        assert_eq!(gaps.len(), 2);
+        let x = &gaps[0];
+        assert_eq!(
+            (x.unit.as_str(), x.policy.0.as_str(), x.best.0.as_str()),
+            ("x", "Axe", "Club")
+        );
+        close(x.policy.1, 5.0 / 6.0);
+        close(x.best.1, 1.0);
+        // y has one weapon: the policy's is the best.
+        assert_eq!(gaps[1].policy, gaps[1].best);
+        let line = weapon_gaps_line(&gaps).expect("a line");
+        assert!(line.contains("in 1 of 2 cases"), "{line}");
+        assert!(
+            line.contains("`x` against `y` wins 100.0% with Club instead of 83.3% with Axe"),
+            "{line}"
+        );
     }
 }

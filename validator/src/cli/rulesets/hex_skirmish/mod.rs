@@ -21,3 +21,13 @@ pub fn self_play(
         results,
     ))
 }
+
+/// The policy that plays, and how its weapon choice compares with the best in each pair's duel.
+pub fn policy(scenario: &Scenario) -> megahex::simulate::PolicyNote {
+    use megahex::rulesets::hex_skirmish::duel::{weapon_gaps, weapon_gaps_line};
+    let game = megahex::rulesets::hex_skirmish::game::Game::new(scenario);
+    megahex::simulate::PolicyNote {
+        summary: selfplay::POLICY,
+        against_best: weapon_gaps_line(&weapon_gaps(&game)),
+    }
+}
