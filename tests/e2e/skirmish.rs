@@ -193,7 +193,13 @@ fn simulate_is_reproducible_and_every_game_is_decided_or_limited() {
     let limited = (v["round_limit_share"].as_f64().unwrap() * 500.0).round() as u64;
     assert_eq!(wins + limited, 500);
     // The report names its policy, and how its weapon choice fares in each pair's duel.
-    assert!(v["policy"].as_str().unwrap().contains("most expected damage"), "{v}");
+    assert!(
+        v["policy"]
+            .as_str()
+            .unwrap()
+            .contains("most expected damage"),
+        "{v}"
+    );
     assert!(
         v["against-best"]
             .as_str()
