@@ -1266,3 +1266,31 @@ fn hex_skirmish_a_spell_lands_past_the_strike_and_the_resistance_check() {
     assert_near(&v, "/hit", 0.55);
     assert_eq!(v["spell"]["strike-roll"], false);
 }
+
+#[test]
+fn solar_sentinels_six_enemies_beyond_the_pools_reach_are_an_exact_zero() {
+    // Two red dice deal at most 2 + 2; six enemies of Health 1 need 6.
+    let v = succeeded_json(&solar(&[
+        "--enemies",
+        "1,1,1,1,1,1",
+        "--pool",
+        "red=2",
+        "--strategy",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(v["defeat-all"], 0.0);
+    assert_eq!(v["beyond-reach"], true);
+    // Its twin with six red dice is within reach, and six enemies are more than the search
+    // shares dice among: refused, naming --defeat.
+    let twin = solar(&[
+        "--enemies",
+        "1,1,1,1,1,1",
+        "--pool",
+        "red=6",
+        "--strategy",
+        "2",
+    ]);
+    assert_eq!(twin.code, 2);
+    assert!(twin.stderr.contains("--defeat"), "{}", twin.stderr);
+}

@@ -627,7 +627,7 @@ pub use endgame::{
     Chosen, CritChances, crit_chances, defeat_chosen, enemies_that_matter, expected_defeated,
 };
 pub use foes::{
-    CommitRules, Foe, Limits, MOST_KEPT_MISSES_ALONE, MOST_WEIGHED_DICE_STEPS, defeat_all_foes,
-    leave_out_when_too_big,
+    CommitRules, Foe, Limits, MOST_KEPT_MISSES_ALONE, MOST_WEIGHED_DICE_STEPS, beyond_reach,
+    defeat_all_foes, leave_out_when_too_big,
 };
 pub use one_roll::OneRoll;

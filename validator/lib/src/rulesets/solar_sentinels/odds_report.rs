@@ -66,6 +66,9 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
 /// The answers about every enemy, into the JSON `value`.
 fn every_enemy_json(value: &mut serde_json::Value, every: &EveryEnemy) {
     value["defeat-all"] = serde_json::json!(every.defeat_all);
+    if every.beyond_reach {
+        value["beyond-reach"] = serde_json::json!(true);
+    }
     if let Ok(n) = every.expected_defeated {
         value["expected-defeated"] = serde_json::json!(n);
     }
@@ -180,6 +183,9 @@ pub enum Asked {
 pub struct EveryEnemy {
     /// The chance of defeating them all under the best play.
     pub defeat_all: f64,
+    /// Their Health adds up to more than the pool can deal in a round: the chance is 0
+    /// without a search.
+    pub beyond_reach: bool,
     /// The expected number of them defeated under the play that defeats the most, or why
     /// it was not worked out.
     pub expected_defeated: Result<f64, String>,
@@ -302,7 +308,13 @@ fn every_enemy_human(out: &mut String, e: &Engagement, every: &EveryEnemy, healt
         e.strategy,
         every.defeat_all * 100.0
     );
-    if let Some(more) = &every.one_more_die {
+    if every.beyond_reach {
+        let _ = writeln!(
+            out,
+            "  their Health adds up to more than these dice can deal in a round: no play defeats them all"
+        );
+    }
+    if let Some(more) = every.one_more_die.as_ref().filter(|m| !m.is_empty()) {
         let worth: Vec<String> = more
             .iter()
             .map(|(colour, p)| {

@@ -360,7 +360,11 @@ fn engage(
 ) -> Result<Engagement, String> {
     let chosen = chosen_places(defeat, &enemies.cards)?;
     let count = enemies.foes.len();
-    if count > engagement::MAX_ENEMIES && chosen.is_empty() {
+    // So many enemies are answered when their Health is out of the pool's reach: exactly 0.
+    if count > engagement::MAX_ENEMIES
+        && chosen.is_empty()
+        && !engagement::beyond_reach(pool, &enemies.foes)
+    {
         return Err(format!(
             "{count} enemies: the chance of defeating every one is searched for at most {}; --defeat answers the ones to defeat (the endgame's boss) with the rest free to stand",
             engagement::MAX_ENEMIES
@@ -483,6 +487,7 @@ fn engage(
     clear();
     let asked = Asked::Every(EveryEnemy {
         defeat_all,
+        beyond_reach: engagement::beyond_reach(pool, &enemies.foes),
         expected_defeated,
         fewest,
         cheapest,

@@ -336,6 +336,9 @@ pub fn defeat_all_foes_on(
     strategy: u32,
     progress: Progress<'_>,
 ) -> Result<f64, PoolError> {
+    if beyond_reach(pool, foes) {
+        return Ok(0.0);
+    }
     let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
     if foes.iter().all(Foe::is_plain) {
         return defeat_all_on(faces, pool, &healths, strategy, progress);
@@ -345,6 +348,24 @@ pub fn defeat_all_foes_on(
     search.progress = Some((strategy, progress));
     let p = search.value(strategy, dice, standing).chance;
     unless_too_big(&search, p)
+}
+
+/// True when `pool` cannot defeat every one of `foes` in a round whatever is played: their
+/// Health left adds up to more than every die dealing the most any face deals any of them, each
+/// die going to one enemy. A card that can flee is never counted out this way: fled, it need
+/// not be defeated. So many enemies get an exact 0 without a search.
+pub fn beyond_reach(pool: &Pool, foes: &[Foe]) -> bool {
+    if foes.iter().any(|f| f.limits.flee_on_misses.is_some()) {
+        return false;
+    }
+    let most_a_die = foes
+        .iter()
+        .flat_map(|f| f.values.iter().flatten())
+        .copied()
+        .max()
+        .unwrap_or(0);
+    let needed: u64 = foes.iter().map(|f| u64::from(f.health)).sum();
+    needed > u64::from(most_a_die) * u64::from(pool.len())
 }
 
 /// The search with effects for `foes`, weighing plays by `aim` (the enemies dealing `damage`

@@ -218,3 +218,29 @@ fn leaving_out_what_cannot_matter_agrees_with_searching_everyone() {
     }
     assert_eq!(compared, 3 * 6 * 6 * 3 * 2);
 }
+
+#[test]
+fn health_beyond_the_pools_reach_is_an_exact_zero_for_any_number_of_enemies() {
+    // Two red dice deal at most 2 + 2: six enemies of Health 1 need 6.
+    let six = vec![Foe::plain(1); 6];
+    assert!(crate::rulesets::solar_sentinels::engagement::beyond_reach(
+        &pool("red=2"),
+        &six
+    ));
+    let found = defeat_all_foes(&pool("red=2"), &six, 3, &none).expect("answered");
+    close(found, 0.0);
+    // Its twin with six red dice: within reach, so it is the search's to answer, and six
+    // enemies are more than it shares dice among.
+    assert!(!crate::rulesets::solar_sentinels::engagement::beyond_reach(
+        &pool("red=6"),
+        &six
+    ));
+    assert!(defeat_all_foes(&pool("red=6"), &six, 3, &none).is_err());
+    // A card that can flee need not be defeated: never counted out by Health.
+    let mut fleeing = six.clone();
+    fleeing[0].limits.flee_on_misses = Some(1);
+    assert!(!crate::rulesets::solar_sentinels::engagement::beyond_reach(
+        &pool("red=2"),
+        &fleeing
+    ));
+}
