@@ -1137,8 +1137,17 @@ fn solar_sentinels_the_boss_is_searched_alone_among_six_enemies() {
     assert_near(&v, "/chosen/chance", 11.0 / 36.0);
     assert_eq!(v["chosen"]["searched"], serde_json::json!(["enemy 1"]));
     assert!(v.get("defeat-all").is_none(), "{v}");
-    // Its twin without --defeat asks for all six at once, more than the search takes.
-    let every = solar(&args);
+    // Its twin without --defeat, with four red dice so that their Health (7) is within reach
+    // (8): all six at once, more than the search takes.
+    let within = [
+        "--enemies",
+        "2,1,1,1,1,1",
+        "--pool",
+        "red=4",
+        "--strategy",
+        "2",
+    ];
+    let every = solar(&within);
     assert_eq!(every.code, 2);
     assert!(every.stderr.contains("--defeat"), "{}", every.stderr);
     // The human answer says which enemies were left out.

@@ -473,12 +473,29 @@ fn engage(
     };
     working("the enemies expected defeated");
     // A search of its own, as long as the Damage taken: on the pools one more die is worked out
-    // for.
+    // for, and, where an effect weighs every commit at every step, on the pools those are
+    // played with beside other enemies.
     let work = pool.len() * strategy.max(1);
-    let expected_defeated = match work <= engagement::MOST_ONE_MORE_DIE_STEPS {
+    let weighs_commits = enemies.foes.len() > 1
+        && enemies.foes.iter().any(|f| {
+            let l = &f.limits;
+            !l.commits.is_free()
+                || l.no_reroll_misses
+                || l.flee_on_misses.is_some()
+                || l.crit_exhausts
+                || l.miss_rerolls
+        });
+    let most = match weighs_commits {
+        true => engagement::MOST_WEIGHED_DICE_STEPS,
+        false => engagement::MOST_ONE_MORE_DIE_STEPS,
+    };
+    let one_that_stays =
+        matches!(enemies.foes.as_slice(), [f] if f.limits.flee_on_misses.is_none());
+    let expected_defeated = match work <= most {
+        // One enemy is defeated exactly as often as every enemy is: no second search.
+        _ if one_that_stays => Ok(defeat_all),
         false => Err(format!(
-            "it takes at most {} dice × Strategy steps ({} × {strategy} here)",
-            engagement::MOST_ONE_MORE_DIE_STEPS,
+            "it takes at most {most} dice × Strategy steps ({} × {strategy} here)",
             pool.len()
         )),
         true => engagement::expected_defeated(pool, &enemies.foes, strategy, &|_, _| {})

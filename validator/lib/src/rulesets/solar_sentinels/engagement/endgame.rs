@@ -131,6 +131,10 @@ pub fn expected_defeated(
                 .to_owned(),
         ));
     }
+    // One enemy is defeated exactly as often as every enemy is.
+    if let [_] = foes {
+        return defeat_all_foes(pool, foes, strategy, progress);
+    }
     let ones = vec![1; foes.len()];
     let standing = least_standing(pool, foes, &ones, strategy, progress)?;
     Ok(foes.len() as f64 - standing)
