@@ -33,6 +33,12 @@ pub fn strike_json(
     format!("{value}\n")
 }
 
+/// A table's expected turns to one decimal, or `never`.
+fn expected_turns_text(kill: &KillTable) -> String {
+    kill.expected_turns
+        .map_or_else(|| "never".to_owned(), |t| format!("{t:.1}"))
+}
+
 /// `{"hit_points","attacks","dead_by_turn","expected_turns"}`: a turns-to-kill table.
 fn kill_json(kill: &KillTable) -> serde_json::Value {
     serde_json::json!({
@@ -206,10 +212,7 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
         "attacker", "defender", "weapon"
     );
     for (p, means) in pairs.iter().zip(&means) {
-        let turns = p
-            .kill
-            .expected_turns
-            .map_or_else(|| "never".to_owned(), |t| format!("{t:.1}"));
+        let turns = expected_turns_text(&p.kill);
         let by = |t: usize| {
             p.kill
                 .dead_by_turn
@@ -217,12 +220,10 @@ pub fn matchups_human(pairs: &[Matchup]) -> String {
                 .map_or_else(String::new, |d| format!("{:>3.0}%", d * 100.0))
         };
         let moving = p.approach.map_or_else(|| "-".to_owned(), |a| a.to_string());
-        let from_start = match &p.from_start {
-            None => "-".to_owned(),
-            Some(kill) => kill
-                .expected_turns
-                .map_or_else(|| "never".to_owned(), |t| format!("{t:.1}")),
-        };
+        let from_start = p
+            .from_start
+            .as_ref()
+            .map_or_else(|| "-".to_owned(), expected_turns_text);
         let _ = writeln!(
             out,
             "{:wa$}  {:wd$}  {means:ww$}  {:>5.1}%  {:>6.2}  {:>7}  {turns:>5}  {:>13} {} {}  {moving:>6}  {from_start:>10}",
