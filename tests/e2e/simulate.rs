@@ -162,3 +162,66 @@ fn ranks_that_draw_more_missions_than_the_deck_has_are_refused() {
     );
     assert_eq!(three.stdout, "");
 }
+
+/// The skill report on a scenario whose outcome each choice decides for certain (see the
+/// fixture's header): the heroes never win played simply and always win played by the stronger
+/// player, so the gain is exactly 100 points with no spread; the villains win every game either
+/// way.
+#[test]
+fn the_skill_report_finds_the_choice_that_decides_the_game() {
+    let file = "tests/fixtures/valid/simulate-skill-decoy.yaml";
+    let run = simulate(&[file, "--games", "30", "--skill", "20", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let skill = &v["skill"];
+    assert_eq!(skill["verdict"], "play");
+    let heroes = &skill["teams"][0];
+    assert_eq!(heroes["team"], "heroes");
+    assert_eq!(
+        (
+            &heroes["games"],
+            &heroes["simple-wins"],
+            &heroes["strong-wins"]
+        ),
+        (&Value::from(20), &Value::from(0), &Value::from(20))
+    );
+    assert_eq!(heroes["gain"].as_f64(), Some(1.0));
+    let villains = &skill["teams"][1];
+    assert_eq!(
+        (&villains["simple-wins"], &villains["strong-wins"]),
+        (&Value::from(20), &Value::from(20))
+    );
+    let human = simulate(&[file, "--games", "30", "--skill", "20"]);
+    assert!(human.stdout.contains("decided by play"), "{}", human.stdout);
+}
+
+/// A deck's skill report plays self-play's own games as its careful side: with as many skill
+/// games as games, each hero's careful wins are the hero's wins in the report above it.
+#[test]
+fn a_decks_skill_report_compares_self_play_with_greedy_play_on_the_same_games() {
+    let run = simulate(&[
+        "scenarios/solar-first-light.yaml",
+        "--games",
+        "40",
+        "--skill",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let heroes = v["heroes"].as_array().unwrap();
+    let rows = v["skill"]["teams"].as_array().unwrap();
+    assert_eq!(heroes.len(), rows.len());
+    for (hero, row) in heroes.iter().zip(rows) {
+        assert!(
+            row["team"]
+                .as_str()
+                .unwrap()
+                .starts_with(hero["hero"].as_str().unwrap()),
+            "{row}"
+        );
+        assert_eq!(row["strong-wins"], hero["wins"], "{row} {hero}");
+        assert_eq!(row["games"], 40);
+    }
+    assert!(["play", "dice", "unclear"].contains(&v["skill"]["verdict"].as_str().unwrap()));
+}

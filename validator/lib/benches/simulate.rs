@@ -4,6 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use megahex::rulesets::hex_skirmish::selfplay;
 use megahex::rulesets::sentinel_tactics::selfplay as st_selfplay;
+use megahex::simulate::skill::Player;
 use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::Scenario;
 use std::hint::black_box;
@@ -20,6 +21,19 @@ fn games(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("1000 games, all cores", |b| {
         b.iter(|| black_box(st_selfplay::simulate(&scenario, &catalog, 1000, 7, &|| {})))
+    });
+    // The skill report's games: the first team played by the stronger player.
+    group.bench_function("20 games, the first team looking ahead, all cores", |b| {
+        b.iter(|| {
+            black_box(st_selfplay::simulate_seated(
+                &scenario,
+                &catalog,
+                20,
+                7,
+                &[Player::Lookahead],
+                &|| {},
+            ))
+        })
     });
     group.finish();
 }
@@ -39,6 +53,17 @@ fn arena_games(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("10000 games, all cores", |b| {
         b.iter(|| black_box(selfplay::simulate(&scenario, 10_000, 7, &|| {})))
+    });
+    group.bench_function("100 games, the first team looking ahead, all cores", |b| {
+        b.iter(|| {
+            black_box(selfplay::simulate_seated(
+                &scenario,
+                100,
+                7,
+                &[Player::Lookahead],
+                &|| {},
+            ))
+        })
     });
     group.finish();
 }

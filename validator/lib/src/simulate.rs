@@ -4,6 +4,8 @@
 //! Each ruleset plays its own games (`rulesets::*::selfplay`) with the in-tree generator
 //! (`crate::rng`), so a seed gives the same games on every machine and thread count.
 
+pub mod skill;
+
 /// Why a scenario cannot be simulated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SimulateError {
@@ -103,6 +105,14 @@ pub struct PolicyNote {
     pub summary: &'static str,
     /// How it compares with best play on the scenario's own situations, where worked out.
     pub against_best: Option<String>,
+}
+
+/// Where the policy's choice is measured against best play: how many of `cases` the policy
+/// matches (a `gap` of 0), and the case with the widest gap and that gap. None for no cases.
+pub fn widest_gap<T>(cases: &[T], gap: impl Fn(&T) -> f64) -> Option<(usize, &T, f64)> {
+    let widest = cases.iter().max_by(|x, y| gap(x).total_cmp(&gap(y)))?;
+    let matched = cases.iter().filter(|c| gap(c) <= 1e-12).count();
+    Some((matched, widest, gap(widest)))
 }
 
 /// Win rates, lengths and deciding objectives over many games.

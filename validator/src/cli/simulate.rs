@@ -43,11 +43,72 @@ pub fn run(args: &SimulateArgs, catalog: &Catalog) -> i32 {
     if terminal {
         eprintln!();
     }
+    let skill = match plays.skill {
+        Some(games) => match skill(args, &scenario, &catalog, &teams, &results, games) {
+            Ok(report) => Some(report),
+            Err(code) => return code,
+        },
+        None => None,
+    };
     let summary = simulate::summarise(teams, &results);
     let text = if plays.json {
-        megahex::report::simulation::json(&summary, plays.seed, &policy)
+        megahex::report::simulation::json_with_skill(&summary, plays.seed, &policy, skill.as_ref())
     } else {
-        megahex::report::simulation::human(&summary, plays.seed, &policy)
+        let mut text = megahex::report::simulation::human(&summary, plays.seed, &policy);
+        if let Some(skill) = &skill {
+            text.push_str(&megahex::report::simulation::skill_human(skill));
+        }
+        text
     };
     crate::cli::output::print(&text)
+}
+
+/// Plays each team by the stronger player against simple opponents, `games` games each on the
+/// seeds of the simple games, with a progress bar, and compares.
+fn skill(
+    args: &SimulateArgs,
+    scenario: &megahex_schema::AnyScenario,
+    catalog: &Catalog,
+    teams: &[String],
+    simple: &[megahex::simulate::GameResult],
+    games: u32,
+) -> Result<simulate::skill::SkillReport, i32> {
+    use simulate::skill::Player;
+    if games == 0 || games > 1_000_000 {
+        return Err(fail("--skill must be between 1 and 1000000 games"));
+    }
+    let seed = args.plays.seed;
+    let terminal = std::io::stderr().is_terminal();
+    let sides = teams.len() as u32;
+    let progress = progress_bar(games.saturating_mul(sides + 1), terminal);
+    let play = |seats: &[Player]| -> Result<Vec<megahex::simulate::GameResult>, i32> {
+        match rulesets::seated_play(scenario, catalog, (games, seed), seats, &progress) {
+            Ok(Ok(results)) => Ok(results),
+            Ok(Err(e)) => {
+                eprintln!("megahex: {e}");
+                Err(EXIT_FINDINGS)
+            }
+            Err(message) => Err(fail(message)),
+        }
+    };
+    // The simple games are the first of the run's own, played again only when more are asked.
+    let baseline = match simple.len() >= games as usize {
+        true => simple[..games as usize].to_vec(),
+        false => play(&[])?,
+    };
+    let mut strong = Vec::with_capacity(teams.len());
+    for team in 0..teams.len() {
+        let mut seats = vec![Player::Simple; teams.len()];
+        seats[team] = Player::Lookahead;
+        strong.push(play(&seats)?);
+    }
+    if terminal {
+        eprintln!();
+    }
+    Ok(simulate::skill::skill_report(
+        simulate::skill::LOOKAHEAD,
+        teams,
+        &baseline,
+        &strong,
+    ))
 }

@@ -298,6 +298,32 @@ pub enum SelfPlay {
     Answered(i32),
 }
 
+/// Games with a player for each team (in the scenario's team order), for the skill report;
+/// an error message when the ruleset has no stronger player.
+pub fn seated_play(
+    scenario: &AnyScenario,
+    catalog: &Catalog,
+    (games, seed): (u32, u64),
+    seats: &[megahex::simulate::skill::Player],
+    progress: &(dyn Fn() + Sync),
+) -> Result<Result<Vec<GameResult>, SimulateError>, &'static str> {
+    match scenario {
+        AnyScenario::SolarSentinels(_) => Err(
+            "a solar-sentinels deck's skill report compares whole policies (see docs/simulation.md)",
+        ),
+        AnyScenario::SentinelTactics(scenario) => Ok(
+            megahex::rulesets::sentinel_tactics::selfplay::simulate_seated(
+                scenario, catalog, games, seed, seats, progress,
+            ),
+        ),
+        AnyScenario::HexSkirmish(scenario) => {
+            Ok(megahex::rulesets::hex_skirmish::selfplay::simulate_seated(
+                scenario, games, seed, seats, progress,
+            ))
+        }
+    }
+}
+
 /// `megahex simulate`: seeded games in the scenario's rules.
 pub fn self_play(
     scenario: &AnyScenario,
@@ -318,10 +344,7 @@ pub fn self_play(
         }
         AnyScenario::SentinelTactics(scenario) => SelfPlay::Games(
             sentinel_tactics::self_play(scenario, catalog, plays.games, plays.seed, progress),
-            megahex::simulate::PolicyNote {
-                summary: megahex::rulesets::sentinel_tactics::selfplay::POLICY,
-                against_best: None,
-            },
+            sentinel_tactics::policy(scenario, catalog),
         ),
         AnyScenario::HexSkirmish(scenario) => SelfPlay::Games(
             hex_skirmish::self_play(scenario, plays.games, plays.seed, progress),

@@ -243,17 +243,7 @@ pub fn weapon_gaps(game: &Game) -> Vec<WeaponGap> {
 /// The gaps in one sentence for the simulation report: in how many duels the policy's weapon
 /// is the best held, and the largest gap.
 pub fn weapon_gaps_line(gaps: &[WeaponGap]) -> Option<String> {
-    if gaps.is_empty() {
-        return None;
-    }
-    let best = gaps
-        .iter()
-        .filter(|g| g.best.1 - g.policy.1 <= 1e-12)
-        .count();
-    let widest = gaps
-        .iter()
-        .max_by(|x, y| (x.best.1 - x.policy.1).total_cmp(&(y.best.1 - y.policy.1)))?;
-    let gap = widest.best.1 - widest.policy.1;
+    let (best, widest, gap) = crate::simulate::widest_gap(gaps, |g| g.best.1 - g.policy.1)?;
     let tail = match gap > 1e-12 {
         false => String::new(),
         true => format!(

@@ -17,6 +17,7 @@ use super::state::{End, State};
 use super::{Damage, blow_odds};
 use crate::board::hex::distance;
 use crate::rng::Rng;
+use crate::simulate::skill::{self, Player};
 use crate::simulate::{GameResult, SimulateError};
 
 /// The policy in one line, for the simulation report.
@@ -57,9 +58,36 @@ pub fn simulate(
     seed: u64,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, SimulateError> {
+    simulate_seated(scenario, games, seed, &[], progress)
+}
+
+/// [`simulate`] with a player for each team, in the scenario's team order; teams not named
+/// play the simple policy.
+pub fn simulate_seated(
+    scenario: &Scenario,
+    games: u32,
+    seed: u64,
+    seats: &[Player],
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<GameResult>, SimulateError> {
     let setup = prepare(scenario)?;
+    let mut game_seats: Vec<Player> = setup
+        .game
+        .teams
+        .iter()
+        .map(|team| {
+            scenario
+                .teams
+                .iter()
+                .position(|t| &t.id == team)
+                .and_then(|i| seats.get(i).copied())
+                .unwrap_or(Player::Simple)
+        })
+        .collect();
+    game_seats.resize(setup.game.teams.len(), Player::Simple);
     Ok(crate::simulate::play_games(games, seed, progress, |rng| {
-        play(&setup, rng)
+        let mut state = setup.game.start();
+        play_out(&setup, &mut state, &game_seats, rng)
     }))
 }
 
@@ -98,11 +126,12 @@ fn prepare(scenario: &Scenario) -> Result<Setup, SimulateError> {
     Ok(Setup { game, expected })
 }
 
-fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
+/// Plays the game on from `state` to its end, each team by its seat (the simple policy where
+/// none is given).
+fn play_out(setup: &Setup, state: &mut State, seats: &[Player], rng: &mut Rng) -> GameResult {
     let game = &setup.game;
-    let mut state = game.start();
-    while let Some(unit) = game.begin_turn(&mut state) {
-        take_turn(setup, &mut state, unit, rng);
+    while let Some(unit) = game.begin_turn(state) {
+        take_turn(setup, state, unit, seats, rng);
     }
     let (winner, objective) = match state.end {
         Some(End::Won { team, objective }) => (
@@ -119,34 +148,124 @@ fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
     }
 }
 
-fn take_turn(setup: &Setup, state: &mut State, unit: usize, rng: &mut Rng) {
-    let game = &setup.game;
+/// One thing a unit may do next in its turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    /// An attack, a spell, or opening a chest.
+    Do(Action),
+    /// Walk as the simple policy walks: toward its team's goals, else the nearest place to
+    /// strike from.
+    Walk,
+    /// Walk toward the nearest place to strike this enemy from.
+    WalkToward(usize),
+    /// End the turn.
+    Stop,
+}
+
+fn take_turn(setup: &Setup, state: &mut State, unit: usize, seats: &[Player], rng: &mut Rng) {
+    let seat = game_team(setup, unit)
+        .and_then(|t| seats.get(t).copied())
+        .unwrap_or(Player::Simple);
     // Every action spends an action, so a turn ends; the bound only guards against a policy bug.
     for _ in 0..64 {
         let Some(turn) = state.turn else { return };
         if turn.actions == 0 || state.end.is_some() {
             return;
         }
-        if let Some(action) = best_blow(setup, state, unit) {
-            if game.apply(state, action, &mut Rolled(rng)).is_err() {
-                return;
-            }
-            continue;
-        }
-        if turn.attacked {
-            return;
-        }
-        if let Some(chest) = wanted_chest_here(game, state, unit)
-            && game
-                .apply(state, Action::Open(chest), &mut Rolled(rng))
-                .is_ok()
-        {
-            continue;
-        }
-        if !walk(setup, state, unit, rng) {
+        let choice = match seat {
+            Player::Simple => simple_choice(setup, state, unit),
+            Player::Lookahead => lookahead_choice(setup, state, unit, rng),
+        };
+        if !perform(setup, state, unit, choice, rng) {
             return;
         }
     }
+}
+
+fn game_team(setup: &Setup, unit: usize) -> Option<usize> {
+    setup.game.units[unit].team
+}
+
+/// The simple policy: strike while it may, else open a wanted chest beside it, else walk.
+fn simple_choice(setup: &Setup, state: &State, unit: usize) -> Choice {
+    if let Some(action) = best_blow(setup, state, unit) {
+        return Choice::Do(action);
+    }
+    if state.turn.is_some_and(|t| t.attacked) {
+        return Choice::Stop;
+    }
+    match wanted_chest_here(&setup.game, state, unit) {
+        Some(chest) if setup.game.check(state, Action::Open(chest)).is_ok() => {
+            Choice::Do(Action::Open(chest))
+        }
+        _ => Choice::Walk,
+    }
+}
+
+/// Does `choice`; false when the turn ends with it (a stop, or nothing could be done).
+fn perform(setup: &Setup, state: &mut State, unit: usize, choice: Choice, rng: &mut Rng) -> bool {
+    match choice {
+        Choice::Do(action) => setup.game.apply(state, action, &mut Rolled(rng)).is_ok(),
+        Choice::Walk => walk(setup, state, unit, None, rng),
+        Choice::WalkToward(target) => walk(setup, state, unit, Some(target), rng),
+        Choice::Stop => false,
+    }
+}
+
+/// Everything the unit could do next: each allowed blow at each enemy, a wanted chest beside
+/// it, the simple walk, a walk toward each enemy, and stopping.
+fn choices(setup: &Setup, state: &State, unit: usize) -> Vec<Choice> {
+    let game = &setup.game;
+    let spec = &game.units[unit];
+    let mut out = vec![simple_choice(setup, state, unit)];
+    let add = |choice: Choice, out: &mut Vec<Choice>| {
+        if !out.contains(&choice) {
+            out.push(choice);
+        }
+    };
+    for (target, them) in state.units.iter().enumerate() {
+        if !them.active() || target == unit || !spec.enemy_of(&game.units[target]) {
+            continue;
+        }
+        for (blow, means) in game.means_of(unit).into_iter().enumerate() {
+            let action = match means {
+                Means::Weapon(weapon) => Action::Attack { target, weapon },
+                Means::Spell(spell) => Action::Cast { spell, target },
+            };
+            if setup.expected[unit][blow][target] > 0.0 && game.check(state, action).is_ok() {
+                add(Choice::Do(action), &mut out);
+            }
+        }
+        if !state.turn.is_some_and(|t| t.attacked) {
+            add(Choice::WalkToward(target), &mut out);
+        }
+    }
+    if let Some(chest) = wanted_chest_here(game, state, unit)
+        && game.check(state, Action::Open(chest)).is_ok()
+    {
+        add(Choice::Do(Action::Open(chest)), &mut out);
+    }
+    if !state.turn.is_some_and(|t| t.attacked) {
+        add(Choice::Walk, &mut out);
+    }
+    add(Choice::Stop, &mut out);
+    out
+}
+
+/// The stronger player's choice: each option played on by the simple policy on every side.
+fn lookahead_choice(setup: &Setup, state: &State, unit: usize, rng: &mut Rng) -> Choice {
+    let options = choices(setup, state, unit);
+    let Some(team) = game_team(setup, unit).map(|t| setup.game.teams[t].clone()) else {
+        return options[0];
+    };
+    let chosen = skill::choose(options.len(), rng, |i, rng| {
+        let mut trial = state.clone();
+        if perform(setup, &mut trial, unit, options[i], rng) {
+            take_turn(setup, &mut trial, unit, &[], rng);
+        }
+        skill::worth(&play_out(setup, &mut trial, &[], rng), &team)
+    });
+    chosen.map_or(Choice::Stop, |i| options[i])
 }
 
 /// The allowed attack or spell with the most expected damage.
@@ -200,7 +319,13 @@ fn wanted_chest_here(game: &Game, state: &State, unit: usize) -> Option<usize> {
 
 /// Walks towards the nearest place worth being (its team's objective hexes and chests first,
 /// then places to strike from); false when there is nowhere to go.
-fn walk(setup: &Setup, state: &mut State, unit: usize, rng: &mut Rng) -> bool {
+fn walk(
+    setup: &Setup,
+    state: &mut State,
+    unit: usize,
+    toward: Option<usize>,
+    rng: &mut Rng,
+) -> bool {
     let game = &setup.game;
     let paths = moves::paths(game, state, unit, u32::MAX / 2);
     let nearest = |goals: Vec<usize>| {
@@ -210,9 +335,12 @@ fn walk(setup: &Setup, state: &mut State, unit: usize, rng: &mut Rng) -> bool {
             .min()
             .map(|(_, s)| s)
     };
-    let Some(goal) = nearest(objective_goals(game, state, unit))
-        .or_else(|| nearest(strike_goals(game, state, unit)))
-    else {
+    let goal = match toward {
+        None => nearest(objective_goals(game, state, unit))
+            .or_else(|| nearest(strike_goals(game, state, unit, None))),
+        Some(target) => nearest(strike_goals(game, state, unit, Some(target))),
+    };
+    let Some(goal) = goal else {
         return false;
     };
     let path = paths.path_to(goal);
@@ -238,8 +366,8 @@ fn walk(setup: &Setup, state: &mut State, unit: usize, rng: &mut Rng) -> bool {
     moved
 }
 
-/// Hexes the unit could strike an enemy from.
-fn strike_goals(game: &Game, state: &State, unit: usize) -> Vec<usize> {
+/// Hexes the unit could strike an enemy from (only `target`, when given).
+fn strike_goals(game: &Game, state: &State, unit: usize, only: Option<usize>) -> Vec<usize> {
     let spec = &game.units[unit];
     let mut out = Vec::new();
     let reach = spec
@@ -253,7 +381,10 @@ fn strike_goals(game: &Game, state: &State, unit: usize) -> Vec<usize> {
         let Some(there) = them.at.filter(|_| them.active()) else {
             continue;
         };
-        if target == unit || !spec.enemy_of(&game.units[target]) {
+        if target == unit
+            || !spec.enemy_of(&game.units[target])
+            || only.is_some_and(|o| o != target)
+        {
             continue;
         }
         if reach <= 1 {
@@ -341,5 +472,36 @@ mod tests {
                 .iter()
                 .all(|r| r.hit_limit && r.rounds == 4 && r.winner.is_none())
         );
+    }
+
+    #[test]
+    fn the_stronger_player_strikes_the_deadly_enemy_first_where_the_simple_one_strikes_the_soft_one()
+     {
+        // x strikes first and always hits (Strike 9 against Defense 0); its 7-damage maul
+        // does 7 to the soft y1 (10 hit points) but, through Soak 2, only 5 to y2, so the
+        // simple policy strikes y1 (5 is also more than y2's 3 hit points). y2 then always
+        // hits x for 9, more than x's 5 hit points: b wins in round 1. Striking y2 first
+        // kills it (5 >= 3); y1 needs two more blows (7 + 7 >= 10), one a round, and falls to
+        // x's first move of round 3. Unarmed, it deals at most 1 in each of rounds 1 and 2,
+        // less than x's 5 hit points: a wins every game, in round 3.
+        let yaml = "format: 1\nruleset: hex-skirmish\nmap: {hexagon: {radius: 2}}\nteams: [{id: a}, {id: b}]\nunits:\n  - {id: x, team: a, at: [0, 0], initiative: 9, actions: 1, attacks: 1, strike: 9, hit-points: 5, weapons: [{name: Maul, damage: 7}]}\n  - {id: y1, team: b, at: [1, 0], initiative: 1, actions: 1, attacks: 1, hit-points: 10}\n  - {id: y2, team: b, at: [-1, 0], initiative: 2, actions: 1, attacks: 1, strike: 9, hit-points: 3, soak: 2, weapons: [{name: Blade, damage: 9}]}\nobjectives:\n  - {id: a-wins, team: a, kind: defeat}\n  - {id: b-wins, team: b, kind: defeat}\nround-limit: 4\n";
+        let s: Scenario = serde_yaml::from_str(yaml).unwrap();
+        let simple = simulate(&s, 20, 3, &|| {}).unwrap();
+        assert!(
+            simple
+                .iter()
+                .all(|r| r.winner.as_deref() == Some("b") && r.rounds == 1)
+        );
+        let strong = simulate_seated(&s, 20, 3, &[Player::Lookahead], &|| {}).unwrap();
+        assert!(
+            strong
+                .iter()
+                .all(|r| r.winner.as_deref() == Some("a") && r.rounds == 3),
+            "{strong:?}"
+        );
+        // Seated second, the stronger player has no choice that saves b's y2.
+        let b_strong =
+            simulate_seated(&s, 20, 3, &[Player::Simple, Player::Lookahead], &|| {}).unwrap();
+        assert!(b_strong.iter().all(|r| r.winner.as_deref() == Some("b")));
     }
 }

@@ -10,6 +10,7 @@
 //! every round. Games are independent and seeded from the run's seed and their number, so a
 //! seed gives the same report whatever the number of threads.
 
+pub mod against_best;
 mod policy;
 pub use policy::POLICY;
 
@@ -22,6 +23,7 @@ use super::dice::{self, Attack, Defense, Faces};
 use super::fairness::{MAX_REPORT_HEXES, all_costs};
 use super::game::{Game, Progress, State, Won};
 use crate::rng::Rng;
+use crate::simulate::skill::Player;
 pub use crate::simulate::{GameResult, SimulateError, Summary};
 
 /// Rounds played when the scenario sets no `round-limit`.
@@ -49,9 +51,35 @@ pub fn simulate(
     seed: u64,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameResult>, SimulateError> {
+    simulate_seated(scenario, catalog, games, seed, &[], progress)
+}
+
+/// [`simulate`] with a player for each team, in the scenario's team order; teams not named
+/// play the simple policy.
+pub fn simulate_seated(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    games: u32,
+    seed: u64,
+    seats: &[Player],
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<GameResult>, SimulateError> {
     let setup = prepare(scenario, catalog)?;
+    let seat_of: Vec<Player> = setup
+        .game
+        .figures
+        .iter()
+        .map(|f| {
+            scenario
+                .teams
+                .iter()
+                .position(|t| f.team.as_deref() == Some(t.id.as_str()))
+                .and_then(|i| seats.get(i).copied())
+                .unwrap_or(Player::Simple)
+        })
+        .collect();
     Ok(crate::simulate::play_games(games, seed, progress, |rng| {
-        play(&setup, rng)
+        play(&setup, &seat_of, rng)
     }))
 }
 
@@ -181,42 +209,44 @@ fn roll_move(movement: Option<Movement>, rng: &mut Rng) -> Option<u32> {
     }
 }
 
-fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
+fn play(setup: &Setup, seat_of: &[Player], rng: &mut Rng) -> GameResult {
     let game = &setup.game;
     let mut state: State = game.start();
     for (piece, figure) in state.pieces.iter_mut().zip(&game.figures) {
         piece.move_value = roll_move(figure.stats.as_ref().and_then(|s| s.movement), rng);
     }
-    let mut score = Progress::default();
-    let result = |won: Won, rounds: u32| GameResult {
-        winner: Some(won.team),
-        objective: Some(won.objective),
-        rounds,
-        hit_limit: false,
-    };
+    play_from(setup, &mut state, &mut Progress::default(), seat_of, rng)
+}
+
+/// Plays on from the start of a turn to the end of the game, each figure by its seat (the
+/// simple policy where none is given).
+fn play_from(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    seat_of: &[Player],
+    rng: &mut Rng,
+) -> GameResult {
+    let game = &setup.game;
     loop {
         let round = state.round.number;
         if round > setup.limit {
             break;
         }
-        let Some(due) = game.due(&state) else {
+        let Some(due) = game.due(state) else {
             // Nobody takes turns: rounds pass with nothing happening.
             state.round = state.round.next_round();
-            game.arrivals(&mut state);
-            if let Some(won) = score.round_over(game, &state, round) {
-                return result(won, round);
+            game.arrivals(state);
+            if let Some(won) = score.round_over(game, state, round) {
+                return won_in(won, round);
             }
             continue;
         };
         let me = due.figures[0];
-        policy::take_turn(setup, &mut state, &mut score, me, rng);
-        if let Some(won) = score.decided(game, &state, false) {
-            return result(won, round);
-        }
-        if game.end_turn(&mut state)
-            && let Some(won) = score.round_over(game, &state, round)
-        {
-            return result(won, round);
+        let seat = seat_of.get(me).copied().unwrap_or(Player::Simple);
+        policy::take_turn(setup, state, score, me, seat, rng);
+        if let Some(result) = after_turn(setup, state, score, round) {
+            return result;
         }
     }
     GameResult {
@@ -225,6 +255,51 @@ fn play(setup: &Setup, rng: &mut Rng) -> GameResult {
         rounds: setup.limit,
         hit_limit: true,
     }
+}
+
+fn won_in(won: Won, rounds: u32) -> GameResult {
+    GameResult {
+        winner: Some(won.team),
+        objective: Some(won.objective),
+        rounds,
+        hit_limit: false,
+    }
+}
+
+/// Objectives after a turn, and at the end of the round when the turn ended one.
+fn after_turn(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    round: u32,
+) -> Option<GameResult> {
+    let game = &setup.game;
+    if let Some(won) = score.decided(game, state, false) {
+        return Some(won_in(won, round));
+    }
+    if game.end_turn(state)
+        && let Some(won) = score.round_over(game, state, round)
+    {
+        return Some(won_in(won, round));
+    }
+    None
+}
+
+/// For the stronger player's playouts: ends figure `me`'s turn and plays the game on with the
+/// simple policy on every side.
+fn finish_turn_and_play_on(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    rng: &mut Rng,
+) -> GameResult {
+    let round = state.round.number;
+    policy::end_of_turn(setup, state, score, me, rng);
+    if let Some(result) = after_turn(setup, state, score, round) {
+        return result;
+    }
+    play_from(setup, state, score, &[], rng)
 }
 
 /// Summarises results. Wilson's interval, because it behaves near 0 and 1 where the plain

@@ -127,22 +127,88 @@ impl DeckSummary {
 /// Plays the plan with every hero of `deck` (checked, without errors).
 pub fn simulate(deck: &Scenario, plan: &Plan, progress: &(dyn Fn() + Sync)) -> DeckSummary {
     let table = Table::new(deck);
-    let runs: Vec<(usize, Option<u32>)> = (0..deck.heroes.len())
+    let runs = runs(deck, plan);
+    let records = play(deck, &table, plan, &runs, false, progress);
+    summarise(deck, &table, &runs, plan.games, &records)
+}
+
+/// Each hero at each rank of the plan, in the order the report lists them.
+fn runs(deck: &Scenario, plan: &Plan) -> Vec<(usize, Option<u32>)> {
+    (0..deck.heroes.len())
         .flat_map(|h| plan.ranks.iter().map(move |r| (h, *r)))
-        .collect();
+        .collect()
+}
+
+/// The plan's games, `plan.games` for each run in turn; `plain` assigns every roll greedily.
+fn play(
+    deck: &Scenario,
+    table: &Table,
+    plan: &Plan,
+    runs: &[(usize, Option<u32>)],
+    plain: bool,
+    progress: &(dyn Fn() + Sync),
+) -> Vec<GameRecord> {
     let total = plan.games.saturating_mul(runs.len() as u32);
-    let records = play_numbered_with(
+    play_numbered_with(
         total,
         plan.seed,
         progress,
-        || Searches::new(table.dice.faces),
+        || Searches {
+            plain,
+            ..Searches::new(table.dice.faces)
+        },
         |searches, g, rng| {
             let (hero, rank) = runs[(g / plan.games.max(1)) as usize];
-            play_game(&table, &deck.heroes[hero], rank, rng, searches)
+            play_game(table, &deck.heroes[hero], rank, rng, searches)
         },
-    );
-    summarise(deck, &table, &runs, plan.games, &records)
+    )
 }
+
+/// The skill report of a deck: each hero (at each rank) played by self-play's policy, whose
+/// exact advisor assigns the rolls it can weigh, against the same games with every roll
+/// assigned greedily: what careful dice play is worth in this deck.
+pub fn skill(
+    deck: &Scenario,
+    plan: &Plan,
+    progress: &(dyn Fn() + Sync),
+) -> crate::simulate::skill::SkillReport {
+    let table = Table::new(deck);
+    let runs = runs(deck, plan);
+    let careful = play(deck, &table, plan, &runs, false, progress);
+    let plain = play(deck, &table, plan, &runs, true, progress);
+    let results = |records: &[GameRecord], label: &str| -> Vec<crate::simulate::GameResult> {
+        records
+            .iter()
+            .map(|r| crate::simulate::GameResult {
+                winner: (r.ending == Ending::Won).then(|| label.to_owned()),
+                objective: None,
+                rounds: r.rounds,
+                hit_limit: r.ending == Ending::Stalled,
+            })
+            .collect()
+    };
+    let games = plan.games.max(1) as usize;
+    let sides: Vec<(String, Vec<_>, Vec<_>)> = runs
+        .iter()
+        .zip(careful.chunks(games).zip(plain.chunks(games)))
+        .map(|((hero, rank), (careful, plain))| {
+            let label = match rank {
+                Some(rank) => format!("{} (rank {rank})", deck.heroes[*hero].id),
+                None => deck.heroes[*hero].id.clone(),
+            };
+            let pair = (results(plain, &label), results(careful, &label));
+            (label, pair.0, pair.1)
+        })
+        .collect();
+    crate::simulate::skill::paired_report(
+        "each hero played by self-play's policy (its exact advisor assigns the rolls it weighs) against the same games with every roll assigned greedily",
+        SKILL_POLICY,
+        &sides,
+    )
+}
+
+/// What the Solar Sentinels skill report compares, in one line.
+pub const SKILL_POLICY: &str = "self-play's policy; the simple player assigns every roll greedily, most damage first, never asking the exact advisor";
 
 fn summarise(
     deck: &Scenario,

@@ -12,6 +12,8 @@ pub struct Report<'a> {
     pub against: Option<&'a DeckSummary>,
     /// The run's seed.
     pub seed: u64,
+    /// The skill report (`--skill`), when asked.
+    pub skill: Option<&'a crate::simulate::skill::SkillReport>,
 }
 
 fn percent(p: f64) -> String {
@@ -74,6 +76,9 @@ impl Report<'_> {
             value["against"] = summary_json(other);
             value["difference"] = serde_json::json!({"share": d, "interval": [lo, hi]});
         }
+        if let Some(skill) = self.skill {
+            value["skill"] = crate::report::simulation::skill_value(skill);
+        }
         format!("{value}\n")
     }
 
@@ -92,6 +97,10 @@ impl Report<'_> {
                 lo * 100.0,
                 hi * 100.0
             );
+        }
+        if let Some(skill) = self.skill {
+            out.push('\n');
+            out.push_str(&crate::report::simulation::skill_human(skill));
         }
         out
     }

@@ -12,6 +12,18 @@ use megahex::simulate::{GameResult, SimulateError};
 use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::scenario::Scenario;
 
+/// The policy that plays, and how its choice of attack compares with the attack most likely to
+/// fell each enemy.
+pub fn policy(scenario: &Scenario, catalog: &Catalog) -> megahex::simulate::PolicyNote {
+    use megahex::rulesets::sentinel_tactics::selfplay::against_best::{
+        attack_gaps, attack_gaps_line,
+    };
+    megahex::simulate::PolicyNote {
+        summary: selfplay::POLICY,
+        against_best: attack_gaps_line(&attack_gaps(scenario, catalog)),
+    }
+}
+
 /// Plays seeded games; the teams in the scenario's order, and each game's result.
 pub fn self_play(
     scenario: &Scenario,

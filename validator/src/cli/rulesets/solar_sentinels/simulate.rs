@@ -100,7 +100,18 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
     };
     let per_deck =
         |d: &Scenario| u64::from(plan.games) * d.heroes.len() as u64 * plan.ranks.len() as u64;
-    let total = per_deck(deck) + other.as_deref().map_or(0, per_deck);
+    let skill_plan = plays.skill.map(|games| Plan {
+        games,
+        seed: plan.seed,
+        ranks: plan.ranks.clone(),
+    });
+    let skill_games = skill_plan.as_ref().map_or(0, |p| {
+        2 * u64::from(p.games) * deck.heroes.len() as u64 * p.ranks.len() as u64
+    });
+    if plays.skill == Some(0) {
+        return fail("--skill must be at least 1 game");
+    }
+    let total = per_deck(deck) + other.as_deref().map_or(0, per_deck) + skill_games;
     if total > u64::from(MAX_TOTAL_GAMES) {
         return fail(format!(
             "{total} games in all (--games for each hero and rank): at most {MAX_TOTAL_GAMES}"
@@ -110,6 +121,7 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
     let progress = progress_bar(total as u32, terminal);
     let summary = selfplay::simulate(deck, &plan, &progress);
     let compared: Option<DeckSummary> = other.map(|o| selfplay::simulate(&o, &plan, &progress));
+    let skill = skill_plan.map(|p| selfplay::skill(deck, &p, &progress));
     if terminal {
         eprintln!();
     }
@@ -117,6 +129,7 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
         summary: &summary,
         against: compared.as_ref(),
         seed: plays.seed,
+        skill: skill.as_ref(),
     };
     crate::cli::output::print(&match plays.json {
         true => report.json(),

@@ -30,6 +30,7 @@ use crate::rulesets::sentinel_tactics::game::attack::target_defends;
 use crate::rulesets::sentinel_tactics::game::{
     Basic, Declared, Hit, State, Status, Strike, TargetDice, Walk,
 };
+use crate::simulate::skill::{self, Player};
 
 /// Plays figure `me`'s whole turn.
 pub(super) fn take_turn(
@@ -37,6 +38,7 @@ pub(super) fn take_turn(
     state: &mut State,
     score: &mut Progress,
     me: usize,
+    seat: Player,
     rng: &mut Rng,
 ) {
     let game = &setup.game;
@@ -55,23 +57,27 @@ pub(super) fn take_turn(
         let _ = game.power_up(state, &place);
     }
     while game.actions_left(state) > 0 && state.pieces[me].status == Status::Active {
-        if attack(setup, state, score, me, rng) || advance(setup, state, score, me, rng) {
-            continue;
-        }
-        let held = state.pieces[me].held;
-        let has_attacks = !setup.attack_index[me].is_empty();
-        let done = if has_attacks && !held.aim && game.can_take(state, Basic::Aim).is_ok() {
-            game.aim(state).is_ok()
-        } else if !held.dodge && game.can_take(state, Basic::Dodge).is_ok() {
-            game.dodge(state).is_ok()
-        } else {
-            false
+        let done = match seat {
+            Player::Simple => simple_action(setup, state, score, me, rng),
+            Player::Lookahead => lookahead_action(setup, state, score, me, rng),
         };
         if !done {
             break;
         }
     }
-    // To Be Continued: roll the next move value, then the hazards it stands in attack.
+    end_of_turn(setup, state, score, me, rng);
+}
+
+/// To Be Continued: roll the next move value, then the hazards the figure stands in attack.
+pub(super) fn end_of_turn(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    rng: &mut Rng,
+) {
+    let game = &setup.game;
+    let movement = game.figures[me].stats.as_ref().and_then(|s| s.movement);
     state.pieces[me].move_value = roll_move(movement, rng);
     for strike in game.standing_strikes(state) {
         if !state.pieces[me].attackable() {
@@ -81,7 +87,105 @@ pub(super) fn take_turn(
     }
 }
 
+/// One action of the simple policy: the best attack, else an advance, else Aim or Dodge; false
+/// when it does nothing.
+fn simple_action(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    rng: &mut Rng,
+) -> bool {
+    if let Some(best) = attack_choices(setup, state, me).into_iter().next() {
+        return make_attack(setup, state, score, me, best, rng);
+    }
+    if advance(setup, state, score, me, rng) {
+        return true;
+    }
+    let game = &setup.game;
+    let held = state.pieces[me].held;
+    let has_attacks = !setup.attack_index[me].is_empty();
+    if has_attacks && !held.aim && game.can_take(state, Basic::Aim).is_ok() {
+        game.aim(state).is_ok()
+    } else if !held.dodge && game.can_take(state, Basic::Dodge).is_ok() {
+        game.dodge(state).is_ok()
+    } else {
+        false
+    }
+}
+
+/// What the stronger player may do with an action.
+enum Pick {
+    /// What the simple policy would do.
+    Simple,
+    /// One of the attacks, by its place among the most valuable.
+    Attack(usize),
+    Advance,
+    Aim,
+    Dodge,
+    /// End the turn.
+    Stop,
+}
+
+/// Most attack declarations the stronger player weighs, the most valuable first: an area
+/// attack has one for every origin, and weighing them all would cost more than it tells.
+const MOST_ATTACKS_WEIGHED: usize = 4;
+
+/// One action of the stronger player: each option played on to the end of the game by the
+/// simple policy on every side, keeping the one that won most.
+fn lookahead_action(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    rng: &mut Rng,
+) -> bool {
+    let game = &setup.game;
+    let Some(team) = game.figures[me].team.clone() else {
+        return simple_action(setup, state, score, me, rng);
+    };
+    let attacks = attack_choices(setup, state, me);
+    let mut options = vec![Pick::Simple];
+    options.extend((0..attacks.len().min(MOST_ATTACKS_WEIGHED)).map(Pick::Attack));
+    options.push(Pick::Advance);
+    if game.can_take(state, Basic::Aim).is_ok() && !state.pieces[me].held.aim {
+        options.push(Pick::Aim);
+    }
+    if game.can_take(state, Basic::Dodge).is_ok() && !state.pieces[me].held.dodge {
+        options.push(Pick::Dodge);
+    }
+    options.push(Pick::Stop);
+    let act = |option: &Pick, state: &mut State, score: &mut Progress, rng: &mut Rng| match *option
+    {
+        Pick::Simple => simple_action(setup, state, score, me, rng),
+        Pick::Attack(i) => attacks
+            .get(i)
+            .cloned()
+            .is_some_and(|choice| make_attack(setup, state, score, me, choice, rng)),
+        Pick::Advance => advance(setup, state, score, me, rng),
+        Pick::Aim => game.aim(state).is_ok(),
+        Pick::Dodge => game.dodge(state).is_ok(),
+        Pick::Stop => false,
+    };
+    let chosen = skill::choose(options.len(), rng, |i, rng| {
+        let (mut trial, mut trial_score) = (state.clone(), score.clone());
+        if act(&options[i], &mut trial, &mut trial_score, rng) {
+            while game.actions_left(&trial) > 0
+                && trial.pieces[me].status == Status::Active
+                && simple_action(setup, &mut trial, &mut trial_score, me, rng)
+            {}
+        }
+        let result = super::finish_turn_and_play_on(setup, &mut trial, &mut trial_score, me, rng);
+        skill::worth(&result, &team)
+    });
+    match chosen {
+        Some(i) => act(&options[i], state, score, rng),
+        None => false,
+    }
+}
+
 /// One option for an attack: its declaration and its worth.
+#[derive(Clone)]
 struct Choice {
     declared: Declared,
     value: f64,
@@ -105,18 +209,13 @@ fn expected(setup: &Setup, attack: usize, target: usize, range: u32) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Makes the best attack available, if any is worth making.
-fn attack(
-    setup: &Setup,
-    state: &mut State,
-    score: &mut Progress,
-    me: usize,
-    rng: &mut Rng,
-) -> bool {
+/// The attacks worth making now (more expected damage to enemies than to allies), the most
+/// valuable first; the first of equals in the order found.
+fn attack_choices(setup: &Setup, state: &State, me: usize) -> Vec<Choice> {
     let game = &setup.game;
     let team = game.figures[me].team.clone();
     let enemy = |t: usize| game.figures[t].team != team;
-    let mut best: Option<Choice> = None;
+    let mut found: Vec<Choice> = Vec::new();
     for &a in &setup.attack_index[me] {
         let stats = &setup.attacks[a];
         if game.can_use(state, stats).is_err() {
@@ -132,9 +231,9 @@ fn attack(
                 })
                 .collect();
             let value: f64 = worth.iter().map(|w| w.1).sum();
-            if value > 0.0 && best.as_ref().is_none_or(|b| value > b.value) {
+            if value > 0.0 {
                 worth.sort_by(|x, y| y.1.total_cmp(&x.1));
-                best = Some(Choice {
+                found.push(Choice {
                     order: worth.iter().map(|w| w.0).collect(),
                     declared,
                     value,
@@ -190,9 +289,22 @@ fn attack(
             }
         }
     }
-    let Some(choice) = best else {
-        return false;
-    };
+    // Stable, so the first of equals stays first, as the simple policy has always taken it.
+    found.sort_by(|a, b| b.value.total_cmp(&a.value));
+    found
+}
+
+/// Rolls and resolves an attack `me` declared, with the pushes it gives.
+fn make_attack(
+    setup: &Setup,
+    state: &mut State,
+    score: &mut Progress,
+    me: usize,
+    choice: Choice,
+    rng: &mut Rng,
+) -> bool {
+    let game = &setup.game;
+    let team = game.figures[me].team.clone();
     let held = state.pieces[me].held;
     let roll = rng.dice(choice.declared.roll_dice);
     let mut dice = Vec::with_capacity(choice.order.len());

@@ -286,3 +286,22 @@ stats:
         assert_eq!((winner.as_deref(), rounds), (Some("villains"), 2));
     }
 }
+
+/// The stronger player on a game one choice decides: see the fixture's header.
+#[test]
+fn the_stronger_player_strikes_the_villain_who_would_fell_legacy() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/valid/simulate-skill-decoy.yaml");
+    let s = scenario(&std::fs::read_to_string(path).unwrap());
+    let catalog = Catalog::builtin();
+    let simple = simulate(&s, &catalog, 10, 4, &|| {}).unwrap();
+    assert!(
+        simple
+            .iter()
+            .all(|r| r.winner.as_deref() == Some("villains") && r.rounds == 1)
+    );
+    let strong = simulate_seated(&s, &catalog, 10, 4, &[Player::Lookahead], &|| {}).unwrap();
+    assert!(strong.iter().all(|r| {
+        r.winner.as_deref() == Some("heroes") && r.objective.as_deref() == Some("stop-blade")
+    }));
+}

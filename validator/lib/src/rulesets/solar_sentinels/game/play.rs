@@ -244,7 +244,13 @@ pub(crate) fn engage(s: &mut State, table: &Table, rng: &mut Rng, searches: &mut
             return false;
         }
         let steps_left = s.strategy.saturating_sub(step + 1);
-        let advised = policy::assign(s, table, steps_left, &mut searches.advisor);
+        let advised = match searches.plain {
+            true => {
+                policy::assign_greedily(s, table, steps_left == 0);
+                false
+            }
+            false => policy::assign(s, table, steps_left, &mut searches.advisor),
+        };
         s.assigned.0 += 1;
         s.assigned.1 += u32::from(advised);
         settle(s, table);

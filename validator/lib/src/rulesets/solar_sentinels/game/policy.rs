@@ -20,6 +20,9 @@ use super::{EnemyCard, Table};
 pub struct Searches {
     /// The best assignment of a roll, for every step; its last-step search serves commits.
     pub advisor: Advisor,
+    /// Assign every roll by [`assign_greedily`], never asking the advisor: the plain player the
+    /// skill report compares self-play with.
+    pub plain: bool,
 }
 
 impl Searches {
@@ -27,6 +30,7 @@ impl Searches {
     pub fn new(faces: [DieFaces; 5]) -> Searches {
         Searches {
             advisor: Advisor::for_self_play(faces),
+            plain: false,
         }
     }
 }
