@@ -16,7 +16,7 @@ pub struct Plays {
     pub json: bool,
     /// Also play each team by a stronger player (a lookahead) against simple opponents, GAMES
     /// games each (100 when no number is given), and report how much skill changes the result;
-    /// for a solar-sentinels deck, self-play's policy against greedy dice play.
+    /// for a deck played alone, self-play's policy against greedy dice play.
     #[arg(long, value_name = "GAMES", num_args = 0..=1, default_missing_value = "100")]
     pub skill: Option<u32>,
 }

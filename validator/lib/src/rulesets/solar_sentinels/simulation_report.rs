@@ -12,6 +12,8 @@ pub struct Report<'a> {
     pub against: Option<&'a DeckSummary>,
     /// The run's seed.
     pub seed: u64,
+    /// Self-play's final round against best play's (`against_best::round_gaps_line`).
+    pub against_best: Option<String>,
     /// The skill report (`--skill`), when asked.
     pub skill: Option<&'a crate::simulate::skill::SkillReport>,
 }
@@ -76,6 +78,9 @@ impl Report<'_> {
             value["against"] = summary_json(other);
             value["difference"] = serde_json::json!({"share": d, "interval": [lo, hi]});
         }
+        if let Some(line) = &self.against_best {
+            value["against-best"] = line.as_str().into();
+        }
         if let Some(skill) = self.skill {
             value["skill"] = crate::report::simulation::skill_value(skill);
         }
@@ -86,6 +91,9 @@ impl Report<'_> {
     pub fn human(&self) -> String {
         let mut out = String::new();
         human_summary(&mut out, self.summary, self.seed);
+        if let Some(line) = &self.against_best {
+            let _ = writeln!(out, "against best play: {line}");
+        }
         if let Some(other) = self.against {
             let _ = writeln!(out, "\n--against:");
             human_summary(&mut out, other, self.seed);

@@ -4,6 +4,7 @@
 use std::io::IsTerminal;
 
 use clap::Args;
+use megahex::rulesets::solar_sentinels::game::against_best::{round_gaps, round_gaps_line};
 use megahex::rulesets::solar_sentinels::selfplay::{self, DeckSummary, Plan};
 use megahex_schema::rulesets::solar_sentinels::Scenario;
 use megahex_schema::{AnyScenario, Catalog};
@@ -34,6 +35,9 @@ impl Options {
         self.ranks.is_some() || self.against.is_some()
     }
 }
+
+/// Rounds self-play plays of each hero against each boss, to set its chance beside best play's.
+const GAP_ROUNDS: u32 = 2000;
 
 /// Most games one run plays in all.
 const MAX_TOTAL_GAMES: u32 = 10_000_000;
@@ -122,6 +126,12 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
     let summary = selfplay::simulate(deck, &plan, &progress);
     let compared: Option<DeckSummary> = other.map(|o| selfplay::simulate(&o, &plan, &progress));
     let skill = skill_plan.map(|p| selfplay::skill(deck, &p, &progress));
+    // Best play's side needs an exact search of each hero's whole pool against each boss, about
+    // a second each on a full box, so it comes with the skill report that asks how well
+    // self-play plays.
+    let against_best = skill
+        .as_ref()
+        .and_then(|_| round_gaps_line(&round_gaps(deck, GAP_ROUNDS, plays.seed)));
     if terminal {
         eprintln!();
     }
@@ -129,6 +139,7 @@ pub fn run(deck: &Scenario, plays: &Plays, options: &Options, catalog: &Catalog)
         summary: &summary,
         against: compared.as_ref(),
         seed: plays.seed,
+        against_best,
         skill: skill.as_ref(),
     };
     crate::cli::output::print(&match plays.json {

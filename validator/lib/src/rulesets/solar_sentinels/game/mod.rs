@@ -3,6 +3,7 @@
 //! endgame with its boss and entourage, missions in order, items, and the loss below 1 Health.
 //! Plain data in (a [`Table`] and a generator), a [`GameRecord`] out.
 
+pub mod against_best;
 pub(crate) mod legal;
 pub(crate) mod play;
 pub(crate) mod policy;

@@ -12,7 +12,7 @@ use super::super::dice::DieFaces;
 use super::super::dice::{Colour, Pool};
 use super::super::engagement::{Advisor, Faces, Foe as EngagedFoe, OneRoll};
 use super::legal::{self, CommitLimits};
-use super::play::put;
+use super::play::{self, put};
 use super::state::{Die, Foe, State};
 use super::{EnemyCard, Table};
 
@@ -186,6 +186,12 @@ pub fn commit(s: &State, table: &Table, last: bool, odds: &mut OneRoll) -> Pool 
             let foe: &Foe = &s.active[*i];
             let card = &table.cards[foe.card];
             let left = card.health.saturating_sub(foe.damage);
+            // Before the last step, a card that takes at most so much a step is aimed at for
+            // that much: only chipping at it brings it within a later step's reach.
+            let left = match (last, card.rules.max_damage_per_step) {
+                (false, Some(cap)) => left.min(cap),
+                _ => left,
+            };
             // `needs-exhausted-colour` is left to the assigning too: read from the exhausted
             // area, which changes every round, it keeps the last step's answers from being
             // reused and halves the games played a second. Every colour counts as exhausted.
@@ -507,7 +513,9 @@ pub fn assign_greedily(s: &mut State, table: &Table, last: bool) {
         let Die { colour, face, .. } = s.dice[die];
         for at in targets(s, table) {
             let card = &table.cards[s.active[at].card];
-            let value = card.rules.value(colour, face, &s.faces);
+            // What it deals now: a die that a per-step cap or a raised shield leaves at 0
+            // stays unassigned, to roll again next step.
+            let value = play::damage(s, table, at, colour, face);
             let short = s.active[at].damage < card.health;
             let fells = s.active[at].damage + value >= card.health;
             if value > 0

@@ -410,3 +410,61 @@ fn a_red_hit_before_the_last_step_is_rolled_again_as_best_play_does() {
     // Four standard errors of 20,000 rounds at 11/36 are 0.013.
     assert!((share - 11.0 / 36.0).abs() < 0.013, "{share}");
 }
+
+#[test]
+fn before_the_last_step_a_capped_boss_is_aimed_at_for_what_a_step_may_deal() {
+    // Two red dice (every face deals at least 1) against a boss of Health 2 that takes at most
+    // 1 a step. No roll deals 2 in one step, so aimed at the whole 2 the first step saw no
+    // chance, and, with a die still to recover and Health to spare, committed nothing. Aimed
+    // at the 1 the cap allows, one red die does it every time: the fewest dice, one.
+    let deck: Scenario = serde_json::from_value(serde_json::json!({
+        "format": 1, "ruleset": "solar-sentinels",
+        "components": {"stack-size": 1, "bosses": 1, "missions": 0},
+        "dice": {"yellow": {"count": 0}, "green": {"count": 0}, "blue": {"count": 0},
+                 "purple": {"count": 0}, "red": {"count": 3}},
+        "heroes": [{"id": "a", "health": 20, "strategy": 2, "recovery": 1}],
+        "conflict": [{"id": "x", "level": 1, "health": 1, "damage": 1},
+                     {"id": "y", "level": 1, "health": 1, "damage": 1},
+                     {"id": "z", "level": 1, "health": 1, "damage": 1}],
+        "bosses": [{"id": "boss", "health": 2, "damage": 1, "entourage": 0,
+                    "effects": [{"during": {"max-damage-per-step": 1}}]}],
+        "setup": {"hero": "a", "stacks": [["x"], ["y"], ["z"]]}
+    }))
+    .unwrap();
+    let table = Table::new(&deck);
+    let mut s = super::play::new_state(
+        &table,
+        &deck.heroes[0],
+        None,
+        Default::default(),
+        vec![],
+        vec![],
+    );
+    super::play::activate_boss(&mut s, 3);
+    // One red die waits in the exhausted area: waiting a round could still help.
+    s.pool.0[4] = 2;
+    s.exhausted.0[4] = 1;
+    let mut searches = super::Searches::new(table.dice.faces);
+    let first = super::policy::commit(&s, &table, false, searches.advisor.last_step());
+    assert_eq!(first.0, [0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn a_die_a_per_step_cap_leaves_at_nothing_stays_to_roll_again() {
+    use crate::rulesets::solar_sentinels::dice::Colour::Red;
+    use megahex_schema::rulesets::solar_sentinels::Face::Hit;
+    // A card of Health 3 taking at most 1 a step, and two red hits before the last step: the
+    // first deals the step's 1; the second would deal nothing now, so it stays unassigned and
+    // rolls again next step, where it can deal 1 more.
+    let cards = serde_json::json!([
+        {"id": "capped", "level": 1, "health": 3, "damage": 1,
+         "effects": [{"during": {"max-damage-per-step": 1}}]},
+        {"id": "other", "level": 1, "health": 9, "damage": 0},
+        {"id": "spare", "level": 1, "health": 5, "damage": 1}]);
+    let (table, mut s) = engaged(cards, &[(Red, Hit), (Red, Hit)]);
+    // Only the capped card stands in this test.
+    s.active.truncate(1);
+    super::policy::assign_greedily(&mut s, &table, false);
+    assert_eq!(s.active[0].damage, 1);
+    assert_eq!(s.dice.iter().filter(|d| d.on.is_none()).count(), 1);
+}
