@@ -164,9 +164,10 @@ mod tests {
     #[test]
     fn a_boss_that_takes_one_a_step_is_chipped_at_before_the_last_step() {
         // Two red dice (every face deals at least 1) against Health 2 that takes at most 1 a
-        // step: one die in each step always wins, so best play's chance is 1. Self-play aims
-        // the first step at the 1 the cap allows and wins every round; aimed at the whole 2,
-        // which no roll can deal in one step, it committed nothing and never won.
+        // step: one die in each step always wins, so best play's chance is 1, and self-play,
+        // chipping 1 in the first step, wins every round. (With so few dice the advisor and
+        // the "waiting cannot help" rule carried the old policy here too; the commit itself is
+        // tested in `game/tests.rs`.)
         let d = deck(
             2,
             serde_json::json!({"id": "boss", "health": 2, "damage": 1, "entourage": 0,
