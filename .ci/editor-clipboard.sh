@@ -114,8 +114,23 @@ say "paste from a text editor: the clipboard set by another program, Ctrl+V in a
 kill "$from_pid" 2>/dev/null || true
 wait "$from_pid" 2>/dev/null || true
 editor_pid=""
-printf '%s\n' "$clip" | xclip -selection clipboard -i -loops 2 &
+# xclip serves the selection in the foreground (-quiet) until two requests have been answered;
+# gone after a second means it could not reach the display (the same refusal the editor meets
+# now and then), so it gets two more tries.
+served=""
+for attempt in 1 2 3; do
+  printf '%s\n' "$clip" | xclip -quiet -selection clipboard -i -loops 2 >/dev/null &
+  clip_pid=$!
+  sleep 1
+  if kill -0 "$clip_pid" 2>/dev/null; then
+    served=yes
+    break
+  fi
+  say "xclip could not take the clipboard (try $attempt); trying again"
+done
+[ -n "$served" ] || fail "xclip could not put text on the clipboard"
 start_editor "$workdir/into.yaml" text_pid text_window
 editor_pid=$text_pid
 paste_into "$text_window" "Ctrl+V of text another program put on the clipboard"
+kill "$clip_pid" 2>/dev/null || true
 say "PASS"
