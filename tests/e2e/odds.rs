@@ -1138,7 +1138,8 @@ fn solar_sentinels_the_boss_is_searched_alone_among_six_enemies() {
     assert_eq!(v["chosen"]["searched"], serde_json::json!(["enemy 1"]));
     assert!(v.get("defeat-all").is_none(), "{v}");
     // Its twin without --defeat, with four red dice so that their Health (7) is within reach
-    // (8): all six at once, more than the search takes.
+    // (8): all six at once, more than the search takes. Each die goes to one enemy, so four
+    // dice never fell six: exactly 0.
     let within = [
         "--enemies",
         "2,1,1,1,1,1",
@@ -1146,10 +1147,11 @@ fn solar_sentinels_the_boss_is_searched_alone_among_six_enemies() {
         "red=4",
         "--strategy",
         "2",
+        "--json",
     ];
-    let every = solar(&within);
-    assert_eq!(every.code, 2);
-    assert!(every.stderr.contains("--defeat"), "{}", every.stderr);
+    let every = succeeded_json(&solar(&within));
+    assert_eq!(every["defeat-all-bounds"]["low"], 0.0);
+    assert_eq!(every["defeat-all-bounds"]["high"], 0.0);
     // The human answer says which enemies were left out.
     let mut human = args.to_vec();
     human.extend(["--defeat", "1"]);
@@ -1163,6 +1165,62 @@ fn solar_sentinels_the_boss_is_searched_alone_among_six_enemies() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn solar_sentinels_more_than_four_enemies_lie_between_two_exact_searches() {
+    let bounds = |pool: &str, enemies: &str, strategy: &str| {
+        let v = succeeded_json(&solar(&[
+            "--pool",
+            pool,
+            "--enemies",
+            enemies,
+            "--strategy",
+            strategy,
+            "--json",
+        ]));
+        let b = &v["defeat-all-bounds"];
+        let (low, high) = (b["low"].as_f64().unwrap(), b["high"].as_f64().unwrap());
+        // Where the bounds meet, the answer is exact, as with four enemies or fewer.
+        match (high - low).abs() < 1e-12 {
+            true => assert_eq!(v["defeat-all"].as_f64(), Some(low), "{v}"),
+            false => assert!(v.get("defeat-all").is_none(), "{v}"),
+        }
+        (low, high)
+    };
+    // Five enemies of Health 1 and five yellow dice in one step: each die fells one enemy
+    // when it shows a hit or a crit (2 of its 6 faces), so every one falls with (1/3)^5 =
+    // 1/243. The bounds meet there.
+    let (low, high) = bounds("yellow=5", "1,1,1,1,1", "1");
+    assert!((low - 1.0 / 243.0).abs() < 1e-12, "{low}");
+    assert!((high - 1.0 / 243.0).abs() < 1e-12, "{high}");
+    // Five red dice never miss: certain.
+    let (low, high) = bounds("red=5", "1,1,1,1,1", "1");
+    assert!((low - 1.0).abs() < 1e-12 && (high - 1.0).abs() < 1e-12);
+    // Where the bounds part, the human answer gives both and how they were found.
+    let args = [
+        "--pool",
+        "red=4,purple=3,blue=2",
+        "--enemies",
+        "3,3,2,2,2,2",
+        "--strategy",
+        "2",
+    ];
+    let run = solar(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("played at best: between ")
+            && run
+                .stdout
+                .contains("6 enemies are more than the exact search shares dice among (4)")
+            && run
+                .stdout
+                .contains("the floor searches {enemy 4, enemy 5, enemy 6} as one enemy each"),
+        "{}",
+        run.stdout
+    );
+    let (low, high) = bounds("red=4,purple=3,blue=2", "3,3,2,2,2,2", "2");
+    assert!(0.0 < low && low < high && high < 1.0, "{low} {high}");
 }
 
 #[test]
@@ -1291,15 +1349,20 @@ fn solar_sentinels_six_enemies_beyond_the_pools_reach_are_an_exact_zero() {
     assert_eq!(v["defeat-all"], 0.0);
     assert_eq!(v["beyond-reach"], true);
     // Its twin with six red dice is within reach, and six enemies are more than the search
-    // shares dice among: refused, naming --defeat.
-    let twin = solar(&[
+    // shares dice among: answered between two bounds, which meet, since a red die never
+    // misses and each fells one enemy: certain.
+    let twin = succeeded_json(&solar(&[
         "--enemies",
         "1,1,1,1,1,1",
         "--pool",
         "red=6",
         "--strategy",
         "2",
-    ]);
-    assert_eq!(twin.code, 2);
-    assert!(twin.stderr.contains("--defeat"), "{}", twin.stderr);
+        "--json",
+    ]));
+    assert!(
+        (twin["defeat-all"].as_f64().unwrap() - 1.0).abs() < 1e-12,
+        "{twin}"
+    );
+    assert!(twin.get("beyond-reach").is_none(), "{twin}");
 }

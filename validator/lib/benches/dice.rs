@@ -166,6 +166,24 @@ fn engagement(c: &mut Criterion) {
             })
         },
     );
+    // An endgame past what the search shares dice among: a boss of Health 12, an entourage of
+    // three and three more enemies for unfinished missions, between two bounds.
+    let endgame: Vec<engagement::Foe> = [12, 4, 3, 3, 2, 2, 2].map(plain).to_vec();
+    let faces = Colour::ALL.map(Colour::faces);
+    group.bench_function(
+        "bounds: the whole box against seven enemies (Health 12, 4, 3, 3, 2, 2, 2), Strategy 2",
+        |b| {
+            b.iter(|| {
+                black_box(engagement::defeat_all_bounds(
+                    &faces,
+                    black_box(&pool),
+                    &endgame,
+                    2,
+                    &|_, _| {},
+                ))
+            })
+        },
+    );
     // The Health expected lost (both figures) with an effect on the dice: every last roll is
     // shared to leave the least Damage.
     let mut no_red = engagement::Foe::plain(6);

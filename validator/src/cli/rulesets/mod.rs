@@ -78,8 +78,8 @@ pub struct OddsArgs {
     defense: Option<i32>,
     /// Print JSON: {"damage":[p0,p1,...],"expected":e}, with "hit":p for hex-skirmish, and
     /// "defeat":p (--health), "defeat-all":p with "fewest", "expected-defeated" and "crit"
-    /// (--enemies), "damage-taken":e (--enemy-damage) and "chosen" (--defeat) for
-    /// solar-sentinels.
+    /// (--enemies; "defeat-all-bounds" past 4 enemies), "damage-taken":e (--enemy-damage) and
+    /// "chosen" (--defeat) for solar-sentinels.
     #[arg(long)]
     json: bool,
     #[command(flatten)]

@@ -584,6 +584,7 @@ fn ones_and_twos(faces: &[DieFaces; 5], dice: Counts) -> Vec<(u32, u32, f64)> {
 
 mod advice;
 mod aim;
+mod bounds;
 mod cheapest;
 mod coloured;
 mod commits;
@@ -617,6 +618,7 @@ pub fn one_more_die(pool: &Pool, foes: &[Foe], strategy: u32) -> Vec<(Colour, f6
 }
 
 pub use advice::{Advice, Advisor, Faces, parse_rolled};
+pub use bounds::{Bounds, defeat_all_bounds};
 pub use cheapest::{
     CheapPlay, Corner, MOST_DICE_STEPS, PlayMix, cheapest_plays, cheapest_plays_against,
     fits as cheapest_fits,

@@ -23,6 +23,20 @@ pub fn pool_json(odds: &Odds, defeat: Option<f64>, engagement: Option<&Engagemen
     if let Some(e) = engagement {
         match &e.asked {
             Asked::Every(every) => every_enemy_json(&mut value, every),
+            Asked::Bounded(bounded) => {
+                // Bounds that meet are the exact answer.
+                if let Some(low) = bounded.low
+                    && (bounded.high - low).abs() < 1e-12
+                {
+                    value["defeat-all"] = serde_json::json!(low);
+                }
+                value["defeat-all-bounds"] = serde_json::json!({
+                    "low": bounded.low,
+                    "high": bounded.high,
+                    "groups": bounded.groups,
+                    "no-floor": bounded.no_floor,
+                });
+            }
             Asked::Chosen(chosen) => {
                 value["chosen"] = serde_json::json!({
                     "enemies": chosen.chosen,
@@ -176,6 +190,24 @@ pub enum Asked {
     Every(EveryEnemy),
     /// The chosen enemies, the rest free to stand (the endgame's boss).
     Chosen(ChosenOdds),
+    /// Every enemy, more than the search shares dice among: defeating them all, between two
+    /// exact searches of the enemies grouped.
+    Bounded(BoundedOdds),
+}
+
+/// The chance of defeating more enemies than the search shares dice among, between bounds.
+#[derive(Debug, Clone)]
+pub struct BoundedOdds {
+    /// Best play reaches at least this (`None`: no grouping gives a floor).
+    pub low: Option<f64>,
+    /// Best play reaches at most this.
+    pub high: f64,
+    /// The enemies searched, by name, each group searched as one enemy.
+    pub groups: Vec<Vec<String>>,
+    /// How many enemies the search shares dice among.
+    pub most_searched: usize,
+    /// Why there is no floor, when there is none.
+    pub no_floor: Option<String>,
 }
 
 /// The answers about every enemy of an engagement.
@@ -292,6 +324,7 @@ pub fn pool_human(
         match &e.asked {
             Asked::Every(every) => every_enemy_human(&mut out, e, every, &healths),
             Asked::Chosen(chosen) => chosen_human(&mut out, e, chosen),
+            Asked::Bounded(bounded) => bounded_human(&mut out, e, bounded, &healths),
         }
         crits_human(&mut out, e);
     }
@@ -390,6 +423,68 @@ fn every_enemy_human(out: &mut String, e: &Engagement, every: &EveryEnemy, healt
 }
 
 /// `--defeat`: the chosen enemies' chance, and which enemies were searched for it.
+/// The chance of defeating more enemies than the search takes, as two bounds and where they
+/// come from.
+fn bounded_human(out: &mut String, e: &Engagement, bounded: &BoundedOdds, healths: &[String]) {
+    let chance = match bounded.low {
+        Some(low) if (bounded.high - low).abs() < 5e-5 => format!("{:.2}%", low * 100.0),
+        Some(low) => format!(
+            "between {:.2}% and {:.2}%",
+            low * 100.0,
+            bounded.high * 100.0
+        ),
+        None => format!("at most {:.2}%", bounded.high * 100.0),
+    };
+    let _ = writeln!(
+        out,
+        "defeats every enemy ({}) this round with Strategy {}, played at best: {chance}",
+        healths.join(", "),
+        e.strategy
+    );
+    let groups: Vec<String> = bounded
+        .groups
+        .iter()
+        .filter(|g| g.len() > 1)
+        .map(|g| format!("{{{}}}", g.join(", ")))
+        .collect();
+    let reading = "docs/rules.md, \"More than four enemies\"";
+    let meet = bounded
+        .low
+        .is_some_and(|low| (bounded.high - low).abs() < 1e-9);
+    let how = match (bounded.low, groups.is_empty()) {
+        (Some(_), false) if meet => format!(
+            "the floor, which searches {} as one enemy each, meets the ceiling, so the answer is exact ({reading})",
+            groups.join(" and ")
+        ),
+        (Some(_), false) => format!(
+            "the floor searches {} as one enemy each, and the ceiling groups or leaves out enemies so that no real play does better; both are exact searches ({reading})",
+            groups.join(" and ")
+        ),
+        (Some(_), true) => "their Health is out of the pool's reach".to_owned(),
+        (None, _) => {
+            let why = bounded.no_floor.as_deref().unwrap_or("none was found");
+            let kept: Vec<String> = bounded
+                .groups
+                .iter()
+                .map(|g| match g.as_slice() {
+                    [one] => one.clone(),
+                    _ => format!("{{{}}}", g.join(", ")),
+                })
+                .collect();
+            format!(
+                "the ceiling is the exact chance against {}; no floor, since {why} ({reading})",
+                kept.join(", ")
+            )
+        }
+    };
+    let _ = writeln!(
+        out,
+        "  {} enemies are more than the exact search shares dice among ({}): {how}",
+        e.enemies.len(),
+        bounded.most_searched
+    );
+}
+
 fn chosen_human(out: &mut String, e: &Engagement, chosen: &ChosenOdds) {
     let _ = writeln!(
         out,

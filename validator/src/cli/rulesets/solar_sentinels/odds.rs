@@ -6,7 +6,8 @@ use std::io::IsTerminal;
 use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::odds_report::{
-    AdviceReport, Asked, Cheapest, ChosenOdds, Engagement, EveryEnemy, advice_human, advice_json,
+    AdviceReport, Asked, BoundedOdds, Cheapest, ChosenOdds, Engagement, EveryEnemy, advice_human,
+    advice_json,
 };
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds_dealing};
 use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
@@ -32,7 +33,7 @@ pub struct Options {
     #[arg(long, value_name = "H")]
     health: Option<u32>,
     /// The active enemies' Health, without effects: with --strategy, adds the chance of
-    /// defeating them all this round under the best play.
+    /// defeating them all this round under the best play (past 4 enemies, between two bounds).
     #[arg(long, value_name = "H1,H2,...", value_delimiter = ',')]
     enemies: Vec<u32>,
     /// The active enemies' Damage, in the order of --enemies: adds the least Health the hero
@@ -360,16 +361,6 @@ fn engage(
 ) -> Result<Engagement, String> {
     let chosen = chosen_places(defeat, &enemies.cards)?;
     let count = enemies.foes.len();
-    // So many enemies are answered when their Health is out of the pool's reach: exactly 0.
-    if count > engagement::MAX_ENEMIES
-        && chosen.is_empty()
-        && !engagement::beyond_reach(pool, &enemies.foes)
-    {
-        return Err(format!(
-            "{count} enemies: the chance of defeating every one is searched for at most {}; --defeat answers the ones to defeat (the endgame's boss) with the rest free to stand",
-            engagement::MAX_ENEMIES
-        ));
-    }
     // Misses kept from rolling again, or a card fleeing on misses, weigh every choice of dice
     // at every step: on a big pool those effects are named left out instead.
     for (foe, card) in enemies.foes.iter_mut().zip(&enemies.cards) {
@@ -403,6 +394,31 @@ fn engage(
         }
     };
     let crits = engagement::crit_chances(pool, strategy);
+    // More enemies than the search shares dice among: defeating them all lies between two
+    // exact searches of them grouped. Their Health out of reach is an exact 0, answered below
+    // as for fewer enemies.
+    if count > engagement::MAX_ENEMIES
+        && chosen.is_empty()
+        && !engagement::beyond_reach(pool, &enemies.foes)
+    {
+        let faces = Colour::ALL.map(Colour::faces);
+        let found = engagement::defeat_all_bounds(&faces, pool, &enemies.foes, strategy, &progress);
+        clear();
+        let found = found.map_err(|e| e.to_string())?;
+        let groups = found
+            .groups
+            .iter()
+            .map(|g| g.iter().map(|p| enemy_name(&enemies.cards, *p)).collect())
+            .collect();
+        let asked = Asked::Bounded(BoundedOdds {
+            low: found.low,
+            high: found.high,
+            groups,
+            most_searched: engagement::MAX_ENEMIES,
+            no_floor: found.no_floor.map(str::to_owned),
+        });
+        return Ok(engagement_of(pool, enemies, strategy, asked, crits));
+    }
     if !chosen.is_empty() {
         let found = engagement::defeat_chosen(pool, &enemies.foes, &chosen, strategy, &progress);
         clear();

@@ -96,8 +96,14 @@ pub(super) struct Search<'p> {
     last_step: OneRoll,
     /// By the hits rolled again (`miss-rerolls-hit`): every roll of them.
     rolls_again: FxHashMap<Counts, std::rc::Rc<Vec<(Roll, f64)>>>,
-    /// Set when the ways to share dice outgrow [`MOST_SHARES`]: the answer is not to be used.
+    /// Set when the ways to share dice outgrow [`MOST_SHARES`], or the answers kept outgrow
+    /// `budget`: the answer is not to be used.
     pub(super) too_big: bool,
+    /// Most answers and ways to share kept, for a caller that would rather have no answer
+    /// than wait for a big one; `None`: no such limit.
+    pub(super) budget: Option<usize>,
+    /// Ways to share and answers kept so far, counted against `budget`.
+    kept: usize,
 }
 
 /// Most ways to share one roll that the search keeps for one Health left: beyond it, enemies
@@ -253,6 +259,8 @@ impl<'p> Search<'p> {
             last_step: OneRoll::new(faces),
             rolls_again: FxHashMap::default(),
             too_big: false,
+            budget: None,
+            kept: 0,
         }
     }
 
@@ -292,6 +300,10 @@ impl<'p> Search<'p> {
     pub(super) fn value(&mut self, steps: u32, dice: usize, standing: usize) -> Outcome {
         if let Some(known) = self.settled(steps, dice, standing) {
             return known;
+        }
+        // Past the budget the answer is thrown away: stop working it out.
+        if self.too_big {
+            return self.ended(standing);
         }
         if !self.reserve {
             return self.rolled(steps, dice, 0, standing);
@@ -440,6 +452,9 @@ impl<'p> Search<'p> {
     fn rolled(&mut self, steps: u32, dice: usize, reserve_at: usize, standing: usize) -> Outcome {
         if let Some(known) = self.settled(steps, dice, standing) {
             return known;
+        }
+        if self.too_big {
+            return self.ended(standing);
         }
         // At the last step the pool not committed is never rolled: the answer is the same
         // whatever it holds, so it is kept without it.
@@ -677,6 +692,7 @@ impl<'p> Search<'p> {
         }
         let v = v.unwrap_or_else(|| self.ended(standing));
         self.best.insert(key, v);
+        self.count_kept(1);
         v
     }
 
@@ -803,8 +819,16 @@ impl<'p> Search<'p> {
             masks: &mut masks,
             exhausts: 0,
             out: &mut by_tally,
+            paths: 0,
+            most_paths: self
+                .budget
+                .map_or(usize::MAX, |most| most.saturating_sub(self.kept)),
         };
         self.share_from(0, [0; KINDS], &mut walk);
+        if walk.paths > walk.most_paths {
+            self.too_big = true;
+            by_tally.clear();
+        }
         if by_tally.len() > MOST_SHARES {
             self.too_big = true;
             by_tally.clear();
@@ -818,13 +842,22 @@ impl<'p> Search<'p> {
             })
             .collect();
         list.sort_unstable();
+        self.count_kept(list.iter().map(|(_, lefts)| 1 + lefts.len()).sum());
         let list = std::rc::Rc::new(list);
         self.shares.insert(standing, list.clone());
         list
     }
 
+    /// Counts `more` answers or ways kept against the budget.
+    fn count_kept(&mut self, more: usize) {
+        self.kept += more;
+        if self.budget.is_some_and(|most| self.kept > most) {
+            self.too_big = true;
+        }
+    }
+
     fn share_from(&self, enemy: usize, given: Tally, walk: &mut ShareWalk<'_>) {
-        if walk.out.len() > MOST_SHARES {
+        if walk.out.len() > MOST_SHARES || walk.paths > walk.most_paths {
             return;
         }
         let enemies = self.values.len();
@@ -833,6 +866,7 @@ impl<'p> Search<'p> {
                 && one_defeat_holds(&self.limits, &walk.digits[..enemies], walk.left)
             {
                 let state = self.after(walk);
+                walk.paths += 1;
                 walk.out
                     .entry((given, walk.exhausts))
                     .or_default()
@@ -972,6 +1006,9 @@ struct ShareWalk<'w> {
     /// The hits the crits given so far exhaust.
     exhausts: u8,
     out: &'w mut HashMap<(Tally, u8), Vec<Vec<u8>>>,
+    /// States given so far, and the most the search's budget leaves for them.
+    paths: usize,
+    most_paths: usize,
 }
 
 /// The classes of colours that deal alike to every enemy, weakest colour first. A colour whose miss deals more than its hit to someone stands alone, as

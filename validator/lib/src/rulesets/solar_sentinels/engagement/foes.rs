@@ -350,6 +350,35 @@ pub fn defeat_all_foes_on(
     unless_too_big(&search, p)
 }
 
+/// [`defeat_all_foes_on`] that gives up, answering `None`, once its tables would keep more than
+/// `budget` answers and ways to share a roll (about 100 bytes each), or its states or ways
+/// outgrow what it searches at all.
+pub fn defeat_all_foes_within(
+    faces: &[DieFaces; 5],
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    progress: Progress<'_>,
+    budget: usize,
+) -> Result<Option<f64>, PoolError> {
+    if beyond_reach(pool, foes) {
+        return Ok(Some(0.0));
+    }
+    if foes.iter().all(Foe::is_plain) {
+        let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
+        return defeat_all_on(faces, pool, &healths, strategy, progress).map(Some);
+    }
+    let (mut search, dice, standing) =
+        match search_for_on(faces, pool, foes, strategy, Aim::Chance, &[]) {
+            Ok(found) => found,
+            Err(_) => return Ok(None),
+        };
+    search.progress = Some((strategy, progress));
+    search.budget = Some(budget);
+    let p = search.value(strategy, dice, standing).chance;
+    Ok((!search.too_big).then_some(p))
+}
+
 /// True when `pool` cannot defeat every one of `foes` in a round whatever is played: their
 /// Health left adds up to more than every die dealing the most any face deals any of them, each
 /// die going to one enemy. A card that can flee is never counted out this way: fled, it need
