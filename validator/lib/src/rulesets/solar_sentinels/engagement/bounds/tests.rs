@@ -228,14 +228,26 @@ fn a_commit_limit_is_kept_by_the_group_it_joins() {
 
 #[test]
 fn more_than_four_that_stay_alone_give_a_ceiling_only() {
-    // Five enemies that each take at most so much a step stay alone: no floor. Three red dice
-    // cannot fell four of them in one roll, so the ceiling (the four with the most Health
-    // alone, or all five as one enemy a die deals at most 1) is 0.
+    // Five enemies that each take at most so much a step stay alone: no grouping leaves room
+    // for a group beside them, so no floor. Five red dice never miss and fell one each, so
+    // best play is certain, and the ceiling can only say so.
     let mut foes = vec![Foe::plain(1); 5];
     for f in &mut foes {
         f.limits.per_step = Some(2);
     }
-    let b = defeat_all_bounds(&faces(), &Pool([0, 0, 0, 0, 3]), &foes, 1, &|_, _| {}).unwrap();
+    let b = defeat_all_bounds(&faces(), &Pool([0, 0, 0, 0, 5]), &foes, 1, &|_, _| {}).unwrap();
     assert_eq!(b.low, None);
-    assert_eq!(b.high, 0.0);
+    assert!(
+        b.no_floor.is_some_and(|why| why.contains("4 or more")),
+        "{b:?}"
+    );
+    assert!((b.high - 1.0).abs() < 1e-12, "{b:?}");
+}
+
+#[test]
+fn fewer_dice_than_enemies_fell_them_never() {
+    // Each die goes to one enemy: four dice, five enemies of Health 1, whatever the faces.
+    let foes = vec![Foe::plain(1); 5];
+    let b = defeat_all_bounds(&faces(), &Pool([0, 0, 0, 0, 4]), &foes, 3, &|_, _| {}).unwrap();
+    assert_eq!((b.low, b.high), (Some(0.0), 0.0));
 }
