@@ -22,8 +22,10 @@ pub enum Assertion {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct DeckOddsClaim {
-    /// The conflict cards or bosses engaged at once, by id (1 to 4).
-    #[schemars(length(min = 1, max = 4))]
+    /// The conflict cards or bosses engaged at once, by id (1 to 16: an endgame's boss, an
+    /// entourage of up to 9 and one enemy for each of up to 6 unfinished missions). Past 4,
+    /// best play's chance is known between two bounds: the claim holds when both do.
+    #[schemars(length(min = 1, max = 16))]
     pub cards: Vec<String>,
     /// Bounds on the chance, from 0 to 1, of defeating every one of them this round, rolling
     /// the setup's dice (after its handicaps) with the best choices at each step.

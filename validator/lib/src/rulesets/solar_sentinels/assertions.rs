@@ -131,6 +131,9 @@ fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option
         Ok(found) => found,
         Err(why) => return Some(cannot(why.to_string())),
     };
+    if found.foes.len() > super::engagement::MAX_ENEMIES {
+        return bounded_fails(claim, &pool, &found.foes, hero, pointer.clone(), &cannot);
+    }
     let p = match super::engagement::defeat_all_foes(&pool, &found.foes, hero.strategy, &|_, _| {})
     {
         Ok(p) => p,
@@ -149,6 +152,67 @@ fn odds_fails(deck: &Scenario, claim: &DeckOddsClaim, pointer: String) -> Option
     .map(|failed| {
         failed.with_help(
             "`megahex odds --ruleset solar-sentinels --deck FILE --cards ...` shows the best play",
+        )
+    })
+}
+
+/// An odds claim on more cards than the search shares dice among: best play's chance lies
+/// between two exact bounds (docs/rules.md, "More than four enemies"). It holds when both do,
+/// fails when neither side of the claim can be met, and is undecided otherwise.
+fn bounded_fails(
+    claim: &DeckOddsClaim,
+    pool: &super::Pool,
+    foes: &[super::engagement::Foe],
+    hero: &megahex_schema::rulesets::solar_sentinels::Hero,
+    pointer: String,
+    cannot: &dyn Fn(String) -> Diagnostic,
+) -> Option<Diagnostic> {
+    use crate::claims::{broken, chance};
+    let faces = super::Colour::ALL.map(super::Colour::faces);
+    let found = super::engagement::defeat_all_bounds(&faces, pool, foes, hero.strategy, &|_, _| {});
+    let bounds = match found {
+        Ok(bounds) => bounds,
+        Err(why) => return Some(cannot(why.to_string())),
+    };
+    let (low, high) = (bounds.low.unwrap_or(0.0), bounds.high);
+    let span = match (high - low).abs() < 1e-12 {
+        true => chance(low),
+        false => format!("between {} and {}", chance(low), chance(high)),
+    };
+    if broken(&claim.defeat_all, low, &chance).is_empty()
+        && broken(&claim.defeat_all, high, &chance).is_empty()
+    {
+        return None;
+    }
+    // Best play's chance is somewhere in [low, high]: the claim surely fails when the whole
+    // span is under its least or over its most.
+    let slack = 1e-9;
+    let under = claim
+        .defeat_all
+        .at_least
+        .filter(|least| high < least - slack);
+    let over = claim.defeat_all.at_most.filter(|most| low > most + slack);
+    let wrong = match (under, over) {
+        (Some(_), _) => broken(&claim.defeat_all, high, &chance),
+        (None, Some(_)) => broken(&claim.defeat_all, low, &chance),
+        (None, None) => {
+            return Some(cannot(format!(
+                "{} cards are more than the exact search shares dice among, and best play's chance lies {span}, on both sides of the claim; claim a range that holds the whole span",
+                foes.len()
+            )));
+        }
+    };
+    claim_failed(pointer, &wrong, |says| {
+        format!(
+            "`{}` defeats {} in one engagement with chance {span}, but the claim says {}",
+            hero.id,
+            claim.cards.join(", "),
+            says
+        )
+    })
+    .map(|failed| {
+        failed.with_help(
+            "`megahex odds --ruleset solar-sentinels --deck FILE --cards ...` shows the bounds and how they were found",
         )
     })
 }
