@@ -16,7 +16,7 @@
 //! its ceiling is the four with the most Health alone.
 
 use super::foes::{Foe, Limits, beyond_reach, defeat_all_foes_within};
-use super::{DieFaces, MAX_ENEMIES, Pool, PoolError, Progress};
+use super::{DieFaces, MAX_ENEMIES, MAX_HEALTH, Pool, PoolError, Progress};
 
 /// The chance of defeating every enemy, between two exact answers.
 #[derive(Debug, Clone, PartialEq)]
@@ -195,7 +195,19 @@ pub fn defeat_all_bounds(
     };
     let mut ceiling_groups = Vec::new();
     let searches = plans.len();
-    for (at, plan) in plans.into_iter().enumerate() {
+    for (at, mut plan) in plans.into_iter().enumerate() {
+        // A group's Health may add up past the most an enemy has; past what the pool deals in
+        // a round it stands all the same, so it is searched as one more than that.
+        let most = most_a_die(&plan.foes)
+            .max(1)
+            .saturating_mul(pool.len())
+            .saturating_add(1);
+        for foe in &mut plan.foes {
+            foe.health = foe.health.min(most);
+        }
+        if plan.foes.iter().any(|f| f.health > MAX_HEALTH) {
+            continue;
+        }
         let told = |d: usize, of: usize| progress(at * of.max(1) + d, searches * of.max(1));
         let found =
             defeat_all_foes_within(faces, pool, &plan.foes, strategy, &told, BOUNDS_BUDGET)?;

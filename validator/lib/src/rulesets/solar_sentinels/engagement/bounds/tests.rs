@@ -251,3 +251,16 @@ fn fewer_dice_than_enemies_fell_them_never() {
     let b = defeat_all_bounds(&faces(), &Pool([0, 0, 0, 0, 4]), &foes, 3, &|_, _| {}).unwrap();
     assert_eq!((b.low, b.high), (Some(0.0), 0.0));
 }
+
+#[test]
+fn groups_whose_health_adds_up_past_the_most_an_enemy_has_are_searched() {
+    // Three enemies of Health 99 beside three of Health 1, against two red dice in one step: best
+    // play's chance is 0. A card that can flee is never counted out without a search, so the
+    // bounds are searched; grouped, the Health adds up past 99, the most one enemy has, and the
+    // search takes it as out of reach instead of refusing.
+    let mut foes: Vec<Foe> = [99, 99, 99].iter().map(|h| Foe::plain(*h)).collect();
+    foes.extend(vec![Foe::plain(1); 3]);
+    foes[3].limits.flee_on_misses = Some(2);
+    let b = defeat_all_bounds(&faces(), &Pool([0, 0, 0, 0, 2]), &foes, 1, &|_, _| {}).unwrap();
+    assert_eq!((b.low, b.high), (Some(0.0), 0.0), "{b:?}");
+}
