@@ -3,17 +3,19 @@
 //!
 //! Reading (docs/rules.md, "More than four enemies"): enemies whose effects stay true of a
 //! group are put together, a group searched as one enemy.
-//! - **At least:** the group's Health is its members' added up, plus what one die can waste at
-//!   each change of member (the most a face deals them, less 1); each face deals the least it
-//!   deals any member, and the group keeps every member's limits. A play that fells such a
-//!   group fells its members one after another, so its chance is one a real play reaches.
+//! - **At least:** the group keeps every member's limits and each face deals the least it
+//!   deals any member; its Health is its members' added up, plus what one die can waste at
+//!   each change of member (the most a face deals them, less 1), or every die counts 1 at most.
+//!   A play that fells such a group fells its members one after another, so its chance is one
+//!   a real play reaches.
 //! - **At most:** the group's Health is its members' added up, each face deals the most it
-//!   deals any member, and the group has no limit. Any real play fells that group as soon as
-//!   it fells the members, so no real play does better.
+//!   deals any member (no more than a member's most Health), and the group has no limit; or
+//!   the four enemies with the most Health alone. Any real play fells that group as soon as it
+//!   fells the members, so no real play does better.
 //!
 //! Effects that count defeats or colours, a shield, a per-step cap, fleeing and pairs stay on
-//! an enemy of their own. With four or more of those, the answer's floor is left unknown and
-//! its ceiling is the four with the most Health alone.
+//! an enemy of their own. With four or more of those, or one defeat a roll, the answer's floor
+//! is left unknown.
 
 use super::foes::{Foe, Limits, beyond_reach, defeat_all_foes_within};
 use super::{DieFaces, MAX_ENEMIES, MAX_HEALTH, Pool, PoolError, Progress};
