@@ -336,18 +336,13 @@ pub fn defeat_all_foes_on(
     strategy: u32,
     progress: Progress<'_>,
 ) -> Result<f64, PoolError> {
-    if beyond_reach(pool, foes) {
-        return Ok(0.0);
+    match chance_of_all(faces, pool, foes, strategy, progress, None)? {
+        Searched::Plain(p) => Ok(p),
+        Searched::WithEffects(found) => match found? {
+            (p, false) => Ok(p),
+            (_, true) => Err(too_big_refusal()),
+        },
     }
-    let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
-    if foes.iter().all(Foe::is_plain) {
-        return defeat_all_on(faces, pool, &healths, strategy, progress);
-    }
-    let (mut search, dice, standing) =
-        search_for_on(faces, pool, foes, strategy, Aim::Chance, &[])?;
-    search.progress = Some((strategy, progress));
-    let p = search.value(strategy, dice, standing).chance;
-    unless_too_big(&search, p)
 }
 
 /// [`defeat_all_foes_on`] that gives up, answering `None`, once its tables would keep more than
@@ -361,22 +356,49 @@ pub fn defeat_all_foes_within(
     progress: Progress<'_>,
     budget: usize,
 ) -> Result<Option<f64>, PoolError> {
+    Ok(
+        match chance_of_all(faces, pool, foes, strategy, progress, Some(budget))? {
+            Searched::Plain(p) => Some(p),
+            Searched::WithEffects(Ok((p, too_big))) => (!too_big).then_some(p),
+            Searched::WithEffects(Err(_)) => None,
+        },
+    )
+}
+
+/// How [`chance_of_all`] answered: without a search of effects, or by one, which the caller
+/// judges: refused, or its chance and whether it grew too big on the way.
+enum Searched {
+    Plain(f64),
+    WithEffects(Result<(f64, bool), PoolError>),
+}
+
+/// The chance of defeating every one of `foes`: exact 0 beyond reach, the plain search when no
+/// enemy has an effect, else the search with effects, kept within `budget` when one is given.
+fn chance_of_all(
+    faces: &[DieFaces; 5],
+    pool: &Pool,
+    foes: &[Foe],
+    strategy: u32,
+    progress: Progress<'_>,
+    budget: Option<usize>,
+) -> Result<Searched, PoolError> {
     if beyond_reach(pool, foes) {
-        return Ok(Some(0.0));
+        return Ok(Searched::Plain(0.0));
     }
     if foes.iter().all(Foe::is_plain) {
         let healths: Vec<u32> = foes.iter().map(|f| f.health).collect();
-        return defeat_all_on(faces, pool, &healths, strategy, progress).map(Some);
+        return defeat_all_on(faces, pool, &healths, strategy, progress).map(Searched::Plain);
     }
-    let (mut search, dice, standing) =
-        match search_for_on(faces, pool, foes, strategy, Aim::Chance, &[]) {
-            Ok(found) => found,
-            Err(_) => return Ok(None),
-        };
-    search.progress = Some((strategy, progress));
-    search.budget = Some(budget);
-    let p = search.value(strategy, dice, standing).chance;
-    Ok((!search.too_big).then_some(p))
+    Ok(Searched::WithEffects(
+        search_for_on(faces, pool, foes, strategy, Aim::Chance, &[]).map(
+            |(mut search, dice, standing)| {
+                search.progress = Some((strategy, progress));
+                search.budget = budget;
+                let p = search.value(strategy, dice, standing).chance;
+                (p, search.too_big)
+            },
+        ),
+    ))
 }
 
 /// True when `pool` cannot defeat every one of `foes` in a round whatever is played: their
@@ -458,8 +480,13 @@ fn search_for_on<'p>(
 pub(super) fn unless_too_big<T>(search: &Search<'_>, found: T) -> Result<T, PoolError> {
     match search.too_big {
         false => Ok(found),
-        true => Err(PoolError(
-            "these enemies' effects leave too many ways to share the dice to search exactly: try fewer enemies or less Health".to_owned(),
-        )),
+        true => Err(too_big_refusal()),
     }
+}
+
+/// Why a search whose ways to share the dice outgrew it gives no answer.
+fn too_big_refusal() -> PoolError {
+    PoolError(
+        "these enemies' effects leave too many ways to share the dice to search exactly: try fewer enemies or less Health".to_owned(),
+    )
 }
