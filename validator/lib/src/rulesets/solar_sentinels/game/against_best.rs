@@ -112,7 +112,7 @@ pub fn round_gaps_line(gaps: &[RoundGap]) -> Option<String> {
         .count();
     let rounds = widest.rounds;
     Some(format!(
-        "in the final round of each hero, whole pool, against each boss alone ({rounds} rounds each), self-play's chance is within its 95% interval of best play's exact one in {within} of {} cases; the widest gap: {} against {} wins {:.1}% where best play wins {:.1}% ({:+.1} points)",
+        "in the final round of each hero, whole pool, against each boss alone ({rounds} rounds each), self-play's chance is within its 95% interval of best play's exact one in {within} of {} cases; the widest gap: {} against {} wins {:.1}% where best play wins {:.1}% ({:+.1} points); best play commits every die at once, self-play keeps dice back for later rounds, which wins more games",
         gaps.len(),
         widest.hero,
         widest.boss,

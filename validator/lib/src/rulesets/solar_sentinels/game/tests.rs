@@ -468,3 +468,41 @@ fn a_die_a_per_step_cap_leaves_at_nothing_stays_to_roll_again() {
     assert_eq!(s.active[0].damage, 1);
     assert_eq!(s.dice.iter().filter(|d| d.on.is_none()).count(), 1);
 }
+
+#[test]
+fn before_the_last_step_a_commit_aims_at_three_chances_in_ten() {
+    // Two yellow dice (four misses, a hit and a crit) against a boss of Health 1, Strategy 2.
+    // One die fells it 2 times in 6, two dice 1 - (4/6)^2 = 5/9 of the time. Before the last
+    // step a 1/3 chance is enough: one die is committed and the other kept for later.
+    let deck: Scenario = serde_json::from_value(serde_json::json!({
+        "format": 1, "ruleset": "solar-sentinels",
+        "components": {"stack-size": 1, "bosses": 1, "missions": 0},
+        "dice": {"yellow": {"count": 2}, "green": {"count": 0}, "blue": {"count": 0},
+                 "purple": {"count": 0}, "red": {"count": 0}},
+        "heroes": [{"id": "a", "health": 20, "strategy": 2, "recovery": 1}],
+        "conflict": [{"id": "x", "level": 1, "health": 1, "damage": 1},
+                     {"id": "y", "level": 1, "health": 1, "damage": 1},
+                     {"id": "z", "level": 1, "health": 1, "damage": 1}],
+        "bosses": [{"id": "boss", "health": 1, "damage": 1, "entourage": 0}],
+        "setup": {"hero": "a", "stacks": [["x"], ["y"], ["z"]]}
+    }))
+    .unwrap();
+    let table = Table::new(&deck);
+    let mut s = super::play::new_state(
+        &table,
+        &deck.heroes[0],
+        None,
+        Default::default(),
+        vec![],
+        vec![],
+    );
+    super::play::activate_boss(&mut s, 3);
+    assert_eq!(s.pool.0, [2, 0, 0, 0, 0]);
+    let mut searches = super::Searches::new(table.dice.faces);
+    let early = super::policy::commit(&s, &table, false, searches.advisor.last_step());
+    assert_eq!(early.0, [1, 0, 0, 0, 0]);
+    // At the last step 80% is asked, which neither reaches; 5/9 is past the 35% long shot, so
+    // the step commits all it may.
+    let last = super::policy::commit(&s, &table, true, searches.advisor.last_step());
+    assert_eq!(last.0, [2, 0, 0, 0, 0]);
+}
