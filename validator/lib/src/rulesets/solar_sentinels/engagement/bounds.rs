@@ -5,7 +5,9 @@
 //! group are put together, a group searched as one enemy.
 //! - **At least:** the group keeps every member's limits and each face deals the least it
 //!   deals any member; its Health is its members' added up, plus what one die can waste at
-//!   each change of member (the most a face deals them, less 1), or every die counts 1 at most.
+//!   each change of member (the most a face deals them, less 1; when no face deals the group
+//!   more than 2, one point for each member of odd Health past the first), or every die counts
+//!   1 at most.
 //!   A play that fells such a group fells its members one after another, so its chance is one
 //!   a real play reaches.
 //! - **At most:** the group's Health is its members' added up, each face deals the most it
@@ -61,9 +63,29 @@ fn most_a_die(members: &[Foe]) -> u32 {
 
 /// `members` as one enemy at least as hard to fell as all of them.
 fn harder(members: &[Foe]) -> Foe {
+    let mut foe = least_of_each(members);
     let waste = most_a_die(members).saturating_sub(1);
     let changes = u32::try_from(members.len().saturating_sub(1)).unwrap_or(u32::MAX);
-    let health = members.iter().map(|f| f.health).sum::<u32>() + changes * waste;
+    let mut pad = changes.saturating_mul(waste);
+    // No face dealing the group more than 2: each member's 1s and 2s can be made to add up to
+    // its Health exactly, but for one point on each member of odd Health past the first that
+    // gets no 1 of its own (docs/rules.md, "More than four enemies").
+    if foe.values.iter().flatten().all(|v| *v <= 2) {
+        let odd = members.iter().filter(|f| f.health % 2 == 1).count();
+        let odd = u32::try_from(odd.saturating_sub(1)).unwrap_or(u32::MAX);
+        pad = pad.min(odd);
+    }
+    foe.health = members
+        .iter()
+        .map(|f| f.health)
+        .sum::<u32>()
+        .saturating_add(pad);
+    foe
+}
+
+/// `members` as one enemy whose every face deals the least it deals any member and that keeps
+/// every member's limits; its Health is left to the caller.
+fn least_of_each(members: &[Foe]) -> Foe {
     let mut values = [[u32::MAX; 3]; 5];
     let mut limits = Limits::default();
     let least = |a: Option<u32>, b: Option<u32>| match (a, b) {
@@ -92,7 +114,7 @@ fn harder(members: &[Foe]) -> Foe {
         }
     }
     Foe {
-        health,
+        health: 0,
         values,
         limits,
     }

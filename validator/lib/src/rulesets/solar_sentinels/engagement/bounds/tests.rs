@@ -264,3 +264,92 @@ fn groups_whose_health_adds_up_past_the_most_an_enemy_has_are_searched() {
     let b = defeat_all_bounds(&faces(), &Pool([0, 0, 0, 0, 2]), &foes, 1, &|_, _| {}).unwrap();
     assert_eq!((b.low, b.high), (Some(0.0), 0.0), "{b:?}");
 }
+
+#[test]
+fn dice_dealing_one_or_two_fill_even_health_without_waste() {
+    // Healths 2, 2, 2, 2, 1: the heap grouping puts the 2 and the 1 together. With hits of 1
+    // and crits of 2, the 2 takes a crit or two hits and the 1 a hit or a crit, so the pair
+    // needs 3 points and no more: searched as one enemy of Health 3, the floor asks exactly
+    // what the ceiling asks, and the bounds meet at best play's chance by brute force.
+    // (Padding a point for the change of member, the floor stayed below.)
+    use Colour::{Purple, Red};
+    let dice = [Red, Red, Red, Red, Purple];
+    let healths = [2, 2, 2, 2, 1];
+    let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
+    let exact = brute_force(&dice, &[PLAIN; 5], &healths, 2);
+    let b = defeat_all_bounds(&faces(), &pool_of(&dice), &foes, 2, &|_, _| {}).unwrap();
+    assert!((b.low.unwrap() - exact).abs() < 1e-12, "{exact} {b:?}");
+    assert!((b.high - exact).abs() < 1e-12, "{exact} {b:?}");
+    assert!(exact > 0.0 && exact < 1.0, "{exact}");
+}
+
+#[test]
+fn members_of_odd_health_past_the_first_pad_a_point_each() {
+    // Healths 3, 3, 1, 1, 1 with hits of 1 and crits of 2: grouped, the odd members past the
+    // first may each waste a point of a crit. Best play by brute force lies between the bounds.
+    use Colour::{Blue, Purple, Red};
+    let cases: [(&[Colour], [u32; 5], u32); 2] = [
+        (&[Red, Red, Red, Red, Purple], [3, 3, 1, 1, 1], 1),
+        (&[Red, Red, Blue, Purple, Purple], [3, 1, 1, 1, 1], 2),
+    ];
+    for (dice, healths, steps) in cases {
+        let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
+        let exact = brute_force(dice, &[PLAIN; 5], &healths, steps);
+        let b = defeat_all_bounds(&faces(), &pool_of(dice), &foes, steps, &|_, _| {}).unwrap();
+        let low = b.low.unwrap();
+        assert!(
+            low <= exact + 1e-12 && exact <= b.high + 1e-12,
+            "{dice:?} {healths:?} S{steps}: {low} <= {exact} <= {}",
+            b.high
+        );
+    }
+}
+
+/// True when `dice` (points each) can be given out, each die to one member or none, so that
+/// every member gets at least its `needs`.
+fn splits(dice: &[u32], needs: &mut [u32]) -> bool {
+    let Some((&first, rest)) = dice.split_first() else {
+        return needs.iter().all(|n| *n == 0);
+    };
+    for m in 0..needs.len() {
+        if needs[m] > 0 {
+            let before = needs[m];
+            needs[m] = before.saturating_sub(first);
+            let found = splits(rest, needs);
+            needs[m] = before;
+            if found {
+                return true;
+            }
+        }
+    }
+    splits(rest, needs)
+}
+
+#[test]
+fn ones_and_twos_reaching_the_padded_total_split_among_the_members() {
+    // The reading behind the floor's pad for faces of 1 and 2: dice adding up to the members'
+    // Health plus one point for each member of odd Health past the first can always be shared
+    // so that every member gets its Health. Tried on every split of up to 6 twos and 6 ones.
+    for members in 1..=3u32 {
+        for code in 0..5u32.pow(members) {
+            let healths: Vec<u32> = (0..members).map(|i| code / 5u32.pow(i) % 5 + 1).collect();
+            let odd = healths.iter().filter(|h| *h % 2 == 1).count() as u32;
+            let total = healths.iter().sum::<u32>() + odd.saturating_sub(1);
+            for twos in 0..=6 {
+                for ones in 0..=6 {
+                    if 2 * twos + ones < total {
+                        continue;
+                    }
+                    let mut dice = vec![2; twos as usize];
+                    dice.extend(vec![1; ones as usize]);
+                    let mut needs = healths.clone();
+                    assert!(splits(&dice, &mut needs), "{healths:?} {twos}x2 {ones}x1");
+                }
+            }
+        }
+    }
+    // And the pad is needed: Health 3 and 3 get three 2s and a 1 (7 points), but not three 2s
+    // (6 points, their Health added up).
+    assert!(splits(&[2, 2, 2, 1], &mut [3, 3]));
+    assert!(!splits(&[2, 2, 2], &mut [3, 3]));
+}
