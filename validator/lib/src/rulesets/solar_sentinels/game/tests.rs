@@ -417,30 +417,11 @@ fn before_the_last_step_a_capped_boss_is_aimed_at_for_what_a_step_may_deal() {
     // 1 a step. No roll deals 2 in one step, so aimed at the whole 2 the first step saw no
     // chance, and, with a die still to recover and Health to spare, committed nothing. Aimed
     // at the 1 the cap allows, one red die does it every time: the fewest dice, one.
-    let deck: Scenario = serde_json::from_value(serde_json::json!({
-        "format": 1, "ruleset": "solar-sentinels",
-        "components": {"stack-size": 1, "bosses": 1, "missions": 0},
-        "dice": {"yellow": {"count": 0}, "green": {"count": 0}, "blue": {"count": 0},
-                 "purple": {"count": 0}, "red": {"count": 3}},
-        "heroes": [{"id": "a", "health": 20, "strategy": 2, "recovery": 1}],
-        "conflict": [{"id": "x", "level": 1, "health": 1, "damage": 1},
-                     {"id": "y", "level": 1, "health": 1, "damage": 1},
-                     {"id": "z", "level": 1, "health": 1, "damage": 1}],
-        "bosses": [{"id": "boss", "health": 2, "damage": 1, "entourage": 0,
-                    "effects": [{"during": {"max-damage-per-step": 1}}]}],
-        "setup": {"hero": "a", "stacks": [["x"], ["y"], ["z"]]}
-    }))
-    .unwrap();
-    let table = Table::new(&deck);
-    let mut s = super::play::new_state(
-        &table,
-        &deck.heroes[0],
-        None,
-        Default::default(),
-        vec![],
-        vec![],
+    let (table, mut s) = boss_alone(
+        serde_json::json!({"red": {"count": 3}}),
+        serde_json::json!({"id": "boss", "health": 2, "damage": 1, "entourage": 0,
+                           "effects": [{"during": {"max-damage-per-step": 1}}]}),
     );
-    super::play::activate_boss(&mut s, 3);
     // One red die waits in the exhausted area: waiting a round could still help.
     s.pool.0[4] = 2;
     s.exhausted.0[4] = 1;
@@ -474,16 +455,37 @@ fn before_the_last_step_a_commit_aims_at_three_chances_in_ten() {
     // Two yellow dice (four misses, a hit and a crit) against a boss of Health 1, Strategy 2.
     // One die fells it 2 times in 6, two dice 1 - (4/6)^2 = 5/9 of the time. Before the last
     // step a 1/3 chance is enough: one die is committed and the other kept for later.
+    let (table, s) = boss_alone(
+        serde_json::json!({"yellow": {"count": 2}}),
+        serde_json::json!({"id": "boss", "health": 1, "damage": 1, "entourage": 0}),
+    );
+    assert_eq!(s.pool.0, [2, 0, 0, 0, 0]);
+    let mut searches = super::Searches::new(table.dice.faces);
+    let early = super::policy::commit(&s, &table, false, searches.advisor.last_step());
+    assert_eq!(early.0, [1, 0, 0, 0, 0]);
+    // At the last step 80% is asked, which neither reaches; 5/9 is past the 35% long shot, so
+    // the step commits all it may.
+    let last = super::policy::commit(&s, &table, true, searches.advisor.last_step());
+    assert_eq!(last.0, [2, 0, 0, 0, 0]);
+}
+
+/// A hero of Strategy 2 facing `boss` alone, with a box of only the `dice` named (by colour,
+/// as a deck's `dice` gives them).
+fn boss_alone(dice: serde_json::Value, boss: serde_json::Value) -> (Table, super::state::State) {
+    let mut counts = serde_json::json!({"yellow": {"count": 0}, "green": {"count": 0},
+        "blue": {"count": 0}, "purple": {"count": 0}, "red": {"count": 0}});
+    if let (Some(all), Some(given)) = (counts.as_object_mut(), dice.as_object()) {
+        all.extend(given.clone());
+    }
     let deck: Scenario = serde_json::from_value(serde_json::json!({
         "format": 1, "ruleset": "solar-sentinels",
         "components": {"stack-size": 1, "bosses": 1, "missions": 0},
-        "dice": {"yellow": {"count": 2}, "green": {"count": 0}, "blue": {"count": 0},
-                 "purple": {"count": 0}, "red": {"count": 0}},
+        "dice": counts,
         "heroes": [{"id": "a", "health": 20, "strategy": 2, "recovery": 1}],
         "conflict": [{"id": "x", "level": 1, "health": 1, "damage": 1},
                      {"id": "y", "level": 1, "health": 1, "damage": 1},
                      {"id": "z", "level": 1, "health": 1, "damage": 1}],
-        "bosses": [{"id": "boss", "health": 1, "damage": 1, "entourage": 0}],
+        "bosses": [boss],
         "setup": {"hero": "a", "stacks": [["x"], ["y"], ["z"]]}
     }))
     .unwrap();
@@ -497,12 +499,5 @@ fn before_the_last_step_a_commit_aims_at_three_chances_in_ten() {
         vec![],
     );
     super::play::activate_boss(&mut s, 3);
-    assert_eq!(s.pool.0, [2, 0, 0, 0, 0]);
-    let mut searches = super::Searches::new(table.dice.faces);
-    let early = super::policy::commit(&s, &table, false, searches.advisor.last_step());
-    assert_eq!(early.0, [1, 0, 0, 0, 0]);
-    // At the last step 80% is asked, which neither reaches; 5/9 is past the 35% long shot, so
-    // the step commits all it may.
-    let last = super::policy::commit(&s, &table, true, searches.advisor.last_step());
-    assert_eq!(last.0, [2, 0, 0, 0, 0]);
+    (table, s)
 }

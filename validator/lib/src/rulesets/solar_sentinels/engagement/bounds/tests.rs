@@ -110,20 +110,30 @@ fn faces() -> [DieFaces; 5] {
     Colour::ALL.map(Colour::faces)
 }
 
+/// The bounds for enemies of these `healths` without effects, and best play's chance by brute
+/// force.
+fn plain_bounds(dice: &[Colour], healths: &[u32], steps: u32) -> (Bounds, f64) {
+    let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
+    let exact = brute_force(dice, &vec![PLAIN; healths.len()], healths, steps);
+    let b = defeat_all_bounds(&faces(), &pool_of(dice), &foes, steps, &|_, _| {}).unwrap();
+    (b, exact)
+}
+
 #[test]
 fn best_play_lies_between_the_bounds_for_five_enemies() {
     use Colour::{Blue, Purple, Red, Yellow};
-    let cases: [(&[Colour], [u32; 5], u32); 5] = [
+    let cases: [(&[Colour], [u32; 5], u32); 7] = [
         (&[Red, Red, Red], [1, 1, 1, 1, 1], 2),
         (&[Red, Purple, Blue], [1, 1, 2, 1, 1], 2),
         (&[Red, Red, Purple, Yellow], [2, 1, 1, 1, 1], 1),
         (&[Red, Red, Red, Red], [2, 1, 2, 1, 1], 2),
         (&[Purple, Purple, Red], [1, 1, 1, 1, 1], 2),
+        // Members of odd Health past the first, where a crit's second point can be wasted.
+        (&[Red, Red, Red, Red, Purple], [3, 3, 1, 1, 1], 1),
+        (&[Red, Red, Blue, Purple, Purple], [3, 1, 1, 1, 1], 2),
     ];
     for (dice, healths, steps) in cases {
-        let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
-        let exact = brute_force(dice, &[PLAIN; 5], &healths, steps);
-        let b = defeat_all_bounds(&faces(), &pool_of(dice), &foes, steps, &|_, _| {}).unwrap();
+        let (b, exact) = plain_bounds(dice, &healths, steps);
         let low = b.low.unwrap();
         assert!(
             low <= exact + 1e-12 && exact <= b.high + 1e-12,
@@ -181,11 +191,7 @@ fn enemies_of_health_one_searched_as_one_are_exact() {
     // exactly what they need, and as the ceiling (each die dealing at most the Health of a
     // member) too: the bounds meet, at best play's chance by brute force.
     use Colour::{Purple, Red};
-    let dice = [Red, Red, Red, Purple, Purple];
-    let healths = [2, 1, 1, 1, 1];
-    let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
-    let exact = brute_force(&dice, &[PLAIN; 5], &healths, 2);
-    let b = defeat_all_bounds(&faces(), &pool_of(&dice), &foes, 2, &|_, _| {}).unwrap();
+    let (b, exact) = plain_bounds(&[Red, Red, Red, Purple, Purple], &[2, 1, 1, 1, 1], 2);
     assert!((b.low.unwrap() - exact).abs() < 1e-12, "{exact} {b:?}");
     assert!((b.high - exact).abs() < 1e-12, "{exact} {b:?}");
     assert!(exact > 0.0);
@@ -273,36 +279,10 @@ fn dice_dealing_one_or_two_fill_even_health_without_waste() {
     // what the ceiling asks, and the bounds meet at best play's chance by brute force.
     // (Padding a point for the change of member, the floor stayed below.)
     use Colour::{Purple, Red};
-    let dice = [Red, Red, Red, Red, Purple];
-    let healths = [2, 2, 2, 2, 1];
-    let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
-    let exact = brute_force(&dice, &[PLAIN; 5], &healths, 2);
-    let b = defeat_all_bounds(&faces(), &pool_of(&dice), &foes, 2, &|_, _| {}).unwrap();
+    let (b, exact) = plain_bounds(&[Red, Red, Red, Red, Purple], &[2, 2, 2, 2, 1], 2);
     assert!((b.low.unwrap() - exact).abs() < 1e-12, "{exact} {b:?}");
     assert!((b.high - exact).abs() < 1e-12, "{exact} {b:?}");
     assert!(exact > 0.0 && exact < 1.0, "{exact}");
-}
-
-#[test]
-fn members_of_odd_health_past_the_first_pad_a_point_each() {
-    // Healths 3, 3, 1, 1, 1 with hits of 1 and crits of 2: grouped, the odd members past the
-    // first may each waste a point of a crit. Best play by brute force lies between the bounds.
-    use Colour::{Blue, Purple, Red};
-    let cases: [(&[Colour], [u32; 5], u32); 2] = [
-        (&[Red, Red, Red, Red, Purple], [3, 3, 1, 1, 1], 1),
-        (&[Red, Red, Blue, Purple, Purple], [3, 1, 1, 1, 1], 2),
-    ];
-    for (dice, healths, steps) in cases {
-        let foes: Vec<Foe> = healths.iter().map(|h| Foe::plain(*h)).collect();
-        let exact = brute_force(dice, &[PLAIN; 5], &healths, steps);
-        let b = defeat_all_bounds(&faces(), &pool_of(dice), &foes, steps, &|_, _| {}).unwrap();
-        let low = b.low.unwrap();
-        assert!(
-            low <= exact + 1e-12 && exact <= b.high + 1e-12,
-            "{dice:?} {healths:?} S{steps}: {low} <= {exact} <= {}",
-            b.high
-        );
-    }
 }
 
 /// True when `dice` (points each) can be given out, each die to one member or none, so that
