@@ -111,14 +111,15 @@ fn an_odds_claim_on_more_than_four_cards_is_judged_by_both_bounds() {
 fn an_odds_claim_inside_the_bounds_is_undecided_and_outside_them_is_decided() {
     use crate::rulesets::solar_sentinels::deck::{DiceBox, after_handicaps};
     use crate::rulesets::solar_sentinels::engagement::defeat_all_bounds;
-    // Five conflict cards without effects: the bounds come from the library, and the claims
-    // are put inside, under and over them.
+    // Five conflict cards without effects on the dice, all of odd Health (3, 3, 3, 3, 5), so
+    // that the floor's groups may waste a crit's point and the bounds part: they come from the
+    // library, and the claims are put inside, under and over them.
     let ids = [
-        "regolith-skitter",
         "pale-larva",
-        "grey-hatchling",
-        "chitin-runner",
         "dust-mite-swarm",
+        "quiet-stalker",
+        "moon-moth",
+        "dread-polyp",
     ];
     let text = include_str!("../../../../../../scenarios/solar-first-light.yaml");
     let document = crate::yaml::load(text, crate::yaml::Limits::default()).unwrap();
