@@ -1366,3 +1366,31 @@ fn solar_sentinels_six_enemies_beyond_the_pools_reach_are_an_exact_zero() {
     );
     assert!(twin.get("beyond-reach").is_none(), "{twin}");
 }
+
+/// With a deck, enemies given by Health are refused with a hint, not searched as no enemy at
+/// all (which answered a sure defeat of nobody); the same run naming the cards answers.
+#[test]
+fn solar_sentinels_a_deck_takes_its_enemies_by_card_not_by_health() {
+    let deck = common::workspace_root().join("scenarios/solar-first-light.yaml");
+    let deck = deck.to_str().unwrap();
+    let run = solar(&["--deck", deck, "--enemies", "3,3"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("--enemies gives enemies by Health alone")
+            && run.stderr.contains("--cards"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    // The twin names two cards of Health 3 instead.
+    let v = succeeded_json(&solar(&[
+        "--deck",
+        deck,
+        "--cards",
+        "pale-larva,dust-mite-swarm",
+        "--json",
+    ]));
+    let p = v["defeat-all"].as_f64().unwrap();
+    assert!(0.0 < p && p < 1.0, "{v}");
+}
