@@ -286,7 +286,7 @@ fn dice_dealing_one_or_two_fill_even_health_without_waste() {
 }
 
 /// True when `dice` (points each) can be given out, each die to one member or none, so that
-/// every member gets at least its `needs`.
+/// every member gets at least its `needs`: the best split, knowing every die.
 fn splits(dice: &[u32], needs: &mut [u32]) -> bool {
     let Some((&first, rest)) = dice.split_first() else {
         return needs.iter().all(|n| *n == 0);
@@ -305,31 +305,61 @@ fn splits(dice: &[u32], needs: &mut [u32]) -> bool {
     splits(rest, needs)
 }
 
+/// Gives a die of `points` (1 or 2) to a member as it comes, not knowing the dice to come: a 2
+/// to a member still needing an even 2 or more, else any still needing 2 or more; a 1 to a
+/// member still needing an odd amount; among those, the one needing most.
+fn give_as_it_comes(needs: &mut [u32], points: u32) {
+    let open = |n: &u32| *n > 0;
+    let fits = |n: &u32| match points {
+        2 => *n >= 2 && n.is_multiple_of(2),
+        _ => n % 2 == 1,
+    };
+    let second = |n: &u32| points == 2 && *n >= 2;
+    let pick = |want: &dyn Fn(&u32) -> bool| {
+        (0..needs.len())
+            .filter(|m| open(&needs[*m]) && want(&needs[*m]))
+            .max_by_key(|m| needs[*m])
+    };
+    if let Some(m) = pick(&fits)
+        .or_else(|| pick(&second))
+        .or_else(|| pick(&open))
+    {
+        needs[m] = needs[m].saturating_sub(points);
+    }
+}
+
 #[test]
-fn ones_and_twos_reaching_the_padded_total_split_among_the_members() {
+fn ones_and_twos_reaching_the_padded_total_fell_every_member_as_they_come() {
     // The reading behind the floor's pad for faces of 1 and 2: dice adding up to the members'
-    // Health plus one point for each member of odd Health past the first can always be shared
-    // so that every member gets its Health. Tried on every split of up to 6 twos and 6 ones.
+    // Health plus one point for each member of odd Health past the first fell every member,
+    // even given one at a time in any order (a step's dice are assigned before the next step
+    // is rolled). Tried on every order of up to 10 dice that first reaches that total with its
+    // last die.
     for members in 1..=3u32 {
         for code in 0..5u32.pow(members) {
             let healths: Vec<u32> = (0..members).map(|i| code / 5u32.pow(i) % 5 + 1).collect();
             let odd = healths.iter().filter(|h| *h % 2 == 1).count() as u32;
             let total = healths.iter().sum::<u32>() + odd.saturating_sub(1);
-            for twos in 0..=6 {
-                for ones in 0..=6 {
-                    if 2 * twos + ones < total {
+            for length in 1..=10u32 {
+                for bits in 0..1u32 << length {
+                    let dice: Vec<u32> = (0..length).map(|i| 1 + (bits >> i & 1)).collect();
+                    let sum: u32 = dice.iter().sum();
+                    if sum < total || sum - dice[dice.len() - 1] >= total {
                         continue;
                     }
-                    let mut dice = vec![2; twos as usize];
-                    dice.extend(vec![1; ones as usize]);
                     let mut needs = healths.clone();
-                    assert!(splits(&dice, &mut needs), "{healths:?} {twos}x2 {ones}x1");
+                    for d in &dice {
+                        give_as_it_comes(&mut needs, *d);
+                    }
+                    assert!(needs.iter().all(|n| *n == 0), "{healths:?} {dice:?}");
+                    // The best split knowing every die does it too, of course.
+                    assert!(splits(&dice, &mut healths.clone()), "{healths:?} {dice:?}");
                 }
             }
         }
     }
     // And the pad is needed: Health 3 and 3 get three 2s and a 1 (7 points), but not three 2s
-    // (6 points, their Health added up).
+    // (6 points, their Health added up), however they are split.
     assert!(splits(&[2, 2, 2, 1], &mut [3, 3]));
     assert!(!splits(&[2, 2, 2], &mut [3, 3]));
 }
