@@ -39,7 +39,7 @@ impl Searches {
 pub const COMMIT_CONFIDENCE: f64 = 0.8;
 /// The chance a commit aims for before the last step, which can still add dice. Aiming low
 /// keeps dice for later rounds: 30% won more games of the bundled deck than 50% or 20%, and
-/// every die at once (the round's own best line) fewest of all (docs/simulation.md).
+/// far more than every die at once, the round's own best line (docs/simulation.md).
 pub const EARLY_CONFIDENCE: f64 = 0.3;
 /// Below the aim, the least chance of defeating the most dangerous enemy worth every die the
 /// step may commit.
