@@ -6,6 +6,7 @@ pub mod assertions;
 pub mod checks;
 pub mod deck;
 pub mod dice;
+pub mod engage;
 pub mod engaged;
 pub mod engagement;
 pub mod game;

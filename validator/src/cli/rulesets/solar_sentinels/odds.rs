@@ -3,11 +3,11 @@
 
 use std::io::IsTerminal;
 
+use megahex::rulesets::solar_sentinels::engage::{Enemies, EngageError, Stage, work_out};
 use megahex::rulesets::solar_sentinels::engaged::{CardsError, foes_of_cards};
 use megahex::rulesets::solar_sentinels::engagement::{self, Foe};
 use megahex::rulesets::solar_sentinels::odds_report::{
-    AdviceReport, Asked, BoundedOdds, Cheapest, ChosenOdds, Engagement, EveryEnemy, advice_human,
-    advice_json,
+    AdviceReport, Engagement, advice_human, advice_json,
 };
 use megahex::rulesets::solar_sentinels::{Colour, Pool, deck, dice, pool_odds_dealing};
 use megahex_schema::rulesets::solar_sentinels::Scenario as Deck;
@@ -92,16 +92,6 @@ pub struct Options {
         requires = "rolled"
     )]
     dealt: Vec<u32>,
-}
-
-/// The enemies of one engagement: how the search sees them, with their Damage and card ids.
-struct Enemies {
-    foes: Vec<Foe>,
-    damage: Vec<u32>,
-    cards: Vec<Option<String>>,
-    left_out: Vec<(String, Vec<&'static str>)>,
-    /// What each face deals under the hero's ability (enemies from a deck), else none.
-    hero_dealing: Option<[[u32; 3]; 5]>,
 }
 
 /// Works out and prints the odds; exit 0, or 2 for options that make no pool or engagement.
@@ -351,231 +341,37 @@ fn chosen_places(defeat: &[String], cards: &[Option<String>]) -> Result<Vec<usiz
     Ok(places)
 }
 
-/// How an enemy is named in the report: its card id, or its place.
-fn enemy_name(cards: &[Option<String>], place: usize) -> String {
-    match cards.get(place).cloned().flatten() {
-        Some(card) => card,
-        None => format!("enemy {}", place + 1),
-    }
-}
-
-/// The search: the chance of defeating everyone, the fewest dice for each target, and the
-/// least Damage taken when no effect touches the dice; with `defeat`, the chosen enemies'
-/// chance.
+/// The engagement worked out by the library, with a progress bar on a terminal for the long
+/// searches; `defeat` names the enemies whose chance is asked.
 fn engage(
     pool: &Pool,
-    mut enemies: Enemies,
+    enemies: Enemies,
     strategy: u32,
     defeat: &[String],
 ) -> Result<Engagement, String> {
     let chosen = chosen_places(defeat, &enemies.cards)?;
-    let count = enemies.foes.len();
-    // Misses kept from rolling again, or a card fleeing on misses, weigh every choice of dice
-    // at every step: on a big pool those effects are named left out instead.
-    for (foe, card) in enemies.foes.iter_mut().zip(&enemies.cards) {
-        let left_out = engagement::leave_out_when_too_big(foe, pool, strategy, count);
-        if let Some(id) = card
-            && !left_out.is_empty()
-        {
-            match enemies.left_out.iter_mut().find(|(named, _)| named == id) {
-                Some((_, kinds)) => kinds.extend(left_out),
-                None => enemies.left_out.push((id.clone(), left_out)),
-            }
-        }
-    }
-    // A long search (three steps on a big pool) shows how far it is, on a terminal.
     let terminal = std::io::stderr().is_terminal();
-    let progress = |done: usize, of: usize| {
-        if terminal {
-            let width = 30;
-            let filled = done * width / of.max(1);
-            eprint!(
-                "\r[{}{}] working out the best play: {}%",
-                "#".repeat(filled),
-                " ".repeat(width - filled),
-                done * 100 / of.max(1)
-            );
+    let told = |stage: Stage<'_>| {
+        if !terminal {
+            return;
+        }
+        match stage {
+            Stage::Searching { done, of } => {
+                let width = 30;
+                let filled = done * width / of.max(1);
+                eprint!(
+                    "\r[{}{}] working out the best play: {}%",
+                    "#".repeat(filled),
+                    " ".repeat(width - filled),
+                    done * 100 / of.max(1)
+                );
+            }
+            Stage::Working(what) => eprint!("\r{}\rworking out {what}…", " ".repeat(60)),
+            Stage::Done => eprint!("\r{}\r", " ".repeat(60)),
         }
     };
-    let clear = || {
-        if terminal {
-            eprint!("\r{}\r", " ".repeat(60));
-        }
-    };
-    let crits = engagement::crit_chances(pool, strategy);
-    // More enemies than the search shares dice among: defeating them all lies between two
-    // exact searches of them grouped. Their Health out of reach is an exact 0, answered below
-    // as for fewer enemies.
-    if count > engagement::MAX_ENEMIES
-        && chosen.is_empty()
-        && !engagement::beyond_reach(pool, &enemies.foes)
-    {
-        let faces = Colour::ALL.map(Colour::faces);
-        let found = engagement::defeat_all_bounds(&faces, pool, &enemies.foes, strategy, &progress);
-        clear();
-        let found = found.map_err(|e| e.to_string())?;
-        let groups = found
-            .groups
-            .iter()
-            .map(|g| g.iter().map(|p| enemy_name(&enemies.cards, *p)).collect())
-            .collect();
-        let asked = Asked::Bounded(BoundedOdds {
-            low: found.low,
-            high: found.high,
-            groups,
-            most_searched: engagement::MAX_ENEMIES,
-            no_floor: found.no_floor.map(str::to_owned),
-        });
-        return Ok(engagement_of(pool, enemies, strategy, asked, crits));
-    }
-    if !chosen.is_empty() {
-        let found = engagement::defeat_chosen(pool, &enemies.foes, &chosen, strategy, &progress);
-        clear();
-        let found = found.map_err(|e| format!("--defeat: {e}"))?;
-        let names = |places: &[usize]| -> Vec<String> {
-            places
-                .iter()
-                .map(|p| enemy_name(&enemies.cards, *p))
-                .collect()
-        };
-        let asked = Asked::Chosen(ChosenOdds {
-            chosen: names(&chosen),
-            chance: found.chance,
-            searched: names(&found.searched),
-        });
-        // Only the cards searched can have effects left out of it.
-        enemies.left_out.retain(|(card, _)| {
-            found
-                .searched
-                .iter()
-                .any(|p| enemies.cards[*p].as_ref() == Some(card))
-        });
-        return Ok(engagement_of(pool, enemies, strategy, asked, crits));
-    }
-    let found = engagement::defeat_all_foes(pool, &enemies.foes, strategy, &progress);
-    clear();
-    let defeat_all = found.map_err(|e| e.to_string())?;
-    let fewest =
-        engagement::fewest_dice(pool, &enemies.foes, strategy, &engagement::FEWEST_TARGETS)
-            .map_err(|e| e.to_string())?;
-    // The searches after the best chance weigh every commit; on a big pool with effects they
-    // take seconds, so a terminal is told what is being worked out.
-    let working = |what: &str| {
-        if terminal {
-            eprint!("\r{}\rworking out {what}…", " ".repeat(60));
-        }
-    };
-    // What one more die of each colour is worth: the same search with it added.
-    working("what one more die of each colour is worth");
-    let one_more_die = match pool.len() * strategy.max(1) <= engagement::MOST_ONE_MORE_DIE_STEPS {
-        false => None,
-        true => Some(engagement::one_more_die(pool, &enemies.foes, strategy)),
-    };
-    working("the play with the fewest dice");
-    let cheapest = match engagement::cheapest_fits(pool, strategy) {
-        false => Cheapest::Skipped(format!(
-            "it weighs every choice of dice at every step and takes at most {} dice × Strategy steps ({} × {strategy} here); give --pool the dice to choose from",
-            engagement::MOST_DICE_STEPS,
-            pool.len()
-        )),
-        true => match engagement::cheapest_plays_against(
-            pool,
-            &enemies.foes,
-            strategy,
-            &engagement::FEWEST_TARGETS,
-        ) {
-            Ok(plays) => Cheapest::Found(plays),
-            Err(e) => Cheapest::Skipped(e.to_string()),
-        },
-    };
-    working("the Health expected lost");
-    let damage_taken = match enemies.damage.is_empty() {
-        true => None,
-        false => Some(
-            engagement::damage_taken_against(pool, &enemies.foes, &enemies.damage, strategy)
-                .map_err(|e| e.to_string()),
-        ),
-    };
-    working("the enemies expected defeated");
-    // A search of its own, as long as the Damage taken: on the pools one more die is worked out
-    // for, and, where an effect weighs every commit at every step, on the pools those are
-    // played with beside other enemies.
-    let work = pool.len() * strategy.max(1);
-    let weighs_commits = enemies.foes.len() > 1
-        && enemies.foes.iter().any(|f| {
-            let l = &f.limits;
-            !l.commits.is_free()
-                || l.no_reroll_misses
-                || l.flee_on_misses.is_some()
-                || l.crit_exhausts
-                || l.miss_rerolls
-        });
-    let most = match weighs_commits {
-        true => engagement::MOST_WEIGHED_DICE_STEPS,
-        false => engagement::MOST_ONE_MORE_DIE_STEPS,
-    };
-    let one_that_stays =
-        matches!(enemies.foes.as_slice(), [f] if f.limits.flee_on_misses.is_none());
-    let expected_defeated = match work <= most {
-        // One enemy is defeated exactly as often as every enemy is: no second search.
-        _ if one_that_stays => Ok(defeat_all),
-        false => Err(format!(
-            "it takes at most {most} dice × Strategy steps ({} × {strategy} here)",
-            pool.len()
-        )),
-        true => engagement::expected_defeated(pool, &enemies.foes, strategy, &|_, _| {})
-            .map_err(|e| e.to_string()),
-    };
-    clear();
-    let asked = Asked::Every(EveryEnemy {
-        defeat_all,
-        beyond_reach: engagement::beyond_reach(pool, &enemies.foes),
-        expected_defeated,
-        fewest,
-        cheapest,
-        damage_taken,
-        one_more_die,
-    });
-    Ok(engagement_of(pool, enemies, strategy, asked, crits))
-}
-
-/// The engagement's report, with what was `asked`.
-fn engagement_of(
-    pool: &Pool,
-    enemies: Enemies,
-    strategy: u32,
-    asked: Asked,
-    crits: engagement::CritChances,
-) -> Engagement {
-    Engagement {
-        on_cards: on_cards(pool, &enemies),
-        enemies: named_healths(&enemies),
-        strategy,
-        asked,
-        crits,
-        left_out: enemies.left_out,
-    }
-}
-
-/// Each enemy's card id (none for enemies given by Health) and Health.
-fn named_healths(enemies: &Enemies) -> Vec<(Option<String>, u32)> {
-    enemies
-        .cards
-        .iter()
-        .cloned()
-        .zip(enemies.foes.iter().map(|f| f.health))
-        .collect()
-}
-
-/// For enemies from a deck: the damage the whole pool deals each card in one roll.
-fn on_cards(pool: &Pool, enemies: &Enemies) -> Vec<(String, u32, megahex::odds::Odds)> {
-    enemies
-        .cards
-        .iter()
-        .zip(&enemies.foes)
-        .filter_map(|(card, foe)| {
-            let odds = pool_odds_dealing(pool, Colour::faces, &foe.dealt_in_one_roll());
-            card.clone().map(|card| (card, foe.health, odds))
-        })
-        .collect()
+    work_out(pool, enemies, strategy, &chosen, &told).map_err(|e| match e {
+        EngageError::Chosen(e) => format!("--defeat: {e}"),
+        EngageError::Search(e) => e.to_string(),
+    })
 }
