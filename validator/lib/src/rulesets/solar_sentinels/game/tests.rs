@@ -143,14 +143,7 @@ fn an_ongoing_item_stays_and_a_single_use_one_is_discarded() {
     use megahex_schema::rulesets::solar_sentinels::{ItemUse, Power};
     let deck = tiny(1);
     let table = Table::new(&deck);
-    let mut s = super::play::new_state(
-        &table,
-        &deck.heroes[0],
-        None,
-        Default::default(),
-        vec![],
-        vec![],
-    );
+    let mut s = first_hero_alone(&table, &deck);
     s.health = 2;
     s.items = vec![
         (ItemUse::Ongoing, Power::Heal(1)),
@@ -490,14 +483,19 @@ fn boss_alone(dice: serde_json::Value, boss: serde_json::Value) -> (Table, super
     }))
     .unwrap();
     let table = Table::new(&deck);
-    let mut s = super::play::new_state(
-        &table,
+    let mut s = first_hero_alone(&table, &deck);
+    super::play::activate_boss(&mut s, 3);
+    (table, s)
+}
+
+/// The deck's first hero at the start, with empty stacks, no missions and no items.
+fn first_hero_alone(table: &Table, deck: &Scenario) -> super::state::State {
+    super::play::new_state(
+        table,
         &deck.heroes[0],
         None,
         Default::default(),
         vec![],
         vec![],
-    );
-    super::play::activate_boss(&mut s, 3);
-    (table, s)
+    )
 }
