@@ -130,8 +130,6 @@ pub fn run(args: &Options, json: bool, catalog: &megahex_schema::Catalog) -> i32
                 "--enemies gives enemies by Health alone; with --deck, name the deck's cards instead, for example --cards pale-larva,dust-mite-swarm (or drop --deck and give --pool)",
             );
         }
-        // No card named: the deck gives the pool, and there is no engagement to weigh.
-        Some(_) if args.cards.is_empty() => None,
         Some(deck) => match from_deck(deck, args) {
             Ok(enemies) => Some(enemies),
             Err(message) => return fail(&message),

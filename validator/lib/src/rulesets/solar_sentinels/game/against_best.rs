@@ -129,19 +129,8 @@ mod tests {
     /// A box of `reds` red dice (no misses, five hits, one crit) and one hero of Strategy 2
     /// against one boss.
     fn deck(reds: u32, boss: serde_json::Value) -> Scenario {
-        serde_json::from_value(serde_json::json!({
-            "format": 1, "ruleset": "solar-sentinels",
-            "components": {"stack-size": 1, "bosses": 1, "missions": 0},
-            "dice": {"yellow": {"count": 0}, "green": {"count": 0}, "blue": {"count": 0},
-                     "purple": {"count": 0}, "red": {"count": reds}},
-            "heroes": [{"id": "a", "health": 20, "strategy": 2, "recovery": 1}],
-            "conflict": [{"id": "x", "level": 1, "health": 1, "damage": 1},
-                         {"id": "y", "level": 1, "health": 1, "damage": 1},
-                         {"id": "z", "level": 1, "health": 1, "damage": 1}],
-            "bosses": [boss],
-            "setup": {"hero": "a", "stacks": [["x"], ["y"], ["z"]]}
-        }))
-        .unwrap()
+        let reds = serde_json::json!({"red": {"count": reds}});
+        super::super::tests::boss_alone_deck(reds, boss)
     }
 
     #[test]

@@ -465,12 +465,22 @@ fn before_the_last_step_a_commit_aims_at_three_chances_in_ten() {
 /// A hero of Strategy 2 facing `boss` alone, with a box of only the `dice` named (by colour,
 /// as a deck's `dice` gives them).
 fn boss_alone(dice: serde_json::Value, boss: serde_json::Value) -> (Table, super::state::State) {
+    let deck = boss_alone_deck(dice, boss);
+    let table = Table::new(&deck);
+    let mut s = first_hero_alone(&table, &deck);
+    super::play::activate_boss(&mut s, 3);
+    (table, s)
+}
+
+/// A deck of one hero of Strategy 2, three conflict cards of Health 1 and `boss`, with a box of
+/// only the `dice` named (by colour, as a deck's `dice` gives them).
+pub(super) fn boss_alone_deck(dice: serde_json::Value, boss: serde_json::Value) -> Scenario {
     let mut counts = serde_json::json!({"yellow": {"count": 0}, "green": {"count": 0},
         "blue": {"count": 0}, "purple": {"count": 0}, "red": {"count": 0}});
     if let (Some(all), Some(given)) = (counts.as_object_mut(), dice.as_object()) {
         all.extend(given.clone());
     }
-    let deck: Scenario = serde_json::from_value(serde_json::json!({
+    serde_json::from_value(serde_json::json!({
         "format": 1, "ruleset": "solar-sentinels",
         "components": {"stack-size": 1, "bosses": 1, "missions": 0},
         "dice": counts,
@@ -481,11 +491,7 @@ fn boss_alone(dice: serde_json::Value, boss: serde_json::Value) -> (Table, super
         "bosses": [boss],
         "setup": {"hero": "a", "stacks": [["x"], ["y"], ["z"]]}
     }))
-    .unwrap();
-    let table = Table::new(&deck);
-    let mut s = first_hero_alone(&table, &deck);
-    super::play::activate_boss(&mut s, 3);
-    (table, s)
+    .unwrap()
 }
 
 /// The deck's first hero at the start, with empty stacks, no missions and no items.
