@@ -15,6 +15,7 @@ mod fixtures;
 mod formats;
 mod fuzz_regressions;
 mod inventory;
+mod language_server;
 mod odds;
 mod picture;
 mod pipes;

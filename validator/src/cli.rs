@@ -14,6 +14,7 @@ use output::{EXIT_FAILURE, EXIT_OK, fail};
 
 mod diff;
 mod load;
+mod lsp;
 mod output;
 mod query_args;
 mod rulesets;
@@ -75,6 +76,8 @@ enum Command {
     Sheet(rulesets::SheetArgs),
     /// What an area or vertex attack hits.
     Area(query_args::AreaArgs),
+    /// Serve the checks to a text editor: a language server over standard input and output.
+    Lsp,
     /// Print a shell completion script.
     Completions {
         /// The shell to complete in.
@@ -132,6 +135,7 @@ pub fn run() -> i32 {
         Command::Diff(args) => diff::run(&args, &catalog),
         Command::Inventory(args) => rulesets::inventory(&args, &catalog),
         Command::Sheet(args) => rulesets::sheet(&args, &catalog),
+        Command::Lsp => lsp::run(catalog),
         Command::Completions { shell } => completions(shell),
     }
 }

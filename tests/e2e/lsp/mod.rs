@@ -19,6 +19,8 @@ pub struct Server {
     settings: Value,
     /// The last diagnostics published for each document URI.
     pub diagnostics: HashMap<String, Vec<Value>>,
+    /// The document version each last publication was for, when the server said.
+    versions: HashMap<String, i64>,
 }
 
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -51,6 +53,7 @@ impl Server {
             next_id: 0,
             settings,
             diagnostics: HashMap::new(),
+            versions: HashMap::new(),
         };
         server.request(
             "initialize",
@@ -125,6 +128,10 @@ impl Server {
                     .as_array()
                     .cloned()
                     .unwrap_or_default();
+                match params["version"].as_i64() {
+                    Some(version) => self.versions.insert(uri.clone(), version),
+                    None => self.versions.remove(&uri),
+                };
                 self.diagnostics.insert(uri, found);
             }
             (Some("workspace/configuration"), Some(id)) => {
@@ -160,6 +167,55 @@ impl Server {
             self.handle(message);
         }
         self.diagnostics.get(uri).cloned().unwrap_or_default()
+    }
+
+    /// Opens a document and returns the diagnostics the server publishes for this version of
+    /// it (for servers that say which version they checked).
+    pub fn open_version(&mut self, uri: &str, text: &str, version: i64) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": version, "text": text}}),
+        );
+        self.diagnostics_of(uri, version)
+    }
+
+    /// Sends a `didChange` with `changes` (each a `range` and `text`, or a `text` alone) and
+    /// returns the diagnostics published for the new version.
+    pub fn change(&mut self, uri: &str, version: i64, changes: Value) -> Vec<Value> {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
+        );
+        self.diagnostics_of(uri, version)
+    }
+
+    /// Waits for the diagnostics of `version` of a document.
+    pub fn diagnostics_of(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        let deadline = Instant::now() + PATIENCE;
+        while self.versions.get(uri) != Some(&version) {
+            let message = self.next_message(deadline).unwrap_or_else(|| {
+                panic!("no diagnostics for version {version} of {uri} within {PATIENCE:?}")
+            });
+            self.handle(message);
+        }
+        self.diagnostics.get(uri).cloned().unwrap_or_default()
+    }
+
+    /// Waits until the server publishes diagnostics for `uri` that `done` accepts, and returns
+    /// them.
+    pub fn wait_for(&mut self, uri: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(found) = self.diagnostics.get(uri)
+                && done(found)
+            {
+                return found.clone();
+            }
+            let message = self
+                .next_message(deadline)
+                .unwrap_or_else(|| panic!("no awaited diagnostics for {uri} within {PATIENCE:?}"));
+            self.handle(message);
+        }
     }
 
     /// Closes a document.

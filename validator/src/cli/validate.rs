@@ -401,7 +401,7 @@ fn read_head(path: &Path) -> (bool, Option<Vec<u8>>) {
 
 /// Whether `text` has a top-level `tiles:` or `figures:` line, and a `ruleset:` line (on
 /// finding which it stops looking).
-fn top_level_keys(text: &[u8]) -> (bool, bool) {
+pub(super) fn top_level_keys(text: &[u8]) -> (bool, bool) {
     let mut catalog_key = false;
     for line in text.split(|&b| b == b'\n') {
         // Only top-level keys matter, and they start with a letter.
