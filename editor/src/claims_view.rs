@@ -3,7 +3,7 @@
 //! kinds every game shares are worded here; each game words its own list with these.
 
 use egui::{Color32, RichText};
-use megahex::Severity;
+use megahex::claims::Verdict;
 use megahex_schema::claims::{
     BalanceClaim, Bounds, OddsClaim, RangeClaim, ReachClaim, ReachMeasure, SightClaim,
 };
@@ -30,32 +30,18 @@ pub fn claim_status(index: usize, problems: &[Problem], checking: bool) -> Claim
     if checking {
         return ClaimStatus::Checking;
     }
-    let own = format!("/assert/{index}");
-    let about = |p: &Problem| {
-        p.pointer
-            .as_deref()
-            .is_some_and(|at| at == own || at.starts_with(&format!("{own}/")))
-    };
-    if problems
-        .iter()
-        .any(|p| about(p) && p.severity == Severity::Error)
-    {
-        return ClaimStatus::Fails;
+    // Problems carry the library's codes by name; a name it does not know counts as an
+    // error of the file, not of a claim.
+    let findings = problems.iter().map(|p| {
+        let code = megahex::Code::from_name(&p.code).unwrap_or(megahex::Code::Schema);
+        (code, p.severity, p.pointer.as_deref())
+    });
+    match megahex::claims::verdict(index, findings) {
+        Verdict::NotChecked => ClaimStatus::NotChecked,
+        Verdict::Holds => ClaimStatus::Holds,
+        Verdict::Fails => ClaimStatus::Fails,
+        Verdict::Unsettled => ClaimStatus::Unsettled,
     }
-    if problems
-        .iter()
-        .any(|p| about(p) && p.code == "assertion-failed")
-    {
-        return ClaimStatus::Unsettled;
-    }
-    // The claims are checked when the file has no error but false claims.
-    if problems
-        .iter()
-        .any(|p| p.severity == Severity::Error && p.code != "assertion-failed")
-    {
-        return ClaimStatus::NotChecked;
-    }
-    ClaimStatus::Holds
 }
 
 /// A sight claim in a line.
@@ -178,6 +164,7 @@ pub fn checklist(ui: &mut egui::Ui, claims: &[String], problems: &[Problem], che
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megahex::Severity;
 
     fn problem(code: &str, severity: Severity, pointer: &str) -> Problem {
         Problem {

@@ -312,3 +312,258 @@ fn a_yaml_bomb_gets_its_finding_and_the_server_goes_on() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(server.open_version(&uri_of(&file), &text, 1).is_empty());
 }
+
+/// A document opened in a fresh server and checked.
+struct Opened {
+    server: Server,
+    uri: String,
+    text: String,
+}
+
+fn open(path: &Path) -> Opened {
+    let mut server = start();
+    let uri = uri_of(path);
+    let text = std::fs::read_to_string(path).unwrap();
+    server.open_version(&uri, &text, 1);
+    Opened { server, uri, text }
+}
+
+impl Opened {
+    /// The 0-based line and character of the `nth` (0-based) match of `needle`, plus `past`
+    /// characters.
+    fn at(&self, needle: &str, nth: usize, past: usize) -> (usize, usize) {
+        let offset = self.text.match_indices(needle).nth(nth).unwrap().0 + past;
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count();
+        let character = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
+        (line, character)
+    }
+
+    fn ask(&mut self, method: &str, (line, character): (usize, usize), extra: Value) -> Value {
+        let mut params = json!({
+            "textDocument": {"uri": self.uri},
+            "position": {"line": line, "character": character},
+        });
+        if let (Some(params), Value::Object(extra)) = (params.as_object_mut(), extra) {
+            params.extend(extra);
+        }
+        self.server.request(method, params)
+    }
+
+    fn hover(&mut self, at: (usize, usize)) -> String {
+        self.server.hover(&self.uri, at.0, at.1)
+    }
+
+    /// The 1-based lines of the locations in a result.
+    fn lines(result: &Value) -> Vec<u64> {
+        let mut lines: Vec<u64> = result
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["range"]["start"]["line"].as_u64().unwrap() + 1)
+            .collect();
+        lines.sort_unstable();
+        lines
+    }
+}
+
+/// The 1-based lines, outside comments, where `id` is written as a whole id: the places a
+/// designer would find with a search.
+fn id_lines(text: &str, id: &str) -> Vec<u64> {
+    let is_id_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    text.lines()
+        .zip(1..)
+        .filter(|(line, _)| !line.trim_start().starts_with('#'))
+        .filter(|(line, _)| {
+            line.match_indices(id).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + id.len()..].chars().next();
+                !before.is_some_and(is_id_char) && !after.is_some_and(is_id_char)
+            })
+        })
+        .map(|(_, n)| n)
+        .collect()
+}
+
+#[test]
+fn hovers_tell_a_hex_a_token_a_claim_and_a_key() {
+    let mut opened = open(&fixtures_dir().join("invalid/assertion-failed.yaml"));
+    // The header's hand count: tile 1's hex 10 is at elevation 1, and legacy stands on it.
+    let hex = opened.hover(opened.at("at: 1/10", 0, 6));
+    assert!(hex.contains("hex 1/10"), "{hex}");
+    assert!(
+        hex.contains("tile 1 megalopolis side, elevation 1"),
+        "{hex}"
+    );
+    assert!(hex.contains("`legacy`"), "{hex}");
+    // Hex 19 at elevation 1, nobody there.
+    let empty = opened.hover(opened.at("to: 1/19", 0, 5));
+    assert!(
+        empty.contains("elevation 1") && empty.contains("Nobody"),
+        "{empty}"
+    );
+
+    let token = opened.hover(opened.at("from: legacy", 0, 7));
+    assert!(token.contains("token `legacy`"), "{token}");
+    assert!(token.contains("team `heroes`"), "{token}");
+    assert!(token.contains("Sprint"), "{token}");
+
+    // The first claim holds: 1/1 and 1/19 are 4 apart and 3 apart in elevation.
+    let holds = opened.hover(opened.at("is: 7", 0, 1));
+    assert!(holds.contains("holds"), "{holds}");
+    assert!(holds.contains("is 7: 4 hex(es) apart"), "{holds}");
+    assert!(holds.contains("plus 3"), "{holds}");
+    // Its twin with `at-most: 6` does not.
+    let fails = opened.hover(opened.at("at-most: 6", 0, 1));
+    assert!(fails.contains("does not hold"), "{fails}");
+
+    // A key: the schema's words.
+    let key = opened.hover(opened.at("ruleset:", 0, 2));
+    assert!(key.contains("Which game's rules apply"), "{key}");
+}
+
+#[test]
+fn definition_references_and_rename_follow_an_id_through_the_scenario() {
+    let root = folder_with("lsp-rename", &["invalid/assertion-failed.yaml"]);
+    let path = root.join("invalid/assertion-failed.yaml");
+    let mut opened = open(&path);
+    let legacy = opened.at("from: legacy", 0, 7);
+
+    let definition = opened.ask("textDocument/definition", legacy, json!({}));
+    let id_line = id_lines(&opened.text, "legacy")[0];
+    assert_eq!(Opened::lines(&definition), [id_line]);
+
+    let all = opened.ask(
+        "textDocument/references",
+        legacy,
+        json!({"context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(Opened::lines(&all), id_lines(&opened.text, "legacy"));
+    let uses = opened.ask(
+        "textDocument/references",
+        legacy,
+        json!({"context": {"includeDeclaration": false}}),
+    );
+    assert_eq!(Opened::lines(&uses).len(), Opened::lines(&all).len() - 1);
+
+    // Renamed: every token id `legacy` becomes `paragon`; the roster's `character: legacy`
+    // stays. The file then reads as it did, findings and all.
+    let prepared = opened.ask("textDocument/prepareRename", legacy, json!({}));
+    assert_eq!(prepared["start"]["line"], legacy.0);
+    let edit = opened.ask("textDocument/rename", legacy, json!({"newName": "paragon"}));
+    let edits = edit["changes"][&opened.uri].as_array().unwrap().clone();
+    assert_eq!(edits.len(), id_lines(&opened.text, "legacy").len());
+    let mut renamed = opened.text.clone();
+    let mut by_offset: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            let offset = |p: &Value| {
+                let line = p["line"].as_u64().unwrap() as usize;
+                let start: usize = opened
+                    .text
+                    .split_inclusive('\n')
+                    .take(line)
+                    .map(str::len)
+                    .sum();
+                start + p["character"].as_u64().unwrap() as usize
+            };
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    by_offset.sort();
+    for (start, end, text) in by_offset.into_iter().rev() {
+        renamed.replace_range(start..end, &text);
+    }
+    assert!(renamed.contains("character: legacy"));
+    assert!(!renamed.contains("from: legacy"));
+    let before = validated(&root, &["invalid/assertion-failed.yaml".to_owned()]);
+    std::fs::write(&path, &renamed).unwrap();
+    let after = validated(&root, &["invalid/assertion-failed.yaml".to_owned()]);
+    let codes_lines = |found: &[Seen]| found.iter().map(|s| (s.0.clone(), s.2)).collect::<Vec<_>>();
+    assert_eq!(codes_lines(&after[0]), codes_lines(&before[0]));
+
+    // A name that is not an id, or one already taken, is refused.
+    let refused = opened.server.request_error(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": opened.uri}, "position": {"line": legacy.0, "character": legacy.1}, "newName": "two words"}),
+    );
+    assert!(refused.contains("not an id"), "{refused}");
+}
+
+#[test]
+fn a_tile_reference_leads_to_the_tile_on_the_map() {
+    let mut opened = open(&workspace_root().join("scenarios/city-blades-gambit.yaml"));
+    let target = opened.ask(
+        "textDocument/definition",
+        opened.at("at: 5/7", 0, 5),
+        json!({}),
+    );
+    let tile_line = opened.at("{tile: 5, side", 0, 0).0 as u64 + 1;
+    assert_eq!(Opened::lines(&target), [tile_line]);
+    let hex = opened.hover(opened.at("at: {tile: 5, hex: 12}", 0, 19));
+    assert!(hex.contains("hex 5/12"), "{hex}");
+}
+
+#[test]
+fn completion_offers_the_ids_a_place_expects() {
+    let mut opened = open(&workspace_root().join("scenarios/city-blades-gambit.yaml"));
+    let teams = opened.server.completion(
+        &opened.uri,
+        opened.at("team: heroes, at: 1/10", 0, 7).0,
+        opened.at("team: heroes, at: 1/10", 0, 7).1,
+    );
+    assert_eq!(teams, ["heroes", "villains"]);
+    let targets_at = opened.at("targets: [relay-north", 0, 11);
+    let tokens = opened
+        .server
+        .completion(&opened.uri, targets_at.0, targets_at.1);
+    assert!(
+        tokens.contains(&"legacy".to_owned()) && tokens.contains(&"relay-east".to_owned()),
+        "{tokens:?}"
+    );
+    assert!(!tokens.contains(&"heroes".to_owned()));
+    // After `team: ` with nothing written yet.
+    let edited = opened
+        .text
+        .replacen("  - team: heroes\n    hexes", "  - team: \n    hexes", 1);
+    assert_ne!(edited, opened.text);
+    opened
+        .server
+        .change(&opened.uri, 2, json!([{"text": edited}]));
+    opened.text = edited;
+    let blank = opened.at("  - team: \n", 0, 10);
+    let offered = opened.server.completion(&opened.uri, blank.0, blank.1);
+    assert_eq!(offered, ["heroes", "villains"]);
+}
+
+#[test]
+fn cards_and_units_are_followed_in_the_other_games() {
+    let mut deck = open(&fixtures_dir().join("valid/solar-playtest.yaml"));
+    let warden = deck.at("activate: [warden]", 0, 12);
+    let all = deck.ask(
+        "textDocument/references",
+        warden,
+        json!({"context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(Opened::lines(&all), id_lines(&deck.text, "warden"));
+    let hover = deck.hover(warden);
+    assert!(hover.contains("card `warden`"), "{hover}");
+
+    let mut arena = open(&fixtures_dir().join("valid/hex-skirmish-playtest.yaml"));
+    let mage = arena.at("target: mage", 0, 9);
+    let all = arena.ask(
+        "textDocument/references",
+        mage,
+        json!({"context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(Opened::lines(&all), id_lines(&arena.text, "mage"));
+    let definition = arena.ask("textDocument/definition", mage, json!({}));
+    assert_eq!(
+        Opened::lines(&definition),
+        [arena.at("id: mage", 0, 0).0 as u64 + 1]
+    );
+}

@@ -111,6 +111,26 @@ impl Server {
         }
     }
 
+    /// Sends a request that must fail, and returns its error message.
+    pub fn request_error(&mut self, method: &str, params: Value) -> String {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let message = self
+                .next_message(deadline)
+                .unwrap_or_else(|| panic!("no answer to {method} within {PATIENCE:?}"));
+            if message.get("method").is_none() && message["id"] == id {
+                let error = message
+                    .get("error")
+                    .unwrap_or_else(|| panic!("{method} did not fail: {message}"));
+                return error["message"].as_str().unwrap_or_default().to_owned();
+            }
+            self.handle(message);
+        }
+    }
+
     fn next_message(&mut self, deadline: Instant) -> Option<Value> {
         let left = deadline.saturating_duration_since(Instant::now());
         self.messages.recv_timeout(left).ok()

@@ -95,3 +95,52 @@ pub fn damage(value: f64) -> String {
 pub fn chance(value: f64) -> String {
     format!("{:.1}%", value * 100.0)
 }
+
+/// Where a designer's claim stands after a check, read from the check's findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The file has errors besides false claims, so the claims were not checked.
+    NotChecked,
+    /// The claim holds.
+    Holds,
+    /// The claim is false, or names something that does not exist.
+    Fails,
+    /// A balance claim whose interval straddles an edge: more games are needed to tell.
+    Unsettled,
+}
+
+/// The verdict on claim `index` (`/assert/index`) from a check's findings, each given as its
+/// code, severity and pointer. One reading for the editor's checklist and the language server.
+pub fn verdict<'a>(
+    index: usize,
+    findings: impl Iterator<Item = (Code, crate::diagnostic::Severity, Option<&'a str>)> + Clone,
+) -> Verdict {
+    use crate::diagnostic::Severity;
+    let own = format!("/assert/{index}");
+    let about = |pointer: Option<&str>| {
+        pointer.is_some_and(|at| {
+            at == own
+                || at
+                    .strip_prefix(own.as_str())
+                    .is_some_and(|r| r.starts_with('/'))
+        })
+    };
+    let mut mine = findings.clone().filter(|(_, _, pointer)| about(*pointer));
+    if mine
+        .clone()
+        .any(|(_, severity, _)| severity == Severity::Error)
+    {
+        return Verdict::Fails;
+    }
+    if mine.any(|(code, _, _)| code == Code::AssertionFailed) {
+        return Verdict::Unsettled;
+    }
+    // The claims are checked when the file has no error but false claims.
+    if findings
+        .into_iter()
+        .any(|(code, severity, _)| severity == Severity::Error && code != Code::AssertionFailed)
+    {
+        return Verdict::NotChecked;
+    }
+    Verdict::Holds
+}

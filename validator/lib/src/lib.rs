@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod ids;
 pub mod illegal;
+pub mod language;
 #[cfg(test)]
 mod mangle;
 pub mod odds;

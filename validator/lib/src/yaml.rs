@@ -91,6 +91,13 @@ impl Document {
         self.key_span(pointer).or_else(|| self.locate(pointer))
     }
 
+    /// The innermost node at byte `offset` (a cursor just after a word still touches it): its
+    /// pointer, and whether the offset is on the key naming it rather than on its value. For a
+    /// text editor's questions about the place under the cursor.
+    pub fn pointer_at(&self, offset: usize) -> Option<(String, bool)> {
+        self.spans.innermost(&self.value, offset)
+    }
+
     /// Every span the document knows, of values and of keys, in document order.
     pub fn spans(&self) -> impl Iterator<Item = Span> + '_ {
         self.spans

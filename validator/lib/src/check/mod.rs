@@ -74,6 +74,11 @@ impl Checker {
         self
     }
 
+    /// The scenario schema the checker holds files to, as JSON.
+    pub fn schema(&self) -> &serde_json::Value {
+        self.schema.schema()
+    }
+
     /// The catalog in use.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog

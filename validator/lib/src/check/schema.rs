@@ -31,6 +31,11 @@ impl SchemaChecker {
         Ok(SchemaChecker { schema, validator })
     }
 
+    /// The scenario schema itself, as JSON.
+    pub fn schema(&self) -> &Value {
+        &self.schema
+    }
+
     /// Every schema violation in `instance`, as `schema` diagnostics with pointers.
     pub fn check(&self, instance: &Value) -> Vec<Diagnostic> {
         // Most files are valid: answering yes or no is much cheaper than collecting errors.

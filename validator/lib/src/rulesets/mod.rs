@@ -59,3 +59,48 @@ pub fn diff(
     };
     own.unwrap_or_else(|| crate::diff::by_keys(old, new, &[Ruleset::SentinelTactics]))
 }
+
+/// Where `ruleset`'s scenarios define ids and refer to them, for the language server's
+/// definitions, references, rename and completion.
+pub fn symbol_slots(ruleset: Ruleset) -> &'static [crate::language::Slot] {
+    match ruleset {
+        Ruleset::SentinelTactics => sentinel_tactics::symbols::SLOTS,
+        Ruleset::HexSkirmish => hex_skirmish::symbols::SLOTS,
+        Ruleset::SolarSentinels => solar_sentinels::symbols::SLOTS,
+    }
+}
+
+/// Every id `document` (a scenario of `ruleset`, valid or not) defines or names, with where.
+pub fn symbols(ruleset: Ruleset, document: &serde_json::Value) -> Vec<crate::language::Symbol> {
+    match ruleset {
+        Ruleset::SentinelTactics => sentinel_tactics::symbols::symbols(document),
+        Ruleset::HexSkirmish => {
+            crate::language::symbols::collect(document, hex_skirmish::symbols::SLOTS)
+        }
+        Ruleset::SolarSentinels => {
+            crate::language::symbols::collect(document, solar_sentinels::symbols::SLOTS)
+        }
+    }
+}
+
+/// What a text editor shows over the place `question` asks about in `scenario`, in Markdown,
+/// where its game has something to say (the schema's description of a key is the caller's).
+pub fn hover(
+    scenario: &AnyScenario,
+    catalog: &Catalog,
+    question: &crate::language::HoverQuestion,
+) -> Option<String> {
+    match scenario {
+        AnyScenario::SentinelTactics(scenario) => {
+            sentinel_tactics::hover::hover(scenario, catalog, question)
+        }
+        AnyScenario::HexSkirmish(_) | AnyScenario::SolarSentinels(_) => {
+            crate::language::claim_at(question.pointer).map(|claim| {
+                format!(
+                    "**claim**: {}",
+                    crate::language::claim_verdict(&claim, question.findings)
+                )
+            })
+        }
+    }
+}

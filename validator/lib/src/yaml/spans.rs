@@ -99,6 +99,30 @@ impl Spans {
         self.by_pointer(root).get(pointer).and_then(|p| p.key)
     }
 
+    /// The pointer of the smallest span (key or value) holding `offset`, and whether it is a
+    /// key's.
+    pub(super) fn innermost(&self, root: &Value, offset: usize) -> Option<(String, bool)> {
+        let holds = |span: Span| span.offset <= offset && offset <= span.offset + span.len;
+        let mut best: Option<(usize, &String, bool)> = None;
+        for (pointer, places) in self.by_pointer(root) {
+            let found = [(places.key, true), (Some(places.value), false)];
+            for (span, on_key) in found {
+                let Some(span) = span.filter(|&span| holds(span)) else {
+                    continue;
+                };
+                // The smaller span wins; between equals, the deeper pointer, then the key.
+                let better = best.is_none_or(|(len, other, other_key)| {
+                    (span.len, std::cmp::Reverse(pointer.len()), !on_key)
+                        < (len, std::cmp::Reverse(other.len()), !other_key)
+                });
+                if better {
+                    best = Some((span.len, pointer, on_key));
+                }
+            }
+        }
+        best.map(|(_, pointer, on_key)| (pointer.clone(), on_key))
+    }
+
     /// The span of `pointer`, or of its nearest located ancestor.
     pub(super) fn nearest(&self, root: &Value, pointer: &str) -> Option<Span> {
         let by_pointer = self.by_pointer(root);

@@ -200,3 +200,20 @@ fn scalars_resolve_as_yaml_rust2_resolves_them() {
         assert_eq!(ours, theirs, "`{word}`");
     }
 }
+
+#[test]
+fn the_node_under_a_cursor_is_the_innermost_key_or_value_there() {
+    let text = "tokens:\n  - {id: ra, at: 2/10}\n  - id: blade\n    team: villains\n";
+    let doc = load_ok(text);
+    let at = |needle: &str, past: usize| doc.pointer_at(text.find(needle).unwrap() + past);
+    assert_eq!(at("ra,", 0), Some(("/tokens/0/id".to_owned(), false)));
+    // Just after the word still touches it.
+    assert_eq!(at("ra,", 2), Some(("/tokens/0/id".to_owned(), false)));
+    assert_eq!(at("2/10", 3), Some(("/tokens/0/at".to_owned(), false)));
+    assert_eq!(at("team", 1), Some(("/tokens/1/team".to_owned(), true)));
+    assert_eq!(
+        at("villains", 4),
+        Some(("/tokens/1/team".to_owned(), false))
+    );
+    assert_eq!(at("tokens", 2), Some(("/tokens".to_owned(), true)));
+}

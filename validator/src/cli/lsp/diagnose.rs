@@ -13,7 +13,7 @@ use lsp_types::{
 };
 use megahex::report::sarif::doc_url;
 use megahex::severity::{CONFIG_FILE, Overrides, ProjectConfig};
-use megahex::{CatalogFile, Checker, Code, Diagnostic, Severity};
+use megahex::{CatalogFile, Checker, Code, Diagnostic, Outcome, Severity};
 
 use super::text::range_of;
 use super::uri;
@@ -35,14 +35,30 @@ pub struct Checked {
     pub config: Option<PathBuf>,
     /// Why that `megahex.toml` could not be used, in words for the client's log.
     pub config_problem: Option<String>,
+    /// The check's outcome, its findings with the overrides applied: what hovers read.
+    pub outcome: Option<Arc<Outcome>>,
+}
+
+/// Reads the catalog a scenario names for a check of the document at `path`: the client's
+/// unsaved text when the catalog is open there.
+pub fn catalog_reader<'a>(
+    checker: &'a Checker,
+    path: Option<&'a Path>,
+    overlay: &'a Overlay,
+) -> impl Fn(&str) -> Result<CatalogFile, megahex::check::ReadError> + 'a {
+    let folder = folder_of(path);
+    move |relative: &str| read(&folder.join(relative), overlay, checker.max_file_bytes())
+}
+
+fn folder_of(path: Option<&Path>) -> PathBuf {
+    path.and_then(Path::parent)
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// Checks the text of the document at `path` (`None` for an unsaved buffer, whose catalog and
 /// `megahex.toml` are looked for in the current directory, as `validate -` does).
 pub fn check(checker: &Checker, path: Option<&Path>, text: &str, overlay: &Overlay) -> Checked {
-    let folder = path
-        .and_then(Path::parent)
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let folder = folder_of(path);
     if is_catalog(text) {
         return Checked {
             own: catalog_problems(checker, text),
@@ -56,19 +72,20 @@ pub fn check(checker: &Checker, path: Option<&Path>, text: &str, overlay: &Overl
         named_catalog.replace(Some(file.clone()));
         read(&file, overlay, checker.max_file_bytes())
     };
-    let outcome = checker.check_text(text, &read_catalog);
+    let mut outcome = checker.check_text(text, &read_catalog);
+    outcome.diagnostics = overrides.apply(std::mem::take(&mut outcome.diagnostics));
     let mut checked = Checked {
         catalog: named_catalog.into_inner(),
         config,
         config_problem,
         ..Checked::default()
     };
-    for finding in overrides.apply(outcome.diagnostics) {
-        let mut here = to_protocol(&finding, text, finding.span);
+    for finding in &outcome.diagnostics {
+        let mut here = to_protocol(finding, text, finding.span);
         if let Some(origin) = &finding.origin
             && let Some(origin_uri) = uri::from_path(Path::new(&origin.path))
         {
-            let there = to_protocol(&finding, &origin.source, origin.span);
+            let there = to_protocol(finding, &origin.source, origin.span);
             here.related_information = Some(vec![DiagnosticRelatedInformation {
                 location: Location::new(origin_uri.clone(), there.range),
                 message: "the problem is here, in the catalog file".to_owned(),
@@ -77,6 +94,7 @@ pub fn check(checker: &Checker, path: Option<&Path>, text: &str, overlay: &Overl
         }
         checked.own.push(here);
     }
+    checked.outcome = Some(Arc::new(outcome));
     checked
 }
 

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
+use megahex::Outcome;
 
 use super::diagnose::Overlay;
 use super::text::apply_change;
@@ -16,6 +17,8 @@ struct Open {
     text: Arc<str>,
     version: i32,
     path: Option<PathBuf>,
+    /// The last check's outcome and the version it checked.
+    checked: Option<(i32, Arc<Outcome>)>,
 }
 
 /// The open documents, by URI.
@@ -32,6 +35,7 @@ impl Documents {
             text: text.into(),
             version,
             path,
+            checked: None,
         };
         self.write().insert(document, open);
     }
@@ -67,6 +71,28 @@ impl Documents {
         self.read()
             .get(document)
             .map(|open| (open.text.clone(), open.version))
+    }
+
+    /// Keeps the outcome of the check of `version` of a document.
+    pub fn set_outcome(&self, document: &Uri, version: i32, outcome: Arc<Outcome>) {
+        if let Some(open) = self.write().get_mut(document) {
+            open.checked = Some((version, outcome));
+        }
+    }
+
+    /// The outcome of the last check, if it checked the document's current text.
+    pub fn outcome(&self, document: &Uri) -> Option<Arc<Outcome>> {
+        let open = self.read();
+        let open = open.get(document)?;
+        match &open.checked {
+            Some((version, outcome)) if *version == open.version => Some(outcome.clone()),
+            _ => None,
+        }
+    }
+
+    /// The path of an open document that is a file.
+    pub fn path(&self, document: &Uri) -> Option<PathBuf> {
+        self.read().get(document).and_then(|open| open.path.clone())
     }
 
     /// The open documents that are files, by path.

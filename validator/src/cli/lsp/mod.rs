@@ -8,20 +8,24 @@
 
 mod diagnose;
 mod documents;
+mod requests;
 mod text;
 mod uri;
 mod worker;
 
 use std::io::Write;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
 };
 use lsp_types::{
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
+    CompletionOptions, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, HoverProviderCapability, OneOf, RenameOptions, ServerCapabilities,
+    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, WorkDoneProgressOptions,
 };
 use megahex::Checker;
 use megahex_schema::Catalog;
@@ -40,15 +44,19 @@ pub fn run(catalog: Catalog) -> i32 {
             "megahex lsp: internal error (a bug in megahex): {info}"
         );
     }));
-    let checker = match Checker::new(catalog) {
-        Ok(checker) => Arc::new(checker),
+    let checkers = Checker::new(catalog.clone()).and_then(|full| {
+        let quick = Checker::new(catalog)?.without_play();
+        Ok((full, quick))
+    });
+    let (checker, quick) = match checkers {
+        Ok((full, quick)) => (Arc::new(full), quick),
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "megahex lsp: {e}");
             return EXIT_FAILURE;
         }
     };
     let (connection, io_threads) = Connection::stdio();
-    let served = serve(&connection, checker);
+    let served = serve(&connection, checker, quick);
     drop(connection);
     let joined = io_threads.join();
     match served.and(joined.map_err(|e| e.to_string())) {
@@ -66,11 +74,19 @@ fn capabilities() -> ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(
             TextDocumentSyncKind::INCREMENTAL,
         )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        })),
+        completion_provider: Some(CompletionOptions::default()),
         ..ServerCapabilities::default()
     }
 }
 
-fn serve(connection: &Connection, checker: Arc<Checker>) -> Result<(), String> {
+fn serve(connection: &Connection, checker: Arc<Checker>, quick: Checker) -> Result<(), String> {
     let initialize = serde_json::json!({
         "capabilities": capabilities(),
         "serverInfo": ServerInfo {
@@ -84,6 +100,10 @@ fn serve(connection: &Connection, checker: Arc<Checker>) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let documents = Documents::default();
     let (jobs, worker) = worker::spawn(checker, documents.clone(), connection.sender.clone());
+    let context = Arc::new(requests::Context {
+        quick,
+        documents: documents.clone(),
+    });
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
@@ -93,7 +113,7 @@ fn serve(connection: &Connection, checker: Arc<Checker>) -> Result<(), String> {
                 {
                     break;
                 }
-                answer(connection, request);
+                answer(connection, &context, request);
             }
             Message::Notification(notification) => notice(&documents, &jobs, notification),
             Message::Response(_) => {}
@@ -105,14 +125,65 @@ fn serve(connection: &Connection, checker: Arc<Checker>) -> Result<(), String> {
         .map_err(|_| "the diagnostics worker stopped".to_owned())
 }
 
-/// A request the server does not serve gets the protocol's answer for that.
-fn answer(connection: &Connection, request: Request) {
-    let response = Response::new_err(
-        request.id,
-        ErrorCode::MethodNotFound as i32,
-        format!("megahex does not answer {}", request.method),
-    );
-    let _ = connection.sender.send(Message::Response(response));
+/// How long a request may take before it is abandoned: its answer is an error, and the
+/// requests after it never waited for it.
+const REQUEST_BUDGET: Duration = Duration::from_secs(2);
+
+/// Answers a request on a thread of its own, so a slow one holds up nothing, within
+/// [`REQUEST_BUDGET`]; a panic answers with an error and the server goes on.
+fn answer(connection: &Connection, context: &Arc<requests::Context>, request: Request) {
+    let sender = connection.sender.clone();
+    let context = context.clone();
+    std::thread::spawn(move || {
+        let id = request.id.clone();
+        let method = request.method.clone();
+        let response = match within(REQUEST_BUDGET, move || requests::answer(&context, &request)) {
+            Ok(Some(response)) => response,
+            Ok(None) => Response::new_err(
+                id,
+                ErrorCode::MethodNotFound as i32,
+                format!("megahex does not answer {method}"),
+            ),
+            Err(Unfinished::Panicked) => Response::new_err(
+                id,
+                ErrorCode::InternalError as i32,
+                format!(
+                    "megahex failed on {method}: an internal error, a bug in megahex (the server's log has the details)"
+                ),
+            ),
+            Err(Unfinished::TooSlow) => Response::new_err(
+                id,
+                ErrorCode::RequestFailed as i32,
+                format!("{method} took longer than {REQUEST_BUDGET:?} and was abandoned"),
+            ),
+        };
+        let _ = sender.send(Message::Response(response));
+    });
+}
+
+/// Why a piece of work gave no answer.
+#[derive(Debug, PartialEq, Eq)]
+enum Unfinished {
+    /// It panicked.
+    Panicked,
+    /// It ran past its budget; it goes on in the background and its answer is dropped.
+    TooSlow,
+}
+
+/// Runs `work` on a thread of its own and waits at most `budget` for its answer.
+fn within<T: Send + 'static>(
+    budget: Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Unfinished> {
+    let (answer, answered) = crossbeam_channel::bounded(1);
+    std::thread::spawn(move || {
+        let _ = answer.send(std::panic::catch_unwind(AssertUnwindSafe(work)));
+    });
+    match answered.recv_timeout(budget) {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(_)) => Err(Unfinished::Panicked),
+        Err(_) => Err(Unfinished::TooSlow),
+    }
 }
 
 /// Keeps the open documents as the client edits them, and has the worker check each change.
@@ -146,5 +217,27 @@ fn notice(documents: &Documents, jobs: &crossbeam_channel::Sender<Job>, message:
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_that_panics_or_runs_late_gives_no_answer_and_nothing_waits_for_it() {
+        // A panic's report (with a backtrace) may take a while; a budget that waits for it.
+        let ample = Duration::from_secs(20);
+        assert_eq!(within(ample, || 7), Ok(7));
+        assert_eq!(
+            within(ample, || -> u8 { panic!("a bug") }),
+            Err(Unfinished::Panicked)
+        );
+        let started = std::time::Instant::now();
+        let slow = within(Duration::from_millis(200), || {
+            std::thread::sleep(Duration::from_secs(5));
+        });
+        assert_eq!(slow, Err(Unfinished::TooSlow));
+        assert!(started.elapsed() < Duration::from_secs(5));
     }
 }

@@ -168,6 +168,9 @@ impl Worker {
             self.watch(file);
         }
         self.uses.insert(document.clone(), used);
+        if let Some(outcome) = checked.outcome {
+            self.documents.set_outcome(document, version, outcome);
+        }
         self.publish(document, checked.own, Some(version));
         self.set_elsewhere(document, checked.elsewhere);
     }

@@ -21,6 +21,7 @@ pub mod odds_report;
 pub mod replay;
 pub mod selfplay;
 pub mod state;
+pub mod symbols;
 pub mod view;
 
 pub use damage::{Damage, DamageError};

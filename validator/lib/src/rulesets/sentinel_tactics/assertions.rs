@@ -216,15 +216,55 @@ fn blocked_text(sight: &Sight) -> String {
     }
 }
 
-fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Diagnostic> {
+/// The range between a claim's ends and the two hexes that give it: multi-hex figures are as
+/// near as their nearest hexes.
+fn nearest_range(scene: &Scene, claim: &RangeClaim) -> Option<(u32, Axial, Axial)> {
     let from = hexes_of(scene, &claim.from)?;
     let to = hexes_of(scene, &claim.to)?;
-    // Multi-hex figures are as near as their nearest hexes.
-    let (range, near, far) = from
-        .iter()
+    from.iter()
         .flat_map(|&x| to.iter().map(move |&y| (x, y)))
         .filter_map(|(x, y)| los::range(&scene.board, x, y, 0).map(|r| (r, x, y)))
-        .min()?;
+        .min()
+}
+
+/// What the map shows for a sight or range claim, true or false: the sight and what blocks
+/// it, the range and the hexes it is counted between. A text editor shows it beside the claim.
+pub fn witness(scene: &Scene, claim: &Assertion) -> Option<String> {
+    match claim {
+        Assertion::Sight(claim) => {
+            let from = hexes_of(scene, &claim.from)?;
+            let to = hexes_of(scene, &claim.to)?;
+            let sight = los::best_sight(&scene.board, &from, &to, scene.rules)?;
+            let rule = scene.rules.name();
+            Some(match sight.visible {
+                true => format!(
+                    "{} sees {} under rule {rule}: a clear line runs from {:?} to {:?}",
+                    claim.from, claim.to, sight.from, sight.to
+                ),
+                false => format!(
+                    "{} does not see {} under rule {rule}: {}",
+                    claim.from,
+                    claim.to,
+                    blocked_text(&sight)
+                ),
+            })
+        }
+        Assertion::Range(claim) => {
+            let (range, near, far) = nearest_range(scene, claim)?;
+            let apart = crate::board::hex::distance(near, far);
+            Some(format!(
+                "the range from {} to {} is {range}: {apart} hex(es) apart from {near:?} to {far:?}, plus {} for the difference in elevation",
+                claim.from,
+                claim.to,
+                range.saturating_sub(apart)
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn range_fails(scene: &Scene, claim: &RangeClaim, pointer: String) -> Option<Diagnostic> {
+    let (range, near, far) = nearest_range(scene, claim)?;
     let broken = range_broken(claim, range);
     claim_failed(pointer, &broken, |says| {
         format!(

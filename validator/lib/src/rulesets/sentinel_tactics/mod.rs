@@ -12,6 +12,7 @@ pub mod dice;
 pub mod diff;
 pub mod fairness;
 pub mod game;
+pub mod hover;
 pub mod inventory;
 pub mod map;
 pub mod odds_report;
@@ -19,6 +20,7 @@ pub mod playtest;
 pub mod scene;
 pub mod selfplay;
 pub mod sheet;
+pub mod symbols;
 pub mod turns;
 
 use std::sync::Arc;

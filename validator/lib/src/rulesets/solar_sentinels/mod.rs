@@ -16,5 +16,6 @@ pub mod reach;
 pub mod replay;
 pub mod selfplay;
 pub mod simulation_report;
+pub mod symbols;
 
 pub use dice::{Colour, DieFaces, Pool, PoolError, at_least, pool_odds, pool_odds_dealing};
