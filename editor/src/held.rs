@@ -159,7 +159,7 @@ pub trait HeldScenario: std::fmt::Debug + Send + Sync {
     /// The current scenario as the YAML the editor writes for it.
     fn to_yaml(&self, modeline: Option<&str>) -> Result<String, String>;
     /// The text to save: the designer's own text (`original`) with the changes written in where
-    /// it can be ([`crate::text_patch::saved_text`]).
+    /// it can be ([`megahex::yaml::patch::saved_text`]).
     fn saved_text(&self, original: Option<&str>, modeline: Option<&str>) -> Result<String, String>;
     /// The current scenario laid out for the map, or `None` for a game without one.
     fn layout(&self, catalog: &Catalog) -> Option<Layout>;
@@ -227,7 +227,7 @@ impl<S: GameScenario> HeldScenario for History<S, S::Edit> {
     }
 
     fn saved_text(&self, original: Option<&str>, modeline: Option<&str>) -> Result<String, String> {
-        crate::text_patch::saved_text(original, self.scenario(), modeline)
+        megahex::yaml::patch::saved_text(original, self.scenario(), modeline)
     }
 
     fn layout(&self, catalog: &Catalog) -> Option<Layout> {

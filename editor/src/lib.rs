@@ -32,7 +32,7 @@ pub mod schema_example;
 pub mod status_bar;
 pub mod storage;
 pub mod text_field;
-pub mod text_patch;
+
 pub mod toolbar;
 pub mod undo_list;
 pub mod view;

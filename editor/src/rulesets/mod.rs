@@ -13,7 +13,7 @@ use crate::command::Command;
 use crate::game_editor::GameEditor;
 use crate::held::{GameData, HeldScenario};
 use crate::preferences::Preferences;
-use crate::text_patch::saved_text;
+use megahex::yaml::patch::saved_text;
 
 /// Why the open game cannot run `command`, or `None` when it can (or when no game is open:
 /// then the command says for itself what it needs).

@@ -247,8 +247,8 @@ fn saved_after(
     let mut scenario: megahex_schema::rulesets::sentinel_tactics::Scenario =
         serde_yaml::from_str(text).expect("the hand-written file reads");
     edit(&mut scenario);
-    let saved = megahex_editor::text_patch::saved_text(Some(text), &scenario, None)
-        .expect("the scenario saves");
+    let saved =
+        megahex::yaml::patch::saved_text(Some(text), &scenario, None).expect("the scenario saves");
     let back: megahex_schema::rulesets::sentinel_tactics::Scenario =
         serde_yaml::from_str(&saved).expect("it reads back");
     assert_eq!(back, scenario);

@@ -8,10 +8,12 @@
 
 mod build;
 mod full;
+pub mod patch;
 mod quick;
 mod spans;
 #[cfg(test)]
 mod tests;
+pub mod write;
 
 use serde_json::Value;
 

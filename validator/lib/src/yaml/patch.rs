@@ -1,4 +1,5 @@
-//! Saving by editing the designer's own text.
+//! Saving by editing the designer's own text, for the editor's saves and the language
+//! server's quick fixes.
 //!
 //! A save compares the scenario as the file on disk reads with the scenario being saved, and
 //! rewrites only the nodes that differ: a changed number or word in place (its trailing comment
@@ -9,11 +10,11 @@
 //! node, and the caller falls back to the house style when even the whole file cannot be
 //! patched or the patched text would not read back as the same scenario.
 
-use megahex::yaml::{self, Document as Source, Limits, Span};
+use super::{self as yaml, Document as Source, Limits, Span};
 use serde_json::Value as Json;
 use serde_yaml::{Mapping, Value};
 
-use crate::storage::{block_mapping, block_sequence, flow};
+use super::write::{self, block_mapping, block_sequence, flow, read_as, to_yaml};
 
 /// The original text with the changes from `old` to `new` written in, or `None` when the
 /// changes cannot be placed in this text.
@@ -554,7 +555,7 @@ where
     if let Some(text) = original.and_then(|o| patched(o, scenario, modeline)) {
         return Ok(text);
     }
-    crate::storage::to_yaml(scenario, modeline)
+    to_yaml(scenario, modeline)
 }
 
 /// `original` with `scenario`'s differences written in, if that reads back as `scenario`.
@@ -562,11 +563,11 @@ fn patched<S>(original: &str, scenario: &S, modeline: Option<&str>) -> Option<St
 where
     S: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
 {
-    let before: S = crate::storage::read_as(original)?;
+    let before: S = read_as(original)?;
     let old = serde_yaml::to_value(&before).ok()?;
     let new = serde_yaml::to_value(scenario).ok()?;
     let text = with_modeline(patch(original, &old, &new)?, modeline);
-    let reads: S = crate::storage::read_as(&text)?;
+    let reads: S = read_as(&text)?;
     (reads == *scenario).then_some(text)
 }
 
@@ -575,7 +576,7 @@ fn with_modeline(text: String, modeline: Option<&str>) -> String {
     let Some(wanted) = modeline else {
         return text;
     };
-    match crate::storage::modeline(&text) {
+    match write::modeline(&text) {
         Some(current) if current == wanted => text,
         Some(current) => text.replacen(&current, wanted, 1),
         None => format!("{wanted}\n{text}"),
