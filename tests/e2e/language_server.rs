@@ -567,3 +567,133 @@ fn cards_and_units_are_followed_in_the_other_games() {
         [arena.at("id: mage", 0, 0).0 as u64 + 1]
     );
 }
+
+/// `text` with a workspace edit's changes to `uri` made.
+fn with_edits(text: &str, edit: &Value, uri: &str) -> String {
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + p["character"].as_u64().unwrap() as usize
+    };
+    let mut edits: Vec<(usize, usize, &str)> = edit["changes"][uri]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    edits.sort();
+    let mut out = text.to_owned();
+    for (start, end, new) in edits.into_iter().rev() {
+        out.replace_range(start..end, new);
+    }
+    out
+}
+
+/// A quick fix applied: its title, whether it is preferred, what `validate` then says of the
+/// file, and the lines that changed (before, after).
+type Applied = (String, bool, Vec<Seen>, Vec<(String, String)>);
+
+/// The quick fixes offered over the whole of a fixture copied to a scratch folder, each
+/// applied alone.
+fn fixes_of(name: &str, fixture: &str) -> Vec<Applied> {
+    let root = folder_with(name, &[fixture]);
+    let path = root.join(fixture);
+    let mut opened = open(&path);
+    let lines = opened.text.lines().count();
+    let actions = opened.ask(
+        "textDocument/codeAction",
+        (0, 0),
+        json!({"range": {"start": {"line": 0, "character": 0}, "end": {"line": lines, "character": 0}}, "context": {"diagnostics": []}}),
+    );
+    let original = opened.text.clone();
+    actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|action| {
+            assert_eq!(action["kind"], "quickfix");
+            let fixed = with_edits(&original, &action["edit"], &opened.uri);
+            std::fs::write(&path, &fixed).unwrap();
+            let after = validated(&root, &[fixture.to_owned()]).remove(0);
+            let changed = original
+                .lines()
+                .zip(fixed.lines())
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (a.to_owned(), b.to_owned()))
+                .collect();
+            assert_eq!(original.lines().count(), fixed.lines().count());
+            (
+                action["title"].as_str().unwrap().to_owned(),
+                action["isPreferred"] == true,
+                after,
+                changed,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_tile_placed_twice_is_fixed_by_the_inventory_s_proposals_in_one_line() {
+    let fixes = fixes_of("lsp-fix-tile", "invalid/tile-duplicate-blades.yaml");
+    assert!(fixes.len() >= 2, "{fixes:?}");
+    assert!(fixes[0].1, "the first fix is preferred");
+    assert!(fixes[1..].iter().all(|f| !f.1));
+    for (title, _, after, changed) in &fixes {
+        assert!(title.contains("instead of the second tile 1"), "{title}");
+        assert_eq!(after, &Vec::<Seen>::new(), "{title}");
+        assert_eq!(changed.len(), 1, "{title}: {changed:?}");
+    }
+    // The preferred one is the help's proposal.
+    let report = megahex_in(
+        &fixtures_dir(),
+        [
+            "validate",
+            "--format",
+            "json",
+            "invalid/tile-duplicate-blades.yaml",
+        ],
+    )
+    .json();
+    let help = report["files"][0]["diagnostics"][0]["help"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let proposed = help.split('`').nth(1).unwrap();
+    let tile = proposed.split(',').next().unwrap().trim_start_matches('{');
+    assert!(fixes[0].3[0].1.contains(tile), "{help} / {:?}", fixes[0].3);
+}
+
+#[test]
+fn a_misspelt_key_and_a_wrong_kind_are_fixed_as_their_help_says() {
+    let fixes = fixes_of("lsp-fix-keys", "invalid/schema-unknown-key-typo.yaml");
+    let titles: Vec<&str> = fixes.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(titles.len(), 2, "{titles:?}");
+    assert!(
+        titles.iter().any(|t| t.contains("to `rotation`")),
+        "{titles:?}"
+    );
+    assert!(
+        titles.iter().any(|t| t.contains("to `turn-order`")),
+        "{titles:?}"
+    );
+    for (title, _, after, changed) in &fixes {
+        // One of the two misspellings left, on its own line.
+        assert_eq!(after.len(), 1, "{title}: {after:?}");
+        assert_eq!(changed.len(), 1, "{title}");
+    }
+    let fixes = fixes_of("lsp-fix-kind", "warning/minion-kind-mismatch.yaml");
+    assert_eq!(fixes.len(), 1);
+    assert_eq!(fixes[0].0, "write `kind: character`");
+    assert!(
+        fixes[0].2.iter().all(|f| f.0 != "unknown-reference"),
+        "{:?}",
+        fixes[0].2
+    );
+    assert!(fixes[0].3[0].1.contains("kind: character"));
+}

@@ -16,6 +16,7 @@ mod formats;
 mod fuzz_regressions;
 mod inventory;
 mod language_server;
+mod neovim;
 mod odds;
 mod picture;
 mod pipes;

@@ -222,6 +222,38 @@ pub struct Diagnostic {
     /// The other file the finding stands in, such as a broken catalog; `span` is then the line
     /// of the checked file that names it.
     pub origin: Option<Box<Origin>>,
+    /// Edits that fix it, where the check knows them: a text editor offers them as quick
+    /// fixes, the first as the preferred one.
+    pub fixes: Vec<Fix>,
+}
+
+/// One way to fix a finding: edits to the document's data, by pointer, which a front end
+/// writes into the designer's text keeping the rest as written
+/// ([`crate::language::fix::apply`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What it does, in a designer's words (`use tile 6 ... instead of the second tile 8`).
+    pub title: String,
+    /// The edits, all made at once.
+    pub edits: Vec<Edit>,
+}
+
+/// One edit of a fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// The node edited.
+    pub pointer: String,
+    /// What it becomes.
+    pub to: EditTo,
+}
+
+/// What an edited node becomes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditTo {
+    /// The key naming the node is renamed (a misspelt key).
+    Key(String),
+    /// The node's value is replaced (or added, where its mapping lacks the key).
+    Value(serde_json::Value),
 }
 
 /// A place in another file than the one checked, with that file's text for snippets.
@@ -248,6 +280,7 @@ impl Diagnostic {
             hexes: Vec::new(),
             at_key: false,
             origin: None,
+            fixes: Vec::new(),
         }
     }
 
@@ -282,6 +315,12 @@ impl Diagnostic {
     /// Points the location at the key rather than its value.
     pub fn at_key(mut self) -> Self {
         self.at_key = true;
+        self
+    }
+
+    /// Adds a fix, after those already known.
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fixes.push(fix);
         self
     }
 

@@ -29,4 +29,4 @@ mod typed;
 pub mod yaml;
 
 pub use check::{CatalogFile, Checker, Outcome, ReadError, SchemaError};
-pub use diagnostic::{Code, Diagnostic, Origin, Severity};
+pub use diagnostic::{Code, Diagnostic, Edit, EditTo, Fix, Origin, Severity};

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Edit, EditTo, Fix};
 use crate::yaml::escape_pointer_segment;
 
 /// The compiled scenario schema; build it once per run.
@@ -62,6 +62,8 @@ impl SchemaChecker {
         let instance = root.pointer(&pointer).unwrap_or(&Value::Null);
         let name = field_name(&pointer);
         let schema_path = error.schema_path().as_str().to_owned();
+        // The one edit the help names, where it names one.
+        let mut fix = None;
         let (message, help) = match error.kind() {
             K::AdditionalProperties { unexpected } => {
                 let allowed = self.allowed_keys(&schema_path);
@@ -75,7 +77,7 @@ impl SchemaChecker {
                     };
                     let mut d = Diagnostic::error(
                         Code::Schema,
-                        key_pointer,
+                        key_pointer.clone(),
                         format!("unknown key `{key}` in {place}"),
                     )
                     .at_key();
@@ -88,10 +90,18 @@ impl SchemaChecker {
                             allowed.join(", ")
                         ));
                     } else if let Some(suggestion) = closest(key, &allowed) {
-                        d = d.with_help(format!(
-                            "did you mean `{suggestion}`? Allowed keys: {}",
-                            allowed.join(", ")
-                        ));
+                        d = d
+                            .with_help(format!(
+                                "did you mean `{suggestion}`? Allowed keys: {}",
+                                allowed.join(", ")
+                            ))
+                            .with_fix(Fix {
+                                title: format!("rename `{key}` to `{suggestion}`"),
+                                edits: vec![Edit {
+                                    pointer: key_pointer,
+                                    to: EditTo::Key(suggestion.clone()),
+                                }],
+                            });
                     } else if !allowed.is_empty() {
                         d = d.with_help(format!("allowed keys: {}", allowed.join(", ")));
                     }
@@ -258,7 +268,27 @@ impl SchemaChecker {
                 if let Some(written) = written.filter(|w| !kinds.is_empty() && !kinds.contains(w)) {
                     let listed = kinds.join(", ");
                     let help = match closest(&written, &kinds) {
-                        Some(near) => format!("did you mean `{near}`? The kinds: {listed}"),
+                        Some(near) => {
+                            // A bare name is replaced; a kind written as a key is renamed.
+                            let edit = match instance {
+                                Value::String(_) => Edit {
+                                    pointer: pointer.clone(),
+                                    to: EditTo::Value(Value::String(near.clone())),
+                                },
+                                _ => Edit {
+                                    pointer: format!(
+                                        "{pointer}/{}",
+                                        escape_pointer_segment(&written)
+                                    ),
+                                    to: EditTo::Key(near.clone()),
+                                },
+                            };
+                            fix = Some(Fix {
+                                title: format!("write `{near}` for `{written}`"),
+                                edits: vec![edit],
+                            });
+                            format!("did you mean `{near}`? The kinds: {listed}")
+                        }
                         None => format!("the kinds: {listed}"),
                     };
                     (
@@ -296,6 +326,7 @@ impl SchemaChecker {
         if let Some(help) = help {
             d = d.with_help(help);
         }
+        d.fixes.extend(fix);
         out.push(d);
     }
 

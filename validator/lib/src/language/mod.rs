@@ -3,6 +3,7 @@
 //! out, for the language server and any other front end; each game says where its ids stand
 //! (the registry's [`crate::rulesets::symbol_slots`]).
 
+pub mod fix;
 pub mod schema_help;
 pub mod symbols;
 

@@ -172,7 +172,7 @@ fn overrides_for(folder: &Path) -> (Overrides, Option<PathBuf>, Option<String>) 
 
 /// A finding as the protocol carries it, placed at `span` of `text`: the code linked to its
 /// section of docs/diagnostics.md, the help after the message as `megahex validate` prints it.
-fn to_protocol(
+pub fn to_protocol(
     finding: &Diagnostic,
     text: &str,
     span: Option<megahex::yaml::Span>,

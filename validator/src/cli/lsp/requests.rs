@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use lsp_server::{ErrorCode, Request, Response};
 use lsp_types::request::{
-    Completion, GotoDefinition, HoverRequest, PrepareRenameRequest, References, Rename,
-    Request as _,
+    CodeActionRequest, Completion, GotoDefinition, HoverRequest, PrepareRenameRequest, References,
+    Rename, Request as _,
 };
 use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionParams, CompletionResponse, CompletionTextEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionItem,
+    CompletionItemKind, CompletionParams, CompletionResponse, CompletionTextEdit,
     GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams, Location,
     MarkupContent, MarkupKind, Position, PrepareRenameResponse, Range, ReferenceParams,
     RenameParams, TextDocumentPositionParams, TextEdit, Uri, WorkspaceEdit,
@@ -23,7 +24,7 @@ use megahex::{Checker, Outcome, rulesets};
 use megahex_schema::Ruleset;
 use serde_json::Value;
 
-use super::diagnose::catalog_reader;
+use super::diagnose::{catalog_reader, to_protocol};
 use super::documents::Documents;
 use super::text::{offset_at, range_of};
 
@@ -55,6 +56,9 @@ pub fn answer(context: &Context, request: &Request) -> Option<Response> {
             .map(|p| to_json(prepare_rename(context, &p))),
         Rename::METHOD => parse::<RenameParams>(params)
             .and_then(|p| rename(context, &p.text_document_position, &p.new_name).map(to_json)),
+        CodeActionRequest::METHOD => {
+            parse::<CodeActionParams>(params).map(|p| to_json(code_actions(context, &p)))
+        }
         Completion::METHOD => parse::<CompletionParams>(params)
             .map(|p| to_json(completion(context, &p.text_document_position))),
         _ => return None,
@@ -185,6 +189,88 @@ fn quick_outcome(context: &Context, view: &View) -> Option<Outcome> {
     let read = catalog_reader(&context.quick, path.as_deref(), &overlay);
     let outcome = context.quick.check_text(&view.text, &read);
     outcome.scenario.is_some().then_some(outcome)
+}
+
+/// The quick fixes of the findings in the asked range: each fix the check knows, written into
+/// the text as the editor's save writes edits (comments and layout kept), the first of each
+/// finding preferred.
+fn code_actions(context: &Context, asked: &CodeActionParams) -> Option<Vec<CodeActionOrCommand>> {
+    let uri = &asked.text_document.uri;
+    let (text, _) = context.documents.text(uri)?;
+    let outcome = match context.documents.outcome(uri) {
+        Some(outcome) => outcome,
+        None => {
+            let view = View::open(context, uri)?;
+            Arc::new(quick_outcome(context, &view)?)
+        }
+    };
+    let mut actions = Vec::new();
+    for finding in outcome.diagnostics.iter().filter(|d| !d.fixes.is_empty()) {
+        let shown = to_protocol(finding, &text, finding.span);
+        if !overlaps(shown.range, asked.range) {
+            continue;
+        }
+        for (k, fix) in finding.fixes.iter().enumerate() {
+            let Some(fixed) = megahex::language::fix::apply(&text, fix) else {
+                continue;
+            };
+            let edit = TextEdit::new(changed_range(&text, &fixed), changed_text(&text, &fixed));
+            actions.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: fix.title.clone(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![shown.clone()]),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+                    ..WorkspaceEdit::default()
+                }),
+                is_preferred: Some(k == 0),
+                ..CodeAction::default()
+            }));
+        }
+    }
+    Some(actions)
+}
+
+fn overlaps(a: Range, b: Range) -> bool {
+    let before = |x: Position, y: Position| (x.line, x.character) < (y.line, y.character);
+    !(before(a.end, b.start) || before(b.end, a.start))
+}
+
+/// The bytes of `old` and `new` that differ: their common start and end left out, so an edit
+/// touches only what changed (and never splits a character).
+fn changed_bytes(old: &str, new: &str) -> (usize, usize, usize) {
+    let mut start = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(start) || !new.is_char_boundary(start) {
+        start -= 1;
+    }
+    let room = old.len().min(new.len()) - start;
+    let mut common_end = old
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(old.len() - common_end)
+        || !new.is_char_boundary(new.len() - common_end)
+    {
+        common_end -= 1;
+    }
+    (start, old.len() - common_end, new.len() - common_end)
+}
+
+fn changed_range(old: &str, new: &str) -> Range {
+    let (start, old_end, _) = changed_bytes(old, new);
+    range_of(old, start, old_end)
+}
+
+fn changed_text(old: &str, new: &str) -> String {
+    let (start, _, new_end) = changed_bytes(old, new);
+    new[start..new_end].to_owned()
 }
 
 /// An id in words: what it is, where it is defined and how often it is named.
@@ -383,6 +469,22 @@ fn line_key(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edit_covers_only_what_changed() {
+        let old = "a: 1\nb: 2\nc: 3\n";
+        let new = "a: 1\nb: 22\nc: 3\n";
+        // "a: 1\nb: 2" is common (9 bytes), then one "2" is new.
+        assert_eq!(changed_bytes(old, new), (9, 9, 10));
+        assert_eq!(changed_text(old, new), "2");
+        assert_eq!(changed_bytes("x", "x"), (1, 1, 1));
+        // Never inside a character: é and è share their first byte.
+        let (start, _, _) = changed_bytes("é", "è");
+        assert_eq!(start, 0);
+        let (start, end, _) = changed_bytes("aaa", "aa");
+        assert_eq!(start, 2);
+        assert_eq!(end, 3);
+    }
 
     #[test]
     fn ids_that_yaml_reads_otherwise_are_quoted() {

@@ -9,7 +9,7 @@ use megahex_schema::rulesets::sentinel_tactics::{ObjectiveKind, Scenario, TokenK
 
 use super::map::PlacementProblem;
 use crate::board::{Axial, Board, ResolveError, neighbours};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Edit, EditTo, Fix};
 use crate::ids::unknown;
 
 /// Runs every semantic check on a scenario that passed the schema.
@@ -373,7 +373,14 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
                         .with_help(format!(
                             "write `kind: {}`",
                             figure.kind.token_kind().as_str()
-                        )),
+                        ))
+                        .with_fix(Fix {
+                            title: format!("write `kind: {}`", figure.kind.token_kind().as_str()),
+                            edits: vec![Edit {
+                                pointer: format!("/tokens/{i}/kind"),
+                                to: EditTo::Value(figure.kind.token_kind().as_str().into()),
+                            }],
+                        }),
                     );
                 }
                 Some(_) => {}

@@ -209,3 +209,24 @@ pub fn propose(
     }
     out
 }
+/// The tile at `index` as a designer tells it from its twin: "the second tile 3" when the
+/// number is on the map more than once, else "tile 3".
+pub fn which_tile(tiles: &[TilePlacement], index: usize) -> String {
+    let Some(tile) = tiles.get(index) else {
+        return "a tile no longer on the map".to_owned();
+    };
+    let twins = tiles.iter().filter(|t| t.tile == tile.tile).count();
+    if twins < 2 {
+        return format!("tile {}", tile.tile);
+    }
+    let nth = tiles[..index]
+        .iter()
+        .filter(|t| t.tile == tile.tile)
+        .count();
+    let ordinal = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+    ]
+    .get(nth)
+    .map_or_else(|| format!("{}th", nth + 1), |o| (*o).to_owned());
+    format!("the {ordinal} tile {}", tile.tile)
+}

@@ -30,7 +30,7 @@ use megahex_schema::Catalog;
 use megahex_schema::rulesets::sentinel_tactics::Scenario;
 
 use crate::board::los::LosRules;
-use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::diagnostic::{Code, Diagnostic, Edit, EditTo, Fix, Severity};
 use crate::scene::Scene;
 use crate::seam::{CheckContext, Outcome};
 use game::Game;
@@ -145,7 +145,8 @@ fn suggest_replacements(scenario: &Scenario, catalog: &Catalog, diagnostics: &mu
     }
     let owned = inventory::Owned::whole_box(catalog);
     let judge = replacement_judge(scenario, catalog, false);
-    let changes = inventory::propose(scenario, catalog, &owned, 1, &judge);
+    // The best proposal in the help and as the preferred fix; two more as other fixes.
+    let changes = inventory::propose(scenario, catalog, &owned, 3, &judge);
     for change in changes {
         let pointer = format!("/map/tiles/{}/tile", change.index);
         let Some(found) = diagnostics.iter_mut().find(|d| {
@@ -171,6 +172,25 @@ fn suggest_replacements(scenario: &Scenario, catalog: &Catalog, diagnostics: &mu
             None => "every tile of the box is on the map already: take this placement off the map, or add a catalog with more tiles".to_owned(),
         };
         found.help = Some(help);
+        let replaced = inventory::which_tile(&scenario.map.tiles, change.index);
+        for proposal in &change.proposals {
+            let p = proposal.placement;
+            let Ok(to) = serde_json::to_value(p) else {
+                continue;
+            };
+            found.fixes.push(Fix {
+                title: format!(
+                    "use tile {} ({} side, rotation {}) instead of {replaced}",
+                    p.tile,
+                    p.side.as_str(),
+                    p.rotation
+                ),
+                edits: vec![Edit {
+                    pointer: format!("/map/tiles/{}", change.index),
+                    to: EditTo::Value(to),
+                }],
+            });
+        }
     }
 }
 

@@ -131,3 +131,19 @@ fn the_proposals_are_legal_by_the_judge_given_and_ranked_least_change_first() {
     assert_eq!(judged[0].proposals.len(), 1);
     assert_eq!(judged[0].proposals[0], proposals[1]);
 }
+
+#[test]
+fn a_tile_with_a_twin_is_told_by_its_place_among_them() {
+    let tile = |number: u32| -> TilePlacement {
+        serde_yaml::from_str(&format!(
+            "{{tile: {number}, side: megalopolis, at: [0, 0]}}"
+        ))
+        .unwrap()
+    };
+    let tiles = [tile(3), tile(1), tile(3), tile(3)];
+    assert_eq!(super::which_tile(&tiles, 0), "the first tile 3");
+    assert_eq!(super::which_tile(&tiles, 2), "the second tile 3");
+    assert_eq!(super::which_tile(&tiles, 3), "the third tile 3");
+    assert_eq!(super::which_tile(&tiles, 1), "tile 1");
+    assert_eq!(super::which_tile(&tiles, 9), "a tile no longer on the map");
+}

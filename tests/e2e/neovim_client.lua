@@ -1,0 +1,76 @@
+-- A headless Neovim (0.7 or newer) as a designer's editor with `megahex lsp` attached: it opens
+-- each file of a plan, waits for the server's diagnostics, asks for a hover, a definition and
+-- the quick fixes, and writes what it got as JSON. Run by tests/e2e/neovim.rs:
+--   MEGAHEX_BIN=... MEGAHEX_NVIM_PLAN=plan.json MEGAHEX_NVIM_OUT=out.json \
+--     nvim --headless --clean -c 'luafile neovim_client.lua'
+local plan = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv("MEGAHEX_NVIM_PLAN")), "\n"))
+local published = {}
+local client_id = vim.lsp.start_client({
+  name = "megahex",
+  cmd = { os.getenv("MEGAHEX_BIN"), "lsp" },
+  root_dir = vim.fn.getcwd(),
+  handlers = {
+    ["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+      published[result.uri] = true
+      vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
+    end,
+  },
+})
+
+local out = { files = {} }
+
+local function open(path)
+  vim.cmd("edit " .. vim.fn.fnameescape(path))
+  local buf = vim.api.nvim_get_current_buf()
+  local uri = vim.uri_from_bufnr(buf)
+  if not vim.lsp.buf_is_attached(buf, client_id) then
+    published[uri] = nil
+    vim.lsp.buf_attach_client(buf, client_id)
+  end
+  local arrived = vim.wait(30000, function() return published[uri] ~= nil end, 5)
+  return buf, arrived
+end
+
+for _, path in ipairs(plan.files) do
+  local buf, arrived = open(path)
+  local seen = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    local code = d.code
+    if code == nil and d.user_data and d.user_data.lsp then code = d.user_data.lsp.code end
+    table.insert(seen, { line = d.lnum + 1, column = d.col + 1, code = code, severity = d.severity })
+  end
+  table.insert(out.files, { path = path, arrived = arrived, diagnostics = seen })
+end
+
+local function ask(method, at, extra)
+  local buf = open(at.file)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = at.line, character = at.character },
+  }
+  for k, v in pairs(extra or {}) do params[k] = v end
+  local answers = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
+  for _, answer in pairs(answers) do
+    if answer.result then return answer.result end
+  end
+  return vim.NIL
+end
+
+if plan.hover then
+  local result = ask("textDocument/hover", plan.hover)
+  out.hover = result ~= vim.NIL and result.contents.value or ""
+end
+if plan.definition then
+  out.definition = ask("textDocument/definition", plan.definition)
+end
+if plan.actions then
+  local whole = { start = { line = 0, character = 0 }, ["end"] = { line = 100000, character = 0 } }
+  local result = ask("textDocument/codeAction", plan.actions, { range = whole, context = { diagnostics = {} } })
+  out.actions = {}
+  for _, action in ipairs(result ~= vim.NIL and result or {}) do
+    table.insert(out.actions, action.title)
+  end
+end
+
+vim.fn.writefile({ vim.fn.json_encode(out) }, os.getenv("MEGAHEX_NVIM_OUT"))
+vim.cmd("qa!")
