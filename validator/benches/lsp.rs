@@ -65,7 +65,8 @@ fn bench(c: &mut Criterion) {
         });
     });
     // Over a token's id in `tokens:`: its figure, its stats and how far it moves.
-    let token = text.find("- {id: ").unwrap() + "- {id: ".len() + 1;
+    let tokens = text.find("\ntokens:").unwrap();
+    let token = tokens + text[tokens..].find("- {id: ").unwrap() + "- {id: ".len() + 1;
     let token_line = text[..token].matches('\n').count();
     let token_column = token - text[..token].rfind('\n').map_or(0, |n| n + 1);
     assert!(
