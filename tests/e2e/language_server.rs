@@ -566,6 +566,24 @@ fn cards_and_units_are_followed_in_the_other_games() {
         Opened::lines(&definition),
         [arena.at("id: mage", 0, 0).0 as u64 + 1]
     );
+    // The file's own lines: the mage has 8 hit points and Firebolt, and stands at [2, 0].
+    let unit = arena.hover(mage);
+    assert!(
+        unit.contains("unit `mage`") && unit.contains("8 hit points"),
+        "{unit}"
+    );
+    assert!(unit.contains("spells: Firebolt"), "{unit}");
+    let hex = arena.hover(arena.at("at: [2, 0]", 0, 5));
+    assert!(
+        hex.contains("hex `[2, 0]`") && hex.contains("`mage`"),
+        "{hex}"
+    );
+    // The deck's own line: the warden is level 2, Health 5, mandatory.
+    let card = deck.hover(deck.at("- id: warden", 0, 7));
+    assert!(
+        card.contains("level 2, Health 5") && card.contains("mandatory"),
+        "{card}"
+    );
 }
 
 /// `text` with a workspace edit's changes to `uri` made.

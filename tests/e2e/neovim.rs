@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 #[test]
 #[ignore = "needs Neovim; .ci/run installs it"]
-fn clients_neovim_shows_what_validate_reports_and_answers_hover_definition_and_fixes() {
+fn neovim_shows_what_validate_reports_and_answers_hover_definition_and_fixes() {
     let nvim = std::env::var("MEGAHEX_NEOVIM").unwrap_or_else(|_| "nvim".to_owned());
     let root = workspace_root();
     let mut files: Vec<String> = ["valid", "warning", "invalid"]
@@ -30,18 +30,29 @@ fn clients_neovim_shows_what_validate_reports_and_answers_hover_definition_and_f
         .map(|f| relative(&f, &root))
         .collect();
     files.sort();
-    let blades = "scenarios/city-blades-gambit.yaml";
-    let text = std::fs::read_to_string(root.join(blades)).unwrap();
-    let at = |needle: &str, past: usize| {
+    // A place in a file, by the text found there and a step into it.
+    let at = |file: &str, needle: &str, past: usize| {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
         let offset = text.find(needle).unwrap() + past;
         let line = text[..offset].matches('\n').count();
         let character = offset - text[..offset].rfind('\n').map_or(0, |n| n + 1);
-        json!({"file": blades, "line": line, "character": character})
+        json!({"file": file, "line": line, "character": character})
     };
+    let blades = "scenarios/city-blades-gambit.yaml";
+    let arena = "tests/fixtures/valid/hex-skirmish-playtest.yaml";
+    let deck = "tests/fixtures/valid/solar-playtest.yaml";
     let plan = json!({
         "files": files,
-        "hover": at("at: 1/10", 6),
-        "definition": at("team: heroes, at: 1/10", 8),
+        "hovers": [
+            at(blades, "at: 1/10", 6),
+            at(arena, "target: mage", 9),
+            at(deck, "activate: [warden]", 12),
+        ],
+        "definitions": [
+            at(blades, "team: heroes, at: 1/10", 8),
+            at(arena, "target: mage", 9),
+            at(deck, "activate: [warden]", 12),
+        ],
         "actions": {"file": "tests/fixtures/invalid/tile-duplicate-blades.yaml", "line": 0, "character": 0},
     });
     let scratch = scratch_dir("neovim-client");
@@ -124,16 +135,31 @@ fn clients_neovim_shows_what_validate_reports_and_answers_hover_definition_and_f
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 
-    // Hover over `1/10` names the hex; the definition of `heroes` is its `teams` entry; the
-    // tile placed twice gets the inventory's fixes.
-    let hover = got["hover"].as_str().unwrap();
-    assert!(hover.contains("hex 1/10"), "{hover}");
-    let definition = &got["definition"][0];
-    let teams_line = text
-        .lines()
-        .position(|l| l.contains("{id: heroes"))
-        .unwrap();
-    assert_eq!(definition["range"]["start"]["line"], teams_line);
+    // Hovers over `1/10`, a unit and a card name what is there; each id's definition is its
+    // own entry (the first line in the file that writes the id after `id: `).
+    let hovers: Vec<&str> = got["hovers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_str().unwrap())
+        .collect();
+    assert!(hovers[0].contains("hex 1/10"), "{hovers:?}");
+    assert!(hovers[1].contains("unit `mage`"), "{hovers:?}");
+    assert!(hovers[2].contains("card `warden`"), "{hovers:?}");
+    for ((file, id), definition) in [(blades, "heroes"), (arena, "mage"), (deck, "warden")]
+        .into_iter()
+        .zip(got["definitions"].as_array().unwrap())
+    {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let line = text
+            .lines()
+            .position(|l| l.contains(&format!("id: {id}")))
+            .unwrap();
+        assert_eq!(
+            definition[0]["range"]["start"]["line"], line,
+            "{file} {id}: {definition}"
+        );
+    }
     let actions: Vec<&str> = got["actions"]
         .as_array()
         .unwrap()

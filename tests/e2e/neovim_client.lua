@@ -56,12 +56,14 @@ local function ask(method, at, extra)
   return vim.NIL
 end
 
-if plan.hover then
-  local result = ask("textDocument/hover", plan.hover)
-  out.hover = result ~= vim.NIL and result.contents.value or ""
+out.hovers = {}
+for _, at in ipairs(plan.hovers or {}) do
+  local result = ask("textDocument/hover", at)
+  table.insert(out.hovers, result ~= vim.NIL and result.contents.value or "")
 end
-if plan.definition then
-  out.definition = ask("textDocument/definition", plan.definition)
+out.definitions = {}
+for _, at in ipairs(plan.definitions or {}) do
+  table.insert(out.definitions, ask("textDocument/definition", at))
 end
 if plan.actions then
   local whole = { start = { line = 0, character = 0 }, ["end"] = { line = 100000, character = 0 } }

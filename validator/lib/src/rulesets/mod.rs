@@ -94,13 +94,7 @@ pub fn hover(
         AnyScenario::SentinelTactics(scenario) => {
             sentinel_tactics::hover::hover(scenario, catalog, question)
         }
-        AnyScenario::HexSkirmish(_) | AnyScenario::SolarSentinels(_) => {
-            crate::language::claim_at(question.pointer).map(|claim| {
-                format!(
-                    "**claim**: {}",
-                    crate::language::claim_verdict(&claim, question.findings)
-                )
-            })
-        }
+        AnyScenario::HexSkirmish(scenario) => hex_skirmish::hover::hover(scenario, question),
+        AnyScenario::SolarSentinels(deck) => solar_sentinels::hover::hover(deck, question),
     }
 }

@@ -151,7 +151,11 @@ fn hover(context: &Context, at: &TextDocumentPositionParams) -> Option<Hover> {
     };
     let game = outcome.as_ref().and_then(|outcome| {
         let scenario = outcome.scenario.as_ref()?;
-        let catalog = outcome.catalog.as_ref()?;
+        // Games without tiles check against no catalog of their own.
+        let catalog = outcome
+            .catalog
+            .as_deref()
+            .unwrap_or_else(|| context.quick.catalog());
         rulesets::hover(scenario, catalog, &question)
     });
     let symbol_text = || {

@@ -12,6 +12,7 @@ pub mod checks;
 pub mod damage;
 pub mod duel;
 pub mod game;
+pub mod hover;
 pub mod kill;
 pub mod matchups;
 pub mod monster;

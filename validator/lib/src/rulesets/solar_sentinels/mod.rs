@@ -10,6 +10,7 @@ pub mod engage;
 pub mod engaged;
 pub mod engagement;
 pub mod game;
+pub mod hover;
 pub mod lints;
 pub mod odds_report;
 pub mod reach;
