@@ -705,6 +705,27 @@ fn a_misspelt_key_and_a_wrong_kind_are_fixed_as_their_help_says() {
         assert_eq!(after.len(), 1, "{title}: {after:?}");
         assert_eq!(changed.len(), 1, "{title}");
     }
+    // `team: heros` for `heroes`; the file's other unknown references stay.
+    let fixes = fixes_of(
+        "lsp-fix-id",
+        "invalid/unknown-reference-team-and-roster.yaml",
+    );
+    assert_eq!(fixes.len(), 1, "{fixes:?}");
+    assert_eq!(fixes[0].0, "write `heroes`");
+    assert!(fixes[0].3[0].0.contains("team: heros") && fixes[0].3[0].1.contains("team: heroes"));
+    let before = megahex_in(
+        &fixtures_dir(),
+        [
+            "validate",
+            "--format",
+            "json",
+            "invalid/unknown-reference-team-and-roster.yaml",
+        ],
+    )
+    .json();
+    let count = before["files"][0]["diagnostics"].as_array().unwrap().len();
+    assert_eq!(fixes[0].2.len(), count - 1);
+
     let fixes = fixes_of("lsp-fix-kind", "warning/minion-kind-mismatch.yaml");
     assert_eq!(fixes.len(), 1);
     assert_eq!(fixes[0].0, "write `kind: character`");

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::diagnostic::{Code, Diagnostic, Edit, EditTo, Fix};
+use crate::ids::closest;
 use crate::yaml::escape_pointer_segment;
 
 /// The compiled scenario schema; build it once per run.
@@ -533,16 +534,6 @@ fn short_json(value: &Value) -> String {
     } else {
         text
     }
-}
-
-/// The allowed key closest to a misspelt one, if it is close enough to be a typo.
-fn closest(key: &str, allowed: &[String]) -> Option<String> {
-    allowed
-        .iter()
-        .map(|candidate| (strsim::levenshtein(key, candidate), candidate))
-        .filter(|(d, candidate)| *d <= 2.max(candidate.len() / 4))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c.clone())
 }
 
 #[cfg(test)]

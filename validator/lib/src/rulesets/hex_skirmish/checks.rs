@@ -139,6 +139,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
         if !teams.contains(&team.as_str()) {
             out.push(unknown(
                 pointer,
+                team,
                 format!("no team is called `{team}`"),
                 &teams,
             ));
@@ -149,6 +150,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
             if !units.contains(&target.as_str()) {
                 out.push(unknown(
                     format!("/objectives/{i}/targets/{j}"),
+                    target,
                     format!("no unit is called `{target}`"),
                     &units,
                 ));
@@ -158,6 +160,7 @@ fn check_ids(scenario: &Scenario, out: &mut Vec<Diagnostic>) {
             if !chests.contains(&chest.as_str()) {
                 out.push(unknown(
                     format!("/objectives/{i}/chests/{j}"),
+                    chest,
                     format!("no chest is called `{chest}`"),
                     &chests,
                 ));

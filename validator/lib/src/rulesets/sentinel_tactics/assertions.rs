@@ -44,6 +44,7 @@ pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
             match place {
                 Place::Token(id) if !ids.contains(&id.as_str()) => out.push(unknown(
                     pointer,
+                    &id,
                     format!("assert[{i}] names token `{id}`, which this scenario does not have"),
                     &ids,
                 )),
@@ -63,6 +64,7 @@ pub fn check_places(scenario: &Scenario, board: &Board, out: &mut Vec<Diagnostic
             if !teams.contains(&team.as_str()) {
                 out.push(unknown(
                     format!("/assert/{i}/{kind}/team"),
+                    team,
                     format!("assert[{i}] names team `{team}`, which this scenario does not have"),
                     &teams,
                 ));

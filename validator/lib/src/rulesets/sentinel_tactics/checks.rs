@@ -335,6 +335,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
         {
             out.push(unknown(
                 format!("/tokens/{i}/team"),
+                team,
                 format!(
                     "token `{}` names team `{team}`, which is not in `teams`",
                     token.id
@@ -349,6 +350,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
                         catalog.figures.iter().map(|f| f.id.as_str()).collect();
                     out.push(unknown(
                         format!("/tokens/{i}/character"),
+                        character,
                         format!(
                             "token `{}` is `{character}`, which is not in the roster",
                             token.id
@@ -391,6 +393,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
         if !team_known(&objective.team) {
             out.push(unknown(
                 format!("/objectives/{i}/team"),
+                &objective.team,
                 format!(
                     "objective `{}` belongs to team `{}`, which is not in `teams`",
                     objective.id, objective.team
@@ -406,6 +409,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
                 if !tokens.contains(&id.as_str()) {
                     out.push(unknown(
                         format!("/objectives/{i}/{list}/{j}"),
+                        id,
                         format!(
                             "objective `{}` names token `{id}`, which is not in `tokens`",
                             objective.id
@@ -429,6 +433,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
             known.extend(&figures);
             out.push(unknown(
                 format!("/turn-order/{i}"),
+                entry,
                 format!(
                     "the turn order names `{entry}`, which is neither a team in `teams` nor a figure in `tokens`"
                 ),
@@ -440,6 +445,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
         if !team_known(&zone.team) {
             out.push(unknown(
                 format!("/deployment/{i}/team"),
+                &zone.team,
                 format!(
                     "a deployment zone belongs to team `{}`, which is not in `teams`",
                     zone.team
@@ -452,6 +458,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
         if !team_known(&wave.team) {
             out.push(unknown(
                 format!("/reinforcements/{i}/team"),
+                &wave.team,
                 format!(
                     "reinforcements join team `{}`, which is not in `teams`",
                     wave.team
@@ -463,6 +470,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
             let figures: Vec<&str> = catalog.figures.iter().map(|f| f.id.as_str()).collect();
             out.push(unknown(
                 format!("/reinforcements/{i}/character"),
+                &wave.character,
                 format!("reinforcement `{}` is not in the roster", wave.character),
                 &figures,
             ));
@@ -472,6 +480,7 @@ fn check_references(scenario: &Scenario, catalog: &Catalog, out: &mut Vec<Diagno
         if !team_known(&bonus.team) {
             out.push(unknown(
                 format!("/bonuses/{i}/team"),
+                &bonus.team,
                 format!(
                     "a bonus goes to team `{}`, which is not in `teams`",
                     bonus.team

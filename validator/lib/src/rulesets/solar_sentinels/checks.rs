@@ -71,6 +71,7 @@ fn check_ids(deck: &Scenario, out: &mut Vec<Diagnostic>) {
     if !heroes.2.contains(&deck.setup.hero.as_str()) {
         out.push(unknown(
             "/setup/hero".into(),
+            &deck.setup.hero,
             format!("no hero is called `{}`", deck.setup.hero),
             &heroes.2,
         ));
@@ -79,6 +80,7 @@ fn check_ids(deck: &Scenario, out: &mut Vec<Diagnostic>) {
         if !bosses.2.contains(&boss.as_str()) {
             out.push(unknown(
                 format!("/setup/bosses/{i}"),
+                boss,
                 format!("no boss is called `{boss}`"),
                 &bosses.2,
             ));
@@ -90,6 +92,7 @@ fn check_ids(deck: &Scenario, out: &mut Vec<Diagnostic>) {
                 if !missions.2.contains(&id.as_str()) {
                     out.push(unknown(
                         format!("/setup/missions/{key}/{i}"),
+                        id,
                         format!("no mission is called `{id}`"),
                         &missions.2,
                     ));
@@ -187,6 +190,7 @@ fn check_fixed_order(deck: &Scenario, out: &mut Vec<Diagnostic>) {
             match ids.iter().position(|known| known == id) {
                 None => out.push(unknown(
                     here,
+                    id,
                     format!("no conflict card is called `{id}`"),
                     &ids,
                 )),
