@@ -93,26 +93,24 @@ impl Server {
     /// Sends a request and waits for its result, answering the server's own requests and
     /// keeping the diagnostics it publishes meanwhile.
     pub fn request(&mut self, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let message = self
-                .next_message(deadline)
-                .unwrap_or_else(|| panic!("no answer to {method} within {PATIENCE:?}"));
-            if message.get("method").is_none() && message["id"] == id {
-                if let Some(error) = message.get("error") {
-                    panic!("{method} failed: {error}");
-                }
-                return message["result"].clone();
-            }
-            self.handle(message);
+        let answer = self.answer(method, params);
+        if let Some(error) = answer.get("error") {
+            panic!("{method} failed: {error}");
         }
+        answer["result"].clone()
     }
 
     /// Sends a request that must fail, and returns its error message.
     pub fn request_error(&mut self, method: &str, params: Value) -> String {
+        let answer = self.answer(method, params);
+        let error = answer
+            .get("error")
+            .unwrap_or_else(|| panic!("{method} did not fail: {answer}"));
+        error["message"].as_str().unwrap_or_default().to_owned()
+    }
+
+    /// Sends a request and returns the whole answer to it.
+    fn answer(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
@@ -122,10 +120,7 @@ impl Server {
                 .next_message(deadline)
                 .unwrap_or_else(|| panic!("no answer to {method} within {PATIENCE:?}"));
             if message.get("method").is_none() && message["id"] == id {
-                let error = message
-                    .get("error")
-                    .unwrap_or_else(|| panic!("{method} did not fail: {message}"));
-                return error["message"].as_str().unwrap_or_default().to_owned();
+                return message;
             }
             self.handle(message);
         }

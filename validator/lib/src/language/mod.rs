@@ -27,6 +27,16 @@ pub struct HoverQuestion<'a> {
     pub findings: Option<&'a [Diagnostic]>,
 }
 
+/// Who stands on a hex, as a hover's last line.
+pub fn who_stands_here<'a>(ids: impl Iterator<Item = &'a str>) -> String {
+    let named: Vec<String> = ids.map(|id| format!("`{id}`")).collect();
+    if named.is_empty() {
+        "\n\nNobody stands here.".to_owned()
+    } else {
+        format!("\n\nStanding here: {}.", named.join(", "))
+    }
+}
+
 /// The claim `/assert/N` a pointer stands in, as that pointer.
 pub fn claim_at(pointer: &str) -> Option<String> {
     let rest = pointer.strip_prefix("/assert/")?;

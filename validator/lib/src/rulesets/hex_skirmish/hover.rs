@@ -7,7 +7,7 @@ use megahex_schema::rulesets::hex_skirmish::{Scenario, Unit};
 use serde_json::Value;
 
 use super::arena::Arena;
-use crate::language::{HoverQuestion, claim_at, claim_verdict, symbols};
+use crate::language::{HoverQuestion, claim_at, claim_verdict, symbols, who_stands_here};
 
 /// The hover text (Markdown) for the place `question` asks about, if hex-skirmish has one.
 pub fn hover(scenario: &Scenario, question: &HoverQuestion) -> Option<String> {
@@ -79,16 +79,11 @@ fn hex_text(scenario: &Scenario, at: [i32; 2]) -> Option<String> {
     if hex.levels > 0 {
         let _ = write!(text, ", {} building level(s)", hex.levels);
     }
-    let standing: Vec<String> = scenario
+    let standing = scenario
         .units
         .iter()
         .filter(|u| u.at == at)
-        .map(|u| format!("`{}`", u.id))
-        .collect();
-    if standing.is_empty() {
-        text.push_str("\n\nNobody stands here.");
-    } else {
-        let _ = write!(text, "\n\nStanding here: {}.", standing.join(", "));
-    }
+        .map(|u| u.id.as_str());
+    text.push_str(&who_stands_here(standing));
     Some(text)
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::assertions::witness;
 use super::scene::figure_stats;
 use crate::board::movement::MoveAction;
-use crate::language::{HoverQuestion, claim_at, claim_verdict, symbols};
+use crate::language::{HoverQuestion, claim_at, claim_verdict, symbols, who_stands_here};
 use crate::scene::Scene;
 
 /// The hover text (Markdown) for the place `question` asks about, if Sentinel Tactics has one.
@@ -74,17 +74,12 @@ fn hex_text(scenario: &Scenario, catalog: &Catalog, reference: &HexRef) -> Optio
     } else {
         let _ = write!(text, ", {}", terrain.join(", "));
     }
-    let standing: Vec<String> = scene
+    let standing = scene
         .tokens
         .iter()
         .filter(|t| t.hexes.contains(&at))
-        .map(|t| format!("`{}`", t.id))
-        .collect();
-    if standing.is_empty() {
-        text.push_str("\n\nNobody stands here.");
-    } else {
-        let _ = write!(text, "\n\nStanding here: {}.", standing.join(", "));
-    }
+        .map(|t| t.id.as_str());
+    text.push_str(&who_stands_here(standing));
     Some(text)
 }
 
