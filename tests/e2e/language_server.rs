@@ -367,18 +367,23 @@ impl Opened {
     }
 }
 
-/// The 1-based lines, outside comments, where `id` is written as a whole id: the places a
-/// designer would find with a search.
-fn id_lines(text: &str, id: &str) -> Vec<u64> {
+/// The 1-based lines, outside comments, where `id` is written as a YAML value or key (after
+/// `:`, `[`, `,`, `-` or `{`, before `,`, `]`, `}`, `:`, a comment or the line's end, so prose
+/// in a description does not count): the places a designer would find with a search.
+pub fn id_lines(text: &str, id: &str) -> Vec<u64> {
     let is_id_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     text.lines()
         .zip(1..)
         .filter(|(line, _)| !line.trim_start().starts_with('#'))
         .filter(|(line, _)| {
             line.match_indices(id).any(|(at, _)| {
-                let before = line[..at].chars().next_back();
-                let after = line[at + id.len()..].chars().next();
-                !before.is_some_and(is_id_char) && !after.is_some_and(is_id_char)
+                let before = line[..at].trim_end();
+                let after = line[at + id.len()..].trim_start();
+                let opens = before.is_empty() || before.ends_with([':', '[', ',', '-', '{']);
+                let closes = after.is_empty() || after.starts_with([',', ']', '}', ':', '#']);
+                let whole = !line[..at].ends_with(is_id_char)
+                    && !line[at + id.len()..].starts_with(is_id_char);
+                opens && closes && whole
             })
         })
         .map(|(_, n)| n)

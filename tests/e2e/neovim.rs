@@ -54,6 +54,21 @@ fn neovim_shows_what_validate_reports_and_answers_hover_definition_and_fixes() {
             at(deck, "activate: [warden]", 12),
         ],
         "actions": {"file": "tests/fixtures/invalid/tile-duplicate-blades.yaml", "line": 0, "character": 0},
+        "references": [
+            at(blades, "team: heroes, at: 1/10", 8),
+            at(arena, "target: mage", 9),
+            at(deck, "activate: [warden]", 12),
+        ],
+        "completions": [
+            at(blades, "team: heroes, at: 1/10", 8),
+            at(deck, "stacks: [[drone", 10),
+        ],
+        "rename": {
+            "file": "tests/fixtures/valid/hex-skirmish-playtest.yaml",
+            "line": at(arena, "target: mage", 9)["line"],
+            "character": at(arena, "target: mage", 9)["character"],
+            "new_name": "sorcerer",
+        },
     });
     let scratch = scratch_dir("neovim-client");
     let plan_file = scratch.join("plan.json");
@@ -170,4 +185,43 @@ fn neovim_shows_what_validate_reports_and_answers_hover_definition_and_fixes() {
         !actions.is_empty() && actions.iter().all(|a| a.starts_with("use tile ")),
         "{actions:?}"
     );
+    // The preferred fix, applied in Neovim, leaves nothing to report.
+    assert_eq!(got["fixed_diagnostics"], json!([]), "{}", got["fixed_text"]);
+
+    // References: every line that writes the id (each writes it once here).
+    let mut counts = Vec::new();
+    for (file, id) in [(blades, "heroes"), (arena, "mage"), (deck, "warden")] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        counts.push(crate::language_server::id_lines(&text, id).len() as u64);
+    }
+    let references: Vec<u64> = got["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(references, counts);
+
+    // Completion: a token's team offers the teams, a stack the deck's conflict cards.
+    let completions = got["completions"].as_array().unwrap();
+    assert_eq!(completions[0], json!(["heroes", "villains"]));
+    let deck_text = std::fs::read_to_string(root.join(deck)).unwrap();
+    let cards: Vec<String> = deck_text
+        .lines()
+        .skip_while(|l| !l.starts_with("conflict:"))
+        .take_while(|l| !l.starts_with("bosses:"))
+        .filter_map(|l| l.split("id: ").nth(1))
+        .map(|rest| rest.split([',', '}']).next().unwrap().trim().to_owned())
+        .collect();
+    assert_eq!(completions[1], json!(cards));
+
+    // Rename in the buffer: every `mage` id is `sorcerer`, and the file still checks clean.
+    let renamed = got["renamed_text"].as_str().unwrap();
+    let arena_text = std::fs::read_to_string(root.join(arena)).unwrap();
+    assert_eq!(
+        crate::language_server::id_lines(renamed, "sorcerer"),
+        crate::language_server::id_lines(&arena_text, "mage")
+    );
+    assert!(crate::language_server::id_lines(renamed, "mage").is_empty());
+    assert_eq!(got["renamed_diagnostics"], json!([]));
 }

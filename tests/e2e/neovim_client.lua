@@ -11,7 +11,7 @@ local client_id = vim.lsp.start_client({
   root_dir = vim.fn.getcwd(),
   handlers = {
     ["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
-      published[result.uri] = true
+      published[result.uri] = result.version or true
       vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
     end,
   },
@@ -65,13 +65,61 @@ out.definitions = {}
 for _, at in ipairs(plan.definitions or {}) do
   table.insert(out.definitions, ask("textDocument/definition", at))
 end
+-- The diagnostics of a buffer once the server has checked its latest text: the publication
+-- for the version Neovim last sent (its changes go out after a short debounce).
+local function settled(buf)
+  local uri = vim.uri_from_bufnr(buf)
+  vim.wait(30000, function()
+    local sent = vim.lsp.util.buf_versions[buf]
+    return sent ~= nil and published[uri] == sent
+  end, 5)
+  return vim.diagnostic.get(buf)
+end
+
 if plan.actions then
   local whole = { start = { line = 0, character = 0 }, ["end"] = { line = 100000, character = 0 } }
   local result = ask("textDocument/codeAction", plan.actions, { range = whole, context = { diagnostics = {} } })
   out.actions = {}
+  local preferred
   for _, action in ipairs(result ~= vim.NIL and result or {}) do
     table.insert(out.actions, action.title)
+    if action.isPreferred and not preferred then preferred = action end
   end
+  -- The preferred fix applied as the editor applies it; the buffer is checked again.
+  if preferred then
+    local buf = open(plan.actions.file)
+    vim.lsp.util.apply_workspace_edit(preferred.edit, "utf-16")
+    out.fixed_diagnostics = {}
+    for _, d in ipairs(settled(buf)) do table.insert(out.fixed_diagnostics, d.message) end
+    out.fixed_text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  end
+end
+
+out.references = {}
+for _, at in ipairs(plan.references or {}) do
+  local result = ask("textDocument/references", at, { context = { includeDeclaration = true } })
+  table.insert(out.references, result ~= vim.NIL and #result or 0)
+end
+
+out.completions = {}
+for _, at in ipairs(plan.completions or {}) do
+  local result = ask("textDocument/completion", at)
+  local labels = {}
+  local items = result ~= vim.NIL and (result.items or result) or {}
+  for _, item in ipairs(items) do table.insert(labels, item.label) end
+  table.insert(out.completions, labels)
+end
+
+-- A rename applied as the editor applies it: the buffer's text, and its diagnostics after.
+if plan.rename then
+  local result = ask("textDocument/rename", plan.rename, { newName = plan.rename.new_name })
+  local buf = open(plan.rename.file)
+  if result ~= vim.NIL then
+    vim.lsp.util.apply_workspace_edit(result, "utf-16")
+  end
+  out.renamed_text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  out.renamed_diagnostics = {}
+  for _, d in ipairs(settled(buf)) do table.insert(out.renamed_diagnostics, d.message) end
 end
 
 vim.fn.writefile({ vim.fn.json_encode(out) }, os.getenv("MEGAHEX_NVIM_OUT"))
