@@ -308,9 +308,15 @@ fn a_yaml_bomb_gets_its_finding_and_the_server_goes_on() {
     let bomb_uri = uri_of(&root).replace("lsp-bomb", "lsp-bomb/bomb.yaml");
     let published = server.open_version(&bomb_uri, &bomb, 1);
     assert_eq!(codes(&published), ["yaml-syntax"], "{published:?}");
+    // Hovering in the bomb itself answers at once (nothing to show), and so does a scenario.
+    assert_eq!(server.hover(&bomb_uri, 3, 2), "");
     let file = workspace_root().join("scenarios/city-blades-gambit.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(server.open_version(&uri_of(&file), &text, 1).is_empty());
+    let uri = uri_of(&file);
+    assert!(server.open_version(&uri, &text, 1).is_empty());
+    let line = text.lines().position(|l| l.contains("at: 1/10")).unwrap();
+    let column = text.lines().nth(line).unwrap().find("1/10").unwrap();
+    assert!(server.hover(&uri, line, column).contains("hex 1/10"));
 }
 
 /// A document opened in a fresh server and checked.
@@ -583,6 +589,19 @@ fn cards_and_units_are_followed_in_the_other_games() {
         hex.contains("hex `[2, 0]`") && hex.contains("`mage`"),
         "{hex}"
     );
+    // A skirmish arena's claims, by its header's hand count: runner and target are eight hexes
+    // apart (the range claim holds), and the bushes at q = 0 stand between them (the sight
+    // claim is false).
+    let mut claims = open(&fixtures_dir().join("invalid/assertion-failed-skirmish.yaml"));
+    let range = claims.hover(claims.at("is: 8", 0, 1));
+    assert!(range.contains("holds") && range.contains("is 8"), "{range}");
+    let sight = claims.hover(claims.at("visible: true", 0, 1));
+    assert!(sight.contains("does not hold"), "{sight}");
+    assert!(
+        sight.contains("does not see target") && sight.contains("blocked at [0, 0]"),
+        "{sight}"
+    );
+
     // The deck's own line: the warden is level 2, Health 5, mandatory.
     let card = deck.hover(deck.at("- id: warden", 0, 7));
     assert!(

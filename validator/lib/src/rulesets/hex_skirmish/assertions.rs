@@ -149,6 +149,47 @@ pub fn check(scenario: &Scenario) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// What the arena shows for a sight or range claim, true or false: the sight and the hexes
+/// that block it, or the range. A text editor shows it beside the claim.
+pub fn witness(scenario: &Scenario, claim: &Assertion) -> Option<String> {
+    let game = Game::new(scenario);
+    let state = game.start();
+    match claim {
+        Assertion::Sight(claim) => {
+            let (from, _) = place(&game, &state, &claim.from)?;
+            let (to, _) = place(&game, &state, &claim.to)?;
+            let sight = super::view::sight(&game, from, to)?;
+            let rule = super::view::rule_name(game.rules.los_blocking, game.rules.los_edges);
+            Some(match (sight.visible, sight.blocked_by.as_slice()) {
+                (true, _) => format!("{} sees {} under rule {rule}", claim.from, claim.to),
+                (false, []) => {
+                    format!("{} does not see {} under rule {rule}", claim.from, claim.to)
+                }
+                (false, blocked) => format!(
+                    "{} does not see {} under rule {rule}: blocked at {}",
+                    claim.from,
+                    claim.to,
+                    blocked
+                        .iter()
+                        .map(|h| format!("{h:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })
+        }
+        Assertion::Range(claim) => {
+            let (from, _) = place(&game, &state, &claim.from)?;
+            let (to, _) = place(&game, &state, &claim.to)?;
+            let range = super::view::sight(&game, from, to)?.range;
+            Some(format!(
+                "the range from {} to {} is {range} ({from:?} to {to:?})",
+                claim.from, claim.to
+            ))
+        }
+        _ => None,
+    }
+}
+
 fn sight_fails(
     game: &Game,
     state: &State,

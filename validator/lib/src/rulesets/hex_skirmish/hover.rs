@@ -7,12 +7,25 @@ use megahex_schema::rulesets::hex_skirmish::{Scenario, Unit};
 use serde_json::Value;
 
 use super::arena::Arena;
+use super::assertions::witness;
 use crate::language::{HoverQuestion, claim_at, claim_verdict, symbols, who_stands_here};
 
 /// The hover text (Markdown) for the place `question` asks about, if hex-skirmish has one.
 pub fn hover(scenario: &Scenario, question: &HoverQuestion) -> Option<String> {
-    let claim = claim_at(question.pointer)
-        .map(|claim| format!("**claim**: {}", claim_verdict(&claim, question.findings)));
+    let claim = claim_at(question.pointer).map(|claim| {
+        let verdict = format!("**claim**: {}", claim_verdict(&claim, question.findings));
+        let index = claim
+            .rsplit('/')
+            .next()
+            .and_then(|i| i.parse::<usize>().ok());
+        let shown = index
+            .and_then(|i| scenario.assertions.get(i))
+            .and_then(|assertion| witness(scenario, assertion));
+        match shown {
+            Some(shown) => format!("{verdict}\n\n{shown}"),
+            None => verdict,
+        }
+    });
     let symbol = symbols::at(question.symbols, question.pointer, question.on_key);
     let place = match symbol.filter(|s| s.kind == "unit") {
         Some(symbol) => scenario
