@@ -409,8 +409,16 @@ fn finish(wb: &mut MapBench<'_>, pasting: Pasting) {
 }
 
 /// The system clipboard's text, when it can be read (not under every desktop or in tests).
+#[cfg(not(target_arch = "wasm32"))]
 fn system_text() -> Option<String> {
     arboard::Clipboard::new().ok()?.get_text().ok()
+}
+
+/// In a browser the page may read the clipboard only inside a paste event, which egui turns
+/// into its own paste; the menu's Paste has nothing to read.
+#[cfg(target_arch = "wasm32")]
+fn system_text() -> Option<String> {
+    None
 }
 
 /// Ctrl+A: every tile and token.
