@@ -193,6 +193,27 @@ fn a_broken_catalog_is_reported_in_the_catalog_file_and_a_fix_on_disk_clears_it(
 }
 
 #[test]
+fn reading_a_watched_catalog_does_not_set_off_another_check() {
+    let root = folder_with(
+        "lsp-catalog-quiet",
+        &[
+            "valid/custom-catalog.yaml",
+            "support/tile-nine-catalog.yaml",
+        ],
+    );
+    let path = root.join("valid/custom-catalog.yaml");
+    let uri = uri_of(&path);
+    let mut server = start();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(server.open_version(&uri, &text, 1).is_empty());
+    // The catalog is watched from the first check on; the edit's check reads it again. A
+    // watcher that took that read for a change would check, and publish, again and again.
+    assert!(server.change(&uri, 2, json!([{"text": text}])).is_empty());
+    server.listen(std::time::Duration::from_millis(1500));
+    assert_eq!(server.publications[&uri], 2);
+}
+
+#[test]
 fn a_catalog_being_edited_is_read_as_the_editor_holds_it() {
     // The scenario as the legal twin: its catalog repaired on disk.
     let root = folder_with("lsp-catalog-open", &[BROKEN, BROKEN_CATALOG]);

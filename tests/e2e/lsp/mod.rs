@@ -21,6 +21,8 @@ pub struct Server {
     pub diagnostics: HashMap<String, Vec<Value>>,
     /// The document version each last publication was for, when the server said.
     versions: HashMap<String, i64>,
+    /// How many times diagnostics were published for each document URI.
+    pub publications: HashMap<String, usize>,
 }
 
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -54,6 +56,7 @@ impl Server {
             settings,
             diagnostics: HashMap::new(),
             versions: HashMap::new(),
+            publications: HashMap::new(),
         };
         server.request(
             "initialize",
@@ -139,6 +142,7 @@ impl Server {
             (Some("textDocument/publishDiagnostics"), None) => {
                 let params = &message["params"];
                 let uri = params["uri"].as_str().unwrap_or_default().to_owned();
+                *self.publications.entry(uri.clone()).or_default() += 1;
                 let found = params["diagnostics"]
                     .as_array()
                     .cloned()
@@ -214,6 +218,14 @@ impl Server {
             self.handle(message);
         }
         self.diagnostics.get(uri).cloned().unwrap_or_default()
+    }
+
+    /// Takes in everything the server sends for `time`.
+    pub fn listen(&mut self, time: Duration) {
+        let until = Instant::now() + time;
+        while let Some(message) = self.next_message(until) {
+            self.handle(message);
+        }
     }
 
     /// Waits until the server publishes diagnostics for `uri` that `done` accepts, and returns

@@ -44,7 +44,11 @@ pub fn spawn(
         // Without a watcher (no inotify left) the server still checks; only disk edits of
         // catalogs go unnoticed until the scenario changes.
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            if let Ok(event) = event {
+            // A check reads the catalog, which is an access event itself: only a change counts,
+            // or each check would set off the next.
+            if let Ok(event) = event
+                && !event.kind.is_access()
+            {
                 let _ = changed_files.send(event.paths);
             }
         })
