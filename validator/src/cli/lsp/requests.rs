@@ -137,11 +137,12 @@ impl View {
 fn hover(context: &Context, at: &TextDocumentPositionParams) -> Option<Hover> {
     let view = View::open(context, &at.text_document.uri)?;
     let (pointer, on_key) = view.place(at.position)?;
-    let outcome: Option<Arc<Outcome>> = context
-        .documents
-        .outcome(&view.uri)
-        .or_else(|| quick_outcome(context, &view).map(Arc::new));
+    // The last full check of this text, else a quick read for the scenario (claims then say
+    // their verdict is coming).
     let checked = context.documents.outcome(&view.uri);
+    let outcome: Option<Arc<Outcome>> = checked
+        .clone()
+        .or_else(|| quick_outcome(context, &view).map(Arc::new));
     let question = HoverQuestion {
         document: &view.document.value,
         pointer: &pointer,

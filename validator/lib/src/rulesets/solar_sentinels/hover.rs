@@ -25,9 +25,7 @@ fn card_text(deck: &Scenario, kind: &str, id: &str) -> Option<String> {
             format!(
                 "**card `{}`**{}: level {}, Health {}, deals {}{}{}{}",
                 c.id,
-                c.name
-                    .as_deref()
-                    .map_or(String::new(), |n| format!(" ({n})")),
+                named(c.name.as_deref()),
                 c.level,
                 c.health,
                 c.damage,
@@ -43,9 +41,7 @@ fn card_text(deck: &Scenario, kind: &str, id: &str) -> Option<String> {
             format!(
                 "**boss `{}`**{}: Health {}, deals {}, entourage {}{}",
                 b.id,
-                b.name
-                    .as_deref()
-                    .map_or(String::new(), |n| format!(" ({n})")),
+                named(b.name.as_deref()),
                 b.health,
                 b.damage,
                 b.entourage,
@@ -56,9 +52,7 @@ fn card_text(deck: &Scenario, kind: &str, id: &str) -> Option<String> {
             format!(
                 "**hero `{}`**{}: Health {}, Strategy {}, Recovery {}",
                 h.id,
-                h.name
-                    .as_deref()
-                    .map_or(String::new(), |n| format!(" ({n})")),
+                named(h.name.as_deref()),
                 h.health,
                 h.strategy,
                 h.recovery
@@ -66,4 +60,9 @@ fn card_text(deck: &Scenario, kind: &str, id: &str) -> Option<String> {
         }),
         _ => None,
     }
+}
+
+/// A card's printed name after its id, when it has one.
+fn named(name: Option<&str>) -> String {
+    name.map_or(String::new(), |n| format!(" ({n})"))
 }
