@@ -26,6 +26,15 @@ impl CatalogFile {
         CatalogFile::read_path(&base.join(relative), max_bytes)
     }
 
+    /// A catalog file whose text was read elsewhere (by a web page's host, say), named by its
+    /// path as [`CatalogFile::read_path`] names it.
+    pub fn from_text(path: &Path, text: String) -> CatalogFile {
+        CatalogFile {
+            path: shown(path),
+            text,
+        }
+    }
+
     /// Reads a catalog file, refusing one over `max_bytes` from its size alone.
     pub fn read_path(path: &Path, max_bytes: usize) -> Result<CatalogFile, ReadError> {
         let len = std::fs::metadata(path)?.len();

@@ -27,9 +27,11 @@ pub type ReadCatalog<'a> = &'a dyn Fn(&str) -> Result<CatalogFile, ReadError>;
 /// Largest scenario file accepted, in bytes. Real scenarios are a few kilobytes.
 pub const DEFAULT_MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
 
-/// Everything one validation run shares across files: build it once.
+/// Everything one validation run shares across files: build it once. A clone shares the
+/// compiled schema, so checkers that differ only in their settings cost one compilation.
+#[derive(Clone)]
 pub struct Checker {
-    schema: SchemaChecker,
+    schema: Arc<SchemaChecker>,
     /// Shared with every outcome checked against it, rather than copied into each.
     catalog: Arc<Catalog>,
     limits: Limits,
@@ -45,7 +47,7 @@ impl Checker {
     /// A checker using `catalog` (the built-in one, or the user's merge of it).
     pub fn new(catalog: Catalog) -> Result<Checker, SchemaError> {
         Ok(Checker {
-            schema: SchemaChecker::new()?,
+            schema: Arc::new(SchemaChecker::new()?),
             catalog: Arc::new(catalog),
             limits: Limits::default(),
             max_file_bytes: DEFAULT_MAX_FILE_BYTES,
