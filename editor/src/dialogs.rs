@@ -18,6 +18,8 @@ pub enum Next {
     Open(PathBuf),
     /// Read the file again.
     Reload,
+    /// Open a file a web page read (picked, dropped, fetched or shared): its name and text.
+    Read { name: String, text: String },
 }
 
 /// The dialog shown over the window, if any. Pure egui, so it works without a desktop portal

@@ -36,7 +36,9 @@ pub struct DiskWatch {
 impl DiskWatch {
     /// Watches the document's file, if it has one and it is not watched yet.
     pub fn ensure(&mut self, wb: &mut Workbench) {
-        let Some(path) = wb.doc.path.clone() else {
+        // A web page's document names no file another program could change.
+        let path = wb.doc.path.clone().filter(|_| wb.page.is_none());
+        let Some(path) = path else {
             self.watcher = None;
             return;
         };

@@ -215,6 +215,26 @@ impl Document {
         held.saved_text(original, modeline.as_deref())
     }
 
+    /// The text a save in place writes, with the modeline as it was read: for a document with
+    /// no folder to rewrite its `$schema=` path against (one downloaded from a web page).
+    pub fn text_as_is(&self) -> Result<String, String> {
+        let held = self
+            .held
+            .as_deref()
+            .ok_or("there is no scenario to save: the file did not load")?;
+        let original = self
+            .on_disk
+            .as_deref()
+            .and_then(|b| std::str::from_utf8(b).ok());
+        held.saved_text(original, self.modeline.as_deref())
+    }
+
+    /// Records that `text`, handed out as a download, is now what "saved" means.
+    pub(crate) fn mark_downloaded(&mut self, text: &str) {
+        self.mark_saved();
+        self.on_disk = Some(text.as_bytes().to_vec());
+    }
+
     /// The current scenario as it would be saved in place, for checks and recovery copies.
     pub fn current_text(&self) -> Result<String, String> {
         match &self.held {
@@ -302,9 +322,15 @@ pub fn folder_of(path: Option<&Path>) -> Option<PathBuf> {
 /// The library's checker as the editor runs it: with the fairness report, which the designer
 /// sees next to the findings (the CLI shows it only with `--fairness`).
 pub fn new_checker() -> Result<Checker, String> {
-    Checker::new(Catalog::builtin())
-        .map(|c| c.with_fairness(true))
-        .map_err(|e| e.to_string())
+    base_checker().map(|c| c.with_fairness(true))
+}
+
+/// The checker every other is a setting of, made once: compiling the schema is most of the
+/// cost of a small file's check (a fifth of a second in a web page).
+fn base_checker() -> Result<Checker, String> {
+    static BASE: std::sync::OnceLock<Result<Checker, String>> = std::sync::OnceLock::new();
+    BASE.get_or_init(|| Checker::new(Catalog::builtin()).map_err(|e| e.to_string()))
+        .clone()
 }
 
 /// The scenario a file holds: the checker's, or, for a file the checks refuse but that still
@@ -340,8 +366,9 @@ pub fn check_bytes(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<P
 /// The quick check of scenario bytes (the file, without the checks that play the rules), for
 /// the UI thread: reading a file or a recovery copy never asks line-of-sight questions there.
 pub fn quick_check(bytes: &[u8], path: Option<&Path>) -> (Option<Outcome>, Vec<Problem>) {
-    match Checker::new(Catalog::builtin()) {
-        Ok(checker) => check_with(&checker.without_play(), bytes, folder_of(path).as_deref()),
+    let checker = base_checker().map(Checker::without_play);
+    match checker {
+        Ok(checker) => check_with(&checker, bytes, folder_of(path).as_deref()),
         Err(e) => (
             None,
             vec![Problem::editor(

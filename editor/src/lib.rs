@@ -3,6 +3,9 @@
 //! can drive the same app headless.
 
 pub mod app;
+pub mod background;
+#[cfg(target_arch = "wasm32")]
+pub mod browser_storage;
 pub mod checks;
 pub mod claims_view;
 pub mod command;
@@ -20,6 +23,7 @@ pub mod key_text;
 pub mod loading;
 pub mod map_frame;
 pub mod minimap;
+pub mod page;
 pub mod places;
 pub mod preferences;
 pub mod preview;
@@ -29,6 +33,7 @@ pub mod recent;
 pub mod recovery;
 pub mod rulesets;
 pub mod schema_example;
+pub mod share_link;
 pub mod status_bar;
 pub mod storage;
 pub mod text_field;

@@ -43,6 +43,13 @@ impl Document {
         }
     }
 
+    /// A file a web page read (picked, dropped, fetched or shared): `name` stands for its path,
+    /// keying its recovery copy; nothing is read from or written to it (a page has no files).
+    pub fn from_page(name: String, text: &str) -> Document {
+        let path = PathBuf::from(&name);
+        Document::from_bytes(name, Some(path), text.as_bytes())
+    }
+
     /// Reads the same file again; the bundled sample and a new scenario are made again.
     pub fn reload(&self) -> Document {
         match (&self.path, self.ruleset()) {

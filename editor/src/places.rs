@@ -20,6 +20,10 @@ pub fn config_dir() -> Option<PathBuf> {
 /// The folder for recovery copies: the system's cache folder for programs, or the temporary
 /// folder when there is none.
 pub fn cache_dir() -> PathBuf {
+    // A web page has no folders: recovery copies go to the browser's storage under this name.
+    if cfg!(target_arch = "wasm32") {
+        return PathBuf::from("/megahex");
+    }
     project().map_or_else(
         || std::env::temp_dir().join("megahex"),
         |p| p.cache_dir().to_path_buf(),

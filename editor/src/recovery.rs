@@ -2,7 +2,9 @@
 //! saved or undone, and offered in a banner the next time the same file is opened.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use egui::{Color32, RichText};
 use megahex_schema::AnyScenario;

@@ -169,26 +169,36 @@ pub fn recovery_path(dir: &Path, document: Option<&Path>) -> PathBuf {
 
 /// Saves a recovery copy of unsaved work, with a header naming the file it belongs to.
 pub fn write_recovery(dir: &Path, document: Option<&Path>, text: &str) -> io::Result<PathBuf> {
-    fs::create_dir_all(dir)?;
     let path = recovery_path(dir, document);
     let origin = document.map_or_else(|| "(untitled)".to_owned(), |p| p.display().to_string());
-    save_atomic(
-        &path,
-        format!("# megahex-editor recovery copy of {origin}\n{text}"),
-    )?;
+    let copy = format!("# megahex-editor recovery copy of {origin}\n{text}");
+    #[cfg(target_arch = "wasm32")]
+    crate::browser_storage::set(&path.to_string_lossy(), &copy)?;
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        fs::create_dir_all(dir)?;
+        save_atomic(&path, copy)?;
+    }
     Ok(path)
 }
 
 /// A recovery copy left by an earlier session, if there is one: its path and text.
 pub fn find_recovery(dir: &Path, document: Option<&Path>) -> Option<(PathBuf, String)> {
     let path = recovery_path(dir, document);
+    #[cfg(target_arch = "wasm32")]
+    let text = crate::browser_storage::get(&path.to_string_lossy())?;
+    #[cfg(not(target_arch = "wasm32"))]
     let text = fs::read_to_string(&path).ok()?;
     Some((path, text))
 }
 
 /// Removes the recovery copy once the work is saved or deliberately discarded.
 pub fn clear_recovery(dir: &Path, document: Option<&Path>) {
-    let _ = fs::remove_file(recovery_path(dir, document));
+    let path = recovery_path(dir, document);
+    #[cfg(target_arch = "wasm32")]
+    crate::browser_storage::remove(&path.to_string_lossy());
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = fs::remove_file(path);
 }
 
 /// A path typed by the user: `~/` is the home folder, relative paths start at the working

@@ -30,7 +30,7 @@ pub struct Status {
     /// How to colour it.
     pub kind: StatusKind,
     /// When it was said, so it can fade once it is stale.
-    pub since: std::time::Instant,
+    pub since: web_time::Instant,
 }
 
 impl Status {
@@ -125,6 +125,8 @@ pub struct Workbench {
     pub edits_blocked: Option<String>,
     /// An edit, undo or redo changed the scenario since the shell last looked.
     pub changed: bool,
+    /// The web page the editor runs in, if it runs in one: saves become its downloads.
+    pub page: Option<crate::page::PageRequests>,
 }
 
 /// How much one Zoom in step magnifies: fine enough to frame a map exactly.
@@ -172,6 +174,7 @@ impl Workbench {
             layers: MapLayers::default(),
             edits_blocked: None,
             changed: false,
+            page: None,
         }
     }
 
@@ -223,7 +226,7 @@ impl Workbench {
         self.status = Some(Status {
             text,
             kind,
-            since: std::time::Instant::now(),
+            since: web_time::Instant::now(),
         });
     }
 

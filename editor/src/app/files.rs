@@ -55,6 +55,10 @@ impl EditorApp {
                 self.set_document(doc, false);
                 self.say(StatusKind::Done, format!("Opened {name}"));
             }
+            Next::Read { name, text } => {
+                self.set_document(Document::from_page(name.clone(), &text), false);
+                self.say(StatusKind::Done, format!("Opened {name}"));
+            }
             Next::Reload => {
                 let had_map = self.wb.doc.board().is_some_and(|b| !b.hexes().is_empty());
                 let doc = self.wb.doc.reload();
@@ -76,6 +80,9 @@ impl EditorApp {
             self.refuse(&reason);
             return false;
         }
+        if self.wb.page.is_some() {
+            return self.save_as_download();
+        }
         match self.wb.doc.path.clone() {
             Some(path) => {
                 if self.changed_on_disk() {
@@ -89,6 +96,30 @@ impl EditorApp {
                 false
             }
         }
+    }
+
+    /// In a web page: the scenario, written as a save in place writes it, becomes a download,
+    /// and counts as saved.
+    fn save_as_download(&mut self) -> bool {
+        let text = match self.wb.doc.text_as_is() {
+            Ok(text) => text,
+            Err(reason) => {
+                self.say(StatusKind::Failed, reason);
+                return false;
+            }
+        };
+        self.wb.doc.mark_downloaded(&text);
+        self.recovery.forget(self.wb.doc.path.as_deref());
+        let name = self.wb.doc.name.clone();
+        if let Some(page) = &mut self.wb.page {
+            page.downloads.push(crate::page::Download {
+                name: name.clone(),
+                bytes: text.into_bytes(),
+                mime: crate::page::YAML,
+            });
+        }
+        self.say(StatusKind::Done, format!("Downloaded {name}"));
+        true
     }
 
     /// True when the open file holds something else than what the editor last read or wrote

@@ -46,6 +46,8 @@ pub struct EditorApp {
     pub recent: crate::recent::Recent,
     /// Choices kept across sessions.
     pub preferences: crate::preferences::Preferences,
+    /// Why the scenario is shown but not edited (a shared link opens as a view), if it is.
+    pub read_only: Option<String>,
 }
 
 impl EditorApp {
@@ -77,6 +79,7 @@ impl EditorApp {
             disk: crate::disk::DiskWatch::default(),
             recent: crate::recent::Recent::default(),
             preferences: crate::preferences::Preferences::default(),
+            read_only: None,
         };
         app.recovery.look_for(&app.wb.doc);
         // Opening ran the quick check; the background check adds the rest.
@@ -89,6 +92,26 @@ impl EditorApp {
     pub fn title(&self) -> String {
         let dirty = if self.wb.doc.is_dirty() { " •" } else { "" };
         format!("Megahex editor - {}{dirty}", self.wb.doc.name)
+    }
+
+    /// The web page's title: the scenario's title (else its file name) and its problems
+    /// (errors and warnings), or "checking…" until the full check has answered.
+    pub fn page_title(&self) -> String {
+        let doc = &self.wb.doc;
+        let scenario = doc.current();
+        let title = scenario
+            .as_ref()
+            .and_then(|s| s.title())
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or(&doc.name);
+        let problems = doc.count(megahex::Severity::Error) + doc.count(megahex::Severity::Warning);
+        crate::page::page_title(title, problems, self.checks.is_busy())
+    }
+
+    /// Opens `text` as the file `name` (a web page's file), asking first when that would drop
+    /// unsaved changes.
+    pub fn open_text(&mut self, name: String, text: String) {
+        self.leave_document(crate::dialogs::Next::Read { name, text });
     }
 
     /// Draws one frame. Kept apart from [`eframe::App`] so it runs headless in tests.
@@ -172,10 +195,13 @@ impl EditorApp {
 
     /// While a recovery copy waits for a decision, edits would fork from it: refuse them.
     fn block_edits_while_offered(&mut self) {
-        self.wb.edits_blocked = self.recovery.offer.is_some().then(|| {
-            "Restore or discard the unsaved changes from the earlier session first (the banner above the map)"
-                .to_owned()
-        });
+        self.wb.edits_blocked = match &self.read_only {
+            Some(why) => Some(why.clone()),
+            None => self.recovery.offer.is_some().then(|| {
+                "Restore or discard the unsaved changes from the earlier session first (the banner above the map)"
+                    .to_owned()
+            }),
+        };
     }
 
     /// Runs what follows a change made through the workbench since the last look.
@@ -390,19 +416,27 @@ impl EditorApp {
         }
         match command {
             Command::New(ruleset) => self.leave_document(Next::New(ruleset)),
-            Command::Open => {
-                self.dialog = Some(crate::dialogs::open_dialog(&self.wb.doc));
-                self.focus_dialog = true;
-            }
+            Command::Open => match &mut self.wb.page {
+                Some(page) => page.pick_file = true,
+                None => {
+                    self.dialog = Some(crate::dialogs::open_dialog(&self.wb.doc));
+                    self.focus_dialog = true;
+                }
+            },
             Command::Save => {
                 self.save();
             }
             Command::SaveAs => match self.save_blocker() {
                 Some(reason) => self.refuse(&reason),
+                None if self.wb.page.is_some() => {
+                    self.save();
+                }
                 None => self.open_save_as(false),
             },
             Command::Reload => {
-                if self.wb.doc.path.is_some() {
+                if self.wb.page.is_some() {
+                    self.refuse("A web page has no file to read again: open it again instead");
+                } else if self.wb.doc.path.is_some() {
                     self.leave_document(Next::Reload);
                 } else {
                     self.refuse("This scenario has no file yet to read again");
@@ -1177,5 +1211,99 @@ mod tests {
         app.go(new);
         assert_eq!(app.wb.doc.name, crate::document::UNTITLED_NAME);
         assert!(app.wb.doc.scenario().unwrap().map.tiles.is_empty());
+    }
+
+    /// An editor in a web page (no files: saves are downloads), on `text` named `name`.
+    fn app_in_a_page(test: &str, name: &str, text: &str) -> EditorApp {
+        let mut app =
+            EditorApp::with_recovery_dir(Document::sample(), scratch(test).join("recovery"));
+        app.wb.page = Some(crate::page::PageRequests::default());
+        app.open_text(name.to_owned(), text.to_owned());
+        app
+    }
+
+    #[test]
+    fn in_a_page_save_downloads_the_file_with_the_edit_and_its_comments() {
+        let text =
+            crate::document::SAMPLE_YAML.replace("title: Editor sample", "title: Mine  # kept");
+        let mut app = app_in_a_page("page-save", "mine.yaml", &text);
+        assert_eq!(app.wb.doc.name, "mine.yaml");
+        assert!(app.edit(Edit::RotateTile {
+            index: 2,
+            clockwise: true
+        }));
+        app.run(Command::Save);
+        let page = app.wb.page.as_ref().unwrap();
+        assert_eq!(page.downloads.len(), 1);
+        let download = &page.downloads[0];
+        assert_eq!(download.name, "mine.yaml");
+        let saved = String::from_utf8(download.bytes.clone()).unwrap();
+        let differing: Vec<(&str, &str)> = text
+            .lines()
+            .zip(saved.lines())
+            .filter(|(a, b)| a != b)
+            .collect();
+        assert_eq!(
+            differing,
+            vec![(
+                "    - {tile: 8, side: insula-primalis, at: [2, 3], rotation: 0}",
+                "    - {tile: 8, side: insula-primalis, at: [2, 3], rotation: 1}"
+            )]
+        );
+        assert_eq!(text.lines().count(), saved.lines().count());
+        assert!(!app.wb.doc.is_dirty(), "a download counts as saved");
+        assert!(app.dialog.is_none(), "no path is asked for");
+    }
+
+    #[test]
+    fn in_a_page_open_asks_for_the_file_picker_and_reload_is_refused() {
+        let mut app = app_in_a_page("page-open", "a.yaml", crate::document::SAMPLE_YAML);
+        app.run(Command::Open);
+        assert!(app.wb.page.as_ref().unwrap().pick_file);
+        assert!(app.dialog.is_none());
+        app.run(Command::Reload);
+        assert_eq!(app.wb.doc.name, "a.yaml");
+        assert!(app.wb.status.as_ref().unwrap().text.contains("no file"));
+    }
+
+    #[test]
+    fn a_shared_view_refuses_edits_until_it_is_a_copy_to_edit() {
+        let ctx = egui::Context::default();
+        let mut app = app_in_a_page("page-view", "a.yaml", crate::document::SAMPLE_YAML);
+        app.read_only = Some("a shared view".to_owned());
+        frame(&mut app, &ctx);
+        let turn = Edit::RotateTile {
+            index: 0,
+            clockwise: true,
+        };
+        assert!(!app.edit(turn.clone()));
+        assert!(!app.wb.doc.is_dirty());
+        app.read_only = None;
+        frame(&mut app, &ctx);
+        assert!(app.edit(turn));
+        assert!(app.wb.doc.is_dirty());
+    }
+
+    #[test]
+    fn the_page_title_names_the_scenario_and_counts_errors_and_warnings() {
+        let mut app = app_in_a_page("page-title", "a.yaml", crate::document::SAMPLE_YAML);
+        app.settle_checks();
+        assert_eq!(app.page_title(), "Editor sample — no problems — Megahex");
+        // Tile 1 onto tile 0: one overlap, as `megahex validate` reports it.
+        assert!(app.edit(Edit::MoveTile {
+            index: 1,
+            at: [1, 0]
+        }));
+        assert!(app.page_title().ends_with("checking… — Megahex"));
+        app.settle_checks();
+        let errors = app.wb.doc.count(megahex::Severity::Error);
+        assert!(errors >= 1);
+        assert_eq!(
+            app.page_title(),
+            format!(
+                "Editor sample — {errors} problem{} — Megahex",
+                if errors == 1 { "" } else { "s" }
+            )
+        );
     }
 }

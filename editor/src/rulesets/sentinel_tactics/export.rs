@@ -13,6 +13,7 @@ use megahex::report::png;
 use megahex::report::svg::{self, Overlay, Size};
 use megahex::scene::Scene;
 
+use crate::page::Download;
 use crate::rulesets::sentinel_tactics::overlay::Tint;
 use crate::storage;
 use crate::workbench::StatusKind;
@@ -26,7 +27,7 @@ pub struct ExportPanel {
     /// The dialog is showing.
     pub open: bool,
     /// An export being written: its outcome when done.
-    pub job: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
+    pub job: Option<std::sync::mpsc::Receiver<Result<Exported, String>>>,
     /// The hex size of an export at tile scale just started, for the preferences.
     measured: Option<f64>,
     /// The document (path, name) the settings' file path was made for.
@@ -49,7 +50,23 @@ pub enum PictureFormat {
     SetupSheet,
 }
 
+/// A finished export: what the status line says, and the file for a web page to download.
+#[derive(Debug)]
+pub struct Exported {
+    message: String,
+    download: Option<Download>,
+}
+
 impl PictureFormat {
+    /// The media type, for a download.
+    fn mime(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "image/svg+xml",
+            PictureFormat::Png => "image/png",
+            PictureFormat::SetupSheet => "application/pdf",
+        }
+    }
+
     fn extension(self) -> &'static str {
         match self {
             PictureFormat::Svg => "svg",
@@ -271,39 +288,45 @@ impl ExportPanel {
         let decor = wb.layers.filter(wb.doc.decor.clone());
         let settings = settings.clone();
         let target = crate::storage::input_path(&settings.path);
+        // A web page has no folders: the picture becomes its download instead.
+        let to_page = wb.page.is_some();
         let (done, result) = std::sync::mpsc::channel();
         let job = move || {
             let scene = Scene::new(&scenario, &catalog);
             let overlay = plan.draw(&scene);
-            let with = !matches!(overlay, Overlay::None);
-            let outcome = picture(&scenario, &scene, &decor, &overlay, &settings)
-                .and_then(|bytes| storage::save_atomic(&target, &bytes).map_err(|e| e.to_string()));
-            let _ = done.send(match outcome {
-                Ok(()) => Ok(format!(
-                    "Exported the map{} to {}",
-                    if with { " with the overlay" } else { "" },
-                    target.display()
-                )),
-                Err(reason) => Err(format!(
-                    "Could not export to {}: {reason}",
-                    target.display()
-                )),
-            });
+            let with = if matches!(overlay, Overlay::None) {
+                ""
+            } else {
+                " with the overlay"
+            };
+            let name = crate::document::file_name(&target);
+            let outcome = match picture(&scenario, &scene, &decor, &overlay, &settings) {
+                Ok(bytes) if to_page => Ok(Exported {
+                    message: format!("Exported the map{with}: downloaded {name}"),
+                    download: Some(Download {
+                        mime: settings.format.mime(),
+                        name,
+                        bytes,
+                    }),
+                }),
+                Ok(bytes) => match storage::save_atomic(&target, &bytes) {
+                    Ok(()) => Ok(Exported {
+                        message: format!("Exported the map{with} to {}", target.display()),
+                        download: None,
+                    }),
+                    Err(e) => Err(e.to_string()),
+                },
+                Err(reason) => Err(reason),
+            };
+            let _ =
+                done.send(outcome.map_err(|reason| {
+                    format!("Could not export to {}: {reason}", target.display())
+                }));
         };
-        match std::thread::Builder::new()
-            .name("megahex-export".to_owned())
-            .spawn(job)
-        {
-            Ok(_) => {
-                wb.say(StatusKind::Done, "Exporting the map…".to_owned());
-                self.job = Some(result);
-                true
-            }
-            Err(e) => {
-                wb.say(StatusKind::Failed, format!("Could not export: {e}"));
-                false
-            }
-        }
+        crate::background::run("megahex-export", job);
+        wb.say(StatusKind::Done, "Exporting the map…".to_owned());
+        self.job = Some(result);
+        true
     }
 
     /// The outcome of an export that has finished, into the status line. True when one
@@ -314,10 +337,13 @@ impl ExportPanel {
         Some(Self::report_export(wb, outcome))
     }
 
-    fn report_export(wb: &mut MapBench<'_>, outcome: Result<String, String>) -> bool {
+    fn report_export(wb: &mut MapBench<'_>, outcome: Result<Exported, String>) -> bool {
         match outcome {
-            Ok(text) => {
-                wb.say(StatusKind::Done, text);
+            Ok(exported) => {
+                if let (Some(download), Some(page)) = (exported.download, &mut wb.page) {
+                    page.downloads.push(download);
+                }
+                wb.say(StatusKind::Done, exported.message);
                 true
             }
             Err(text) => {

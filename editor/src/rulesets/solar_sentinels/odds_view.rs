@@ -93,7 +93,7 @@ impl OddsCache {
         let busy = self.0.values().any(|a| matches!(a, Answer::Working(_)));
         if !busy {
             let (sender, receiver) = std::sync::mpsc::channel();
-            std::thread::spawn(move || {
+            crate::background::run("megahex-odds", move || {
                 let found = defeat_all_foes(&pool, &[foe], strategy, &|_, _| {}).ok();
                 // The panel may be gone by now; nothing is lost if so.
                 let _ = sender.send(found);
