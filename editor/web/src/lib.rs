@@ -81,16 +81,8 @@ fn check_with(
         }
     };
     let outcome = checker.check_text(text, &read);
-    let source = if outcome.diagnostics.is_empty() {
-        String::new()
-    } else {
-        text.to_owned()
-    };
-    let result = megahex::report::FileResult {
-        path: path.to_owned(),
-        source,
-        diagnostics: outcome.diagnostics,
-    };
+    let result =
+        megahex::report::FileResult::checked(path.to_owned(), text.as_bytes(), outcome.diagnostics);
     megahex::report::json::render(&[result])
 }
 

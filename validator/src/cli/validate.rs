@@ -342,18 +342,8 @@ fn check_input(
         CatalogFile::read(&base, relative, checker.max_file_bytes())
     };
     let outcome = checker.check_bytes(&bytes, &read_catalog);
-    // The text is kept for the findings' snippets; a clean file has none to show.
-    let source = if outcome.diagnostics.is_empty() {
-        String::new()
-    } else {
-        String::from_utf8(bytes).unwrap_or_default()
-    };
     Ok(Checked {
-        result: FileResult {
-            path: name,
-            source,
-            diagnostics: outcome.diagnostics,
-        },
+        result: FileResult::checked(name, &bytes, outcome.diagnostics),
         catalog: catalog.into_inner(),
     })
 }

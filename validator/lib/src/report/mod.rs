@@ -33,6 +33,22 @@ pub struct FileResult {
 }
 
 impl FileResult {
+    /// The result of checking `bytes` read as `path`: the text is kept for the findings'
+    /// snippets, and a clean file has none to show. What `megahex validate` and the web page's
+    /// checker both report.
+    pub fn checked(path: String, bytes: &[u8], diagnostics: Vec<Diagnostic>) -> FileResult {
+        let source = if diagnostics.is_empty() {
+            String::new()
+        } else {
+            String::from_utf8(bytes.to_vec()).unwrap_or_default()
+        };
+        FileResult {
+            path,
+            source,
+            diagnostics,
+        }
+    }
+
     /// True when the file has no errors.
     pub fn is_ok(&self) -> bool {
         !self
