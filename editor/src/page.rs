@@ -22,6 +22,9 @@ pub struct PageRequests {
     pub pick_file: bool,
 }
 
+/// Why Reload does nothing in a page: the file was handed over once, and nothing keeps it.
+pub const NO_RELOAD: &str = "A web page has no file to read again: open it again instead";
+
 /// The media type of a YAML scenario.
 pub const YAML: &str = "application/yaml";
 

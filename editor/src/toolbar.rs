@@ -41,6 +41,7 @@ impl Toolbar {
             {
                 "The file did not load far enough to be edited (see Problems)"
             }
+            Command::Reload if wb.page.is_some() => crate::page::NO_RELOAD,
             Command::Reload if wb.doc.path.is_none() => {
                 "This scenario has no file yet to read again"
             }

@@ -435,7 +435,7 @@ impl EditorApp {
             },
             Command::Reload => {
                 if self.wb.page.is_some() {
-                    self.refuse("A web page has no file to read again: open it again instead");
+                    self.refuse(crate::page::NO_RELOAD);
                 } else if self.wb.doc.path.is_some() {
                     self.leave_document(Next::Reload);
                 } else {

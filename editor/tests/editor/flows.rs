@@ -1164,6 +1164,31 @@ fn an_edit_moves_no_toolbar_button_at_1200_px() {
     ));
 }
 
+/// In a web page the scenario came from a picked file, a link or `?url=`, and nothing keeps
+/// it to read again: Reload is greyed and says why. Opened from a file on the desktop, the
+/// same button reads the file again.
+#[test]
+fn reload_is_greyed_in_a_web_page_and_says_why() {
+    let (_dir, mut harness) = bundled_app("reload-page", "city-blades-gambit.yaml");
+    harness.run_steps(2);
+    let reload = |h: &Harness<'_, EditorApp>| {
+        h.get_all_by_role_and_label(Role::Button, "Reload")
+            .next()
+            .expect("a toolbar button")
+            .accesskit_node()
+            .is_disabled()
+    };
+    assert!(!reload(&harness), "a file on disk can be read again");
+    harness.state_mut().wb.page = Some(megahex_editor::page::PageRequests::default());
+    harness.run_steps(2);
+    assert!(reload(&harness));
+    assert!(says_on_hover(
+        &mut harness,
+        "Reload",
+        "A web page has no file to read again"
+    ));
+}
+
 /// Removing a tile says which tokens it left off the map; the Tokens palette lists them, and
 /// one picked there goes back with a click on the map (a click off the map is refused and
 /// keeps it in hand).
