@@ -13,6 +13,7 @@ mod dialog_flows;
 mod docs_keys;
 mod flows;
 mod game_commands;
+mod glyphs;
 mod group_flows;
 mod layers_flows;
 mod module_graph;

@@ -142,7 +142,7 @@ impl WebShell {
                     ui.separator();
                     let error = ui.visuals().error_fg_color;
                     ui.label(RichText::new(notice).color(error));
-                    if ui.small_button("✕").clicked() {
+                    if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                         self.notice = None;
                     }
                 }
