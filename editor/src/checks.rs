@@ -1,9 +1,16 @@
 //! Live validation off the UI thread: a worker owns one [`Checker`], serialises each edited
 //! scenario exactly as a save would, checks the text, and reports back. Only the newest request
 //! matters, so queued older ones are skipped and late answers to old requests are dropped.
+//!
+//! Where no thread can be started (a web page), checks run on the UI thread. There a burst of
+//! edits (typing a name, nudging a token hex by hex) is checked once, when the edits pause:
+//! a check that holds the page for a tenth of a second then holds it once, not per keystroke.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use megahex::Checker;
 use megahex_schema::{AnyScenario, Catalog};
@@ -75,9 +82,21 @@ pub struct CheckRunner {
     inline: Option<Result<Checker, String>>,
     /// The saved version inline checks compare with.
     inline_saved: SavedVersion,
+    /// An inline check waiting for the edits to pause, and when it was asked for.
+    pending: Option<(Request, Instant)>,
+    /// When the last inline check ran: one long enough ago runs at once.
+    last_inline: Option<Instant>,
+    /// How many inline checks have run, for tests of the coalescing.
+    inline_runs: u64,
+    /// [`INLINE_QUIET`], or what a test sets.
+    quiet: Duration,
     next: u64,
     awaiting: Option<u64>,
 }
+
+/// How long the edits must pause before an inline check runs, and how long after one check
+/// the next may run at once: a keystroke's gap is shorter, a deliberate click longer.
+pub const INLINE_QUIET: Duration = Duration::from_millis(250);
 
 impl CheckRunner {
     /// Starts the worker thread. If the thread cannot be started, checks run on the caller's
@@ -89,12 +108,26 @@ impl CheckRunner {
         let spawned = std::thread::Builder::new()
             .name("megahex-check".to_owned())
             .spawn(move || worker(&request_rx, &worker_reports));
+        let mut runner = CheckRunner::on_this_thread();
+        runner.requests = spawned.ok().map(|_| request_tx);
+        runner.reports = report_rx;
+        runner.own_reports = report_tx;
+        runner
+    }
+
+    /// A runner that checks on the caller's thread, as in a web page.
+    pub fn on_this_thread() -> CheckRunner {
+        let (own_reports, reports) = mpsc::channel::<Report>();
         CheckRunner {
-            requests: spawned.ok().map(|_| request_tx),
-            reports: report_rx,
-            own_reports: report_tx,
+            requests: None,
+            reports,
+            own_reports,
             inline: None,
             inline_saved: SavedVersion::default(),
+            pending: None,
+            last_inline: None,
+            inline_runs: 0,
+            quiet: INLINE_QUIET,
             next: 0,
             awaiting: None,
         }
@@ -128,22 +161,55 @@ impl CheckRunner {
                     self.check_inline(&request);
                 }
             }
-            None => self.check_inline(&request),
+            None => self.check_soon(request),
         }
     }
 
+    /// An inline check: at once after a quiet spell, else when the edits pause (the newest
+    /// request replaces one still waiting). Its context is asked to draw again by then.
+    fn check_soon(&mut self, request: Request) {
+        let quiet = self.last_inline.is_none_or(|at| at.elapsed() >= self.quiet);
+        if quiet && self.pending.is_none() {
+            self.check_inline(&request);
+            return;
+        }
+        if let Some(ctx) = &request.repaint {
+            ctx.request_repaint_after(self.quiet);
+        }
+        self.pending = Some((request, Instant::now()));
+    }
+
+    /// Runs the waiting inline check once the edits have paused, or at once with `now`.
+    fn run_pending(&mut self, now: bool) {
+        let due = self
+            .pending
+            .as_ref()
+            .is_some_and(|(_, asked)| now || asked.elapsed() >= self.quiet);
+        if due && let Some((request, _)) = self.pending.take() {
+            self.check_inline(&request);
+        }
+    }
+
+    /// How many checks have run on this thread.
+    pub fn inline_runs(&self) -> u64 {
+        self.inline_runs
+    }
+
     fn check_inline(&mut self, request: &Request) {
+        self.inline_runs += 1;
         let checker = self.inline.get_or_insert_with(crate::document::new_checker);
         let report = match checker {
             Ok(checker) => run(checker, request, &mut self.inline_saved),
             Err(e) => not_started(request.generation, e),
         };
         let _ = self.own_reports.send(report);
+        self.last_inline = Some(Instant::now());
     }
 
     /// Forgets the request in flight, for when the document it was about is closed.
     pub fn cancel(&mut self) {
         self.awaiting = None;
+        self.pending = None;
     }
 
     /// True while the newest request has no answer yet.
@@ -153,6 +219,7 @@ impl CheckRunner {
 
     /// The answer to the newest request, if it has arrived; answers to older ones are dropped.
     pub fn poll(&mut self) -> Option<Report> {
+        self.run_pending(false);
         let mut latest = None;
         while let Ok(report) = self.reports.try_recv() {
             if Some(report.generation) == self.awaiting {
@@ -166,8 +233,8 @@ impl CheckRunner {
     }
 
     /// Waits up to `timeout` for the answer to the newest request.
-    pub fn wait(&mut self, timeout: std::time::Duration) -> Option<Report> {
-        use std::time::Instant;
+    pub fn wait(&mut self, timeout: Duration) -> Option<Report> {
+        self.run_pending(true);
         let deadline = Instant::now() + timeout;
         while self.awaiting.is_some() {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -275,7 +342,6 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     use crate::document::Document;
     use crate::rulesets::sentinel_tactics::edit::Edit;
@@ -301,6 +367,46 @@ mod tests {
         // A late answer to the first request, if it was checked at all, is dropped.
         std::thread::sleep(Duration::from_millis(50));
         assert!(runner.poll().is_none());
+    }
+
+    /// Without a thread, a burst of requests is checked twice: the first at once, the last
+    /// once the burst has paused, and it is the last that is answered.
+    #[test]
+    fn on_this_thread_a_burst_of_edits_is_checked_once_they_pause() {
+        let mut doc = Document::sample();
+        let mut runner = CheckRunner::on_this_thread();
+        // Long enough that a busy test machine cannot end the burst early.
+        runner.quiet = Duration::from_secs(2);
+        runner.request(&doc.current().unwrap(), None, None, None, None);
+        assert_eq!(runner.inline_runs(), 1, "the first edit is checked at once");
+        let first = runner.poll().expect("its answer");
+        assert!(!first.problems.iter().any(|p| p.code == "tile-overlap"));
+        for at in [[1, 0], [2, 0], [1, 0]] {
+            doc.apply(Edit::MoveTile { index: 1, at }).unwrap();
+            runner.request(&doc.current().unwrap(), None, None, None, None);
+        }
+        assert!(runner.poll().is_none(), "the burst waits for a pause");
+        assert!(runner.is_busy());
+        assert_eq!(runner.inline_runs(), 1);
+        std::thread::sleep(runner.quiet);
+        let last = runner.poll().expect("the pause came");
+        assert_eq!(last.generation, 4);
+        assert!(last.problems.iter().any(|p| p.code == "tile-overlap"));
+        assert_eq!(runner.inline_runs(), 2, "one check for the whole burst");
+        assert!(!runner.is_busy());
+    }
+
+    /// A quiet spell after a check: the next edit is checked at once again.
+    #[test]
+    fn on_this_thread_an_edit_after_a_pause_is_checked_at_once() {
+        let doc = Document::sample();
+        let mut runner = CheckRunner::on_this_thread();
+        runner.quiet = Duration::from_millis(20);
+        runner.request(&doc.current().unwrap(), None, None, None, None);
+        std::thread::sleep(runner.quiet);
+        runner.request(&doc.current().unwrap(), None, None, None, None);
+        assert_eq!(runner.inline_runs(), 2);
+        assert_eq!(runner.poll().map(|r| r.generation), Some(2));
     }
 
     #[test]
