@@ -190,6 +190,12 @@ impl CheckRunner {
         }
     }
 
+    /// True while an inline check waits for the edits to pause: nothing is to be taken
+    /// before then, and its context has been asked to draw again when it is due.
+    pub fn waits_for_pause(&self) -> bool {
+        self.pending.is_some()
+    }
+
     /// How many checks have run on this thread.
     pub fn inline_runs(&self) -> u64 {
         self.inline_runs
@@ -386,14 +392,14 @@ mod tests {
             runner.request(&doc.current().unwrap(), None, None, None, None);
         }
         assert!(runner.poll().is_none(), "the burst waits for a pause");
-        assert!(runner.is_busy());
+        assert!(runner.is_busy() && runner.waits_for_pause());
         assert_eq!(runner.inline_runs(), 1);
         std::thread::sleep(runner.quiet);
         let last = runner.poll().expect("the pause came");
         assert_eq!(last.generation, 4);
         assert!(last.problems.iter().any(|p| p.code == "tile-overlap"));
         assert_eq!(runner.inline_runs(), 2, "one check for the whole burst");
-        assert!(!runner.is_busy());
+        assert!(!runner.is_busy() && !runner.waits_for_pause());
     }
 
     /// A quiet spell after a check: the next edit is checked at once again.

@@ -213,8 +213,10 @@ impl eframe::App for WebShell {
             browser::mark("megahex-first-frame");
         }
         // Where checks run between frames, their answer is taken by the next one: ask for it
-        // now rather than at the next pointer move.
-        if self.editor.checks.is_busy() {
+        // now rather than at the next pointer move. A check that waits for the edits to
+        // pause has asked for its own frame.
+        let checks = &self.editor.checks;
+        if checks.is_busy() && !checks.waits_for_pause() {
             ctx.request_repaint();
         }
         self.frames += 1;
