@@ -6,12 +6,12 @@
 //
 // Usage: node tests/web/browser.mjs MEGAHEX_BINARY [SCREENSHOT_FOLDER]   (from the repository's
 // root, after .ci/web-build.sh). Needs playwright-core (target/web-test) and Chromium.
-import { createServer } from "node:http";
-import { readFileSync, existsSync, mkdirSync } from "node:fs";
-import { join, normalize, extname } from "node:path";
+import { readFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { initSync, share_fragment } from "../../target/web/megahex_web.js";
+import { serveSite, launchOptions } from "./site.mjs";
 
 const require = createRequire(import.meta.url);
 const { chromium } = require(join(process.cwd(), "target/web-test/node_modules/playwright-core"));
@@ -21,30 +21,7 @@ mkdirSync(shots, { recursive: true });
 initSync({ module: readFileSync("target/web/megahex_web_bg.wasm") });
 
 // The site at /, the repository's scenarios and fixtures under /repo/.
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".yaml": "application/yaml" };
-const server = createServer((request, response) => {
-  const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-  const file = path.startsWith("/repo/")
-    ? normalize(path.slice("/repo/".length))
-    : join("target/web", normalize(path === "/" ? "index.html" : path.slice(1)));
-  if (file.startsWith("..") || !existsSync(file) || !/\.\w+$/.test(file)) {
-    response.writeHead(404).end("not found");
-    return;
-  }
-  const headers = { "content-type": types[extname(file)] || "application/octet-stream" };
-  // The compressed copy the build writes, as a static host serves it.
-  if (/\bgzip\b/.test(request.headers["accept-encoding"] || "") && existsSync(`${file}.gz`)) {
-    headers["content-encoding"] = "gzip";
-    response.writeHead(200, headers);
-    response.end(readFileSync(`${file}.gz`));
-    return;
-  }
-  response.writeHead(200, headers);
-  response.end(readFileSync(file));
-});
-await new Promise((done) => server.listen(0, "127.0.0.1", done));
-const site = `http://127.0.0.1:${server.address().port}/`;
+const { site, close } = await serveSite();
 
 /** Errors and warnings `megahex validate` finds in `file`. */
 function nativeProblems(file) {
@@ -65,10 +42,7 @@ function expectedTitle(file) {
   return `${title} — ${count} — Megahex`;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.MEGAHEX_CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-});
+const browser = await chromium.launch(launchOptions());
 let failures = 0;
 function check(ok, what) {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
@@ -270,5 +244,5 @@ for (const file of ["scenarios/convention-dawn-over-megalopolis.yaml",
 
 console.log(`share links: first frame (the map), ms from navigation: ${timings.join(", ")}`);
 await browser.close();
-server.close();
+close();
 process.exit(failures === 0 ? 0 : 1);
