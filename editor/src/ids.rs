@@ -13,6 +13,20 @@ pub fn fresh_id<'a>(
         .unwrap_or_else(|| prefix.to_owned())
 }
 
+/// `text` with every character outside letters, digits, `-`, `_` and `.` made `-`: the
+/// characters an id and a link's file name both keep as they are.
+pub fn dashed(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
 /// `stem` itself while it is free, then `stem-2`, `stem-3`, ….
 pub fn stem_or_numbered<'a>(stem: &str, taken: impl Iterator<Item = &'a str> + Clone) -> String {
     if taken.clone().any(|t| t == stem) {

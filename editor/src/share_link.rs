@@ -12,16 +12,7 @@ pub const MAX_SCENARIO_BYTES: usize = 4 << 20;
 /// the name a URL would have to escape become `-`.
 pub fn fragment(name: &str, text: &str) -> String {
     let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    let name: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let name = crate::ids::dashed(name);
     format!("s={}&name={name}", URL_SAFE_NO_PAD.encode(packed))
 }
 

@@ -178,16 +178,7 @@ pub fn is_valid_id(id: &str) -> bool {
 /// `text` made into a valid id: other characters become `-`, leading punctuation goes, and
 /// nothing left gives `token`. Catalog ids are not checked against the id pattern.
 pub fn id_from(text: &str) -> String {
-    let mapped: String = text
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let mapped = crate::ids::dashed(text);
     let trimmed = mapped.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
     if trimmed.is_empty() {
         "token".to_owned()
