@@ -189,7 +189,9 @@ impl Serialize for Code {
 }
 
 /// How serious a finding is; errors fail validation, warnings fail it under `--deny-warnings`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Informational, never fails a run.

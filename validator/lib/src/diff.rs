@@ -5,13 +5,13 @@
 pub mod fields;
 
 use megahex_schema::{AnyScenario, Ruleset};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::{Axial, Feature};
 pub use fields::FieldChange;
 
 /// Everything that differs between two scenario files.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ScenarioDiff {
     /// The ruleset of the new file.
     pub ruleset: String,
@@ -41,7 +41,7 @@ impl ScenarioDiff {
 }
 
 /// What happened to a tile or a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ChangeKind {
     /// Only in the new file.
@@ -76,7 +76,7 @@ impl ChangeKind {
 }
 
 /// A tile as placed, in the words a change report prints (as a file writes them).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlacedTile {
     /// The tile's number.
     pub tile: u32,
@@ -89,7 +89,7 @@ pub struct PlacedTile {
 }
 
 /// One physical tile's placement before and after.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TileChange {
     /// The tile's number (the new one, when another tile was put in its place).
     pub tile: u32,
@@ -102,7 +102,7 @@ pub struct TileChange {
 }
 
 /// A hex's state that matters to the rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HexState {
     /// Elevation, 1 to 4.
     pub elevation: u8,
@@ -115,7 +115,7 @@ pub struct HexState {
 }
 
 /// One hex that is on both maps with another elevation or terrain.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HexChange {
     /// Where.
     pub at: Axial,
@@ -126,7 +126,7 @@ pub struct HexChange {
 }
 
 /// How the map's hexes changed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct HexChanges {
     /// On both maps, with another elevation or terrain.
     pub changed: Vec<HexChange>,
@@ -144,7 +144,7 @@ impl HexChanges {
 }
 
 /// A token before and after, by id.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TokenChange {
     /// The token's id.
     pub id: String,
@@ -159,7 +159,7 @@ pub struct TokenChange {
 }
 
 /// An objective (or any item with an id) before and after.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ItemChange {
     /// Its id.
     pub id: String,
@@ -170,7 +170,7 @@ pub struct ItemChange {
 }
 
 /// What the changes do to the game.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Consequences {
     /// Line-of-sight verdicts that changed.
     pub sight: SightChanges,
@@ -185,7 +185,7 @@ pub struct Consequences {
 }
 
 /// Sight before and after, over the hexes on both maps and the figures in both files.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SightChanges {
     /// Ordered pairs of hexes compared (hexes on both maps).
     pub compared_pairs: usize,
@@ -196,7 +196,7 @@ pub struct SightChanges {
 }
 
 /// One ordered pair of hexes whose verdict changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SightFlip {
     /// The viewer's hex.
     pub from: Axial,
@@ -209,7 +209,7 @@ pub struct SightFlip {
 }
 
 /// One ordered pair of figures whose verdict changed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FigureSightFlip {
     /// The viewer.
     pub from: String,
@@ -222,7 +222,7 @@ pub struct FigureSightFlip {
 }
 
 /// A figure's way to an objective before and after.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReachChange {
     /// The figure's token id.
     pub figure: String,
@@ -239,7 +239,7 @@ pub struct ReachChange {
 }
 
 /// A claim's verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "verdict", content = "message")]
 pub enum ClaimVerdict {
     /// It holds.
@@ -251,7 +251,7 @@ pub enum ClaimVerdict {
 }
 
 /// A claim (the same claim in both files) whose verdict changed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClaimChange {
     /// Its index under `assert:` in the new file.
     pub index: usize,
@@ -264,7 +264,7 @@ pub struct ClaimChange {
 }
 
 /// One of the fairness report's figures for a team, before and after.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FairnessChange {
     /// The team.
     pub team: String,

@@ -116,7 +116,7 @@ pub fn widest_gap<T>(cases: &[T], gap: impl Fn(&T) -> f64) -> Option<(usize, &T,
 }
 
 /// Win rates, lengths and deciding objectives over many games.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     /// Games played.
     pub games: u32,

@@ -18,7 +18,9 @@ pub use hex::{Axial, DIRECTIONS, distance, neighbours, rot_cw};
 
 /// What lies on a hex beside its height, in the words the shared rules and pictures use: each
 /// game's map says which of its own terrains is which.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Feature {
     /// Blocks line of sight whatever the heights.

@@ -1,20 +1,33 @@
 //! Key-by-key differences between two JSON documents: what a scenario's rules, teams, claims
 //! and every other key not drawn on the map changed, written as JSON Pointers into the file.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One value that changed, was added or was removed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldChange {
     /// Where, as a JSON Pointer (`/rules/los-blocking`).
     pub pointer: String,
     /// The value before, absent when the key is new.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "present"
+    )]
     pub old: Option<Value>,
     /// The value after, absent when the key was removed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        default,
+        deserialize_with = "present"
+    )]
     pub new: Option<Value>,
+}
+
+/// A key that is there, even as `null`: a value changed to `null` is not a key removed.
+fn present<'de, D: serde::Deserializer<'de>>(value: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(value).map(Some)
 }
 
 /// Every leaf that differs between `old` and `new`, under `pointer`. Objects are compared key by

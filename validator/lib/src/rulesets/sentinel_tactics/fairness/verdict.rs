@@ -41,7 +41,7 @@ pub(super) struct Facts {
 }
 
 /// How far one figure is from one objective of its team.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FigureReach {
     /// The figure's token id.
     pub figure: String,
@@ -54,7 +54,7 @@ pub struct FigureReach {
 }
 
 /// One team's figures.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Standing {
     /// The team.
     pub team: String,
@@ -71,7 +71,7 @@ pub struct Standing {
 }
 
 /// Which team the starting position favours.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     /// Each team of the scenario, in file order.
     pub standings: Vec<Standing>,
