@@ -5,7 +5,7 @@ use megahex::Severity;
 use megahex::board::Axial;
 
 /// One finding shown in the problems panel; a checker diagnostic or a failure to read the file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Problem {
     /// Diagnostic code (`tile-overlap`, ...), or `io` / `internal` for the editor's own failures.
     pub code: String,

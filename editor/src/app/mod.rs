@@ -54,7 +54,12 @@ impl EditorApp {
     /// An editor showing `doc`, fitted to the window on the first frame, with recovery copies
     /// in the user's cache folder.
     pub fn new(doc: Document) -> EditorApp {
-        let mut app = EditorApp::with_recovery_dir(doc, storage::recovery_dir());
+        EditorApp::checked_by(doc, CheckRunner::start())
+    }
+
+    /// [`EditorApp::new`] with its checks made by `checks` (a web page's worker).
+    pub fn checked_by(doc: Document, checks: CheckRunner) -> EditorApp {
+        let mut app = EditorApp::with_recovery_dir_and_checks(doc, storage::recovery_dir(), checks);
         app.recent = crate::recent::Recent::load(crate::recent::recent_file());
         app.preferences =
             crate::preferences::Preferences::load(crate::preferences::preferences_file());
@@ -65,10 +70,14 @@ impl EditorApp {
 
     /// An editor keeping recovery copies in `dir`; offers any copy already there for `doc`.
     pub fn with_recovery_dir(doc: Document, dir: PathBuf) -> EditorApp {
+        EditorApp::with_recovery_dir_and_checks(doc, dir, CheckRunner::start())
+    }
+
+    fn with_recovery_dir_and_checks(doc: Document, dir: PathBuf, checks: CheckRunner) -> EditorApp {
         let mut app = EditorApp {
             game: crate::rulesets::editor_for(doc.ruleset(), &Default::default()),
             wb: Workbench::new(doc),
-            checks: CheckRunner::start(),
+            checks,
             dialog: None,
             recovery: Recovery::new(dir),
             focus_dialog: false,

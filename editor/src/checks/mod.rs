@@ -2,9 +2,13 @@
 //! scenario exactly as a save would, checks the text, and reports back. Only the newest request
 //! matters, so queued older ones are skipped and late answers to old requests are dropped.
 //!
-//! Where no thread can be started (a web page), checks run on the UI thread. There a burst of
-//! edits (typing a name, nudging a token hex by hex) is checked once, when the edits pause:
-//! a check that holds the page for a tenth of a second then holds it once, not per keystroke.
+//! A web page cannot start threads. There checks go to a Web Worker when the page has one
+//! ([`elsewhere`]): the request and the report travel as text. Without one they run on the UI
+//! thread, where a burst of edits (typing a name, nudging a token hex by hex) is checked once,
+//! when the edits pause: a check that holds the page for a tenth of a second then holds it
+//! once, not per keystroke.
+
+pub mod elsewhere;
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -13,7 +17,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use megahex::Checker;
-use megahex_schema::{AnyScenario, Catalog};
+use megahex_schema::{AnyScenario, Catalog, Ruleset};
 
 use crate::document::{Problem, check_with};
 
@@ -44,6 +48,8 @@ pub struct Report {
     pub changes: Option<megahex::diff::ScenarioDiff>,
     /// What the game works out beyond the problems, when the file read as a scenario.
     pub findings: crate::held::GameData,
+    /// The game the scenario is of, when the file read as one: whose findings these are.
+    pub ruleset: Option<Ruleset>,
 }
 
 /// The saved version last compared with, read once per save rather than once per edit.
@@ -75,6 +81,13 @@ impl SavedVersion {
 pub struct CheckRunner {
     /// `None` when no worker thread could be started, or it stopped: checks then run inline.
     requests: Option<Sender<Request>>,
+    /// The page's Web Worker, when checks go there; `None` once it failed.
+    elsewhere: Option<elsewhere::Elsewhere>,
+    /// The request the Web Worker is checking, to check here if the worker fails.
+    sent_elsewhere: Option<Request>,
+    /// The newest request since, sent when the worker answers: one check at a time, so a
+    /// burst of edits does not queue a check per keystroke.
+    queued_elsewhere: Option<Request>,
     reports: Receiver<Report>,
     /// Where inline checks post their reports, so both paths are read the same way.
     own_reports: Sender<Report>,
@@ -120,6 +133,9 @@ impl CheckRunner {
         let (own_reports, reports) = mpsc::channel::<Report>();
         CheckRunner {
             requests: None,
+            elsewhere: None,
+            sent_elsewhere: None,
+            queued_elsewhere: None,
             reports,
             own_reports,
             inline: None,
@@ -131,6 +147,14 @@ impl CheckRunner {
             next: 0,
             awaiting: None,
         }
+    }
+
+    /// A runner that sends its checks to `worker` (a page's Web Worker), and checks on the
+    /// caller's thread if the worker fails.
+    pub fn elsewhere(worker: elsewhere::Elsewhere) -> CheckRunner {
+        let mut runner = CheckRunner::on_this_thread();
+        runner.elsewhere = Some(worker);
+        runner
     }
 
     /// Asks for a check of `scenario` as it would be saved over `original`; any answer to an
@@ -153,6 +177,10 @@ impl CheckRunner {
             dir,
             repaint: repaint.cloned(),
         };
+        if self.elsewhere.is_some() {
+            self.send_elsewhere(request);
+            return;
+        }
         match &self.requests {
             Some(requests) => {
                 if let Err(mpsc::SendError(request)) = requests.send(request) {
@@ -163,6 +191,76 @@ impl CheckRunner {
             }
             None => self.check_soon(request),
         }
+    }
+
+    /// Sends `request` to the Web Worker as text, or queues it while the worker is busy;
+    /// checks it here when the worker cannot be reached.
+    fn send_elsewhere(&mut self, request: Request) {
+        if self.sent_elsewhere.is_some() {
+            self.queued_elsewhere = Some(request);
+            return;
+        }
+        let sent = match &mut self.elsewhere {
+            Some(worker) => {
+                let text = crate::rulesets::saved_any_text(
+                    request.original.as_deref(),
+                    &request.scenario,
+                    request.modeline.as_deref(),
+                );
+                let asked = elsewhere::Asked {
+                    generation: request.generation,
+                    text,
+                    original: request.original.clone(),
+                };
+                worker.send(&asked)
+            }
+            None => Err("no worker".to_owned()),
+        };
+        match sent {
+            Ok(()) => self.sent_elsewhere = Some(request),
+            Err(_) => {
+                self.elsewhere = None;
+                self.check_soon(request);
+            }
+        }
+    }
+
+    /// Takes the Web Worker's answers and sends it the newest queued request; when it has
+    /// failed, checks the newest request here and every later one too.
+    fn take_from_elsewhere(&mut self) {
+        let Some(worker) = &mut self.elsewhere else {
+            return;
+        };
+        let (reports, failed) = worker.receive();
+        for report in reports {
+            if self
+                .sent_elsewhere
+                .as_ref()
+                .is_some_and(|sent| sent.generation == report.generation)
+            {
+                self.sent_elsewhere = None;
+            }
+            let _ = self.own_reports.send(report);
+        }
+        if failed {
+            self.elsewhere = None;
+            let newest = self.queued_elsewhere.take().or(self.sent_elsewhere.take());
+            self.sent_elsewhere = None;
+            if let Some(request) = newest
+                && Some(request.generation) == self.awaiting
+            {
+                self.check_soon(request);
+            }
+        } else if self.sent_elsewhere.is_none()
+            && let Some(next) = self.queued_elsewhere.take()
+        {
+            self.send_elsewhere(next);
+        }
+    }
+
+    /// True while checks go to a Web Worker.
+    pub fn checks_elsewhere(&self) -> bool {
+        self.elsewhere.is_some()
     }
 
     /// An inline check: at once after a quiet spell, else when the edits pause (the newest
@@ -196,6 +294,12 @@ impl CheckRunner {
         self.pending.is_some()
     }
 
+    /// True while the newest answer will ask for a frame by itself: an inline check waiting
+    /// for the edits to pause, or a check in a Web Worker, whose answer wakes the page.
+    pub fn wakes_itself(&self) -> bool {
+        self.pending.is_some() || self.elsewhere.is_some()
+    }
+
     /// How many checks have run on this thread.
     pub fn inline_runs(&self) -> u64 {
         self.inline_runs
@@ -216,6 +320,7 @@ impl CheckRunner {
     pub fn cancel(&mut self) {
         self.awaiting = None;
         self.pending = None;
+        self.queued_elsewhere = None;
     }
 
     /// True while the newest request has no answer yet.
@@ -225,6 +330,7 @@ impl CheckRunner {
 
     /// The answer to the newest request, if it has arrived; answers to older ones are dropped.
     pub fn poll(&mut self) -> Option<Report> {
+        self.take_from_elsewhere();
         self.run_pending(false);
         let mut latest = None;
         while let Ok(report) = self.reports.try_recv() {
@@ -243,13 +349,21 @@ impl CheckRunner {
         self.run_pending(true);
         let deadline = Instant::now() + timeout;
         while self.awaiting.is_some() {
+            self.take_from_elsewhere();
+            self.run_pending(true);
             let left = deadline.saturating_duration_since(Instant::now());
+            // A worker's answers are taken between short waits.
+            let left = match self.elsewhere {
+                Some(_) => left.min(Duration::from_millis(5)),
+                None => left,
+            };
             match self.reports.recv_timeout(left) {
                 Ok(report) if Some(report.generation) == self.awaiting => {
                     self.awaiting = None;
                     return Some(report);
                 }
                 Ok(_) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(_) => return None,
             }
         }
@@ -289,6 +403,7 @@ fn not_started(generation: u64, error: &str) -> Report {
         catalog: None,
         findings: crate::held::GameData::default(),
         changes: None,
+        ruleset: None,
     }
 }
 
@@ -298,9 +413,29 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
         &request.scenario,
         request.modeline.as_deref(),
     );
+    run_text(
+        checker,
+        request.generation,
+        text,
+        request.original.as_deref(),
+        request.dir.as_deref(),
+        saved,
+    )
+}
+
+/// Checks `text`, the scenario as a save would write it over `original` (or why it could not
+/// be written), wherever the check runs: a thread, the UI thread or a Web Worker.
+fn run_text(
+    checker: &Checker,
+    generation: u64,
+    text: Result<String, String>,
+    original: Option<&str>,
+    dir: Option<&std::path::Path>,
+    saved: &mut SavedVersion,
+) -> Report {
     match text {
         Ok(text) => {
-            let (outcome, problems) = check_with(checker, text.as_bytes(), request.dir.as_deref());
+            let (outcome, problems) = check_with(checker, text.as_bytes(), dir);
             let tile_placed_twice = problems.iter().any(|p| p.code == "tile-duplicate");
             let findings = outcome
                 .as_ref()
@@ -314,17 +449,21 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
                 })
                 .unwrap_or_default();
             let changes = outcome.as_ref().and_then(|o| {
-                let original = request.original.as_deref().filter(|o| *o != text)?;
+                let original = original.filter(|o| *o != text)?;
                 let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
-                let (old, old_catalog) = saved.read(checker, original, request.dir.as_deref())?;
+                let (old, old_catalog) = saved.read(checker, original, dir)?;
                 let found = megahex::rulesets::diff(old, old_catalog, scenario, catalog);
                 (!found.is_empty()).then_some(found)
             });
             Report {
                 findings,
                 changes,
-                generation: request.generation,
+                generation,
                 problems,
+                ruleset: outcome
+                    .as_ref()
+                    .and_then(|o| o.scenario.as_ref())
+                    .map(AnyScenario::ruleset),
                 fairness: outcome
                     .as_ref()
                     .map(crate::document::fairness_of)
@@ -335,12 +474,13 @@ fn run(checker: &Checker, request: &Request, saved: &mut SavedVersion) -> Report
             }
         }
         Err(message) => Report {
-            generation: request.generation,
+            generation,
             problems: vec![Problem::editor("internal", message)],
             fairness: Vec::new(),
             catalog: None,
             findings: crate::held::GameData::default(),
             changes: None,
+            ruleset: None,
         },
     }
 }

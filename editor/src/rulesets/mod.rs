@@ -37,6 +37,38 @@ pub fn findings(scenario: &AnyScenario, catalog: &Catalog, tile_placed_twice: bo
     }
 }
 
+/// A game's [`findings`] as JSON, for a page's check worker to send back; `null` for a game
+/// that has none.
+pub fn findings_to_json(
+    ruleset: Ruleset,
+    findings: &GameData,
+) -> Result<serde_json::Value, String> {
+    match ruleset {
+        Ruleset::SentinelTactics => to_json(findings.get::<sentinel_tactics::findings::Findings>()),
+        Ruleset::HexSkirmish | Ruleset::SolarSentinels => Ok(serde_json::Value::Null),
+    }
+}
+
+/// A game's findings from what [`findings_to_json`] wrote.
+pub fn findings_from_json(ruleset: Ruleset, json: serde_json::Value) -> Result<GameData, String> {
+    match ruleset {
+        Ruleset::SentinelTactics => from_json::<sentinel_tactics::findings::Findings>(json),
+        Ruleset::HexSkirmish | Ruleset::SolarSentinels => Ok(GameData::default()),
+    }
+}
+
+fn to_json<T: serde::Serialize>(findings: Option<&T>) -> Result<serde_json::Value, String> {
+    serde_json::to_value(findings).map_err(|e| e.to_string())
+}
+
+fn from_json<T>(json: serde_json::Value) -> Result<GameData, String>
+where
+    T: serde::de::DeserializeOwned + Send + Sync + 'static,
+{
+    let findings: Option<T> = serde_json::from_value(json).map_err(|e| e.to_string())?;
+    Ok(findings.map(GameData::new).unwrap_or_default())
+}
+
 /// The editor for a document of `ruleset`: its panels, fresh for each document; a file that
 /// did not load gets one that shows its problems.
 pub fn editor_for(ruleset: Option<Ruleset>, preferences: &Preferences) -> Box<dyn GameEditor> {

@@ -13,7 +13,7 @@ pub const SELF_PLAY_GAMES: u32 = 200;
 pub const SELF_PLAY_SEED: u64 = 1;
 
 /// The map's findings beyond its problems.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Findings {
     /// Which team the starting position favours.
     pub verdict: Option<megahex::rulesets::sentinel_tactics::fairness::Verdict>,
