@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the Megahex web site into target/web/: index.html (the page and its loader), the
+# Builds the Megahex web site into target/web/: index.html (the page and its loader),
+# worker.js (the loader of its check worker), the
 # editor as WebAssembly with wasm-bindgen's JavaScript glue, and the bundled scenarios with an
 # index page that opens each one (scenarios/index.html). Serve the folder as it is.
 #
@@ -55,7 +56,7 @@ mkdir -p "$out/scenarios"
   target/wasm/wasm32-unknown-unknown/web/megahex_web.wasm
 # No wasm-opt pass: measured, binaryen's -Oz and -Os shrink the file but make its compressed
 # transfer larger (docs/architecture.md, "The web target").
-cp editor/web/site/index.html "$out/"
+cp editor/web/site/index.html editor/web/site/worker.js "$out/"
 
 # The bundled scenarios, each opened from the index by `?url=`.
 {

@@ -90,6 +90,12 @@ async function colours(page) {
   }, png);
 }
 
+/** How many check reports came from the page's worker, and whether the page checks itself. */
+function checkedWhere(page) {
+  return page.evaluate(() => ["megahex-worker-answer", "megahex-checks-on-page"]
+    .map((name) => performance.getEntriesByName(name).length));
+}
+
 function shareLink(file) {
   const name = file.split("/").pop();
   return `${site}#${share_fragment(name, readFileSync(file, "utf8"))}`;
@@ -105,6 +111,8 @@ for (const file of ["scenarios/city-blades-gambit.yaml", "scenarios/skirmish-roo
   const n = await colours(page);
   check(n > 50, `share link ${file}: the map is painted (${n} colours)`);
   check(errors.length === 0, `share link ${file}: no errors in the console ${errors.join("; ")}`);
+  const [inWorker, onPage] = await checkedWhere(page);
+  check(inWorker > 0 && onPage === 0, `share link ${file}: checked in the page's worker (${inWorker} answers)`);
   await page.screenshot({ path: join(shots, `shared-${file.split("/").pop()}.png`) });
   await context.close();
 }
@@ -122,6 +130,24 @@ for (const file of ["scenarios/convention-dawn-over-megalopolis.yaml",
   await page.waitForTimeout(1000);
   check((await page.title()).startsWith("Editor sample"), "?url= of a missing file keeps the sample open");
   await page.screenshot({ path: join(shots, "url-missing.png") });
+  await context.close();
+}
+
+// A page whose worker cannot load checks on its own thread, with the same verdict.
+{
+  const file = "tests/fixtures/invalid/assertion-failed.yaml";
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.route("**/worker.js", (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(`${site}?url=/repo/${file}`);
+  let title = "";
+  for (let i = 0; i < 120 && !/^assertion-failed.yaml — .*problem/.test(title); i++) {
+    await page.waitForTimeout(100);
+    title = await page.title();
+  }
+  const [inWorker, onPage] = await checkedWhere(page);
+  check(title === expectedTitle(file) && inWorker === 0 && onPage > 0,
+    `without its worker the page checks itself: title "${title}"`);
   await context.close();
 }
 
@@ -188,7 +214,7 @@ for (const file of ["scenarios/convention-dawn-over-megalopolis.yaml",
   const file = "scenarios/skirmish-drowned-arena.yaml";
   await chooser.setFiles(file);
   let title = "";
-  for (let i = 0; i < 50 && !title.startsWith("The Drowned Arena"); i++) {
+  for (let i = 0; i < 50 && !/^The Drowned Arena — .*problem/.test(title); i++) {
     await page.waitForTimeout(100);
     title = await page.title();
   }

@@ -1,11 +1,13 @@
-// A measure, not a test: how long the page is held when the designer points at the map and
-// when an overlay is turned on, on the bundled eight-tile map (or the scenario given). The page's
+// A measure, not a test: how long the page is held when the designer points at the map, when
+// an overlay is turned on, and when a tile is turned (an edit, checked in the page's worker),
+// on the bundled eight-tile map (or the scenario given). The page's
 // own requestAnimationFrame ticks are timed: a gap longer than a frame (17 ms) is time the page
 // spent in one task (the editor's frame, its rules answers included) and could not draw.
 // Prints the gaps over 50 ms for each step; docs/architecture.md ("The web target") records them.
 //
 // Usage: node tests/web/frames.mjs [SCENARIO]   (from the repository's root, after
-// .ci/web-build.sh and .ci/web-test.sh have installed Playwright).
+// .ci/web-build.sh and .ci/web-test.sh have installed Playwright). With MEGAHEX_NO_WORKER=1
+// the worker is not served, so the page checks on its own thread: the figures to compare.
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { serveSite, launchOptions } from "./site.mjs";
@@ -17,6 +19,7 @@ const scenario = process.argv[2] || "scenarios/convention-dawn-over-megalopolis.
 const { site, close } = await serveSite();
 const browser = await chromium.launch(launchOptions());
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+if (process.env.MEGAHEX_NO_WORKER) await context.route("**/worker.js", (route) => route.abort());
 const page = await context.newPage();
 await page.goto(`${site}?url=/repo/${scenario}`);
 for (let i = 0; i < 120; i++) {
@@ -65,5 +68,10 @@ await page.mouse.move(1000, 200);
 await page.waitForTimeout(500);
 console.log("Sight on:     ", await gapsAround(() => page.keyboard.press("l")));
 console.log("Range on:     ", await gapsAround(() => page.keyboard.press("g")));
+// The tile under the pointer, selected and turned: one edit, checked as the page checks.
+await page.mouse.click(middle.x, middle.y);
+await page.waitForTimeout(300);
+console.log("tile turned:  ", await gapsAround(() => page.keyboard.press("r")));
+console.log(await page.title());
 await browser.close();
 close();

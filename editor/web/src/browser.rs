@@ -223,3 +223,46 @@ pub fn last_opened() -> Option<(String, String)> {
         browser_storage::get(LAST_TEXT)?,
     ))
 }
+
+/// The page's check worker: `worker.js` beside the page, which runs this same module on a
+/// thread of the browser's, reached as the editor's checks expect. Its answers wake the page.
+/// `None` when the browser will not start it; the page then checks on its own thread.
+pub fn check_worker(ctx: &egui::Context) -> Option<megahex_editor::checks::elsewhere::Elsewhere> {
+    use megahex_editor::checks::elsewhere::{Elsewhere, failure};
+    let options = web_sys::WorkerOptions::new();
+    options.set_type(web_sys::WorkerType::Module);
+    let worker = web_sys::Worker::new_with_options("worker.js", &options).ok()?;
+    let (sender, answers) = std::sync::mpsc::channel::<String>();
+    let on_message = {
+        let (sender, ctx) = (sender.clone(), ctx.clone());
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+            let text = event
+                .data()
+                .as_string()
+                .unwrap_or_else(|| failure("the check worker sent something other than text"));
+            mark("megahex-worker-answer");
+            let _ = sender.send(text);
+            ctx.request_repaint();
+        })
+    };
+    let on_error = {
+        let ctx = ctx.clone();
+        Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
+            let _ = sender.send(failure("the check worker stopped"));
+            ctx.request_repaint();
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    // The handlers live as long as the page, as the worker does.
+    on_message.forget();
+    on_error.forget();
+    Some(Elsewhere::new(
+        move |asked| {
+            worker
+                .post_message(&JsValue::from_str(&asked))
+                .map_err(|e| text_of(&e))
+        },
+        answers,
+    ))
+}

@@ -30,7 +30,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
                 // The desktop editor's look, whatever the browser prefers: its map and cards
                 // are drawn for the dark theme.
                 creation.egui_ctx.set_theme(egui::Theme::Dark);
-                Ok(Box::new(shell::WebShell::new()))
+                Ok(Box::new(shell::WebShell::new(&creation.egui_ctx)))
             }),
         )
         .await
@@ -84,6 +84,13 @@ fn check_with(
     let result =
         megahex::report::FileResult::checked(path.to_owned(), text.as_bytes(), outcome.diagnostics);
     megahex::report::json::render(&[result])
+}
+
+/// The page's check worker (`worker.js`) calls this for each check the page asks of it: the
+/// request and the report are JSON ([`megahex_editor::checks::elsewhere`]).
+#[wasm_bindgen]
+pub fn worker_check(asked: &str) -> String {
+    megahex_editor::checks::elsewhere::answer(asked)
 }
 
 /// The fragment (without `#`) of a share link carrying `text` as the file `name`: what the

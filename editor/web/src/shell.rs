@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use egui::RichText;
+use megahex_editor::checks::CheckRunner;
 use megahex_editor::command::Command;
 use megahex_editor::page::PageRequests;
 use megahex_editor::{Document, EditorApp, share_link};
@@ -28,11 +29,13 @@ pub struct WebShell {
     shown_title: String,
     /// Frames drawn so far, to mark the first on the page's timeline.
     frames: u64,
+    /// Checks run on the page's own thread: its worker failed or never started.
+    checks_on_page: bool,
 }
 
 impl WebShell {
     /// The editor on what the address asks for, else the file last opened, else the sample.
-    pub fn new() -> WebShell {
+    pub fn new(ctx: &egui::Context) -> WebShell {
         let mut notice = None;
         let mut to_fetch = None;
         let mut shared = false;
@@ -55,7 +58,13 @@ impl WebShell {
             }
             None => browser::last_opened().map(|(name, text)| Document::from_page(name, &text)),
         });
-        let mut editor = EditorApp::new(first.unwrap_or_else(Document::sample));
+        // Checks go to a Web Worker, so a long one never holds the page; without one (the
+        // browser refused it) they run here.
+        let checks = match browser::check_worker(ctx) {
+            Some(worker) => CheckRunner::elsewhere(worker),
+            None => CheckRunner::on_this_thread(),
+        };
+        let mut editor = EditorApp::checked_by(first.unwrap_or_else(Document::sample), checks);
         editor.wb.page = Some(PageRequests::default());
         // Work left unsaved in this same scenario comes back editable; a fresh look at
         // someone's link is a view.
@@ -70,6 +79,7 @@ impl WebShell {
             to_fetch,
             shown_title: String::new(),
             frames: 0,
+            checks_on_page: false,
         }
     }
 
@@ -216,8 +226,13 @@ impl eframe::App for WebShell {
         // now rather than at the next pointer move. A check that waits for the edits to
         // pause has asked for its own frame.
         let checks = &self.editor.checks;
-        if checks.is_busy() && !checks.waits_for_pause() {
+        if checks.is_busy() && !checks.wakes_itself() {
             ctx.request_repaint();
+        }
+        if !checks.checks_elsewhere() && !self.checks_on_page {
+            // Once, for a test or the profiler: the worker did not start, or failed.
+            browser::mark("megahex-checks-on-page");
+            self.checks_on_page = true;
         }
         self.frames += 1;
     }
