@@ -24,7 +24,7 @@ pub enum Gait {
 }
 
 /// Which action moves the figure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum MoveAction {
     /// Move: up to the move value, elevation changes cost extra unless the figure has Mobility.
     Move {

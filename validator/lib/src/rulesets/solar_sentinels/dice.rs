@@ -89,7 +89,9 @@ impl DieFaces {
 }
 
 /// Dice by colour, in [`Colour::ALL`] order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Pool(pub [u32; 5]);
 
 /// Most dice of one colour a pool may hold: far beyond the box, small enough that the count of

@@ -13,7 +13,9 @@ use crate::rulesets::solar_sentinels::game::rules::{CardRules, FaceTable};
 
 /// One enemy in an engagement: its Health, what each face of each colour deals to it, and
 /// what its effects limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Foe {
     /// Health to meet.
     pub health: u32,
@@ -24,7 +26,19 @@ pub struct Foe {
 }
 
 /// What an enemy's effects limit in a roll and a step, besides what each face deals to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Limits {
     /// Most dice it takes from one roll (`assign-limit` per roll).
     pub per_roll: Option<u32>,
@@ -83,7 +97,19 @@ impl Limits {
 
 /// What a standing enemy's effects allow to be committed: they hold back dice the search would
 /// otherwise commit at the first step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct CommitRules {
     /// Most dice committed in the round (`commit-limit` per round).
     pub per_round: Option<u32>,
