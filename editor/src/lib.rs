@@ -24,6 +24,7 @@ pub mod loading;
 pub mod map_frame;
 pub mod minimap;
 pub mod page;
+pub mod page_worker;
 pub mod places;
 pub mod preferences;
 pub mod preview;

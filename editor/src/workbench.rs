@@ -52,7 +52,7 @@ impl Status {
 }
 
 /// Which of the scenario's marks the map shows (and exports carry).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MapLayers {
     /// Objective hexes and tokens to collect, in their team's colour.
     pub objectives: bool,

@@ -25,6 +25,12 @@ pub struct Asked {
     pub original: Option<String>,
 }
 
+/// A check as the page posts it, apart from the worker's other messages.
+#[derive(Debug, Serialize, Deserialize)]
+struct Posted {
+    check: Asked,
+}
+
 /// What the worker posts back.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -99,8 +105,8 @@ impl Elsewhere {
         }
     }
 
-    pub(super) fn send(&mut self, asked: &Asked) -> Result<(), String> {
-        let text = serde_json::to_string(asked).map_err(|e| e.to_string())?;
+    pub(super) fn send(&mut self, asked: Asked) -> Result<(), String> {
+        let text = serde_json::to_string(&Posted { check: asked }).map_err(|e| e.to_string())?;
         (self.post)(text)
     }
 
@@ -139,13 +145,15 @@ thread_local! {
         const { RefCell::new(None) };
 }
 
-/// The worker's side: checks one request (an [`Asked`] as JSON) and answers with the report
-/// as JSON, or with a failure the page reads as "check here instead".
-pub fn answer(asked: &str) -> String {
-    let asked: Asked = match serde_json::from_str(asked) {
-        Ok(asked) => asked,
-        Err(e) => return failure(&format!("the check worker could not read a request: {e}")),
-    };
+/// The worker's side: the answer to a check the page posted, or `None` for another message.
+pub fn answer_posted(message: &str) -> Option<String> {
+    let posted: Posted = serde_json::from_str(message).ok()?;
+    Some(answer(posted.check))
+}
+
+/// Checks one request and answers with the report as JSON, or with a failure the page reads
+/// as "check here instead".
+fn answer(asked: Asked) -> String {
     let report = WORKER.with_borrow_mut(|state| {
         let (checker, saved) =
             state.get_or_insert_with(|| (crate::document::new_checker(), SavedVersion::default()));
@@ -228,9 +236,7 @@ mod tests {
                 original: original.clone(),
             };
             let (sender, answers) = mpsc::channel();
-            sender
-                .send(answer(&serde_json::to_string(&asked).unwrap()))
-                .unwrap();
+            sender.send(answer(asked)).unwrap();
             let mut worker = Elsewhere::new(|_| Ok(()), answers);
             let (mut reports, failed) = worker.receive();
             assert!(!failed, "case {case}");
@@ -264,7 +270,9 @@ mod tests {
         let mut runner = CheckRunner::elsewhere(Elsewhere::new(
             move |asked| {
                 count.set(count.get() + 1);
-                sender.send(answer(&asked)).map_err(|e| e.to_string())
+                sender
+                    .send(answer_posted(&asked).unwrap())
+                    .map_err(|e| e.to_string())
             },
             answers,
         ));
@@ -310,15 +318,15 @@ mod tests {
         assert!(runner.poll().is_none() && runner.is_busy() && runner.wakes_itself());
         // The worker answers the first: it is stale, and the newest goes out.
         let first = posted.borrow_mut().remove(0);
-        sender.send(answer(&first)).unwrap();
+        sender.send(answer_posted(&first).unwrap()).unwrap();
         assert!(
             runner.poll().is_none(),
             "an answer to an older request is dropped"
         );
-        let newest: Asked = serde_json::from_str(&posted.borrow()[0]).unwrap();
-        assert_eq!((newest.generation, posted.borrow().len()), (4, 1));
+        let newest: Posted = serde_json::from_str(&posted.borrow()[0]).unwrap();
+        assert_eq!((newest.check.generation, posted.borrow().len()), (4, 1));
         let last = posted.borrow_mut().remove(0);
-        sender.send(answer(&last)).unwrap();
+        sender.send(answer_posted(&last).unwrap()).unwrap();
         let report = runner.poll().expect("the newest is answered");
         assert_eq!(report.generation, 4);
         assert!(report.problems.iter().any(|p| p.code == "tile-overlap"));

@@ -212,7 +212,7 @@ impl CheckRunner {
                     text,
                     original: request.original.clone(),
                 };
-                worker.send(&asked)
+                worker.send(asked)
             }
             None => Err("no worker".to_owned()),
         };

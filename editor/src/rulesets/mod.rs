@@ -69,6 +69,20 @@ where
     Ok(findings.map(GameData::new).unwrap_or_default())
 }
 
+/// Runs a game's job that a web page sent to its worker ([`crate::background::offload`]),
+/// given and answered as JSON.
+pub fn run_job(
+    game: Ruleset,
+    name: &str,
+    input: serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    match game {
+        Ruleset::SolarSentinels => solar_sentinels::jobs::run(name, input),
+        Ruleset::SentinelTactics => sentinel_tactics::export::run_job(name, input),
+        Ruleset::HexSkirmish => Err(format!("no job named `{name}` for this game")),
+    }
+}
+
 /// The editor for a document of `ruleset`: its panels, fresh for each document; a file that
 /// did not load gets one that shows its problems.
 pub fn editor_for(ruleset: Option<Ruleset>, preferences: &Preferences) -> Box<dyn GameEditor> {

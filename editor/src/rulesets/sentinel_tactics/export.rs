@@ -39,7 +39,7 @@ pub struct ExportPanel {
 pub const DEFAULT_PRINT_MM: f64 = 40.0;
 
 /// The picture formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PictureFormat {
     /// Scalable, for documents and the web.
     Svg,
@@ -50,11 +50,37 @@ pub enum PictureFormat {
     SetupSheet,
 }
 
-/// A finished export: what the status line says, and the file for a web page to download.
-#[derive(Debug)]
+/// A finished export: what the status line says, and the picture for a web page to download.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Exported {
     message: String,
-    download: Option<Download>,
+    download: Option<Picture>,
+}
+
+/// A picture for a web page to download.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Picture {
+    name: String,
+    /// As base64 on its way from a page's worker: a third of the text a list of numbers
+    /// takes, and read in a fraction of the time.
+    #[serde(with = "base64_bytes")]
+    bytes: Vec<u8>,
+    format: PictureFormat,
+}
+
+mod base64_bytes {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(from)?;
+        STANDARD.decode(text).map_err(serde::de::Error::custom)
+    }
 }
 
 impl PictureFormat {
@@ -85,7 +111,7 @@ impl PictureFormat {
 }
 
 /// The export dialog's choices, kept between exports.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ExportSettings {
     /// The file to write, as typed.
     pub path: String,
@@ -157,7 +183,7 @@ impl ExportSettings {
 }
 
 /// The overlay a picture will carry, as plain data the export's worker thread can draw.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 enum OverlayPlan {
     None,
     Sight(Vec<Axial>),
@@ -207,6 +233,77 @@ pub fn picture(
     match settings.format {
         PictureFormat::Png => png::from_svg(&drawing, zoom).map_err(|e| e.to_string()),
         _ => Ok(drawing.into_bytes()),
+    }
+}
+
+/// One export, as plain data: drawn and written on a thread (or in a web page's worker), as
+/// the overlay's line-of-sight and movement questions and the rasterising take a while.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct ExportPicture {
+    scenario: megahex_schema::rulesets::sentinel_tactics::Scenario,
+    catalog: megahex_schema::Catalog,
+    plan: OverlayPlan,
+    layers: crate::workbench::MapLayers,
+    settings: ExportSettings,
+    target: PathBuf,
+    to_page: bool,
+}
+
+impl crate::background::Job for ExportPicture {
+    type Answer = Result<Exported, String>;
+    const GAME: megahex_schema::Ruleset = megahex_schema::Ruleset::SentinelTactics;
+    const NAME: &'static str = "export-picture";
+
+    fn run(self) -> Result<Exported, String> {
+        let ExportPicture {
+            scenario,
+            catalog,
+            plan,
+            layers,
+            settings,
+            target,
+            to_page,
+        } = self;
+        let scene = Scene::new(&scenario, &catalog);
+        let decor = layers.filter(megahex::rulesets::sentinel_tactics::decor::decorations(
+            &scenario,
+            &scene.board,
+        ));
+        let overlay = plan.draw(&scene);
+        let with = if matches!(overlay, Overlay::None) {
+            ""
+        } else {
+            " with the overlay"
+        };
+        let name = crate::document::file_name(&target);
+        let outcome = match picture(&scenario, &scene, &decor, &overlay, &settings) {
+            Ok(bytes) if to_page => Ok(Exported {
+                message: format!("Exported the map{with}: downloaded {name}"),
+                download: Some(Picture {
+                    format: settings.format,
+                    name,
+                    bytes,
+                }),
+            }),
+            Ok(bytes) => match storage::save_atomic(&target, &bytes) {
+                Ok(()) => Ok(Exported {
+                    message: format!("Exported the map{with} to {}", target.display()),
+                    download: None,
+                }),
+                Err(e) => Err(e.to_string()),
+            },
+            Err(reason) => Err(reason),
+        };
+        outcome.map_err(|reason| format!("Could not export to {}: {reason}", target.display()))
+    }
+}
+
+/// Runs the map's job named `name` (a web page's worker asks), given and answered as JSON.
+pub fn run_job(name: &str, input: serde_json::Value) -> Result<serde_json::Value, String> {
+    use crate::background::Job;
+    match name {
+        n if n == ExportPicture::NAME => crate::background::run_json::<ExportPicture>(input),
+        _ => Err(format!("the map editor has no job named `{name}`")),
     }
 }
 
@@ -283,49 +380,19 @@ impl ExportPanel {
         } else {
             OverlayPlan::None
         };
-        let catalog = wb.doc.catalog.clone();
-        // The marks the map shows now go into the picture too.
-        let decor = wb.layers.filter(wb.doc.decor.clone());
-        let settings = settings.clone();
-        let target = crate::storage::input_path(&settings.path);
-        // A web page has no folders: the picture becomes its download instead.
-        let to_page = wb.page.is_some();
-        let (done, result) = std::sync::mpsc::channel();
-        let job = move || {
-            let scene = Scene::new(&scenario, &catalog);
-            let overlay = plan.draw(&scene);
-            let with = if matches!(overlay, Overlay::None) {
-                ""
-            } else {
-                " with the overlay"
-            };
-            let name = crate::document::file_name(&target);
-            let outcome = match picture(&scenario, &scene, &decor, &overlay, &settings) {
-                Ok(bytes) if to_page => Ok(Exported {
-                    message: format!("Exported the map{with}: downloaded {name}"),
-                    download: Some(Download {
-                        mime: settings.format.mime(),
-                        name,
-                        bytes,
-                    }),
-                }),
-                Ok(bytes) => match storage::save_atomic(&target, &bytes) {
-                    Ok(()) => Ok(Exported {
-                        message: format!("Exported the map{with} to {}", target.display()),
-                        download: None,
-                    }),
-                    Err(e) => Err(e.to_string()),
-                },
-                Err(reason) => Err(reason),
-            };
-            let _ =
-                done.send(outcome.map_err(|reason| {
-                    format!("Could not export to {}: {reason}", target.display())
-                }));
+        let job = ExportPicture {
+            scenario,
+            catalog: wb.doc.catalog.clone(),
+            plan,
+            // The marks the map shows now go into the picture too.
+            layers: wb.layers,
+            settings: settings.clone(),
+            target: crate::storage::input_path(&settings.path),
+            // A web page has no folders: the picture becomes its download instead.
+            to_page: wb.page.is_some(),
         };
-        crate::background::run("megahex-export", job);
+        self.job = Some(crate::background::offload(job));
         wb.say(StatusKind::Done, "Exporting the map…".to_owned());
-        self.job = Some(result);
         true
     }
 
@@ -340,8 +407,12 @@ impl ExportPanel {
     fn report_export(wb: &mut MapBench<'_>, outcome: Result<Exported, String>) -> bool {
         match outcome {
             Ok(exported) => {
-                if let (Some(download), Some(page)) = (exported.download, &mut wb.page) {
-                    page.downloads.push(download);
+                if let (Some(picture), Some(page)) = (exported.download, &mut wb.page) {
+                    page.downloads.push(Download {
+                        mime: picture.format.mime(),
+                        name: picture.name,
+                        bytes: picture.bytes,
+                    });
                 }
                 wb.say(StatusKind::Done, exported.message);
                 true
@@ -459,6 +530,52 @@ mod tests {
     use crate::document::Document;
     use crate::rulesets::sentinel_tactics::editor::tests::parts;
     use crate::rulesets::sentinel_tactics::held::MapDocument;
+
+    /// A web page's export goes to its job worker and comes back as the same download a
+    /// thread makes: the same picture, byte for byte.
+    #[test]
+    fn an_export_in_a_web_pages_worker_downloads_the_picture_a_thread_makes() {
+        use crate::background::{Job, job_answered, offload, use_job_worker};
+        let doc = Document::sample();
+        let Some(megahex_schema::AnyScenario::SentinelTactics(scenario)) = doc.current() else {
+            panic!("the sample is a map");
+        };
+        let job = || ExportPicture {
+            scenario: (*scenario).clone(),
+            catalog: doc.catalog.clone(),
+            plan: OverlayPlan::Sight(vec![[0, 0]]),
+            layers: crate::workbench::MapLayers::default(),
+            settings: ExportSettings {
+                format: PictureFormat::Png,
+                print: false,
+                scale: 12.0,
+                ..ExportSettings::for_document(None, "sample.yaml")
+            },
+            target: PathBuf::from("sample.png"),
+            to_page: true,
+        };
+        let here = job().run().expect("drawn");
+        let posted = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let inbox = std::rc::Rc::clone(&posted);
+        use_job_worker(move |message| {
+            inbox.borrow_mut().push(message);
+            Ok(())
+        });
+        let answer = offload(job());
+        let message = posted.borrow_mut().remove(0);
+        job_answered(
+            &crate::background::answer_posted(&message, crate::rulesets::run_job).unwrap(),
+        );
+        let there = answer.try_recv().expect("answered").expect("drawn");
+        assert_eq!(there.message, here.message);
+        let (there, here) = (there.download.unwrap(), here.download.unwrap());
+        assert_eq!(
+            (there.name.as_str(), there.format),
+            ("sample.png", PictureFormat::Png)
+        );
+        assert!(here.bytes.starts_with(b"\x89PNG"));
+        assert_eq!(there.bytes, here.bytes);
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(

@@ -13,6 +13,7 @@ pub mod effect_menu;
 pub mod fields;
 pub mod held;
 pub mod hero_inspector;
+pub mod jobs;
 pub mod missions_view;
 pub mod odds_view;
 pub mod roster_view;

@@ -9,9 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::{Color32, RichText};
 use megahex::rulesets::solar_sentinels::deck::DiceBox;
 use megahex::rulesets::solar_sentinels::dice::{Pool, at_least, pool_odds};
-use megahex::rulesets::solar_sentinels::engagement::{
-    Foe, defeat_all_foes, leave_out_when_too_big,
-};
+use megahex::rulesets::solar_sentinels::engagement::{Foe, leave_out_when_too_big};
 use megahex::rulesets::solar_sentinels::game::rules::{CardRules, hero_faces};
 use megahex_schema::rulesets::solar_sentinels::{Effect, Scenario};
 
@@ -53,8 +51,8 @@ pub fn chance_by_dice(deck: &Scenario, pool: &Pool, health: u32) -> Vec<f64> {
 }
 
 /// Best-play chances by pool, enemy and Strategy: worked out, or being worked out on a
-/// thread of their own, as a card with effects can take seconds and the editor must keep
-/// drawing meanwhile.
+/// thread of their own (a web page's worker), as a card with effects can take seconds and the
+/// editor must keep drawing meanwhile.
 #[derive(Default)]
 pub struct OddsCache(HashMap<(Pool, Foe, u32), Answer>);
 
@@ -92,11 +90,12 @@ impl OddsCache {
         }
         let busy = self.0.values().any(|a| matches!(a, Answer::Working(_)));
         if !busy {
-            let (sender, receiver) = std::sync::mpsc::channel();
-            crate::background::run("megahex-odds", move || {
-                let found = defeat_all_foes(&pool, &[foe], strategy, &|_, _| {}).ok();
-                // The panel may be gone by now; nothing is lost if so.
-                let _ = sender.send(found);
+            // On a thread, or in a web page's worker; the panel may be gone by the time it
+            // answers, and nothing is lost if so.
+            let receiver = crate::background::offload(super::jobs::BestPlay {
+                pool,
+                foe,
+                strategy,
             });
             self.0.insert(key, Answer::Working(receiver));
         }
