@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Megahex web site into target/web/: index.html (the page and its loader),
-# worker.js (the loader of its check worker), the
+# worker.js (the loader of its workers), the
 # editor as WebAssembly with wasm-bindgen's JavaScript glue, and the bundled scenarios with an
 # index page that opens each one (scenarios/index.html). Serve the folder as it is.
 #

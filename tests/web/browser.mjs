@@ -238,6 +238,8 @@ for (const file of ["scenarios/convention-dawn-over-megalopolis.yaml",
   const png = readFileSync(await download.path());
   check(download.suggestedFilename() === "city-blades-gambit.png" && png.subarray(1, 4).toString() === "PNG",
     `Export downloads a PNG (${download.suggestedFilename()}, ${png.length} bytes)`);
+  const jobs = await page.evaluate(() => performance.getEntriesByName("megahex-job-answer").length);
+  check(jobs === 1, `the PNG was drawn in the page's job worker (${jobs} answers)`);
   await exported();
   await page.mouse.click(svgChoice.x, svgChoice.y);
   [download] = await Promise.all([page.waitForEvent("download"), page.mouse.click(exportButton.x, exportButton.y)]);

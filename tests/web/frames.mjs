@@ -1,13 +1,15 @@
 // A measure, not a test: how long the page is held when the designer points at the map, when
-// an overlay is turned on, and when a tile is turned (an edit, checked in the page's worker),
-// on the bundled eight-tile map (or the scenario given). The page's
+// an overlay is turned on, when a tile is turned (an edit, checked in the page's worker) and
+// while the map is exported as a PNG (drawn in the page's job worker), on the bundled
+// eight-tile map (or the scenario given). The page's
 // own requestAnimationFrame ticks are timed: a gap longer than a frame (17 ms) is time the page
 // spent in one task (the editor's frame, its rules answers included) and could not draw.
 // Prints the gaps over 50 ms for each step; docs/architecture.md ("The web target") records them.
 //
 // Usage: node tests/web/frames.mjs [SCENARIO]   (from the repository's root, after
 // .ci/web-build.sh and .ci/web-test.sh have installed Playwright). With MEGAHEX_NO_WORKER=1
-// the worker is not served, so the page checks on its own thread: the figures to compare.
+// the workers are not served, so the page does that work on its own thread: the figures to
+// compare.
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { serveSite, launchOptions } from "./site.mjs";
@@ -18,7 +20,7 @@ const scenario = process.argv[2] || "scenarios/convention-dawn-over-megalopolis.
 
 const { site, close } = await serveSite();
 const browser = await chromium.launch(launchOptions());
-const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 if (process.env.MEGAHEX_NO_WORKER) await context.route("**/worker.js", (route) => route.abort());
 const page = await context.newPage();
 await page.goto(`${site}?url=/repo/${scenario}`);
@@ -73,5 +75,11 @@ await page.mouse.click(middle.x, middle.y);
 await page.waitForTimeout(300);
 console.log("tile turned:  ", await gapsAround(() => page.keyboard.press("r")));
 console.log(await page.title());
+// Export… (Ctrl+E), then its Export button: the PNG at print scale, until it downloads.
+await page.keyboard.press("Control+e");
+await page.waitForTimeout(600);
+const exportButton = { x: 557, y: 559 };
+console.log("export PNG:   ", await gapsAround(() =>
+  Promise.all([page.waitForEvent("download"), page.mouse.click(exportButton.x, exportButton.y)])));
 await browser.close();
 close();

@@ -224,31 +224,35 @@ pub fn last_opened() -> Option<(String, String)> {
     ))
 }
 
-/// The page's check worker: `worker.js` beside the page, which runs this same module on a
-/// thread of the browser's, reached as the editor's checks expect. Its answers wake the page.
-/// `None` when the browser will not start it; the page then checks on its own thread.
-pub fn check_worker(ctx: &egui::Context) -> Option<megahex_editor::checks::elsewhere::Elsewhere> {
-    use megahex_editor::checks::elsewhere::{Elsewhere, failure};
+/// A Web Worker running `worker.js` beside the page: this same module, on a thread of the
+/// browser's. Each message it posts goes to `answered`, and is marked on the page's timeline
+/// as `answer_mark`; a failure to run (the script did not load) goes there too, as the
+/// failure the editor's workers send. Both wake the page.
+fn start_worker(
+    ctx: &egui::Context,
+    answer_mark: &'static str,
+    answered: impl Fn(String) + Clone + 'static,
+) -> Option<web_sys::Worker> {
+    use megahex_editor::checks::elsewhere::failure;
     let options = web_sys::WorkerOptions::new();
     options.set_type(web_sys::WorkerType::Module);
     let worker = web_sys::Worker::new_with_options("worker.js", &options).ok()?;
-    let (sender, answers) = std::sync::mpsc::channel::<String>();
     let on_message = {
-        let (sender, ctx) = (sender.clone(), ctx.clone());
+        let (answered, ctx) = (answered.clone(), ctx.clone());
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
             let text = event
                 .data()
                 .as_string()
-                .unwrap_or_else(|| failure("the check worker sent something other than text"));
-            mark("megahex-worker-answer");
-            let _ = sender.send(text);
+                .unwrap_or_else(|| failure("the worker sent something other than text"));
+            mark(answer_mark);
+            answered(text);
             ctx.request_repaint();
         })
     };
     let on_error = {
         let ctx = ctx.clone();
         Closure::<dyn FnMut(web_sys::Event)>::new(move |_: web_sys::Event| {
-            let _ = sender.send(failure("the check worker stopped"));
+            answered(failure("the worker stopped"));
             ctx.request_repaint();
         })
     };
@@ -257,12 +261,43 @@ pub fn check_worker(ctx: &egui::Context) -> Option<megahex_editor::checks::elsew
     // The handlers live as long as the page, as the worker does.
     on_message.forget();
     on_error.forget();
-    Some(Elsewhere::new(
-        move |asked| {
-            worker
-                .post_message(&JsValue::from_str(&asked))
-                .map_err(|e| text_of(&e))
-        },
+    Some(worker)
+}
+
+fn post(worker: &web_sys::Worker, message: &str) -> Result<(), String> {
+    worker
+        .post_message(&JsValue::from_str(message))
+        .map_err(|e| text_of(&e))
+}
+
+/// The page's check worker, reached as the editor's checks expect; `None` when the browser
+/// will not start one, and the page then checks on its own thread.
+pub fn check_worker(ctx: &egui::Context) -> Option<megahex_editor::checks::elsewhere::Elsewhere> {
+    let (sender, answers) = std::sync::mpsc::channel::<String>();
+    let worker = start_worker(ctx, "megahex-worker-answer", move |text| {
+        let _ = sender.send(text);
+    })?;
+    Some(megahex_editor::checks::elsewhere::Elsewhere::new(
+        move |asked| post(&worker, &asked),
         answers,
     ))
+}
+
+/// Sends the editor's other long work (odds searches) to a second worker, started with the
+/// first job, so a page that never asks one pays nothing; a job runs on the page when the
+/// worker cannot start.
+pub fn use_job_worker(ctx: &egui::Context) {
+    let ctx = ctx.clone();
+    let mut worker: Option<web_sys::Worker> = None;
+    megahex_editor::background::use_job_worker(move |message| {
+        if worker.is_none() {
+            worker = start_worker(&ctx, "megahex-job-answer", |text| {
+                megahex_editor::background::job_answered(&text);
+            });
+        }
+        match &worker {
+            Some(worker) => post(worker, &message),
+            None => Err("the browser did not start the worker".to_owned()),
+        }
+    });
 }

@@ -86,11 +86,11 @@ fn check_with(
     megahex::report::json::render(&[result])
 }
 
-/// The page's check worker (`worker.js`) calls this for each check the page asks of it: the
-/// request and the report are JSON ([`megahex_editor::checks::elsewhere`]).
+/// The page's workers (`worker.js`) call this for each message the page posts them: a check
+/// or another job, asked and answered as JSON ([`megahex_editor::page_worker`]).
 #[wasm_bindgen]
-pub fn worker_check(asked: &str) -> String {
-    megahex_editor::checks::elsewhere::answer(asked)
+pub fn worker_answer(message: &str) -> String {
+    megahex_editor::page_worker::answer(message)
 }
 
 /// The fragment (without `#`) of a share link carrying `text` as the file `name`: what the

@@ -58,8 +58,9 @@ impl WebShell {
             }
             None => browser::last_opened().map(|(name, text)| Document::from_page(name, &text)),
         });
-        // Checks go to a Web Worker, so a long one never holds the page; without one (the
-        // browser refused it) they run here.
+        // Checks and odds searches go to Web Workers, so a long one never holds the page;
+        // without them (the browser refused) they run here.
+        browser::use_job_worker(ctx);
         let checks = match browser::check_worker(ctx) {
             Some(worker) => CheckRunner::elsewhere(worker),
             None => CheckRunner::on_this_thread(),
