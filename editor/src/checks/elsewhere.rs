@@ -11,7 +11,7 @@ use megahex::diff::ScenarioDiff;
 use megahex_schema::{Catalog, Ruleset};
 use serde::{Deserialize, Serialize};
 
-use super::{Report, SavedVersion, not_started, run_text};
+use super::{CheckRunner, Report, Request, SavedVersion, not_started, run_text};
 use crate::problem::Problem;
 
 /// One check the page asks of its worker.
@@ -128,6 +128,87 @@ impl Elsewhere {
                 Err(TryRecvError::Empty) => return (reports, false),
                 Err(TryRecvError::Disconnected) => return (reports, true),
             }
+        }
+    }
+}
+
+/// The runner's side of a check worker.
+impl CheckRunner {
+    /// A runner that sends its checks to `worker` (a page's Web Worker), and checks on the
+    /// caller's thread if the worker fails.
+    pub fn elsewhere(worker: Elsewhere) -> CheckRunner {
+        let mut runner = CheckRunner::on_this_thread();
+        runner.elsewhere = Some(worker);
+        runner
+    }
+
+    /// True while checks go to a Web Worker.
+    pub fn checks_elsewhere(&self) -> bool {
+        self.elsewhere.is_some()
+    }
+
+    /// Sends `request` to the Web Worker as text, or queues it while the worker is busy;
+    /// checks it here when the worker cannot be reached.
+    pub(super) fn send_elsewhere(&mut self, request: Request) {
+        if self.sent_elsewhere.is_some() {
+            self.queued_elsewhere = Some(request);
+            return;
+        }
+        let sent = match &mut self.elsewhere {
+            Some(worker) => {
+                let text = crate::rulesets::saved_any_text(
+                    request.original.as_deref(),
+                    &request.scenario,
+                    request.modeline.as_deref(),
+                );
+                let asked = Asked {
+                    generation: request.generation,
+                    text,
+                    original: request.original.clone(),
+                };
+                worker.send(asked)
+            }
+            None => Err("no worker".to_owned()),
+        };
+        match sent {
+            Ok(()) => self.sent_elsewhere = Some(request),
+            Err(_) => {
+                self.elsewhere = None;
+                self.check_soon(request);
+            }
+        }
+    }
+
+    /// Takes the Web Worker's answers and sends it the newest queued request; when it has
+    /// failed, checks the newest request here and every later one too.
+    pub(super) fn take_from_elsewhere(&mut self) {
+        let Some(worker) = &mut self.elsewhere else {
+            return;
+        };
+        let (reports, failed) = worker.receive();
+        for report in reports {
+            if self
+                .sent_elsewhere
+                .as_ref()
+                .is_some_and(|sent| sent.generation == report.generation)
+            {
+                self.sent_elsewhere = None;
+            }
+            let _ = self.own_reports.send(report);
+        }
+        if failed {
+            self.elsewhere = None;
+            let newest = self.queued_elsewhere.take().or(self.sent_elsewhere.take());
+            self.sent_elsewhere = None;
+            if let Some(request) = newest
+                && Some(request.generation) == self.awaiting
+            {
+                self.check_soon(request);
+            }
+        } else if self.sent_elsewhere.is_none()
+            && let Some(next) = self.queued_elsewhere.take()
+        {
+            self.send_elsewhere(next);
         }
     }
 }

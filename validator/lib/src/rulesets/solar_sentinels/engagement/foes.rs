@@ -4,6 +4,7 @@
 //! dice, the coloured one otherwise.
 
 use megahex_schema::rulesets::solar_sentinels::Face;
+use serde::{Deserialize, Serialize};
 
 use super::aim::Aim;
 use super::coloured::{PLAIN, Search, Values};
@@ -13,9 +14,7 @@ use crate::rulesets::solar_sentinels::game::rules::{CardRules, FaceTable};
 
 /// One enemy in an engagement: its Health, what each face of each colour deals to it, and
 /// what its effects limit.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Foe {
     /// Health to meet.
     pub health: u32,
@@ -27,17 +26,7 @@ pub struct Foe {
 
 /// What an enemy's effects limit in a roll and a step, besides what each face deals to it.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
 )]
 pub struct Limits {
     /// Most dice it takes from one roll (`assign-limit` per roll).
@@ -98,17 +87,7 @@ impl Limits {
 /// What a standing enemy's effects allow to be committed: they hold back dice the search would
 /// otherwise commit at the first step.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
 )]
 pub struct CommitRules {
     /// Most dice committed in the round (`commit-limit` per round).
