@@ -49,18 +49,21 @@ pub trait Job: Serialize + DeserializeOwned + Send + 'static {
 /// whose answer could not be read, runs here instead; one that panicked drops its sender.
 pub fn offload<J: Job>(job: J) -> Receiver<J::Answer> {
     let (sender, answer) = mpsc::channel();
-    let job = match PORT.with_borrow_mut(|port| match port {
-        Some(port) => port.send(job, sender),
-        None => Err((job, sender)),
-    }) {
-        Ok(()) => return answer,
-        Err(unsent) => unsent,
-    };
-    let (job, sender) = job;
+    let unsent = PORT.with_borrow_mut(|port| match port {
+        Some(port) => port.send(job, sender).err(),
+        None => Some((job, sender)),
+    });
+    if let Some((job, sender)) = unsent {
+        run_off_the_page(job, sender);
+    }
+    answer
+}
+
+/// Runs `job` on a thread, or here where none can be started, and sends its answer.
+fn run_off_the_page<J: Job>(job: J, sender: mpsc::Sender<J::Answer>) {
     run(J::NAME, move || {
         let _ = sender.send(job.run());
     });
-    answer
 }
 
 /// A job as the page posts it, apart from the worker's other messages.
@@ -126,9 +129,7 @@ impl Port {
                 Some(answer) => {
                     let _ = sender.send(answer);
                 }
-                None => run(J::NAME, move || {
-                    let _ = sender.send(job.run());
-                }),
+                None => run_off_the_page(job, sender),
             }
         });
         self.waiting.insert(id, waiting);
@@ -164,10 +165,10 @@ pub fn job_answered(message: &str) {
             .unwrap_or_default(),
         (None, _) => Vec::new(),
     });
-    let answer = answered.and_then(|a| a.answer.ok());
-    match waiting.len() {
-        1 if answer.is_some() => waiting.into_iter().for_each(|w| w(answer.clone())),
-        _ => waiting.into_iter().for_each(|w| w(None)),
+    // An answer has one job waiting for it; a failure leaves every job without one.
+    let mut answer = answered.and_then(|a| a.answer.ok());
+    for waiting in waiting {
+        waiting(answer.take());
     }
 }
 
