@@ -444,7 +444,7 @@ mod tests {
 
     #[test]
     fn a_long_label_shrinks_then_is_cut_to_fit_its_hex() {
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         let mut seen = Vec::new();
         let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
             let painter = ui.painter();

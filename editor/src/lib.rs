@@ -14,6 +14,7 @@ pub mod disk;
 pub mod document;
 pub mod draw;
 pub mod folder_browser;
+pub mod fonts;
 pub mod game_editor;
 pub mod ground_paint;
 pub mod held;

@@ -66,7 +66,10 @@ fn main() -> ExitCode {
     match eframe::run_native(
         "megahex-editor",
         options,
-        Box::new(|_creation| Ok(Box::new(app))),
+        Box::new(|creation| {
+            megahex_editor::fonts::install(&creation.egui_ctx);
+            Ok(Box::new(app))
+        }),
     ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -162,7 +162,7 @@ mod tests {
             dir.join("recovery"),
         );
         app.recent = Recent::load(Some(dir.join("recent-files")));
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         let frame = |app: &mut EditorApp| {
             let output = ctx.run_ui(egui::RawInput::default(), |ui| app.show(ui));
             output.drop_without_applying_deltas();

@@ -20,8 +20,9 @@ pub use hexref::{Footprint, HexRef, TileHex, TileHexMap};
 pub use rulesets::{AnyScenario, Catalog, CatalogError, Ruleset};
 pub use sight::{LosBlocking, LosEdges};
 
-/// The committed schema, as shipped: validation always uses this exact text.
-pub const COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");
+/// The committed schema, as shipped: validation always uses this exact text. A `static`, not a
+/// `const`: every crate that used a `const` would carry its own copy of the text.
+pub static COMMITTED_SCHEMA: &str = include_str!("../scenario.schema.json");
 
 /// Stable `$id` of the schema, for editors and SchemaStore.
 pub const SCHEMA_ID: &str = "https://megahex.dev/schema/scenario-1.schema.json";

@@ -609,7 +609,7 @@ mod tests {
     #[test]
     fn clicking_a_real_finding_selects_and_centres_it_and_its_hexes_get_badges() {
         let (mut app, _, _) = app_on_file("focus");
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         frame(&mut app, &ctx);
         // Tile 1 onto tile 0: the checker names the overlapping hexes and the tile.
         assert!(app.edit(Edit::MoveTile {
@@ -684,7 +684,7 @@ mod tests {
     #[test]
     fn an_outside_change_reloads_a_clean_document_and_keeps_the_view_and_selection() {
         let (mut app, file, _) = app_on_file("reload-clean");
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         frame(&mut app, &ctx);
         app.wb
             .view
@@ -709,7 +709,7 @@ mod tests {
     #[test]
     fn an_outside_change_with_unsaved_edits_raises_a_conflict_and_reload_theirs_can_be_undone() {
         let (mut app, file, recovery) = app_on_file("reload-conflict");
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         frame(&mut app, &ctx);
         assert!(app.edit(Edit::FlipTile { index: 0 }));
         let mine = app.wb.doc.scenario().unwrap().clone();
@@ -756,7 +756,7 @@ mod tests {
     #[test]
     fn keep_mine_then_save_asks_before_overwriting_and_own_saves_are_ignored() {
         let (mut app, file, _) = app_on_file("reload-keep");
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         frame(&mut app, &ctx);
         assert!(app.edit(Edit::FlipTile { index: 0 }));
         save_elsewhere(&file, "Theirs");
@@ -821,7 +821,7 @@ mod tests {
             let has_map = doc.board().is_some();
             let mut app = EditorApp::with_recovery_dir(doc, recovery.clone());
             assert!(app.title().starts_with("Megahex editor - "));
-            let ctx = egui::Context::default();
+            let ctx = crate::fonts::context();
             for _ in 0..2 {
                 let input = egui::RawInput {
                     screen_rect: Some(egui::Rect::from_min_size(
@@ -1051,7 +1051,7 @@ mod tests {
         let recovery = dir.join("recovery");
         let mut app = EditorApp::with_recovery_dir(Document::open(&file), recovery.clone());
         app.recovery.delay = Duration::ZERO;
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         assert!(app.wb.edit(SkirmishEdit::Paint {
             hexes: vec![[0, 0]],
             ground: Ground::Terrain {
@@ -1078,7 +1078,7 @@ mod tests {
     fn unsaved_work_is_copied_for_recovery_and_offered_at_the_next_start() {
         let (mut app, file, recovery) = app_on_file("recovery");
         app.recovery.delay = Duration::ZERO;
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         assert!(app.edit(Edit::FlipTile { index: 0 }));
         assert!(app.edit(Edit::MoveToken {
             index: 0,
@@ -1147,7 +1147,7 @@ mod tests {
     fn going_back_to_the_saved_state_removes_the_copy() {
         let (mut app, file, recovery) = app_on_file("undo-clean");
         app.recovery.delay = Duration::ZERO;
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         app.edit(Edit::FlipTile { index: 0 });
         frame(&mut app, &ctx);
         assert!(storage::find_recovery(&recovery, Some(&file)).is_some());
@@ -1160,7 +1160,7 @@ mod tests {
     fn the_copy_waits_for_a_quiet_moment() {
         let (mut app, file, recovery) = app_on_file("quiet");
         app.recovery.delay = Duration::from_secs(3600);
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         app.edit(Edit::FlipTile { index: 0 });
         frame(&mut app, &ctx);
         assert!(storage::find_recovery(&recovery, Some(&file)).is_none());
@@ -1277,7 +1277,7 @@ mod tests {
 
     #[test]
     fn a_shared_view_refuses_edits_until_it_is_a_copy_to_edit() {
-        let ctx = egui::Context::default();
+        let ctx = crate::fonts::context();
         let mut app = app_in_a_page("page-view", "a.yaml", crate::document::SAMPLE_YAML);
         app.read_only = Some("a shared view".to_owned());
         frame(&mut app, &ctx);

@@ -897,6 +897,7 @@ fn the_map_stays_put_under_overlays_long_names_and_resizes() {
     std::fs::write(&file, megahex_editor::document::SAMPLE_YAML).unwrap();
     let app = EditorApp::with_recovery_dir(Document::open(&file), dir.join("recovery"));
     let mut harness = Harness::builder()
+        .with_context_setup(megahex_editor::fonts::install)
         .with_size(egui::vec2(1200.0, 800.0))
         .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
     harness.run_steps(3);
@@ -1138,6 +1139,7 @@ fn an_edit_moves_no_toolbar_button_at_1200_px() {
     let dir = scratch("toolbar-1200");
     let app = EditorApp::with_recovery_dir(Document::sample(), dir.join("recovery"));
     let mut harness = Harness::builder()
+        .with_context_setup(megahex_editor::fonts::install)
         .with_size(egui::vec2(1200.0, 800.0))
         .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
     harness.run_steps(3);

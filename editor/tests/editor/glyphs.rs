@@ -1,7 +1,7 @@
 //! Every character the editor writes on screen has a glyph in the fonts it ships: egui draws a
 //! missing one as an empty box, and the desktop has no other font to fall back on. Reads the
 //! string literals of the editor's sources and of its web page (test parts aside) and asks
-//! egui's own font set for each non-ASCII character.
+//! the editor's font set (`megahex_editor::fonts`) for each non-ASCII character.
 
 // Helpers here only run inside tests, where a missing source file should fail loudly.
 #![allow(clippy::expect_used)]
@@ -66,7 +66,7 @@ fn every_character_the_editor_writes_has_a_glyph() {
     rust_files(&root.join("web/src"), &mut files);
     assert!(files.len() > 20, "the editor's sources were found");
 
-    let ctx = egui::Context::default();
+    let ctx = megahex_editor::fonts::context();
     // One pass loads the fonts; its font texture is not wanted here.
     let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
     output.textures_delta.clear();

@@ -30,6 +30,7 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
                 // The desktop editor's look, whatever the browser prefers: its map and cards
                 // are drawn for the dark theme.
                 creation.egui_ctx.set_theme(egui::Theme::Dark);
+                megahex_editor::fonts::install(&creation.egui_ctx);
                 Ok(Box::new(shell::WebShell::new(&creation.egui_ctx)))
             }),
         )

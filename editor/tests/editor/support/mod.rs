@@ -46,6 +46,7 @@ pub fn bundled_app(name: &str, scenario: &str) -> (PathBuf, Harness<'static, Edi
 
 pub fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
     let mut harness = Harness::builder()
+        .with_context_setup(megahex_editor::fonts::install)
         .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(|ui, app: &mut EditorApp| app.show(ui), app);
     // Not `run()`: the problems spinner repaints while a check is in flight.

@@ -4,6 +4,11 @@
 
 use resvg::{tiny_skia, usvg};
 
+/// The font the pictures' text is drawn with: egui's Ubuntu Light, which the editor also draws
+/// its own text with from these same bytes. A `static`, so a program holding both (the web
+/// page's WebAssembly) holds the font once; each use of the fonts crate's `const` would copy it.
+pub static PICTURE_FONT: &[u8] = epaint_default_fonts::UBUNTU_LIGHT;
+
 /// The largest picture made, in pixels (a 10 000 × 10 000 image): beyond that a typo in a
 /// scale or resolution would quietly fill the memory.
 const MAX_PIXELS: u64 = 100_000_000;
@@ -73,7 +78,7 @@ pub fn rgba_from_svg(svg: &str, zoom: f64) -> Result<(u32, u32, Vec<u8>), PngErr
 fn pixmap(svg: &str, zoom: f64) -> Result<tiny_skia::Pixmap, PngError> {
     let mut options = usvg::Options::default();
     let fonts = options.fontdb_mut();
-    fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
+    fonts.load_font_data(PICTURE_FONT.to_vec());
     fonts.set_sans_serif_family("Ubuntu");
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| PngError::Svg(e.to_string()))?;
     let size = tree.size();
