@@ -60,13 +60,19 @@ pub fn context() -> egui::Context {
 mod tests {
     use super::*;
 
-    #[test]
-    fn text_code_and_icons_each_have_a_font() {
+    /// A context with the editor's fonts, after the one pass that loads them (its font
+    /// texture is not wanted here).
+    fn loaded() -> egui::Context {
         let ctx = context();
-        // One pass loads the fonts; its font texture is not wanted here.
         ctx.run_ui(egui::RawInput::default(), |_| {})
             .textures_delta
             .clear();
+        ctx
+    }
+
+    #[test]
+    fn text_code_and_icons_each_have_a_font() {
+        let ctx = loaded();
         ctx.fonts_mut(|fonts| {
             // 'Ə' is in Ubuntu Light and not in Hack: code falls back on the text font.
             for family in [FontFamily::Proportional, FontFamily::Monospace] {
@@ -80,11 +86,7 @@ mod tests {
 
     #[test]
     fn code_is_monospaced_and_text_is_not() {
-        let ctx = context();
-        // One pass loads the fonts; its font texture is not wanted here.
-        ctx.run_ui(egui::RawInput::default(), |_| {})
-            .textures_delta
-            .clear();
+        let ctx = loaded();
         let width = |family: FontFamily, c: char| {
             ctx.fonts_mut(|fonts| fonts.glyph_width(&egui::FontId::new(14.0, family), c))
         };
