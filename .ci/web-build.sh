@@ -8,8 +8,8 @@
 # build uses it. Where that target cannot be downloaded, the compiler is Debian's rustc-web
 # with its standard library built from source (.ci/web-toolchain.sh). Either way
 # wasm-bindgen-cli is installed from crates.io at the version Cargo.lock pins. The build
-# profile is `web` (Cargo.toml); wasm-bindgen warns that the stripped module has no features
-# section, and assumes the baseline features, which is what the page needs.
+# profile is `web` (Cargo.toml), for WebAssembly SIMD (.cargo/config.toml). wasm-bindgen
+# warns that the stripped module has no features section; it reads the module all the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"

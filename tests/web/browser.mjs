@@ -151,6 +151,27 @@ for (const file of ["scenarios/convention-dawn-over-megalopolis.yaml",
   await context.close();
 }
 
+// A browser without WebAssembly SIMD cannot compile the editor: the page says what it needs.
+// Chromium has SIMD, so the page is made to see a browser without it: validating a SIMD
+// module fails, and so does compiling the editor. Its twin, the same page with SIMD, starts
+// (every other test here).
+{
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  await context.addInitScript(() => {
+    const refuse = () => Promise.reject(new WebAssembly.CompileError("unknown opcode 0xfd"));
+    WebAssembly.validate = () => false;
+    WebAssembly.instantiateStreaming = refuse;
+    WebAssembly.instantiate = refuse;
+  });
+  const page = await context.newPage();
+  await page.goto(site);
+  await page.waitForSelector("#loading.failed", { timeout: 20000 });
+  const said = await page.textContent("#loading");
+  check(/needs a browser that runs WebAssembly SIMD/.test(said),
+    `a browser without WebAssembly SIMD is told what Megahex needs: "${said}"`);
+  await context.close();
+}
+
 // An overlay: select the hex in the middle of the map, then Sight (L) from it.
 {
   const file = "scenarios/city-blades-gambit.yaml";
