@@ -21,8 +21,8 @@ pub fn definitions() -> FontDefinitions {
         "Hack",
         FontData::from_static(epaint_default_fonts::HACK_REGULAR),
     );
-    // The handful of icons egui draws itself (`epaint_default_fonts::special_emojis`), a little smaller, as
-    // egui sizes them.
+    // The handful of icons egui draws itself (`epaint_default_fonts::special_emojis`), a
+    // little smaller, as egui sizes them.
     add(
         "egui-icons",
         FontData::from_static(epaint_default_fonts::EGUI_ICONS).tweak(FontTweak {
