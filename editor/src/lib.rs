@@ -6,6 +6,7 @@ pub mod app;
 pub mod background;
 #[cfg(target_arch = "wasm32")]
 pub mod browser_storage;
+pub mod changes_view;
 pub mod checks;
 pub mod claims_view;
 pub mod command;

@@ -324,7 +324,7 @@ mod tests {
             assert_eq!(reports.len(), 1);
             let there = reports.remove(0);
             if case < 2 {
-                // The map's changes panel is Sentinel Tactics's.
+                // The first two cases give an original to compare with.
                 assert!(here.changes.is_some(), "case {case} compares two versions");
             }
             let map = here

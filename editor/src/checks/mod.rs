@@ -70,8 +70,14 @@ impl SavedVersion {
         if self.text != text || self.read.is_none() {
             let (outcome, _) = check_with(checker, text.as_bytes(), dir);
             self.text = text.to_owned();
-            self.read = outcome
-                .and_then(|o| Some((o.scenario?, std::sync::Arc::unwrap_or_clone(o.catalog?))));
+            // A game whose files name no tile catalog is compared with the checker's own.
+            self.read = outcome.and_then(|o| {
+                let catalog = o.catalog.map_or_else(
+                    || checker.catalog().clone(),
+                    std::sync::Arc::unwrap_or_clone,
+                );
+                Some((o.scenario?, catalog))
+            });
         }
         self.read.as_ref()
     }
@@ -372,7 +378,8 @@ fn run_text(
                 .unwrap_or_default();
             let changes = outcome.as_ref().and_then(|o| {
                 let original = original.filter(|o| *o != text)?;
-                let (scenario, catalog) = (o.scenario.as_ref()?, o.catalog.as_ref()?);
+                let catalog = o.catalog.as_deref().unwrap_or(checker.catalog());
+                let scenario = o.scenario.as_ref()?;
                 let (old, old_catalog) = saved.read(checker, original, dir)?;
                 let found = megahex::rulesets::diff(old, old_catalog, scenario, catalog);
                 (!found.is_empty()).then_some(found)
@@ -497,6 +504,21 @@ mod tests {
         assert_eq!(changes.tiles[0].new.as_ref().map(|p| p.at), Some([40, 0]));
         assert_eq!(changes.hexes.added.len(), 19);
         assert_eq!(changes.hexes.removed.len(), 19);
+    }
+
+    /// A game whose files name no tile catalog is compared key by key, as `megahex diff` does.
+    #[test]
+    fn a_decks_edit_is_compared_with_the_text_on_disk() {
+        let saved = include_str!("../../../scenarios/solar-first-light.yaml");
+        let edited = saved.replacen("health: 26", "health: 27", 1);
+        assert_ne!(edited, saved);
+        let doc = Document::from_bytes("deck.yaml".into(), None, edited.as_bytes());
+        let mut runner = CheckRunner::start();
+        runner.request(&doc.current().unwrap(), Some(saved), None, None, None);
+        let report = runner.wait(Duration::from_secs(30)).unwrap();
+        let changes = report.changes.expect("the hero's Health is a change");
+        let fields: Vec<String> = changes.fields.iter().map(|f| f.pointer.clone()).collect();
+        assert_eq!(fields, ["/heroes/0/health"]);
     }
 
     #[test]

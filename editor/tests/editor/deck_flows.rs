@@ -4,9 +4,9 @@
 //! it again, and Save keeps a file that validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{bundled_app, click_at, deck_ui, drag, press};
+use crate::support::{bundled_app, click_at, deck_ui, drag, press, settle};
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{Queryable, by};
 use megahex_editor::app::EditorApp;
 use megahex_editor::document::check_bytes;
 use megahex_editor::rulesets::solar_sentinels::Selected;
@@ -21,18 +21,6 @@ fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) 
 
 fn deck(harness: &egui_kittest::Harness<'_, EditorApp>) -> Scenario {
     harness.state().wb.doc.deck().unwrap().clone()
-}
-
-/// Waits for the background check of the current text to land.
-fn settle(harness: &mut egui_kittest::Harness<'_, EditorApp>) {
-    for _ in 0..200 {
-        harness.run_steps(1);
-        if !harness.state().checks.is_busy() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    harness.run_steps(2);
 }
 
 #[test]
@@ -407,4 +395,46 @@ fn a_new_deck_starts_from_the_example_unsaved_and_valid() {
         .filter(|p| p.severity == megahex::Severity::Error)
         .collect();
     assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn a_decks_unsaved_changes_are_listed_beside_its_problems() {
+    let (_dir, mut harness) = bundled_app("deck-changes", "solar-first-light.yaml");
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("Changes since saved")
+            .is_none(),
+        "nothing to list before an edit"
+    );
+    // One key rewritten: the Crater Lurker's Health, 4 in the bundled deck.
+    let index = deck(&harness)
+        .conflict
+        .iter()
+        .position(|c| c.id == "crater-lurker")
+        .unwrap();
+    let mut card = deck(&harness).conflict[index].clone();
+    assert_eq!(card.health, 4);
+    card.health = 5;
+    assert!(harness.state_mut().wb.edit(DeckEdit::UpdateCard {
+        index,
+        card: Box::new(card),
+        continues: false,
+    }));
+    settle(&mut harness);
+    harness.get_by_label("Changes since saved: 1");
+    // The section opens over a few frames.
+    harness.run_steps(10);
+    // Keys as the file writes them, items counted from 1, with the panel's arrow.
+    let line = format!("  conflict: item {}: health: 4 -> 5", index + 1);
+    harness.get(by().role(egui::accesskit::Role::Label).value(&line));
+    // A deck's map marks nothing, so the panel offers no switch for it.
+    assert!(harness.query_by_label("Mark them on the map").is_none());
+    // Undone, the deck is the file again: nothing to list.
+    undo(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("Changes since saved")
+            .is_none()
+    );
 }

@@ -3,12 +3,15 @@
 //! Save As; the saved file validates and reads back as what was on screen.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{arena_ui, click_at, drag, harness_for, press, scratch, screen_of};
+use crate::support::{
+    arena_ui, bundled_app, click_at, drag, harness_for, press, scratch, screen_of, settle,
+};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{Queryable, by};
 use megahex_editor::app::EditorApp;
 use megahex_editor::dialogs::Dialog;
 use megahex_editor::document::{Document, check_bytes};
+use megahex_editor::rulesets::hex_skirmish::edits::SkirmishEdit;
 use megahex_editor::rulesets::hex_skirmish::held::ArenaDocument;
 
 fn click_label(harness: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {
@@ -173,4 +176,38 @@ fn escape_during_a_unit_drag_cancels_the_move() {
     assert_eq!(harness.state().wb.doc.undo_label(), None);
     drag(&mut harness, from, to);
     assert_eq!(first_at(&harness), [0, 0], "a drag moves it");
+}
+
+#[test]
+fn an_arenas_unsaved_changes_are_listed_beside_its_problems() {
+    let (_dir, mut harness) = bundled_app("arena-changes", "skirmish-drowned-arena.yaml");
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("Changes since saved")
+            .is_none()
+    );
+    assert!(
+        harness
+            .state_mut()
+            .wb
+            .edit(SkirmishEdit::SetTitle(Some("New arena".to_owned())))
+    );
+    settle(&mut harness);
+    harness.get_by_label("Changes since saved: 1");
+    // The section opens over a few frames.
+    harness.run_steps(10);
+    // The key and values as the file writes them, with the panel's arrow.
+    harness.get(
+        by().role(egui::accesskit::Role::Label)
+            .value("  title: The Drowned Arena -> New arena"),
+    );
+    assert!(harness.query_by_label("Mark them on the map").is_none());
+    press(&mut harness, Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("Changes since saved")
+            .is_none()
+    );
 }

@@ -462,6 +462,7 @@ impl SkirmishUi {
             &wb.doc.problems,
             checking,
         );
+        crate::changes_view::changes_section(ui, wb.doc.changes.as_ref(), wb.doc.is_dirty(), None);
         self.more_keys(ui, wb);
     }
 

@@ -5,7 +5,6 @@
 
 pub mod bench;
 pub mod canvas;
-pub mod changes_view;
 pub mod claims_view;
 pub mod clipboard;
 pub mod commands;

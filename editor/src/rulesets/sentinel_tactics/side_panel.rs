@@ -120,11 +120,11 @@ pub fn problems_and_fairness(ui: &mut egui::Ui, wb: &mut MapBench<'_>, checking:
     }
     super::claims_view::claims_section(ui, wb.doc.scenario(), &wb.doc.problems, checking);
     let shared = &mut *wb.wb;
-    super::changes_view::changes_section(
+    crate::changes_view::changes_section(
         ui,
         shared.doc.changes.as_ref(),
         shared.doc.is_dirty(),
-        &mut shared.layers.changes,
+        Some(&mut shared.layers.changes),
     );
     let findings = map_findings(&wb.doc, &none);
     super::fairness_view::fairness_section(

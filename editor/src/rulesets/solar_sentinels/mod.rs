@@ -240,6 +240,7 @@ impl DeckUi {
             self.selected = selection_of(problem.pointer.as_deref()).or(self.selected);
         }
         claims_view::claims_section(ui, wb.doc.deck(), &wb.doc.problems, checking);
+        crate::changes_view::changes_section(ui, wb.doc.changes.as_ref(), wb.doc.is_dirty(), None);
         self.more_keys(ui, wb);
     }
 

@@ -95,6 +95,18 @@ pub fn press(harness: &mut Harness<'_, EditorApp>, modifiers: Modifiers, key: Ke
     harness.run_steps(2);
 }
 
+/// Waits for the background check of the current text to land.
+pub fn settle(harness: &mut Harness<'_, EditorApp>) {
+    for _ in 0..200 {
+        harness.run_steps(1);
+        if !harness.state().checks.is_busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    harness.run_steps(2);
+}
+
 pub fn saved_scenario(path: &Path) -> Scenario {
     let bytes = std::fs::read(path).unwrap();
     let (outcome, problems) = check_bytes(&bytes, Some(path));

@@ -1,6 +1,7 @@
 //! "Changes since saved": what `megahex diff` would say between the file on disk and the
-//! scenario being edited, with a switch to mark the changes on the map, so a designer sees what
-//! an edit did to sight, reach and the claims before saving it.
+//! scenario being edited, so a designer sees what an edit did (and, for a game that weighs
+//! them, to sight, reach and the claims) before saving it. Every game shows it; a game whose
+//! map can mark the changes passes the switch for it.
 
 use egui::RichText;
 use megahex::diff::ScenarioDiff;
@@ -8,12 +9,13 @@ use megahex::diff::ScenarioDiff;
 /// Lines of one section shown before the rest fold away.
 const SHOWN_LINES: usize = 8;
 
-/// The section, when the document has unsaved changes. `mark` is whether the map marks them.
+/// The section, when the document has unsaved changes. `mark` is whether the map marks them,
+/// for a game whose map can.
 pub fn changes_section(
     ui: &mut egui::Ui,
     changes: Option<&ScenarioDiff>,
     dirty: bool,
-    mark: &mut bool,
+    mark: Option<&mut bool>,
 ) {
     if !dirty {
         return;
@@ -33,8 +35,10 @@ pub fn changes_section(
     egui::CollapsingHeader::new(RichText::new(title).strong())
         .default_open(true)
         .show(ui, |ui| {
-            ui.checkbox(mark, "Mark them on the map")
-                .on_hover_text("changed hexes in orange, added in green, removed in red; arrows for moved tokens; lines for figures that now see (green) or no longer see (red) each other");
+            if let Some(mark) = mark {
+                ui.checkbox(mark, "Mark them on the map")
+                    .on_hover_text("changed hexes in orange, added in green, removed in red; arrows for moved tokens; lines for figures that now see (green) or no longer see (red) each other");
+            }
             for (title, lines) in &summary {
                 ui.label(RichText::new(*title).strong());
                 for line in lines.iter().take(SHOWN_LINES) {
