@@ -109,6 +109,15 @@ pub enum Verdict {
     Unsettled,
 }
 
+/// Whether a finding at `pointer` is about claim `index`: at `/assert/index` or a key under it.
+pub fn is_about(index: usize, pointer: Option<&str>) -> bool {
+    let own = format!("/assert/{index}");
+    pointer.is_some_and(|at| {
+        at.strip_prefix(own.as_str())
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
 /// The verdict on claim `index` (`/assert/index`) from a check's findings, each given as its
 /// code, severity and pointer. One reading for the editor's checklist and the language server.
 pub fn verdict<'a>(
@@ -116,16 +125,9 @@ pub fn verdict<'a>(
     findings: impl Iterator<Item = (Code, crate::diagnostic::Severity, Option<&'a str>)> + Clone,
 ) -> Verdict {
     use crate::diagnostic::Severity;
-    let own = format!("/assert/{index}");
-    let about = |pointer: Option<&str>| {
-        pointer.is_some_and(|at| {
-            at == own
-                || at
-                    .strip_prefix(own.as_str())
-                    .is_some_and(|r| r.starts_with('/'))
-        })
-    };
-    let mut mine = findings.clone().filter(|(_, _, pointer)| about(*pointer));
+    let mut mine = findings
+        .clone()
+        .filter(|(_, _, pointer)| is_about(index, *pointer));
     if mine
         .clone()
         .any(|(_, severity, _)| severity == Severity::Error)
@@ -143,4 +145,21 @@ pub fn verdict<'a>(
         return Verdict::NotChecked;
     }
     Verdict::Holds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finding_is_about_the_claim_at_its_pointer_or_under_it() {
+        assert!(is_about(1, Some("/assert/1")));
+        assert!(is_about(1, Some("/assert/1/sight/from")));
+        // Claim 10 is not claim 1, though its pointer starts the same.
+        assert!(!is_about(1, Some("/assert/10")));
+        assert!(!is_about(1, Some("/assert/10/sight")));
+        assert!(!is_about(1, Some("/assert")));
+        assert!(!is_about(1, Some("/tokens/1")));
+        assert!(!is_about(1, None));
+    }
 }

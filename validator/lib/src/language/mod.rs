@@ -63,11 +63,9 @@ pub fn claim_verdict(claim: &str, findings: Option<&[Diagnostic]>) -> String {
     let listed = findings
         .iter()
         .map(|d| (d.code, d.severity, d.pointer.as_deref()));
-    let own = findings.iter().find(|d| {
-        d.pointer
-            .as_deref()
-            .is_some_and(|at| at == claim || at.starts_with(&format!("{claim}/")))
-    });
+    let own = findings
+        .iter()
+        .find(|d| crate::claims::is_about(index, d.pointer.as_deref()));
     let said = own.map_or(String::new(), |d| format!(": {}", d.message));
     match crate::claims::verdict(index, listed) {
         Verdict::Holds => "**✓ holds**".to_owned(),
