@@ -70,17 +70,19 @@ impl SavedVersion {
         if self.text != text || self.read.is_none() {
             let (outcome, _) = check_with(checker, text.as_bytes(), dir);
             self.text = text.to_owned();
-            // A game whose files name no tile catalog is compared with the checker's own.
             self.read = outcome.and_then(|o| {
-                let catalog = o.catalog.map_or_else(
-                    || checker.catalog().clone(),
-                    std::sync::Arc::unwrap_or_clone,
-                );
+                let catalog = compared_catalog(&o, checker).clone();
                 Some((o.scenario?, catalog))
             });
         }
         self.read.as_ref()
     }
+}
+
+/// The catalog a checked file is compared with: its own, or for a game whose files name no
+/// tile catalog, the checker's.
+fn compared_catalog<'a>(outcome: &'a megahex::Outcome, checker: &'a Checker) -> &'a Catalog {
+    outcome.catalog.as_deref().unwrap_or(checker.catalog())
 }
 
 /// The UI's end of the background checker.
@@ -378,7 +380,7 @@ fn run_text(
                 .unwrap_or_default();
             let changes = outcome.as_ref().and_then(|o| {
                 let original = original.filter(|o| *o != text)?;
-                let catalog = o.catalog.as_deref().unwrap_or(checker.catalog());
+                let catalog = compared_catalog(o, checker);
                 let scenario = o.scenario.as_ref()?;
                 let (old, old_catalog) = saved.read(checker, original, dir)?;
                 let found = megahex::rulesets::diff(old, old_catalog, scenario, catalog);
